@@ -1,0 +1,139 @@
+import { createClient, type ClickHouseClient, type ClickHouseSettings } from "@clickhouse/client";
+import type { TelemetryStore } from "../../platform/ports";
+
+/** A ClickHouse server reached over HTTP(S). */
+export interface ClickHouseServerOptions {
+  url: string;
+  username?: string;
+  password?: string;
+  /** The database every statement runs in; `default` when omitted. */
+  database?: string;
+}
+
+/** Embedded chDB bound to a data directory; statements run in `default`. */
+export interface ChdbOptions {
+  chdbPath: string;
+}
+
+export type ClickHouseTelemetryStoreOptions = ClickHouseServerOptions | ChdbOptions;
+
+/**
+ * Sent with every statement so both transports answer alike:
+ * - 64-bit integers come back as JSON strings (a server's default, not chDB's);
+ * - DateTime values render in UTC whatever the host's TZ (chDB takes the host's);
+ * - inserts accept ISO 8601 with `Z` (and epoch milliseconds) for DateTime64;
+ * - `ALTER … DELETE/UPDATE` returns once the mutation is done, so jobs and tests see its effect.
+ */
+const SETTINGS: ClickHouseSettings = {
+  output_format_json_quote_64bit_integers: 1,
+  session_timezone: "UTC",
+  date_time_input_format: "best_effort",
+  mutations_sync: "1",
+};
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+interface Opened {
+  client: ClickHouseClient;
+  /** Resolves once the transport has let go of its resources. */
+  release(): Promise<void>;
+}
+
+/**
+ * {@link TelemetryStore} over `@clickhouse/client`, talking to a server over HTTP or
+ * to embedded chDB through `chdb/connection`: one SQL dialect, two transports.
+ * The connection opens on first use, so constructing a store does no I/O.
+ *
+ * Numbers: UInt64/Int64 (and wider) values, `count()` included, arrive as decimal
+ * strings on both transports. Cast in SQL where a JS number is wanted
+ * (`toUInt32(count())`, `toFloat64(sum(tokens))`), or convert with `Number()`/`BigInt()`.
+ * DateTime64 values arrive as `YYYY-MM-DD hh:mm:ss.sss` strings in UTC.
+ *
+ * chDB binds one data directory per process: keep one chDB store open at a time
+ * and `close()` it before opening another path (a second path is refused while
+ * one is open). Two processes cannot share a directory either (`Cannot lock file …/status`).
+ */
+export class ClickHouseTelemetryStore implements TelemetryStore {
+  private opened: Promise<Opened> | undefined;
+  private closed = false;
+
+  constructor(private readonly options: ClickHouseTelemetryStoreOptions) {}
+
+  async query<T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>): Promise<T[]> {
+    const client = await this.client();
+    const result = await client.query({ query: sql, format: "JSONEachRow", query_params: params });
+    return result.json<T>();
+  }
+
+  async insert(table: string, rows: readonly object[]): Promise<void> {
+    if (rows.length === 0) return;
+    const client = await this.client();
+    await client.insert({ table, values: rows as object[], format: "JSONEachRow" });
+  }
+
+  async command(sql: string, params?: Record<string, unknown>): Promise<void> {
+    const client = await this.client();
+    await client.command({ query: sql, query_params: params });
+  }
+
+  /**
+   * Creates `database` if missing. A server rejects every request bound to an
+   * unknown database, so on a server this goes through a short-lived client bound to none.
+   *
+   * @throws Error when the name is not a plain identifier.
+   */
+  async createDatabase(database: string): Promise<void> {
+    if (!IDENTIFIER.test(database)) throw new Error(`Invalid ClickHouse database name: ${database}`);
+    const sql = `CREATE DATABASE IF NOT EXISTS \`${database}\``;
+    if ("chdbPath" in this.options) return this.command(sql);
+    const admin = createClient({ ...serverConfig(this.options), database: undefined });
+    try {
+      await admin.command({ query: sql });
+    } finally {
+      await admin.close();
+    }
+  }
+
+  /** Closes the connection; for chDB, resolves only once the data directory can be reopened. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const opened = await this.opened?.catch(() => undefined);
+    this.opened = undefined;
+    if (!opened) return;
+    await opened.client.close();
+    await opened.release();
+  }
+
+  private client(): Promise<ClickHouseClient> {
+    if (this.closed) return Promise.reject(new Error("ClickHouseTelemetryStore is closed"));
+    // A failed open (e.g. the chDB directory is locked) is not cached, so a later call can retry.
+    this.opened ??= open(this.options).catch((e: unknown) => {
+      this.opened = undefined;
+      throw e;
+    });
+    return this.opened.then((o) => o.client);
+  }
+}
+
+async function open(options: ClickHouseTelemetryStoreOptions): Promise<Opened> {
+  if (!("chdbPath" in options)) {
+    return { client: createClient({ ...serverConfig(options), clickhouse_settings: SETTINGS }), release: async () => {} };
+  }
+  // Imported here so server deployments (Lambda) never load chDB's 500 MB native library.
+  const [{ createChdbConnection }, { drainPending }] = await Promise.all([import("chdb/connection"), import("chdb")]);
+  const connection = createChdbConnection({ path: options.chdbPath });
+  // @clickhouse/client and chdb each resolve their own copy of client-common's types; the runtime contract is the same.
+  const client = createClient({ connection: connection as never, clickhouse_settings: SETTINGS });
+  // The session's close() can return while the engine still holds the directory.
+  return { client, release: drainPending };
+}
+
+function serverConfig(options: ClickHouseServerOptions) {
+  return {
+    url: options.url,
+    username: options.username,
+    password: options.password,
+    database: options.database,
+    application: "sightline",
+  };
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, open, readdir, readFile, rename, unlink } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import type { BlobStore } from "../../platform/ports";
+
+/**
+ * Object files end in this suffix and directory names never do, so the key `a`
+ * (file `a.blob`) and the key `a/b` (directory `a`) can coexist as they do in S3.
+ */
+const SUFFIX = ".blob";
+
+/**
+ * A `BlobStore` on the local file system: the key `p/2024/x.json` is the file
+ * `<root>/p/2024/x.json.blob`. Writes go to a temp file that is fsynced and then
+ * renamed over the target, so a crash leaves either the old object or the new one.
+ * Keys that could step out of the root (`..`, `.`, absolute, empty segments, NUL,
+ * backslash) are refused with an Error. Not case-preserving on a case-insensitive
+ * file system (macOS default), where `A` and `a` would be one object.
+ */
+export class FsBlobStore implements BlobStore {
+  private readonly rootDir: string;
+
+  constructor(rootDir: string) {
+    this.rootDir = resolve(rootDir);
+  }
+
+  async put(key: string, body: Uint8Array | string): Promise<void> {
+    const path = this.pathOf(key);
+    const dir = dirname(path);
+    await ensureDir(dir);
+    const tmp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await writeSynced(tmp, body);
+      await rename(tmp, path);
+    } catch (e) {
+      await unlink(tmp).catch(() => {});
+      throw e;
+    }
+    // The rename is only durable once the directory entry is.
+    await syncDir(dir);
+  }
+
+  async get(key: string): Promise<Uint8Array | null> {
+    try {
+      const buf = await readFile(this.pathOf(key));
+      return new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+  }
+
+  async list(prefix: string): Promise<string[]> {
+    // Walk only the deepest directory the prefix names in full, then filter by the rest.
+    const complete = prefix.split("/").slice(0, -1);
+    if (complete.some((s) => !validSegment(s))) return [];
+    const keys: string[] = [];
+    await walk(join(this.rootDir, ...complete.map(encodeSegment)), complete.map((s) => `${s}/`).join(""), keys);
+    return keys.filter((k) => k.startsWith(prefix)).sort(compareUtf8);
+  }
+
+  async delete(keys: string[]): Promise<void> {
+    for (const key of keys) {
+      await unlink(this.pathOf(key)).catch((e: unknown) => {
+        if (!isMissing(e)) throw e;
+      });
+    }
+  }
+
+  private pathOf(key: string): string {
+    const segments = key.split("/");
+    if (key.startsWith("/") || !segments.every(validSegment)) throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+    const last = segments.length - 1;
+    return join(this.rootDir, ...segments.map((s, i) => (i === last ? encodeSegment(s) + SUFFIX : encodeSegment(s))));
+  }
+}
+
+function validSegment(s: string): boolean {
+  return s !== "" && s !== "." && s !== ".." && !s.includes("\0") && !s.includes("\\");
+}
+
+/** Escapes `%`, and the dot of a trailing `.blob`, so no directory name ends in the suffix. */
+function encodeSegment(s: string): string {
+  const escaped = s.replaceAll("%", "%25");
+  return escaped.endsWith(SUFFIX) ? `${escaped.slice(0, -SUFFIX.length)}%2E${SUFFIX.slice(1)}` : escaped;
+}
+
+/** Single left-to-right pass: every `%` in an encoded name starts an escape. */
+function decodeSegment(name: string): string {
+  return name.replace(/%(25|2E)/g, (m) => (m === "%25" ? "%" : "."));
+}
+
+async function walk(dir: string, keyPrefix: string, out: string[]): Promise<void> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (e) {
+    if (isMissing(e)) return;
+    throw e;
+  }
+  for (const entry of entries) {
+    if (entry.isDirectory()) await walk(join(dir, entry.name), `${keyPrefix}${decodeSegment(entry.name)}/`, out);
+    // Leftover temp files of an interrupted put end in `.tmp` and are skipped here.
+    else if (entry.isFile() && entry.name.endsWith(SUFFIX)) out.push(keyPrefix + decodeSegment(entry.name.slice(0, -SUFFIX.length)));
+  }
+}
+
+/** S3 lists keys in UTF-8 byte order, which differs from UTF-16 `sort()` above U+FFFF. */
+function compareUtf8(a: string, b: string): number {
+  return Buffer.compare(Buffer.from(a), Buffer.from(b));
+}
+
+/** Writes a new file and fsyncs it; fails if `path` exists. */
+export async function writeSynced(path: string, body: Uint8Array | string): Promise<void> {
+  const handle = await open(path, "wx");
+  try {
+    await handle.writeFile(body);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Creates the directory, fsyncing each new directory's parent so the tree itself survives a crash. */
+export async function ensureDir(dir: string): Promise<void> {
+  const created = await mkdir(dir, { recursive: true });
+  if (created === undefined) return;
+  for (let d = dirname(dir); ; d = dirname(d)) {
+    await syncDir(d);
+    if (d === dirname(created)) break;
+  }
+}
+
+/** Fsyncs a directory so that entries created, renamed or removed in it survive a crash. */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+function isMissing(e: unknown): boolean {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === "ENOENT" || code === "ENOTDIR";
+}

@@ -1,0 +1,46 @@
+import type { Deps } from "../platform/deps";
+import type { Principal } from "../platform/principal";
+import { auditLog, outboxEvents } from "./audit.sql";
+
+export interface Change {
+  action: string;
+  target: { type: string; id: string };
+  details?: Record<string, unknown>;
+  /** Domain events caused by the change, for the automations. */
+  events?: { type: string; payload: Record<string, unknown> }[];
+}
+
+/**
+ * Appends the audit entry and the change's domain events. Call it with the
+ * transaction of the mutation itself, so that the three commit or fail together.
+ */
+export async function recordChange(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  actor: Pick<Principal, "projectId" | "keyId"> | { projectId: string; system: string },
+  change: Change,
+): Promise<void> {
+  const now = deps.clock.now();
+  const [actorType, actorId] = "system" in actor ? (["system", actor.system] as const) : (["api_key", actor.keyId] as const);
+  await deps.db.insert(auditLog).values({
+    id: deps.ids.uuid(),
+    projectId: actor.projectId,
+    actorType,
+    actorId,
+    action: change.action,
+    targetType: change.target.type,
+    targetId: change.target.id,
+    details: change.details ?? null,
+    createdAt: now,
+  });
+  if (change.events?.length) {
+    await deps.db.insert(outboxEvents).values(
+      change.events.map((e) => ({
+        id: deps.ids.uuid(),
+        projectId: actor.projectId,
+        type: e.type,
+        payload: e.payload,
+        createdAt: now,
+      })),
+    );
+  }
+}

@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/** Runtime settings as values; composition roots fill it from their environment. */
+export const Config = z.object({
+  /** Where the service runs; shapes defaults such as outbound private-address checks. */
+  runtime: z.enum(["local", "aws"]),
+  /** Allow outbound calls (runners, webhooks) to private and loopback addresses. */
+  allowPrivateUrls: z.boolean(),
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: z.number().int().positive().default(5 * 1024 * 1024),
+  /** Receives before a queued job is dead-lettered; the stack's redrive policy uses the same number. */
+  maxReceiveCount: z.number().int().positive().default(5),
+});
+export type Config = z.infer<typeof Config>;

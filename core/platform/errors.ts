@@ -1,0 +1,36 @@
+/** The closed set of domain error codes; the transport maps each to a status. */
+export type ErrorCode =
+  | "invalid_input"
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "conflict"
+  | "payload_too_large"
+  | "unprocessable"
+  | "rate_limited"
+  | "unavailable";
+
+/** A failure the client caused or may act on; anything else is a bug and a 500. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = "AppError";
+  }
+}
+
+export const isAppError = (e: unknown): e is AppError => e instanceof AppError;
+
+export const invalid = (message: string, details?: unknown) => new AppError("invalid_input", message, details);
+export const unauthorized = (message = "Missing or invalid credentials") => new AppError("unauthorized", message);
+export const forbidden = (message: string) => new AppError("forbidden", message);
+export const notFound = (what: string, id?: string) =>
+  new AppError("not_found", id === undefined ? `${what} not found` : `${what} '${id}' not found`);
+export const conflict = (message: string) => new AppError("conflict", message);
+export const payloadTooLarge = (limitBytes: number) =>
+  new AppError("payload_too_large", `Request body exceeds the limit of ${limitBytes} bytes`);
+export const unprocessable = (message: string, details?: unknown) => new AppError("unprocessable", message, details);

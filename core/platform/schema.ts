@@ -1,0 +1,3 @@
+/** Barrel of every drizzle table, so the Db type and drizzle-kit see one schema. */
+export * from "../tenancy/tenancy.sql";
+export * from "../audit/audit.sql";

@@ -1,0 +1,34 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Deps } from "../platform/deps";
+import { unauthorized } from "../platform/errors";
+import type { Principal } from "../platform/principal";
+import { secretMatches } from "./secrets";
+import { apiKeys, projects } from "./tenancy.sql";
+
+/** Splits an HTTP Basic `Authorization` header into public and secret key. */
+export function parseBasicAuth(header: string | undefined): { publicKey: string; secretKey: string } | null {
+  const match = header?.match(/^Basic\s+([A-Za-z0-9+/=_-]+)\s*$/i);
+  if (!match?.[1]) return null;
+  const decoded = Buffer.from(match[1], "base64").toString("utf8");
+  const colon = decoded.indexOf(":");
+  if (colon <= 0) return null;
+  return { publicKey: decoded.slice(0, colon), secretKey: decoded.slice(colon + 1) };
+}
+
+/**
+ * Resolves the caller from HTTP Basic credentials. Reads the key on every call,
+ * with no cache, so that revocations and role changes apply to the very next request.
+ * @throws unauthorized when the header is missing, malformed, unknown, revoked or wrong.
+ */
+export async function authenticate(deps: Pick<Deps, "db">, authorization: string | undefined): Promise<Principal> {
+  const credentials = parseBasicAuth(authorization);
+  if (!credentials) throw unauthorized();
+  const [row] = await deps.db
+    .select({ id: apiKeys.id, publicKey: apiKeys.publicKey, secretHash: apiKeys.secretHash, role: apiKeys.role, projectId: apiKeys.projectId, orgId: projects.orgId })
+    .from(apiKeys)
+    .innerJoin(projects, eq(projects.id, apiKeys.projectId))
+    .where(and(eq(apiKeys.publicKey, credentials.publicKey), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row || !secretMatches(credentials.secretKey, row.secretHash)) throw unauthorized();
+  return { keyId: row.id, publicKey: row.publicKey, projectId: row.projectId, orgId: row.orgId, role: row.role };
+}

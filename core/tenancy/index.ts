@@ -1,0 +1,6 @@
+export { authenticate, parseBasicAuth } from "./authenticate";
+export { createApiKey, listApiKeys, updateApiKey, revokeApiKey, type ApiKeyView } from "./api-keys";
+export { createProject, listProjects, type ProjectView } from "./projects";
+export { listMemberships, putMembership, deleteMembership, type MembershipView } from "./memberships";
+export { ensureInitialKey, mintFirstKeyIfNone } from "./bootstrap";
+export * from "./tenancy.schema";

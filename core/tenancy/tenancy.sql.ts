@@ -1,0 +1,54 @@
+import { index, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, tsz } from "../platform/columns";
+
+export const organizations = pgTable("organizations", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  createdAt: createdAt(),
+});
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: text("id").primaryKey(),
+    orgId: text("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("projects_org_name_idx").on(t.orgId, t.name)],
+);
+
+export const users = pgTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  createdAt: createdAt(),
+});
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    orgId: text("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["OWNER", "ADMIN", "MEMBER", "VIEWER"] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] })],
+);
+
+/** The secret is kept only as a SHA-256 digest; the public key is the lookup handle. */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    publicKey: text("public_key").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    /** Last four characters of the secret, so people can tell keys apart. */
+    secretHint: text("secret_hint").notNull(),
+    role: text("role", { enum: ["ADMIN", "MEMBER", "VIEWER"] }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+    revokedAt: tsz("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_public_key_idx").on(t.publicKey), index("api_keys_project_idx").on(t.projectId)],
+);

@@ -1,0 +1,40 @@
+import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { ZodError } from "zod";
+import { isAppError, type ErrorCode } from "@core/platform/errors";
+import type { Log } from "@core/platform/ports";
+
+/** The one table from domain error codes to HTTP statuses. */
+export const STATUS_OF: Record<ErrorCode, number> = {
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable: 422,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export const errorBody = (code: string, message: string, details?: unknown) => ({
+  error: details === undefined ? { code, message } : { code, message, details },
+});
+
+export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return { statusCode, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
+}
+
+/** Only client errors are shown as they are; anything else is logged and hidden behind a 500. */
+export function errorResponse(error: unknown, requestId: string, log?: Log): APIGatewayProxyStructuredResultV2 {
+  const headers = { "x-request-id": requestId };
+  if (isAppError(error)) {
+    const status = STATUS_OF[error.code];
+    if (status === 401) Object.assign(headers, { "www-authenticate": 'Basic realm="sightline"' });
+    return jsonResponse(status, errorBody(error.code, error.message, error.details), headers);
+  }
+  if (error instanceof ZodError) {
+    return jsonResponse(400, errorBody("invalid_input", "Invalid request", error.issues), headers);
+  }
+  log?.error("unhandled error", { requestId, error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
+  return jsonResponse(500, errorBody("internal_error", "Internal server error"), headers);
+}

@@ -1,0 +1,105 @@
+import middy from "@middy/core";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import type { z } from "zod";
+import * as Tenancy from "@core/tenancy";
+import type { Deps } from "@core/platform/deps";
+import { forbidden } from "@core/platform/errors";
+import type { Principal } from "@core/platform/principal";
+import { roleAtLeast, type Role } from "@core/platform/roles";
+import { getDeps } from "../_runtime/deps";
+import { errorResponse, jsonResponse } from "./http-errors";
+import { bodyBytes, parseJsonBody, parsePart, queryObject } from "./http-input";
+
+/** What `run` may return instead of a plain JSON body, to choose status and headers. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export interface HttpInput<P, Q, B> {
+  path: P;
+  query: Q;
+  body: B;
+  headers: Record<string, string | undefined>;
+  rawBody: Buffer;
+}
+
+export interface HttpContext {
+  deps: Deps;
+  principal: Principal;
+  requestId: string;
+}
+
+/** An endpoint's contract: read by `http()`, the OpenAPI generator and the auth matrix test. */
+export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
+  /** Least role that may call; every endpoint is authenticated. */
+  role: Role;
+  summary: string;
+  tags: string[];
+  path?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Take the body as bytes (e.g. protobuf) instead of parsing JSON. */
+  rawBody?: boolean;
+  response?: z.ZodType;
+  status?: number;
+  maxBodyBytes?: number;
+}
+
+export interface HttpSpec<P, Q, B, R> extends Omit<HttpContract<P, Q, B>, "tags"> {
+  tags?: string[];
+  run(input: HttpInput<P, Q, B>, ctx: HttpContext): Promise<R | Reply>;
+}
+
+type HttpHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> & {
+  contract: HttpContract;
+};
+
+/** The Lambda context, carrying what the middlewares resolved for the handler. */
+type RequestContext = Context & { deps?: Deps; principal?: Principal };
+
+const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
+
+/**
+ * Builds an API Gateway (payload 2.0) handler: dependencies, Basic auth and role,
+ * zod parsing of path/query/body, JSON serialisation and the error table.
+ */
+export function http<P = undefined, Q = undefined, B = undefined, R = unknown>(spec: HttpSpec<P, Q, B, R>): HttpHandler {
+  const contract: HttpContract = { ...spec, tags: spec.tags ?? [] } as HttpContract;
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext>()
+    .before(async function withDeps(request) {
+      request.context.deps = await getDeps();
+    })
+    .before(async function withAuth(request) {
+      const principal = await Tenancy.authenticate(request.context.deps!, request.event.headers?.authorization);
+      if (!roleAtLeast(principal.role, spec.role)) {
+        throw forbidden(`This endpoint needs the ${spec.role} role; the key has ${principal.role}`);
+      }
+      request.context.principal = principal;
+    })
+    .onError(async function httpErrors(request) {
+      request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log);
+    })
+    .handler(async (event, context) => {
+      const deps = context.deps!;
+      const requestId = requestIdOf(event, context);
+      const rawBody = bodyBytes(event, Math.min(spec.maxBodyBytes ?? DEFAULT_MAX_BODY, deps.config.maxBodyBytes));
+      const input: HttpInput<P, Q, B> = {
+        path: parsePart(spec.path, event.pathParameters, "path"),
+        query: parsePart(spec.query, queryObject(event), "query"),
+        body: spec.rawBody ? (undefined as B) : parsePart(spec.body, spec.body ? parseJsonBody(rawBody) : undefined, "body"),
+        headers: event.headers ?? {},
+        rawBody,
+      };
+      const result = await spec.run(input, { deps, principal: context.principal!, requestId });
+      const headers = { "x-request-id": requestId };
+      if (result instanceof Reply) return jsonResponse(result.status, result.body, { ...headers, ...result.headers });
+      return jsonResponse(spec.status ?? 200, result, headers);
+    });
+  return Object.assign(handler, { contract });
+}
+
+const requestIdOf = (event: APIGatewayProxyEventV2, context: Context) => event.requestContext?.requestId ?? context.awsRequestId;

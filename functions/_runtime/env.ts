@@ -1,0 +1,46 @@
+import { z } from "zod";
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "true" || v === "1"));
+
+/**
+ * Every environment variable Sightline reads, in one place (README's configuration
+ * table mirrors it). Composition roots parse it once; core never sees it.
+ */
+export const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  SIGHTLINE_HOST: z.string().default("127.0.0.1"),
+  SIGHTLINE_DATA_DIR: z.string().default("./.sightline"),
+  SIGHTLINE_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  DATABASE_URL: z.string().optional(),
+  SIGHTLINE_CLICKHOUSE_URL: z.string().optional(),
+  SIGHTLINE_CLICKHOUSE_USER: z.string().optional(),
+  SIGHTLINE_CLICKHOUSE_PASSWORD: z.string().optional(),
+  SIGHTLINE_CLICKHOUSE_DATABASE: z.string().optional(),
+  SIGHTLINE_BUCKET: z.string().optional(),
+  SIGHTLINE_INGEST_QUEUE_URL: z.string().optional(),
+  SIGHTLINE_INGEST_DLQ_URL: z.string().optional(),
+  AWS_REGION: z.string().default("us-east-1"),
+  AWS_ENDPOINT_URL: z.string().optional(),
+  SIGHTLINE_INIT_PUBLIC_KEY: z.string().optional(),
+  SIGHTLINE_INIT_SECRET_KEY: z.string().optional(),
+  SIGHTLINE_INIT_ORG: z.string().default("default"),
+  SIGHTLINE_INIT_PROJECT: z.string().default("default"),
+  SIGHTLINE_ALLOW_PRIVATE_URLS: flag,
+  SIGHTLINE_MAX_RECEIVE_COUNT: z.coerce.number().int().positive().default(5),
+  SIGHTLINE_MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  SIGHTLINE_SECRETS_ARN: z.string().optional(),
+});
+export type Env = z.infer<typeof Env>;
+
+/** Parses the environment; a bad value stops start-up with every problem named. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = Env.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return result.data;
+}

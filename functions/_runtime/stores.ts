@@ -1,0 +1,70 @@
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { S3BlobStore } from "@core/adapters/aws/s3-blob-store";
+import { SqsJobQueue } from "@core/adapters/aws/sqs-job-queue";
+import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
+import { migrateClickHouse } from "@core/adapters/clickhouse/migrate";
+import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
+import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
+import { openPglite } from "@core/adapters/postgres/pglite";
+import { openPostgresJs } from "@core/adapters/postgres/postgres-js";
+import type { Deps } from "@core/platform/deps";
+import type { Env } from "./env";
+
+/** The repository's migrations folder; a Lambda bundle ships a copy at its task root. */
+export const REPO_MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
+
+export interface Stores extends Pick<Deps, "db" | "ch" | "blobs" | "queues"> {
+  /** Applies Postgres and ClickHouse migrations; a no-op when current. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens each store on its real service when the environment names one, and on its
+ * embedded stand-in under the data directory otherwise. `lambda` keeps one
+ * Postgres connection per function instance.
+ */
+export async function openStores(env: Env, options: { lambda?: boolean; migrationsDir?: string } = {}): Promise<Stores> {
+  const migrations = options.migrationsDir ?? REPO_MIGRATIONS;
+  const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
+  const aws = { region: env.AWS_REGION, ...(env.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}) };
+  const [pg, ch] = await Promise.all([
+    env.DATABASE_URL ? openPostgresJs({ url: env.DATABASE_URL, max: options.lambda ? 1 : 10 }) : openPglite({ dataDir: join(dataDir, "pg") }),
+    Promise.resolve(
+      env.SIGHTLINE_CLICKHOUSE_URL
+        ? new ClickHouseTelemetryStore({ url: env.SIGHTLINE_CLICKHOUSE_URL, username: env.SIGHTLINE_CLICKHOUSE_USER, password: env.SIGHTLINE_CLICKHOUSE_PASSWORD, database: env.SIGHTLINE_CLICKHOUSE_DATABASE })
+        : new ClickHouseTelemetryStore({ chdbPath: join(dataDir, "ch") }),
+    ),
+  ]);
+  const blobs = env.SIGHTLINE_BUCKET
+    ? new S3BlobStore({ bucket: env.SIGHTLINE_BUCKET, ...aws, forcePathStyle: Boolean(env.AWS_ENDPOINT_URL) })
+    : new FsBlobStore(join(dataDir, "blobs"));
+  let queues: Deps["queues"];
+  let closeQueues = async () => {};
+  if (env.SIGHTLINE_INGEST_QUEUE_URL) {
+    if (!env.SIGHTLINE_INGEST_DLQ_URL) throw new Error("Invalid configuration: SIGHTLINE_INGEST_QUEUE_URL needs SIGHTLINE_INGEST_DLQ_URL");
+    queues = { ingest: new SqsJobQueue({ queueUrl: env.SIGHTLINE_INGEST_QUEUE_URL, ...aws }), ingestDeadLetters: new SqsJobQueue({ queueUrl: env.SIGHTLINE_INGEST_DLQ_URL, ...aws }) };
+  } else {
+    const dlq = await DurableLocalQueue.open({ dir: join(dataDir, "queue", "ingest-dlq") });
+    const ingest = await DurableLocalQueue.open({ dir: join(dataDir, "queue", "ingest"), maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, deadLetter: dlq });
+    queues = { ingest, ingestDeadLetters: dlq };
+    closeQueues = async () => {
+      await ingest.close();
+      await dlq.close();
+    };
+  }
+  return {
+    db: pg.db,
+    ch,
+    blobs,
+    queues,
+    async migrate() {
+      await Promise.all([pg.migrate(join(migrations, "postgres")), migrateClickHouse(ch, join(migrations, "clickhouse"), { database: env.SIGHTLINE_CLICKHOUSE_DATABASE })]);
+    },
+    async close() {
+      await closeQueues();
+      await Promise.all([pg.close(), ch.close()]);
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import * as Tenancy from "@core/tenancy";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "ADMIN",
+  summary: "Remove a person from the organization (the last OWNER stays)",
+  tags: ["memberships"],
+  body: Tenancy.DeleteMembershipBody,
+  response: z.object({ email: z.string() }),
+  run: ({ body }, { deps, principal }) => Tenancy.deleteMembership(deps, principal, body),
+});

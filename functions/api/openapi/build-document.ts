@@ -1,0 +1,77 @@
+import { z } from "zod";
+import type { HttpContract } from "../../_lib/http";
+import { STATUS_OF } from "../../_lib/http-errors";
+
+type JsonSchema = Record<string, unknown>;
+
+const schemaOf = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  return rest;
+};
+
+/** Object schemas become one parameter per property; anything else is not a parameter list. */
+function parameters(schema: z.ZodType | undefined, where: "path" | "query") {
+  if (!schema) return [];
+  const json = schemaOf(schema, "input");
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === "path" || required.has(name),
+    schema: s,
+    ...(typeof s.description === "string" ? { description: s.description } : {}),
+  }));
+}
+
+const ErrorBody = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+
+/** An OpenAPI 3.1 document generated from the route table and each endpoint's zod contract. */
+export function buildDocument(endpoints: { method: string; path: string; contract: HttpContract }[], version: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { method, path, contract } of endpoints) {
+    const errors = Object.fromEntries(
+      [...new Set([400, 401, 403, 404, ...Object.values(STATUS_OF).filter((s) => s === 409 || s === 413 || s === 422)])].map((status) => [
+        String(status),
+        { $ref: `#/components/responses/Error` },
+      ]),
+    );
+    const operation: Record<string, unknown> = {
+      summary: contract.summary,
+      tags: contract.tags,
+      "x-sightline-role": contract.role,
+      parameters: [...parameters(contract.path, "path"), ...parameters(contract.query, "query")],
+      responses: {
+        [String(contract.status ?? 200)]: {
+          description: "Success",
+          ...(contract.response ? { content: { "application/json": { schema: schemaOf(contract.response, "output") } } } : {}),
+        },
+        ...errors,
+      },
+    };
+    if (contract.body) {
+      operation.requestBody = { required: true, content: { "application/json": { schema: schemaOf(contract.body, "input") } } };
+    } else if (contract.rawBody) {
+      operation.requestBody = { required: true, content: { "application/x-protobuf": {}, "application/json": {} } };
+    }
+    (paths[path] ??= {})[method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Sightline",
+      version,
+      description: "Observability and evaluation for applications that call language models. Every endpoint takes HTTP Basic authentication: the project's public key as user name and its secret key as password.",
+    },
+    servers: [{ url: "http://127.0.0.1:3000" }],
+    security: [{ basicAuth: [] }],
+    components: {
+      securitySchemes: { basicAuth: { type: "http", scheme: "basic" } },
+      schemas: { Error: schemaOf(ErrorBody, "output") },
+      responses: { Error: { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } },
+    },
+    paths,
+  };
+}

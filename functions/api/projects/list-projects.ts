@@ -1,0 +1,11 @@
+import { z } from "zod";
+import * as Tenancy from "@core/tenancy";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "VIEWER",
+  summary: "List the projects of this key's organization",
+  tags: ["projects"],
+  response: z.object({ data: z.array(Tenancy.Project) }),
+  run: async (_input, { deps, principal }) => ({ data: await Tenancy.listProjects(deps, principal) }),
+});

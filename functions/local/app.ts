@@ -1,0 +1,81 @@
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import { jsonLog } from "@core/adapters/system/json-log";
+import { randomIds } from "@core/adapters/system/random-ids";
+import { systemClock } from "@core/adapters/system/system-clock";
+import type { Deps } from "@core/platform/deps";
+import * as Tenancy from "@core/tenancy";
+import { provideDeps } from "../_runtime/deps";
+import { parseEnv } from "../_runtime/env";
+import { openStores } from "../_runtime/stores";
+import { routes } from "../routes";
+import { schedules } from "../schedules";
+import { workers } from "../workers";
+import { createHttpServer } from "./http-server";
+import { startQueueRunner } from "./queue-runner";
+import { startScheduler } from "./scheduler";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+export interface LocalApp {
+  url: string;
+  deps: Deps;
+  /** A key minted because the store held none; shown once. */
+  mintedKey: { publicKey: string; secretKey: string } | null;
+  /** Runs each queue's worker once over what is queued now (tests use it instead of polling). */
+  drainQueues(): Promise<number>;
+  trigger(schedule: string): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The local composition root: the whole service in one process on embedded
+ * stores (or the real services the environment names), the same handlers as Lambda.
+ */
+export async function startLocalApp(source: Record<string, string | undefined>, options: { background?: boolean } = {}): Promise<LocalApp> {
+  const env = parseEnv(source);
+  const log = jsonLog({ level: env.SIGHTLINE_LOG_LEVEL });
+  const stores = await openStores(env);
+  await stores.migrate();
+  const deps: Deps = {
+    ...stores,
+    clock: systemClock,
+    ids: randomIds,
+    log,
+    config: { runtime: "local", allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT },
+  };
+  provideDeps(deps);
+
+  const names = { orgName: env.SIGHTLINE_INIT_ORG, projectName: env.SIGHTLINE_INIT_PROJECT };
+  if (env.SIGHTLINE_INIT_PUBLIC_KEY && env.SIGHTLINE_INIT_SECRET_KEY) {
+    await Tenancy.ensureInitialKey(deps, { publicKey: env.SIGHTLINE_INIT_PUBLIC_KEY, secretKey: env.SIGHTLINE_INIT_SECRET_KEY, ...names });
+  }
+  const mintedKey = await Tenancy.mintFirstKeyIfNone(deps, names);
+
+  const server = createHttpServer({ root, routes, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, onError: (e) => log.error("request failed", { error: String(e) }) });
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.SIGHTLINE_HOST, resolve));
+  const { port } = server.address() as AddressInfo;
+
+  // Tests drive queues and schedules by hand; `npm start` runs them in the background.
+  const background = options.background ?? true;
+  const runners = workers.map((worker) => startQueueRunner({ root, worker, queue: deps.queues[worker.queue], log, poll: background }));
+  const scheduler = startScheduler({ root, schedules, log, timers: background });
+
+  return {
+    url: `http://${env.SIGHTLINE_HOST}:${port}`,
+    deps,
+    mintedKey,
+    async drainQueues() {
+      let handled = 0;
+      for (const runner of runners) for (let n = -1; n !== 0; handled += n) n = await runner.drainOnce();
+      return handled;
+    },
+    trigger: (name) => scheduler.trigger(name),
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeAllConnections();
+      await Promise.all([...runners.map((r) => r.stop()), scheduler.stop()]);
+      await stores.close();
+    },
+  };
+}

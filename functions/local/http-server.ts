@@ -1,0 +1,60 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import { errorBody } from "../_lib/http-errors";
+import type { RouteDef } from "../routes";
+import { apiEvent } from "./api-event";
+import { lambdaContext } from "./lambda-context";
+import { loadHandler } from "./load-handler";
+import { createRouter } from "./router";
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+}
+
+/** Reads the body up to `limit` bytes; null when it is larger (the caller answers 413). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners("data");
+        req.resume();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks)));
+    req.on("error", reject);
+  });
+}
+
+/** Serves the route table through the same handler modules Lambda runs, one in-process invocation per request. */
+export function createHttpServer(options: { root: string; routes: readonly RouteDef[]; maxBodyBytes: number; onError: (e: unknown) => void }): Server {
+  const router = createRouter(options.routes);
+  return createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? "/", "http://local");
+      const match = router.match(req.method ?? "GET", url.pathname);
+      if (!match || match === "method") {
+        req.resume();
+        return send(res, 404, errorBody("not_found", `No route for ${req.method} ${url.pathname}`));
+      }
+      const body = await readBody(req, options.maxBodyBytes);
+      if (body === null) {
+        return send(res, 413, errorBody("payload_too_large", `Request body exceeds the limit of ${options.maxBodyBytes} bytes`), { connection: "close" });
+      }
+      const handler = await loadHandler(options.root, match.route.handler);
+      const event = apiEvent(req, url, body, match.route, match.params);
+      const result = (await handler(event, lambdaContext(match.route.handler, match.route.timeoutSeconds))) as APIGatewayProxyStructuredResultV2;
+      const payload = result.body === undefined ? "" : result.isBase64Encoded ? Buffer.from(result.body, "base64") : result.body;
+      res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>).end(payload);
+    } catch (e) {
+      options.onError(e);
+      if (!res.headersSent) send(res, 500, errorBody("internal_error", "Internal server error"));
+      else res.destroy();
+    }
+  });
+}

@@ -1,0 +1,84 @@
+import { createHash } from "node:crypto";
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import type { JobQueue, Log, ReceivedMessage } from "@core/platform/ports";
+import type { WorkerDef } from "../workers";
+import { lambdaContext } from "./lambda-context";
+import { loadHandler } from "./load-handler";
+
+function sqsRecord(queue: string, m: ReceivedMessage): SQSRecord {
+  return {
+    messageId: m.id,
+    receiptHandle: m.receipt,
+    body: m.body,
+    attributes: {
+      ApproximateReceiveCount: String(m.receiveCount),
+      SentTimestamp: String(m.sentAt.getTime()),
+      SenderId: "local",
+      ApproximateFirstReceiveTimestamp: String(Date.now()),
+    },
+    messageAttributes: Object.fromEntries(Object.entries(m.attributes).map(([k, v]) => [k, { stringValue: v, dataType: "String", stringListValues: [], binaryListValues: [] }])),
+    md5OfBody: createHash("md5").update(m.body).digest("hex"),
+    eventSource: "aws:sqs",
+    eventSourceARN: `arn:aws:sqs:local:000000000000:${queue}`,
+    awsRegion: "local",
+  };
+}
+
+/** Retry delay after a failed receive: 1 s, 2 s, 4 s … at most 30 s (SQS would wait out the visibility timeout). */
+const backoffSeconds = (receiveCount: number) => Math.min(30, 2 ** Math.max(0, receiveCount - 1));
+
+/**
+ * Drains a queue into its worker handler as SQS batches, like the Lambda event
+ * source: acknowledged on success, retried on a batch-item failure, dead-lettered
+ * by the queue after its receive limit.
+ */
+export function startQueueRunner(options: { root: string; worker: WorkerDef; queue: JobQueue; log: Log; poll: boolean }) {
+  const { worker, queue, log } = options;
+  let stopping = false;
+  let wake: (() => void) | undefined;
+
+  /** Receives and handles one batch; returns how many messages it handled. */
+  async function drainOnce(waitSeconds = 0): Promise<number> {
+    const messages = await queue.receive({ max: worker.batchSize, visibilitySeconds: worker.visibilitySeconds, waitSeconds });
+    if (messages.length === 0) return 0;
+    const handler = await loadHandler(options.root, worker.handler);
+    const event: SQSEvent = { Records: messages.map((m) => sqsRecord(worker.queue, m)) };
+    let failed = new Set<string>();
+    try {
+      const response = (await handler(event, lambdaContext(worker.handler, worker.timeoutSeconds))) as SQSBatchResponse | undefined;
+      failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+    } catch (e) {
+      log.error("worker invocation failed", { worker: worker.handler, error: e instanceof Error ? e.message : String(e) });
+      failed = new Set(messages.map((m) => m.id));
+    }
+    for (const m of messages) {
+      if (failed.has(m.id)) await queue.release(m.receipt, backoffSeconds(m.receiveCount));
+      else await queue.ack(m.receipt);
+    }
+    return messages.length;
+  }
+
+  const loop = (async () => {
+    while (options.poll && !stopping) {
+      try {
+        await drainOnce(1);
+      } catch (e) {
+        log.error("queue runner error", { queue: worker.queue, error: e instanceof Error ? e.message : String(e) });
+        await new Promise<void>((r) => {
+          wake = r;
+          setTimeout(r, 1000);
+        });
+      }
+    }
+  })();
+
+  return {
+    drainOnce,
+    /** Stops receiving and waits for the batch in hand (the worker shutdown grace). */
+    async stop() {
+      stopping = true;
+      wake?.();
+      await loop;
+    },
+  };
+}

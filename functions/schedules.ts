@@ -1,0 +1,15 @@
+/**
+ * The one schedule table: plain data read by the AWS stack (one EventBridge rule
+ * each) and by the local runtime (timers). Expressions use EventBridge syntax:
+ * `rate(1 minute)` or `cron(min hour day-of-month month day-of-week year)` in UTC.
+ */
+export interface ScheduleDef {
+  name: string;
+  schedule: string;
+  handler: string;
+  timeoutSeconds?: number;
+}
+
+export const schedules: readonly ScheduleDef[] = [
+  { name: "relay-outbox", schedule: "rate(1 minute)", handler: "functions/cron/relay-outbox.handler" },
+];

@@ -1,0 +1,90 @@
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadContracts } from "@functions/api/openapi/load-contracts";
+import { routes, routeKey, type RouteDef } from "@functions/routes";
+import { roleAtLeast } from "@core/platform/roles";
+import { startTestApp, type TestApp } from "../../support/local-app";
+
+type Key = { publicKey: string; secretKey: string };
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** A concrete path for a route: parameters get a placeholder value. */
+const concrete = (r: RouteDef) => r.path.replace(/\{(\w+)\+?\}/g, "probe-$1");
+
+/**
+ * For each route that addresses a resource, a request by another project's key for
+ * a resource of this project; it must answer 404. A route with a path parameter
+ * must have an entry here, so new resource routes cannot skip the check.
+ */
+const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<number>> = {
+  "PATCH /v1/api-keys": async (app, other) => {
+    const victim = await app.call("POST", "/v1/api-keys", { body: { role: "VIEWER" } });
+    return (await app.call("PATCH", "/v1/api-keys", { key: other, body: { id: victim.body.id, role: "ADMIN" } })).status;
+  },
+  "DELETE /v1/api-keys": async (app, other) => {
+    const victim = await app.call("POST", "/v1/api-keys", { body: {} });
+    return (await app.call("DELETE", "/v1/api-keys", { key: other, body: { publicKey: victim.body.publicKey } })).status;
+  },
+};
+
+/** POST routes that change nothing (compile, dry runs): VIEWER keys may call them. */
+const READ_ONLY_NON_GET = new Set<string>([]);
+
+describe("auth matrix over every route of the route table", () => {
+  let app: TestApp;
+  let viewer: Key;
+  let revoked: Key;
+  let otherProject: Key;
+  let contracts: Awaited<ReturnType<typeof loadContracts>>;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+    contracts = await loadContracts(root);
+    viewer = (await app.call("POST", "/v1/api-keys", { body: { role: "VIEWER" } })).body;
+    revoked = (await app.call("POST", "/v1/api-keys", { body: { role: "ADMIN" } })).body;
+    await app.call("DELETE", "/v1/api-keys", { body: { id: (revoked as any).id } });
+    otherProject = (await app.call("POST", "/v1/projects", { body: { name: "other" } })).body;
+  });
+  afterAll(() => app?.close());
+
+  for (const route of routes) {
+    describe(routeKey(route), () => {
+      it("answers 401 without credentials, with a wrong secret and with a revoked key", async () => {
+        const path = concrete(route);
+
+        const none = await app.call(route.method, path, { key: null, body: {} });
+        const wrong = await app.call(route.method, path, { key: { ...app.admin, secretKey: "sk-sl-wrong" }, body: {} });
+        const gone = await app.call(route.method, path, { key: revoked, body: {} });
+
+        for (const res of [none, wrong, gone]) {
+          expect(res.status).toBe(401);
+          expect(res.body.error.code).toBe("unauthorized");
+        }
+      });
+
+      it("applies the endpoint's least role to a VIEWER key", async () => {
+        const contract = contracts.find((c) => c.method === route.method && c.path === route.path)!.contract;
+
+        const res = await app.call(route.method, concrete(route), { key: viewer, body: {} });
+
+        if (roleAtLeast("VIEWER", contract.role)) expect([401, 403]).not.toContain(res.status);
+        else expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 403, code: "forbidden" });
+      });
+
+      const probe = crossProjectProbes[routeKey(route)];
+      if (route.path.includes("{") || probe) {
+        it("answers 404 to another project's key", async () => {
+          expect(probe, `add a cross-project probe for ${routeKey(route)}`).toBeDefined();
+
+          expect(await probe!(app, otherProject)).toBe(404);
+        });
+      }
+    });
+  }
+
+  it("requires the write role for every non-GET route except declared read-only ones", () => {
+    const writes = contracts.filter((c) => c.method !== "GET" && !READ_ONLY_NON_GET.has(`${c.method} ${c.path}`));
+
+    expect(writes.filter((c) => c.contract.role === "VIEWER").map((c) => `${c.method} ${c.path}`)).toEqual([]);
+  });
+});

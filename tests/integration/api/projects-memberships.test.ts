@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../support/local-app";
+
+describe("projects and memberships", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it("creates a sibling project with its own ADMIN key and lists it", async () => {
+    const created = await app.call("POST", "/v1/projects", { body: { name: "staging" } });
+
+    const asNew = await app.call("GET", "/v1/api-keys", { key: created.body });
+    const list = await app.call("GET", "/v1/projects");
+
+    expect(created.status).toBe(201);
+    expect(Object.keys(created.body).sort()).toEqual(["id", "name", "publicKey", "secretKey"]);
+    expect(asNew.body.data).toEqual([expect.objectContaining({ publicKey: created.body.publicKey, role: "ADMIN" })]);
+    expect(list.body.data.map((p: any) => p.name)).toContain("staging");
+  });
+
+  it("answers 409 for a project name the organization already has", async () => {
+    await app.call("POST", "/v1/projects", { body: { name: "twice" } });
+
+    const again = await app.call("POST", "/v1/projects", { body: { name: "twice" } });
+
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: { code: "conflict", message: "A project named 'twice' already exists" } });
+  });
+
+  it("records domain events in the outbox and relays them to subscribers once", async () => {
+    const { relayOutbox } = await import("@core/audit");
+    await app.call("POST", "/v1/projects", { body: { name: "evented" } });
+    const seen: string[] = [];
+
+    const first = await relayOutbox(app.deps, [async (e) => void seen.push(`${e.type}:${(e.payload as any).name ?? ""}`)]);
+    const second = await relayOutbox(app.deps, [async (e) => void seen.push(e.type)]);
+
+    expect(seen).toContain("project.created:evented");
+    expect(first.dispatched).toBeGreaterThan(0);
+    expect(second.dispatched).toBe(0);
+  });
+
+  it("keeps an event pending while a subscriber fails", async () => {
+    const { relayOutbox } = await import("@core/audit");
+    await relayOutbox(app.deps, []);
+    await app.call("POST", "/v1/api-keys", { body: { note: "retry-me" } });
+
+    const failed = await relayOutbox(app.deps, [async () => Promise.reject(new Error("target down"))]);
+    const retried = await relayOutbox(app.deps, []);
+
+    expect(failed).toEqual({ dispatched: 0, failed: 1 });
+    expect(retried).toEqual({ dispatched: 1, failed: 0 });
+  });
+
+  it("adds, changes and removes members, keeping the last OWNER", async () => {
+    const added = await app.call("PUT", "/v1/memberships", { body: { email: "Ada@Example.com", role: "OWNER" } });
+    const demote = await app.call("PUT", "/v1/memberships", { body: { email: "ada@example.com", role: "MEMBER" } });
+    await app.call("PUT", "/v1/memberships", { body: { email: "bob@example.com", role: "OWNER" } });
+    const demoteNow = await app.call("PUT", "/v1/memberships", { body: { email: "ada@example.com", role: "VIEWER" } });
+    const removed = await app.call("DELETE", "/v1/memberships", { body: { email: "ada@example.com" } });
+    const missing = await app.call("DELETE", "/v1/memberships", { body: { email: "ada@example.com" } });
+
+    expect(added.body).toMatchObject({ email: "ada@example.com", role: "OWNER" });
+    expect(demote.status).toBe(409);
+    expect(demoteNow.body.role).toBe("VIEWER");
+    expect(removed.status).toBe(200);
+    expect(missing.status).toBe(404);
+    expect((await app.call("GET", "/v1/memberships")).body.data).toEqual([expect.objectContaining({ email: "bob@example.com", role: "OWNER" })]);
+    const actions = (await app.call("GET", "/v1/audit-log?targetType=membership")).body.data.map((e: any) => e.action);
+    expect(actions).toEqual(["membership.deleted", "membership.updated", "membership.created", "membership.created"]);
+  });
+
+  it("answers 404 with the error body for an unknown route", async () => {
+    const res = await app.call("GET", "/v1/nothing-here");
+
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: { code: "not_found", message: "No route for GET /v1/nothing-here" } });
+  });
+});

@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+export interface Spawned {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+}
+
+/** Runs `npm start`'s entry point as its own process and waits for it to listen. */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<Spawned> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "functions/local/main.ts"], {
+    cwd: root,
+    env: { ...process.env, SIGHTLINE_LOG_LEVEL: "warn", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (out += d));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), timeoutMs);
+    const check = () => {
+      if (out.includes("listening on")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout!.on("data", check);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${out}`));
+    });
+  });
+  return { child, url: `http://127.0.0.1:${port}`, output: () => out };
+}
+
+export async function kill(s: Spawned, signal: NodeJS.Signals = "SIGKILL") {
+  if (s.child.exitCode !== null) return;
+  const exited = new Promise((r) => s.child.once("exit", r));
+  s.child.kill(signal);
+  await exited;
+}
