@@ -1,4 +1,5 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import { unauthorized } from "../platform/errors";
 import type { Principal } from "../platform/principal";
@@ -23,12 +24,26 @@ export function parseBasicAuth(header: string | undefined): { publicKey: string;
 export async function authenticate(deps: Pick<Deps, "db">, authorization: string | undefined): Promise<Principal> {
   const credentials = parseBasicAuth(authorization);
   if (!credentials) throw unauthorized();
-  const [row] = await deps.db
+  const [row] = await keyLookup(deps.db).execute({ publicKey: credentials.publicKey });
+  if (!row || !secretMatches(credentials.secretKey, row.secretHash)) throw unauthorized();
+  return { keyId: row.id, publicKey: row.publicKey, projectId: row.projectId, orgId: row.orgId, role: row.role };
+}
+
+/** The lookup runs on every API call: prepared once per database handle so Postgres plans it once. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareKeyLookup>>();
+
+function prepareKeyLookup(db: Db) {
+  return db
     .select({ id: apiKeys.id, publicKey: apiKeys.publicKey, secretHash: apiKeys.secretHash, role: apiKeys.role, projectId: apiKeys.projectId, orgId: projects.orgId })
     .from(apiKeys)
     .innerJoin(projects, eq(projects.id, apiKeys.projectId))
-    .where(and(eq(apiKeys.publicKey, credentials.publicKey), isNull(apiKeys.revokedAt)))
-    .limit(1);
-  if (!row || !secretMatches(credentials.secretKey, row.secretHash)) throw unauthorized();
-  return { keyId: row.id, publicKey: row.publicKey, projectId: row.projectId, orgId: row.orgId, role: row.role };
+    .where(and(eq(apiKeys.publicKey, sql.placeholder("publicKey")), isNull(apiKeys.revokedAt)))
+    .limit(1)
+    .prepare("authenticate_api_key");
+}
+
+function keyLookup(db: Db) {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareKeyLookup(db)));
+  return statement;
 }

@@ -7,6 +7,8 @@ import { getDeps } from "../_runtime/deps";
 
 export interface JobMeta {
   messageId: string;
+  /** The message as received, e.g. to dead-letter it unchanged. */
+  body: string;
   receiveCount: number;
   attributes: Record<string, string>;
 }
@@ -25,7 +27,7 @@ export function sqsWorker<T>(schema: z.ZodType<T>, run: (deps: Deps, job: T, met
     const deps = await getDeps();
     const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
     for (const record of event.Records) {
-      const meta = { messageId: record.messageId, receiveCount: Number(record.attributes.ApproximateReceiveCount ?? 1), attributes: attributesOf(record) };
+      const meta = { messageId: record.messageId, body: record.body, receiveCount: Number(record.attributes.ApproximateReceiveCount ?? 1), attributes: attributesOf(record) };
       let job: T;
       try {
         job = schema.parse(JSON.parse(record.body));

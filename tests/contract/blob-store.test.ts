@@ -7,11 +7,18 @@ import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
 import { createBucket, type Fauxqs, startEmulator } from "../support/fauxqs";
 import { describeBlobStore } from "./blob-store.contract";
 
-const tempDir = () => mkdtemp(join(tmpdir(), "sightline-blobs-"));
+const dirs: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "sightline-blobs-"));
+  dirs.push(dir);
+  return dir;
+}
+afterAll(async () => {
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
 
 describeBlobStore("FsBlobStore", async () => {
-  const dir = await tempDir();
-  return { store: new FsBlobStore(dir), cleanup: () => rm(dir, { recursive: true, force: true }) };
+  return { store: new FsBlobStore(await tempDir()) };
 });
 
 let emulator: Fauxqs;

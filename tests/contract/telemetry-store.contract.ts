@@ -20,6 +20,7 @@ export function describeTelemetryStore(name: string, target: TelemetryStoreTarge
   describe(`telemetry store: ${name}`, () => {
     let store: ClickHouseTelemetryStore;
     let migrationsDir: string;
+
     /** A fresh table per test, so tests do not depend on each other's order. */
     async function eventsTable() {
       const table = `events_${randomUUID().replaceAll("-", "")}`;

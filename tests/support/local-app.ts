@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalApp, type LocalApp } from "@functions/local/app";
+import { createScratchDatabase } from "./scratch-db";
 
 export interface TestApp extends LocalApp {
   dataDir: string;
@@ -20,6 +21,7 @@ export const basic = (key: { publicKey: string; secretKey: string }) => `Basic $
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = env.SIGHTLINE_DATA_DIR ?? mkdtempSync(join(tmpdir(), "sightline-test-"));
   const admin = { publicKey: `pk-sl-test-${Math.random().toString(36).slice(2)}`, secretKey: `sk-sl-test-${Math.random().toString(36).slice(2)}` };
+  const scratch = process.env.DATABASE_URL && !env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const app = await startLocalApp(
     {
       PORT: "0",
@@ -30,7 +32,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       // Unique names keep test files apart when they share a Postgres server.
       SIGHTLINE_INIT_ORG: `org-${admin.publicKey.slice(-8)}`,
       SIGHTLINE_INIT_PROJECT: `project-${admin.publicKey.slice(-8)}`,
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       ...env,
     },
     { background: false },
@@ -57,6 +59,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     },
     async close() {
       await app.stop();
+      await scratch?.drop();
       if (!env.SIGHTLINE_DATA_DIR) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,45 +1,34 @@
 import { randomBytes } from "node:crypto";
-import { readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { readdir, readFile, rename, unlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Clock, JobQueue, OutgoingMessage, QueueStats, ReceivedMessage } from "../../platform/ports";
 import { systemClock } from "../system/system-clock";
-import { ensureDir, syncDir, writeSynced } from "./fs-blob-store";
+import { acquireLock, ensureDir, releaseLock, syncDir, writeSynced } from "./durable-fs";
 
 export interface DurableLocalQueueOptions {
   dir: string;
-  /** Receives allowed before a message moves to `deadLetter`; required with it. */
+  /** Receives allowed before a message moves to `deadLetter`; required with it, ignored without it. */
   maxReceiveCount?: number;
+  /** Close it after this queue: a receive may move messages into it until then. */
   deadLetter?: DurableLocalQueue;
   clock?: Clock;
 }
 
-/** In-memory view of one message file; the body stays on disk until received. */
-interface Entry {
-  id: string;
-  /** Receives so far; mirrors the count in the file name. */
-  count: number;
-  /** Epoch ms from which it may be received; visibility is not persisted. */
-  visibleAt: number;
-  /** Token of the latest receive, for ack and release. */
-  receipt?: string;
-  /** File I/O in progress: hidden from receive, ack and release. */
-  busy: boolean;
-}
+/**
+ * In-memory view of one message file (the body stays on disk). `count` mirrors the
+ * file name; `visibleAt` (epoch ms) is never persisted; `receipt` is the token of
+ * the latest receive; `busy` hides the entry from everyone while its file changes.
+ */
+type Entry = { id: string; count: number; visibleAt: number; receipt?: string; busy: boolean };
 
-interface StoredMessage {
-  id: string;
-  body: string;
-  attributes: Record<string, string>;
-  sentAt: string;
-}
+/** The file's JSON. */
+type StoredMessage = { id: string; body: string; attributes: Record<string, string>; sentAt: string };
 
 /** `<send time ms>-<sequence>-<random>`: names sort in send order, so open needs no file reads. */
 const FILE_NAME = /^(\d{13}-\d{9}-[0-9a-f]{8})\.(\d+)\.json$/;
 const DEFAULT_VISIBILITY_SECONDS = 30;
 /** Files written concurrently by one send, to stay far from the open-file limit. */
 const WRITE_CONCURRENCY = 32;
-/** Directories open in this process; a second instance would hand out the same messages. */
-const openDirs = new Set<string>();
 
 /**
  * A durable, single-process stand-in for SQS. Each message is one JSON file in
@@ -70,9 +59,7 @@ export class DurableLocalQueue implements JobQueue {
   /** Opens (creating if needed) the queue in `options.dir` and indexes the messages there. */
   static async open(options: DurableLocalQueueOptions): Promise<DurableLocalQueue> {
     const { maxReceiveCount, deadLetter } = options;
-    if (deadLetter && maxReceiveCount === undefined) {
-      throw new Error("DurableLocalQueue: deadLetter needs maxReceiveCount");
-    }
+    if (deadLetter && maxReceiveCount === undefined) throw new Error("DurableLocalQueue: deadLetter needs maxReceiveCount");
     if (maxReceiveCount !== undefined && !(Number.isInteger(maxReceiveCount) && maxReceiveCount >= 1)) {
       throw new Error(`DurableLocalQueue: invalid maxReceiveCount ${maxReceiveCount}`);
     }
@@ -106,7 +93,8 @@ export class DurableLocalQueue implements JobQueue {
       for (;;) {
         const got = await this.take(options.max, options.visibilitySeconds ?? DEFAULT_VISIBILITY_SECONDS);
         const remaining = deadline - Date.now();
-        if (got.length > 0 || remaining <= 0) return got;
+        // Checked right before waiting: a close() that ran while `take` awaited woke nobody.
+        if (got.length > 0 || remaining <= 0 || this.closed) return got;
         await this.waitForWork(remaining);
         if (this.closed) return [];
       }
@@ -119,15 +107,12 @@ export class DurableLocalQueue implements JobQueue {
       const entry = this.held(receipt);
       if (!entry) return;
       entry.busy = true;
-      try {
-        await unlink(this.fileOf(entry.id, entry.count));
-      } catch (e) {
-        if ((e as NodeJS.ErrnoException).code !== "ENOENT") {
-          entry.busy = false;
-          throw e;
-        }
-      }
       // No directory fsync: if the unlink is lost in a crash the message is redelivered (at-least-once).
+      await unlink(this.fileOf(entry.id, entry.count)).catch((e: NodeJS.ErrnoException) => {
+        if (e.code === "ENOENT") return;
+        entry.busy = false;
+        throw e;
+      });
       this.entries.delete(entry.id);
     });
   }
@@ -160,15 +145,10 @@ export class DurableLocalQueue implements JobQueue {
 
   /** Persists records (durably) and indexes them; ids already present are skipped, so a redrive repeated after a crash does not duplicate. */
   private async enqueue(records: StoredMessage[]): Promise<void> {
-    this.assertOpen();
+    if (this.closed) throw this.closedError();
     const fresh = records.filter((r) => !this.entries.has(r.id));
-    const results: PromiseSettledResult<void>[] = [];
-    for (let i = 0; i < fresh.length; i += WRITE_CONCURRENCY) {
-      results.push(...(await Promise.allSettled(fresh.slice(i, i + WRITE_CONCURRENCY).map((r) => this.writeMessage(r)))));
-    }
-    const failure = results.find((r) => r.status === "rejected");
     try {
-      if (failure) throw failure.reason;
+      for (let i = 0; i < fresh.length; i += WRITE_CONCURRENCY) await settleAll(fresh.slice(i, i + WRITE_CONCURRENCY).map((r) => this.writeMessage(r)));
       if (fresh.length > 0) await syncDir(this.messagesDir);
     } catch (e) {
       // All or nothing, so that the caller's retry does not duplicate the part that made it.
@@ -207,16 +187,15 @@ export class DurableLocalQueue implements JobQueue {
 
   /** Counts the receive on disk before handing the message out, so a crash cannot lose the count. */
   private async markReceived(entries: Entry[], visibilitySeconds: number): Promise<ReceivedMessage[]> {
-    const results = await Promise.allSettled(
-      entries.map(async (e) => {
-        await rename(this.fileOf(e.id, e.count), this.fileOf(e.id, e.count + 1));
-        e.count += 1;
-        return JSON.parse(await readFile(this.fileOf(e.id, e.count), "utf8")) as StoredMessage;
-      }),
-    );
-    const failure = results.find((r) => r.status === "rejected");
+    let stored: StoredMessage[];
     try {
-      if (failure) throw failure.reason;
+      stored = await settleAll(
+        entries.map(async (e) => {
+          await rename(this.fileOf(e.id, e.count), this.fileOf(e.id, e.count + 1));
+          e.count += 1;
+          return this.read(e);
+        }),
+      );
       if (entries.length > 0) await syncDir(this.messagesDir);
     } catch (e) {
       for (const entry of entries) entry.busy = false;
@@ -224,27 +203,27 @@ export class DurableLocalQueue implements JobQueue {
     }
     const visibleAt = this.clock.now().getTime() + visibilitySeconds * 1000;
     return entries.map((e, i) => {
-      const stored = (results[i] as PromiseFulfilledResult<StoredMessage>).value;
-      e.busy = false;
-      e.visibleAt = visibleAt;
-      e.receipt = randomBytes(8).toString("hex");
-      return { id: e.id, body: stored.body, attributes: stored.attributes, receiveCount: e.count, receipt: `${e.id}.${e.receipt}`, sentAt: new Date(stored.sentAt) };
+      const { body, attributes, sentAt } = stored[i] as StoredMessage;
+      Object.assign(e, { busy: false, visibleAt, receipt: randomBytes(8).toString("hex") });
+      return { id: e.id, body, attributes, receiveCount: e.count, receipt: `${e.id}.${e.receipt}`, sentAt: new Date(sentAt) };
     });
   }
 
   /** SQS redrive: the dead-letter copy is durable before the original is removed, keeping id, body, attributes and sentAt. */
   private async moveToDeadLetter(entries: Entry[]): Promise<void> {
     if (entries.length === 0 || !this.deadLetter) return;
-    const records = await Promise.all(entries.map(async (e) => JSON.parse(await readFile(this.fileOf(e.id, e.count), "utf8")) as StoredMessage));
-    await this.deadLetter.enqueue(records);
+    await this.deadLetter.enqueue(await Promise.all(entries.map((e) => this.read(e))));
     for (const e of entries) {
       await unlink(this.fileOf(e.id, e.count));
       this.entries.delete(e.id);
     }
   }
 
+  private async read(e: Entry): Promise<StoredMessage> {
+    return JSON.parse(await readFile(this.fileOf(e.id, e.count), "utf8")) as StoredMessage;
+  }
+
   private held(receipt: string): Entry | undefined {
-    this.assertOpen();
     const [id, token, ...rest] = receipt.split(".");
     if (!id || !token || rest.length > 0) throw new Error(`Invalid receipt: ${receipt}`);
     const entry = this.entries.get(id);
@@ -292,7 +271,7 @@ export class DurableLocalQueue implements JobQueue {
   }
 
   private track<T>(op: () => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(new Error(`DurableLocalQueue is closed: ${this.dir}`));
+    if (this.closed) return Promise.reject(this.closedError());
     const p = op();
     this.pending.add(p);
     const forget = () => this.pending.delete(p);
@@ -300,8 +279,8 @@ export class DurableLocalQueue implements JobQueue {
     return p;
   }
 
-  private assertOpen(): void {
-    if (this.closed) throw new Error(`DurableLocalQueue is closed: ${this.dir}`);
+  private closedError(): Error {
+    return new Error(`DurableLocalQueue is closed: ${this.dir}`);
   }
 
   private newId(now: Date): string {
@@ -312,45 +291,15 @@ export class DurableLocalQueue implements JobQueue {
   private fileOf(id: string, count: number): string {
     return join(this.messagesDir, `${id}.${count}.json`);
   }
-
   private tempOf(id: string): string {
     return join(this.messagesDir, `${id}.tmp`);
   }
 }
 
-async function acquireLock(dir: string): Promise<void> {
-  // Claimed before the first await, so two opens racing in one process cannot both pass.
-  if (openDirs.has(dir)) throw new Error(`DurableLocalQueue: ${dir} is already open in this process`);
-  openDirs.add(dir);
-  const path = join(dir, "lock");
-  try {
-    await writeFile(path, String(process.pid), { flag: "wx" });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") {
-      openDirs.delete(dir);
-      throw e;
-    }
-    const owner = Number((await readFile(path, "utf8")).trim());
-    if (owner !== process.pid && isAlive(owner)) {
-      openDirs.delete(dir);
-      throw new Error(`DurableLocalQueue: ${dir} is in use by process ${owner} (delete ${path} if that is not a Sightline process)`);
-    }
-    // The owner died (kill -9, crash): its lock is stale.
-    await writeFile(path, String(process.pid));
-  }
-}
-
-async function releaseLock(dir: string): Promise<void> {
-  openDirs.delete(dir);
-  await unlink(join(dir, "lock")).catch(() => {});
-}
-
-function isAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
-  }
+/** Like Promise.all, but lets every operation finish before throwing, so no I/O runs on behind the error. */
+async function settleAll<T>(operations: Promise<T>[]): Promise<T[]> {
+  const results = await Promise.allSettled(operations);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === "rejected");
+  if (failed) throw failed.reason;
+  return results.map((r) => (r as PromiseFulfilledResult<T>).value);
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, unlink } from "node:fs/promises";
+import { readdir, readFile, rename, unlink } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { BlobStore } from "../../platform/ports";
+import { ensureDir, syncDir, writeSynced } from "./durable-fs";
 
 /**
  * Object files end in this suffix and directory names never do, so the key `a`
@@ -108,37 +109,6 @@ async function walk(dir: string, keyPrefix: string, out: string[]): Promise<void
 /** S3 lists keys in UTF-8 byte order, which differs from UTF-16 `sort()` above U+FFFF. */
 function compareUtf8(a: string, b: string): number {
   return Buffer.compare(Buffer.from(a), Buffer.from(b));
-}
-
-/** Writes a new file and fsyncs it; fails if `path` exists. */
-export async function writeSynced(path: string, body: Uint8Array | string): Promise<void> {
-  const handle = await open(path, "wx");
-  try {
-    await handle.writeFile(body);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
-
-/** Creates the directory, fsyncing each new directory's parent so the tree itself survives a crash. */
-export async function ensureDir(dir: string): Promise<void> {
-  const created = await mkdir(dir, { recursive: true });
-  if (created === undefined) return;
-  for (let d = dirname(dir); ; d = dirname(d)) {
-    await syncDir(d);
-    if (d === dirname(created)) break;
-  }
-}
-
-/** Fsyncs a directory so that entries created, renamed or removed in it survive a crash. */
-export async function syncDir(dir: string): Promise<void> {
-  const handle = await open(dir, "r");
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 function isMissing(e: unknown): boolean {

@@ -1,0 +1,2 @@
+import { benchFoundation } from "./foundation";
+console.log(await benchFoundation());

@@ -1,0 +1,74 @@
+import { mkdir, open, readFile, unlink, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+
+/*
+ * File-system primitives for the local adapters' durability promises: a write is
+ * on disk once the file and the directory entry naming it are both fsynced.
+ */
+
+/** Writes a new file and fsyncs it; fails if `path` exists. */
+export async function writeSynced(path: string, body: Uint8Array | string): Promise<void> {
+  const handle = await open(path, "wx");
+  try {
+    await handle.writeFile(body);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Creates the directory, fsyncing each new directory's parent so the tree itself survives a crash. */
+export async function ensureDir(dir: string): Promise<void> {
+  const created = await mkdir(dir, { recursive: true });
+  if (created === undefined) return;
+  for (let d = dirname(dir); ; d = dirname(d)) {
+    await syncDir(d);
+    if (d === dirname(created)) break;
+  }
+}
+
+/** Fsyncs a directory so that entries created, renamed or removed in it survive a crash. */
+export async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Directories locked by this process; a second queue instance over one would hand out the same messages. */
+const openDirs = new Set<string>();
+
+/** Takes `<dir>/lock` for this process; a lock whose pid is dead (kill -9) is stale and taken over. */
+export async function acquireLock(dir: string): Promise<void> {
+  // Claimed before the first await, so two opens racing in one process cannot both pass.
+  if (openDirs.has(dir)) throw new Error(`DurableLocalQueue: ${dir} is already open in this process`);
+  openDirs.add(dir);
+  const path = join(dir, "lock");
+  try {
+    await writeFile(path, String(process.pid), { flag: "wx" }).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== "EEXIST") throw e;
+      // Our own pid here is a restarted container reusing it, or an instance that was never closed.
+      const owner = Number((await readFile(path, "utf8")).trim());
+      if (owner !== process.pid && isAlive(owner)) throw new Error(`DurableLocalQueue: ${dir} is in use by process ${owner} (delete ${path} if that is not a Sightline process)`);
+      await writeFile(path, String(process.pid));
+    });
+  } catch (e) {
+    openDirs.delete(dir);
+    throw e;
+  }
+}
+
+export async function releaseLock(dir: string): Promise<void> {
+  openDirs.delete(dir);
+  await unlink(join(dir, "lock")).catch(() => {});
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    return Number.isInteger(pid) && pid > 0 && process.kill(pid, 0);
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === "EPERM";
+  }
+}

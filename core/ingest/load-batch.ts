@@ -1,0 +1,29 @@
+import type { Deps } from "../platform/deps";
+import { DEAD_LETTER_ERROR, type IngestJob } from "./ingest.jobs";
+import { StoredBatch } from "./stored-batch.schema";
+
+/**
+ * Reads the batch a job points at. A missing or malformed object can never
+ * succeed on retry: the job goes to the dead-letter queue at once, with an
+ * error beginning `unrecoverable:`, and null is returned so it is acknowledged.
+ */
+export async function loadBatch(deps: Pick<Deps, "blobs" | "queues" | "log">, job: IngestJob, rawJob: string): Promise<StoredBatch | null> {
+  const bytes = await deps.blobs.get(job.blobKey);
+  let reason: string | null = null;
+  let batch: StoredBatch | null = null;
+  if (!bytes) reason = `unrecoverable: stored batch ${job.blobKey} is missing`;
+  else {
+    try {
+      const parsed = StoredBatch.safeParse(JSON.parse(Buffer.from(bytes).toString("utf8")));
+      if (parsed.success && parsed.data.projectId === job.projectId) batch = parsed.data;
+      else reason = `unrecoverable: stored batch ${job.blobKey} is malformed`;
+    } catch {
+      reason = `unrecoverable: stored batch ${job.blobKey} is not valid JSON`;
+    }
+  }
+  if (reason) {
+    deps.log.error("ingest batch dead-lettered", { blobKey: job.blobKey, projectId: job.projectId, reason });
+    await deps.queues.ingestDeadLetters.send([{ body: rawJob, attributes: { [DEAD_LETTER_ERROR]: reason } }]);
+  }
+  return batch;
+}
