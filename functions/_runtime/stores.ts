@@ -6,7 +6,6 @@ import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-st
 import { migrateClickHouse } from "@core/adapters/clickhouse/migrate";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
-import { openPglite } from "@core/adapters/postgres/pglite";
 import { openPostgresJs } from "@core/adapters/postgres/postgres-js";
 import type { Deps } from "@core/platform/deps";
 import type { Env } from "./env";
@@ -30,7 +29,10 @@ export async function openStores(env: Env, options: { lambda?: boolean; migratio
   const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
   const aws = { region: env.AWS_REGION, ...(env.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}) };
   const [pg, ch] = await Promise.all([
-    env.DATABASE_URL ? openPostgresJs({ url: env.DATABASE_URL, max: options.lambda ? 1 : 10 }) : openPglite({ dataDir: join(dataDir, "pg") }),
+    // PGlite is imported only when used, so Lambda bundles leave it out.
+    env.DATABASE_URL
+      ? openPostgresJs({ url: env.DATABASE_URL, max: options.lambda ? 1 : 10 })
+      : import("@core/adapters/postgres/pglite").then((m) => m.openPglite({ dataDir: join(dataDir, "pg") })),
     Promise.resolve(
       env.SIGHTLINE_CLICKHOUSE_URL
         ? new ClickHouseTelemetryStore({ url: env.SIGHTLINE_CLICKHOUSE_URL, username: env.SIGHTLINE_CLICKHOUSE_USER, password: env.SIGHTLINE_CLICKHOUSE_PASSWORD, database: env.SIGHTLINE_CLICKHOUSE_DATABASE })

@@ -6,13 +6,14 @@ const app = await startLocalApp(process.env).catch((e: unknown) => {
   process.exit(1);
 });
 
-console.log(`Sightline is listening on ${app.url}`);
+// The key comes first: "listening" is the last line of start-up, which scripts wait for.
 if (app.mintedKey) {
   console.log("A first API key was minted for the project 'default'. The secret is shown only now:");
   console.log(`  public key: ${app.mintedKey.publicKey}`);
   console.log(`  secret key: ${app.mintedKey.secretKey}`);
   console.log(`  try: curl -u ${app.mintedKey.publicKey}:${app.mintedKey.secretKey} ${app.url}/v1/projects`);
 }
+console.log(`Sightline is listening on ${app.url}`);
 
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

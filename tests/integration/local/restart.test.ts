@@ -28,12 +28,16 @@ describe("npm start on embedded stores", () => {
 
   it("keeps what it accepted when killed with SIGKILL right after the 2xx", async () => {
     const first = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir });
-    expect(first.output()).not.toContain("secret key:");
-    const created = await fetch(`${first.url}/v1/api-keys`, { method: "POST", headers: { authorization: basic(minted), "content-type": "application/json" }, body: JSON.stringify({ note: "survivor" }) });
-    expect(created.status).toBe(201);
-    const key = (await created.json()) as { publicKey: string; secretKey: string };
+    let key: { publicKey: string; secretKey: string };
+    try {
+      expect(first.output()).not.toContain("secret key:");
+      const created = await fetch(`${first.url}/v1/api-keys`, { method: "POST", headers: { authorization: basic(minted), "content-type": "application/json" }, body: JSON.stringify({ note: "survivor" }) });
+      expect(created.status).toBe(201);
+      key = (await created.json()) as { publicKey: string; secretKey: string };
+    } finally {
+      await kill(first, "SIGKILL");
+    }
 
-    await kill(first, "SIGKILL");
     const second = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir });
     try {
       const res = await fetch(`${second.url}/v1/projects`, { headers: { authorization: basic(key) } });

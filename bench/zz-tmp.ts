@@ -1,2 +1,0 @@
-import { benchFoundation } from "./foundation";
-console.log(await benchFoundation());

@@ -1,0 +1,20 @@
+import type { SSTConfig } from "sst";
+import { Api } from "./stacks/api";
+import { Cron } from "./stacks/cron";
+import { FUNCTION_DEFAULTS } from "./stacks/lambda";
+import { Queues } from "./stacks/queues";
+import { Storage } from "./stacks/storage";
+
+export default {
+  config() {
+    return {
+      name: "sightline",
+      // `sst deploy --region` wins over this.
+      region: process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? "us-east-1",
+    };
+  },
+  stacks(app) {
+    app.setDefaultFunctionProps(FUNCTION_DEFAULTS);
+    app.stack(Storage).stack(Queues).stack(Api).stack(Cron);
+  },
+} satisfies SSTConfig;

@@ -1,0 +1,52 @@
+import { Cron as SstCron, Function as SstFunction, Script, use, type StackContext } from "sst/constructs";
+import { schedules, type ScheduleDef } from "../functions/schedules";
+import { runtimeEnvironment } from "./lambda";
+import { Queues } from "./queues";
+import { Storage } from "./storage";
+
+const DEFAULT_TIMEOUT_SECONDS = 60;
+const MIGRATE_HANDLER = "functions/cron/migrate.handler";
+
+type ScheduleExpression = `rate(${string})` | `cron(${string})`;
+
+function expression(s: ScheduleDef): ScheduleExpression {
+  if (/^(rate|cron)\(.+\)$/.test(s.schedule)) return s.schedule as ScheduleExpression;
+  throw new Error(`functions/schedules.ts: "${s.name}" has no EventBridge expression: ${s.schedule}`);
+}
+
+/** One EventBridge rule per entry of `functions/schedules.ts`, and the migrations run on every deploy. */
+export function Cron({ stack, app }: StackContext) {
+  const { bucket, secret } = use(Storage);
+  const { ingestQueue, deadLetterQueue } = use(Queues);
+  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ingestQueue, deadLetterQueue });
+
+  for (const s of schedules) {
+    new SstCron(stack, `Schedule-${s.name}`, {
+      schedule: expression(s),
+      job: {
+        function: {
+          handler: s.handler,
+          timeout: s.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+          environment,
+          permissions: [
+            // grantReadWrite includes deletes (retention sweeps).
+            [bucket, "grantReadWrite"],
+            [secret, "grantRead"],
+          ],
+        },
+      },
+    });
+  }
+
+  // One function for create and update; the Script resource changes on every deploy, so it always runs.
+  const migrate = new SstFunction(stack, "Migrate", {
+    handler: MIGRATE_HANDLER,
+    enableLiveDev: false,
+    timeout: 900,
+    environment,
+    permissions: [[secret, "grantRead"]],
+    // The handler reads the SQL from `$LAMBDA_TASK_ROOT/migrations`.
+    copyFiles: [{ from: "migrations", to: "migrations" }],
+  });
+  new Script(stack, "Migrations", { onCreate: migrate, onUpdate: migrate });
+}

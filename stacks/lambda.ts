@@ -1,0 +1,50 @@
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
+import type { IBucket } from "aws-cdk-lib/aws-s3";
+import type { FunctionProps } from "sst/constructs";
+import { Config } from "../core/platform/config";
+
+/**
+ * The Lambda runtime of every function. SST 2.49 maps nodejs22.x itself (and uses it for its
+ * own helper functions), so no CDK override is needed; the stack test asserts it on every
+ * function. AWS blocks creating nodejs20.x functions from 2027-02-01.
+ */
+export const NODE_RUNTIME = "nodejs22.x";
+
+/** Receives before a job is dead-lettered: the Config default, so the local queue and the redrive policy agree. */
+export const MAX_RECEIVE_COUNT: number = Config.shape.maxReceiveCount.parse(undefined);
+
+/** Props every function of ours starts from (`app.setDefaultFunctionProps`). */
+export const FUNCTION_DEFAULTS = {
+  runtime: NODE_RUNTIME,
+  architecture: "arm_64",
+  nodejs: {
+    // Embedded ClickHouse is local-only and imported dynamically: leaving it out keeps each
+    // bundle at ~3.6 MB instead of ~15 MB. It cannot run on Lambda anyway.
+    esbuild: { external: ["chdb"] },
+  },
+} satisfies FunctionProps;
+
+export interface RuntimeResources {
+  stage: string;
+  bucket: IBucket;
+  secret: ISecret;
+  ingestQueue: IQueue;
+  deadLetterQueue: IQueue;
+}
+
+/**
+ * The environment `functions/_runtime/aws.ts` parses. Connection settings stay in the
+ * secret: functions get its ARN, never its values.
+ */
+export function runtimeEnvironment(r: RuntimeResources): Record<string, string> {
+  return {
+    SIGHTLINE_RUNTIME: "aws",
+    SIGHTLINE_STAGE: r.stage,
+    SIGHTLINE_BUCKET: r.bucket.bucketName,
+    SIGHTLINE_INGEST_QUEUE_URL: r.ingestQueue.queueUrl,
+    SIGHTLINE_INGEST_DLQ_URL: r.deadLetterQueue.queueUrl,
+    SIGHTLINE_SECRETS_ARN: r.secret.secretArn,
+    SIGHTLINE_MAX_RECEIVE_COUNT: String(MAX_RECEIVE_COUNT),
+  };
+}

@@ -1,0 +1,289 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Template } from "aws-cdk-lib/assertions";
+import { App, getStack } from "sst/constructs";
+import { initProject } from "sst/project.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Config } from "@core/platform/config";
+import { routeKey, routes } from "@functions/routes";
+import { schedules } from "@functions/schedules";
+import { workers } from "@functions/workers";
+import sstConfig from "../../sst.config";
+import { Api } from "../../stacks/api";
+import { Cron } from "../../stacks/cron";
+import { Queues } from "../../stacks/queues";
+import { SECRET_KEYS, Storage } from "../../stacks/storage";
+
+// CloudFormation JSON as synthesized; the assertions below narrow what they read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Props = Record<string, any>;
+interface Resource {
+  Type: string;
+  Properties: Props;
+}
+interface Found {
+  id: string;
+  props: Props;
+}
+
+const STAGE = "test";
+const MIGRATE_HANDLER = "functions/cron/migrate.handler";
+const ENV_KEYS = [
+  "SIGHTLINE_RUNTIME",
+  "SIGHTLINE_STAGE",
+  "SIGHTLINE_BUCKET",
+  "SIGHTLINE_INGEST_QUEUE_URL",
+  "SIGHTLINE_INGEST_DLQ_URL",
+  "SIGHTLINE_SECRETS_ARN",
+  "SIGHTLINE_MAX_RECEIVE_COUNT",
+];
+const CONFIG_MAX_RECEIVE_COUNT = Config.shape.maxReceiveCount.parse(undefined);
+
+const stacks = { Storage, Queues, Api, Cron };
+type StackName = keyof typeof stacks;
+const templates = {} as Record<StackName, Template>;
+// The cloud assembly (tens of MB of asset copies); CDK would otherwise leave one in the temp dir per run.
+const outdir = mkdtempSync(join(tmpdir(), "sightline-synth-"));
+
+beforeAll(async () => {
+  // SST looks up its AWS bootstrap stack unless NODE_ENV is "test"; offline that lookup retries forever.
+  process.env.NODE_ENV = "test";
+  await initProject({ stage: STAGE });
+  const app = new App({ mode: "deploy", name: "sightline", stage: STAGE, region: "us-east-1", account: "123456789012" }, { outdir });
+  await sstConfig.stacks(app);
+  // Bundles every handler with esbuild (into .sst/artifacts) and replaces the placeholder code.
+  await app.finish();
+  for (const name of Object.keys(stacks) as StackName[]) templates[name] = Template.fromStack(getStack(stacks[name]));
+}, 300_000);
+
+afterAll(() => rmSync(outdir, { recursive: true, force: true }));
+
+function resources(stack: StackName, type: string): Found[] {
+  const all = templates[stack].toJSON().Resources as Record<string, Resource>;
+  return Object.entries(all)
+    .filter(([, r]) => r.Type === type)
+    .map(([id, r]) => ({ id, props: r.Properties ?? {} }));
+}
+
+function resource(stack: StackName, id: string): Props {
+  const found = (templates[stack].toJSON().Resources as Record<string, Resource>)[id];
+  if (!found) throw new Error(`${stack} has no resource ${id}`);
+  return found.Properties;
+}
+
+/** The logical id behind `{ "Fn::GetAtt": [id, "Arn"] }` or `{ Ref: id }`. */
+function target(ref: Props): string {
+  const id = ref["Fn::GetAtt"]?.[0] ?? ref.Ref;
+  if (typeof id !== "string") throw new Error(`not a reference: ${JSON.stringify(ref)}`);
+  return id;
+}
+
+const allFunctions = () => (Object.keys(stacks) as StackName[]).flatMap((stack) => resources(stack, "AWS::Lambda::Function").map((f) => ({ stack, ...f })));
+const ourHandlers = new Set([...routes, ...workers, ...schedules].map((d) => d.handler).concat(MIGRATE_HANDLER));
+const ourFunctions = () => allFunctions().filter((f) => ourHandlers.has(f.props.Handler));
+
+function functionByHandler(stack: StackName, handler: string): Found {
+  const found = resources(stack, "AWS::Lambda::Function").filter((f) => f.props.Handler === handler);
+  expect(found, `${stack}: one function runs ${handler}`).toHaveLength(1);
+  return found[0]!;
+}
+
+/** `action → resource` pairs granted to a function's role, resources named by the construct they point at. */
+function grants(stack: StackName, fn: Found): Set<string> {
+  const role = target(fn.props.Role);
+  const label = (r: unknown) => JSON.stringify(r).match(/IngestDeadLetters|IngestQueue|BlobsBucket|Secrets/)?.[0] ?? JSON.stringify(r);
+  const pairs = new Set<string>();
+  for (const policy of resources(stack, "AWS::IAM::Policy")) {
+    if (!policy.props.Roles.some((r: Props) => r.Ref === role)) continue;
+    for (const s of policy.props.PolicyDocument.Statement as Props[]) {
+      for (const action of [s.Action].flat()) for (const res of [s.Resource].flat()) pairs.add(`${action} → ${label(res)}`);
+    }
+  }
+  return pairs;
+}
+
+const BUCKET_READ_WRITE = ["s3:GetObject* → BlobsBucket", "s3:PutObject → BlobsBucket", "s3:DeleteObject* → BlobsBucket", "s3:List* → BlobsBucket"];
+const SECRET_READ = ["secretsmanager:GetSecretValue → Secrets"];
+
+describe("sst.config", () => {
+  it("names the app sightline", async () => {
+    expect((await sstConfig.config()).name).toBe("sightline");
+  });
+});
+
+describe("Storage stack", () => {
+  it("creates a private, encrypted bucket that refuses plain HTTP", () => {
+    const [bucket] = resources("Storage", "AWS::S3::Bucket");
+
+    expect(bucket?.props.OwnershipControls.Rules).toEqual([{ ObjectOwnership: "BucketOwnerEnforced" }]);
+    expect(bucket?.props.CorsConfiguration).toBeUndefined();
+    expect(bucket?.props.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket?.props.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe("AES256");
+    const statements = resources("Storage", "AWS::S3::BucketPolicy").flatMap((p) => p.props.PolicyDocument.Statement as Props[]);
+    expect(statements).toContainEqual(expect.objectContaining({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }));
+  });
+
+  it("creates the stage's secret with an empty slot for every connection setting", () => {
+    const [secret] = resources("Storage", "AWS::SecretsManager::Secret");
+
+    expect(secret?.props.Name).toBe(`sightline/${STAGE}/secrets`);
+    expect(Object.keys(JSON.parse(secret?.props.SecretString))).toEqual([...SECRET_KEYS]);
+  });
+});
+
+describe("Queues stack", () => {
+  const worker = workers.find((w) => w.queue === "ingest")!;
+
+  it("dead-letters after the Config default receive count and keeps dead letters 14 days", () => {
+    const [ingest] = resources("Queues", "AWS::SQS::Queue").filter((q) => q.props.RedrivePolicy);
+    const dlq = resource("Queues", target(ingest?.props.RedrivePolicy.deadLetterTargetArn));
+
+    expect(CONFIG_MAX_RECEIVE_COUNT).toBe(5);
+    expect(ingest?.props.RedrivePolicy.maxReceiveCount).toBe(CONFIG_MAX_RECEIVE_COUNT);
+    expect(ingest?.props.VisibilityTimeout).toBe(worker.visibilitySeconds);
+    expect(dlq.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+    expect(ingest?.props.SqsManagedSseEnabled).toBe(true);
+    expect(dlq.SqsManagedSseEnabled).toBe(true);
+  });
+
+  it("drains the queue into the worker with partial batch responses", () => {
+    const [ingest] = resources("Queues", "AWS::SQS::Queue").filter((q) => q.props.RedrivePolicy);
+    const fn = functionByHandler("Queues", worker.handler);
+    const mappings = resources("Queues", "AWS::Lambda::EventSourceMapping");
+
+    expect(mappings).toHaveLength(1);
+    expect(mappings[0]?.props).toMatchObject({ BatchSize: worker.batchSize, FunctionResponseTypes: ["ReportBatchItemFailures"] });
+    expect(target(mappings[0]?.props.EventSourceArn)).toBe(ingest?.id);
+    expect(target(mappings[0]?.props.FunctionName)).toBe(fn.id);
+    expect(fn.props.Timeout).toBe(worker.timeoutSeconds);
+    expect(worker.visibilitySeconds).toBeGreaterThan(worker.timeoutSeconds);
+  });
+});
+
+describe("Api stack", () => {
+  it("has one route per entry of the route table and nothing else", () => {
+    expect(resources("Api", "AWS::ApiGatewayV2::Route").map((r) => r.props.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
+  });
+
+  it.each(routes.map((r) => [routeKey(r), r] as const))("routes %s to its own Lambda", (key, r) => {
+    const [route] = resources("Api", "AWS::ApiGatewayV2::Route").filter((x) => x.props.RouteKey === key);
+    const integrationId = route?.props.Target["Fn::Join"][1][1].Ref;
+    const integration = resource("Api", integrationId);
+    const fn = resource("Api", target(integration.IntegrationUri));
+
+    expect(integration).toMatchObject({ IntegrationType: "AWS_PROXY", PayloadFormatVersion: "2.0" });
+    expect(fn).toMatchObject({ Handler: r.handler, Timeout: r.timeoutSeconds ?? 30, MemorySize: r.memoryMb ?? 1024 });
+  });
+
+  it("gives every route a Lambda of its own", () => {
+    const integrations = resources("Api", "AWS::ApiGatewayV2::Integration").map((i) => target(i.props.IntegrationUri));
+
+    expect(new Set(integrations).size).toBe(routes.length);
+  });
+
+  it("outputs the API URL", () => {
+    expect(Object.keys(templates.Api.toJSON().Outputs)).toContain("ApiUrl");
+  });
+});
+
+describe("Cron stack", () => {
+  it("has one EventBridge rule per schedule", () => {
+    expect(resources("Cron", "AWS::Events::Rule")).toHaveLength(schedules.length);
+  });
+
+  it.each(schedules.map((s) => [s.name, s] as const))("runs %s on its expression", (_, s) => {
+    const rules = resources("Cron", "AWS::Events::Rule").filter((r) => r.props.ScheduleExpression === s.schedule);
+    const fn = functionByHandler("Cron", s.handler);
+
+    expect(rules.map((r) => target(r.props.Targets[0].Arn))).toContain(fn.id);
+  });
+
+  it("runs the migrations on create and on update", () => {
+    const [script] = resources("Cron", "Custom::SSTScript");
+    const fn = functionByHandler("Cron", MIGRATE_HANDLER);
+
+    expect(target(script?.props.UserCreateFunction)).toBe(fn.id);
+    expect(target(script?.props.UserUpdateFunction)).toBe(fn.id);
+  });
+});
+
+describe("every function", () => {
+  it("exists once per table entry, plus the migrations", () => {
+    const expected = [...routes, ...workers, ...schedules].map((d) => d.handler).concat(MIGRATE_HANDLER);
+
+    expect(ourFunctions().map((f) => f.props.Handler).sort()).toEqual(expected.sort());
+  });
+
+  it("runs on nodejs22.x, SST's helper functions included", () => {
+    const runtimes = allFunctions().map((f) => `${f.stack}/${f.id}: ${f.props.Runtime}`);
+
+    expect(runtimes.filter((r) => !r.endsWith(": nodejs22.x"))).toEqual([]);
+  });
+
+  it("gets the environment the AWS composition root parses, and no secret values", () => {
+    for (const fn of ourFunctions()) {
+      const env = fn.props.Environment.Variables as Props;
+
+      expect(Object.keys(env), fn.id).toEqual(expect.arrayContaining(ENV_KEYS));
+      expect(env).toMatchObject({ SIGHTLINE_RUNTIME: "aws", SIGHTLINE_STAGE: STAGE, SIGHTLINE_MAX_RECEIVE_COUNT: String(CONFIG_MAX_RECEIVE_COUNT) });
+      expect(Object.keys(env).filter((k) => (SECRET_KEYS as readonly string[]).includes(k)), fn.id).toEqual([]);
+    }
+  });
+});
+
+describe("IAM", () => {
+  it("grants no s3 or sqs action on every resource", () => {
+    const wide = (Object.keys(stacks) as StackName[])
+      .flatMap((stack) => resources(stack, "AWS::IAM::Policy"))
+      .flatMap((p) => p.props.PolicyDocument.Statement as Props[])
+      .filter((s) => [s.Action].flat().some((a: string) => /^(s3|sqs):/.test(a)))
+      .filter((s) => [s.Resource].flat().some((r) => r === "*"));
+
+    expect(wide).toEqual([]);
+  });
+
+  it.each(routes.map((r) => [routeKey(r), r] as const))("lets %s use the bucket, feed the queue and replay dead letters", (_, r) => {
+    const granted = grants("Api", functionByHandler("Api", r.handler));
+
+    expect([...granted]).toEqual(
+      expect.arrayContaining([
+        ...BUCKET_READ_WRITE,
+        ...SECRET_READ,
+        "sqs:SendMessage → IngestQueue",
+        "sqs:GetQueueAttributes → IngestQueue",
+        "sqs:ReceiveMessage → IngestDeadLetters",
+        "sqs:DeleteMessage → IngestDeadLetters",
+        "sqs:SendMessage → IngestDeadLetters",
+      ]),
+    );
+    expect(granted.has("sqs:ReceiveMessage → IngestQueue")).toBe(false);
+  });
+
+  it("lets the worker consume the ingest queue, use the bucket and dead-letter", () => {
+    const worker = workers.find((w) => w.queue === "ingest")!;
+    const granted = grants("Queues", functionByHandler("Queues", worker.handler));
+
+    expect([...granted]).toEqual(
+      expect.arrayContaining([...BUCKET_READ_WRITE, ...SECRET_READ, "sqs:ReceiveMessage → IngestQueue", "sqs:DeleteMessage → IngestQueue", "sqs:SendMessage → IngestDeadLetters"]),
+    );
+    expect(granted.has("sqs:SendMessage → IngestQueue")).toBe(false);
+    expect(granted.has("sqs:ReceiveMessage → IngestDeadLetters")).toBe(false);
+  });
+
+  it("lets scheduled jobs use the bucket and read the secret, and nothing on the queues", () => {
+    for (const s of schedules) {
+      const granted = [...grants("Cron", functionByHandler("Cron", s.handler))];
+
+      expect(granted).toEqual(expect.arrayContaining([...BUCKET_READ_WRITE, ...SECRET_READ]));
+      expect(granted.filter((g) => g.startsWith("sqs:"))).toEqual([]);
+    }
+  });
+
+  it("lets the migrations read the secret only", () => {
+    const granted = [...grants("Cron", functionByHandler("Cron", MIGRATE_HANDLER))];
+
+    expect(granted).toEqual(expect.arrayContaining(SECRET_READ));
+    expect(granted.filter((g) => /^(s3|sqs):/.test(g))).toEqual([]);
+  });
+});
