@@ -19,9 +19,9 @@ export const FUNCTION_DEFAULTS = {
   runtime: NODE_RUNTIME,
   architecture: "arm_64",
   nodejs: {
-    // Embedded ClickHouse is local-only and imported dynamically: leaving it out keeps each
-    // bundle at ~3.6 MB instead of ~15 MB. It cannot run on Lambda anyway.
-    esbuild: { external: ["chdb"] },
+    // The embedded stores (chDB, PGlite) are local-only and imported dynamically: leaving
+    // them out keeps each bundle small. They never run on Lambda.
+    esbuild: { external: ["chdb", "@electric-sql/pglite"] },
   },
 } satisfies FunctionProps;
 

@@ -13,7 +13,8 @@ const Secrets = z.record(z.string(), z.string());
 async function readSecrets(arn: string, region: string, endpoint?: string): Promise<Record<string, string>> {
   const client = new SecretsManagerClient({ region, ...(endpoint ? { endpoint } : {}) });
   const answer = await client.send(new GetSecretValueCommand({ SecretId: arn }));
-  return Secrets.parse(JSON.parse(answer.SecretString ?? "{}"));
+  // The stack creates every key empty; an empty value means "not set".
+  return Object.fromEntries(Object.entries(Secrets.parse(JSON.parse(answer.SecretString ?? "{}"))).filter(([, v]) => v !== ""));
 }
 
 const REQUIRED_ON_AWS = ["DATABASE_URL", "SIGHTLINE_CLICKHOUSE_URL", "SIGHTLINE_BUCKET", "SIGHTLINE_INGEST_QUEUE_URL", "SIGHTLINE_INGEST_DLQ_URL"] as const;
