@@ -61,8 +61,6 @@ type HttpHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProx
 /** The Lambda context, carrying what the middlewares resolved for the handler. */
 type RequestContext = Context & { deps?: Deps; principal?: Principal };
 
-const DEFAULT_MAX_BODY = 5 * 1024 * 1024;
-
 /**
  * Builds an API Gateway (payload 2.0) handler: dependencies, Basic auth and role,
  * zod parsing of path/query/body, JSON serialisation and the error table.
@@ -86,7 +84,7 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown>(s
     .handler(async (event, context) => {
       const deps = context.deps!;
       const requestId = requestIdOf(event, context);
-      const rawBody = bodyBytes(event, Math.min(spec.maxBodyBytes ?? DEFAULT_MAX_BODY, deps.config.maxBodyBytes));
+      const rawBody = bodyBytes(event, Math.min(spec.maxBodyBytes ?? Infinity, deps.config.maxBodyBytes));
       const input: HttpInput<P, Q, B> = {
         path: parsePart(spec.path, event.pathParameters, "path"),
         query: parsePart(spec.query, queryObject(event), "query"),
