@@ -30,6 +30,33 @@ export const routes: readonly RouteDef[] = [
   { method: "DELETE", path: "/v1/memberships", handler: "functions/api/memberships/delete-membership.handler" },
 
   { method: "GET", path: "/v1/audit-log", handler: "functions/api/audit-log/list-entries.handler" },
+
+  // prompts
+  { method: "POST", path: "/v1/prompts", handler: "functions/api/prompts/save-prompt.handler" },
+  { method: "GET", path: "/v1/prompts", handler: "functions/api/prompts/list-prompts.handler" },
+  { method: "GET", path: "/v1/prompts/{name}", handler: "functions/api/prompts/get-prompt.handler" },
+  { method: "PATCH", path: "/v1/prompts/{name}", handler: "functions/api/prompts/rename-prompt.handler" },
+  { method: "DELETE", path: "/v1/prompts/{name}", handler: "functions/api/prompts/delete-prompt.handler" },
+  { method: "POST", path: "/v1/prompts/{name}/labels", handler: "functions/api/prompts/set-label.handler" },
+  { method: "POST", path: "/v1/prompts/{name}/compile", handler: "functions/api/prompts/compile-prompt.handler" },
+  { method: "GET", path: "/api/public/v2/prompts/{name}", handler: "functions/api/public-prompts/get-prompt.handler" },
+
+  // ingest
+  { method: "POST", path: "/v1/ingest", handler: "functions/api/ingest/ingest-batch.handler" },
+  { method: "POST", path: "/api/public/ingestion", handler: "functions/api/ingest/ingest-batch.handler" },
+  { method: "POST", path: "/v1/otel/v1/traces", handler: "functions/api/ingest/otel-traces.handler" },
+  { method: "POST", path: "/api/public/otel/v1/traces", handler: "functions/api/ingest/otel-traces.handler" },
+  { method: "GET", path: "/v1/ingest/health", handler: "functions/api/ingest/get-health.handler" },
+  { method: "GET", path: "/v1/ingest/dead-letters", handler: "functions/api/ingest/list-dead-letters.handler" },
+  { method: "POST", path: "/v1/ingest/dead-letters/replay", handler: "functions/api/ingest/replay-dead-letters.handler" },
+  { method: "GET", path: "/v1/ingest/sampling", handler: "functions/api/ingest/get-sampling.handler" },
+  { method: "PUT", path: "/v1/ingest/sampling", handler: "functions/api/ingest/put-sampling.handler" },
+  { method: "GET", path: "/v1/pii-policy", handler: "functions/api/ingest/get-pii-policy.handler" },
+  { method: "PUT", path: "/v1/pii-policy", handler: "functions/api/ingest/put-pii-policy.handler" },
+  { method: "GET", path: "/v1/usage/sdks", handler: "functions/api/usage/list-sdks.handler" },
+  { method: "GET", path: "/v1/model-prices", handler: "functions/api/model-prices/list-prices.handler" },
+  { method: "POST", path: "/v1/model-prices", handler: "functions/api/model-prices/create-price.handler" },
+  { method: "GET", path: "/v1/traces/{id}", handler: "functions/api/traces/get-trace.handler" },
 ];
 
 /** `"GET /v1/x/{id}"`, the API Gateway route key of a route. */

@@ -1,4 +1,15 @@
-export { IngestJob, DEAD_LETTER_ERROR } from "./ingest.jobs";
+export { IngestJob, ReplayJob, IngestQueueMessage, DEAD_LETTER_ERROR } from "./ingest.jobs";
+export { IngestRequest, IngestResponse, SdkIdentity } from "./ingest.schema";
 export { StoredBatch } from "./stored-batch.schema";
 export { loadBatch } from "./load-batch";
-export { processBatch } from "./process-batch";
+export { processBatches } from "./process-batch";
+export { acceptBatch } from "./accept-batch";
+export { validateEvents } from "./validate-events";
+export { handleIngestMessages } from "./handle-messages";
+export { sdkIdentityOf, listSdkUsage } from "./sdk-usage";
+export { getIngestSettings, putPiiPolicy, putSampling, Sampling } from "./settings";
+export { listDeadLetters, startReplay, recordDeadLetter } from "./dead-letters";
+export { ingestHealth } from "./health";
+export { offloadedKey, payloadPrefix, OFFLOAD_THRESHOLD_BYTES } from "./offload";
+export { PiiPolicy } from "./pii";
+export * as Otel from "./otel";

@@ -5,9 +5,9 @@ import { StoredBatch } from "./stored-batch.schema";
 /**
  * Reads the batch a job points at. A missing or malformed object can never
  * succeed on retry: the job goes to the dead-letter queue at once, with an
- * error beginning `unrecoverable:`, and null is returned so it is acknowledged.
+ * error beginning `unrecoverable:`, and the reason is returned so the message is acknowledged.
  */
-export async function loadBatch(deps: Pick<Deps, "blobs" | "queues" | "log">, job: IngestJob, rawJob: string): Promise<StoredBatch | null> {
+export async function loadBatch(deps: Pick<Deps, "blobs" | "queues" | "log">, job: IngestJob, rawJob: string): Promise<{ batch: StoredBatch } | { unrecoverable: string }> {
   const bytes = await deps.blobs.get(job.blobKey);
   let reason: string | null = null;
   let batch: StoredBatch | null = null;
@@ -24,6 +24,7 @@ export async function loadBatch(deps: Pick<Deps, "blobs" | "queues" | "log">, jo
   if (reason) {
     deps.log.error("ingest batch dead-lettered", { blobKey: job.blobKey, projectId: job.projectId, reason });
     await deps.queues.ingestDeadLetters.send([{ body: rawJob, attributes: { [DEAD_LETTER_ERROR]: reason } }]);
+    return { unrecoverable: reason };
   }
-  return batch;
+  return { batch: batch! };
 }

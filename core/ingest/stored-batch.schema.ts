@@ -5,5 +5,9 @@ export const StoredBatch = z.object({
   projectId: z.string(),
   receivedAt: z.string(),
   events: z.array(z.object({ id: z.string(), type: z.string(), timestamp: z.string(), body: z.record(z.string(), z.unknown()) })),
+  /** Set when a tail rule must be applied by the worker; head-only sampling happened in the API. */
+  sampling: z
+    .object({ headRate: z.number(), tail: z.object({ keepErrors: z.boolean(), minCostUsd: z.number().nullish() }).nullish() })
+    .nullish(),
 });
 export type StoredBatch = z.infer<typeof StoredBatch>;

@@ -35,6 +35,8 @@ export interface QueueStats {
   depth: number;
   /** Messages received and neither acknowledged nor released yet. */
   inFlight: number;
+  /** Age of the oldest message waiting, when the backend can tell (SQS's API cannot). */
+  oldestAgeSeconds?: number | null;
 }
 
 /**

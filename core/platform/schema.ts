@@ -1,3 +1,6 @@
 /** Barrel of every drizzle table, so the Db type and drizzle-kit see one schema. */
 export * from "../tenancy/tenancy.sql";
 export * from "../audit/audit.sql";
+export * from "../ingest/ingest.sql";
+export * from "../pricing/pricing.sql";
+export * from "../prompts/prompts.sql";

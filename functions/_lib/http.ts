@@ -10,7 +10,7 @@ import { getDeps } from "../_runtime/deps";
 import { errorResponse, jsonResponse } from "./http-errors";
 import { bodyBytes, parseJsonBody, parsePart, queryObject } from "./http-input";
 
-/** What `run` may return instead of a plain JSON body, to choose status and headers. */
+/** What `run` may return instead of a plain JSON body, to choose status and headers; a Uint8Array body is sent as bytes. */
 export class Reply {
   constructor(
     readonly status: number,
@@ -94,6 +94,10 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown>(s
       };
       const result = await spec.run(input, { deps, principal: context.principal!, requestId });
       const headers = { "x-request-id": requestId };
+      if (result instanceof Reply && result.body instanceof Uint8Array) {
+        // Binary answers (OTLP protobuf) travel base64-encoded through API Gateway.
+        return { statusCode: result.status, headers: { ...headers, ...result.headers }, body: Buffer.from(result.body).toString("base64"), isBase64Encoded: true };
+      }
       if (result instanceof Reply) return jsonResponse(result.status, result.body, { ...headers, ...result.headers });
       return jsonResponse(spec.status ?? 200, result, headers);
     });

@@ -130,8 +130,13 @@ export class DurableLocalQueue implements JobQueue {
   async stats(): Promise<QueueStats> {
     const now = this.clock.now().getTime();
     let depth = 0;
-    for (const e of this.entries.values()) if (!e.busy && e.visibleAt <= now) depth++;
-    return { depth, inFlight: this.entries.size - depth };
+    let oldest = now;
+    for (const e of this.entries.values()) {
+      // Ids start with the send time in ms, so the age needs no file read.
+      oldest = Math.min(oldest, Number(e.id.slice(0, 13)));
+      if (!e.busy && e.visibleAt <= now) depth++;
+    }
+    return { depth, inFlight: this.entries.size - depth, oldestAgeSeconds: this.entries.size ? Math.max(0, (now - oldest) / 1000) : null };
   }
 
   /** Waits for operations under way, wakes long polls (they return empty) and frees the directory. */

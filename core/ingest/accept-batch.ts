@@ -1,0 +1,62 @@
+import type { Deps } from "../platform/deps";
+import type { Principal } from "../platform/principal";
+import type { IngestJob } from "./ingest.jobs";
+import type { IngestResponse, SdkIdentity } from "./ingest.schema";
+import { compilePiiPolicy } from "./pii";
+import { hasTailRule, headKeeps, samples } from "./sampling";
+import { recordSdkUsage } from "./sdk-usage";
+import { getIngestSettings } from "./settings";
+import type { StoredBatch } from "./stored-batch.schema";
+import { traceIdOf, validateEvents } from "./validate-events";
+
+const MASKED_FIELDS = ["input", "output"] as const;
+
+/**
+ * The claim check of ingest: validates each event, masks PII, applies head
+ * sampling, stores the batch as one blob and queues a pointer to it. The answer
+ * (207) comes once both are durable, never after the worker ran.
+ */
+export async function acceptBatch(
+  deps: Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids">,
+  principal: Principal,
+  input: { batch: readonly unknown[]; sdk: SdkIdentity | null },
+): Promise<IngestResponse> {
+  const { events, results } = validateEvents(input.batch);
+  if (events.length === 0) return results;
+  const settings = await getIngestSettings(deps, principal.projectId);
+
+  const masker = compilePiiPolicy(settings.pii);
+  if (masker) {
+    for (const e of events) {
+      if (e.type === "score-create" || e.type === "sdk-log") continue;
+      for (const field of MASKED_FIELDS) if (e.body[field] !== undefined) e.body[field] = masker.mask(e.body[field]);
+    }
+  }
+
+  // Without a tail rule the API can drop sampled-out traces at once; with one
+  // the worker decides, because it sees levels and costs. Dropped events still
+  // count as accepted, as in the peers: the client did nothing wrong.
+  const tail = hasTailRule(settings.sampling);
+  const kept = samples(settings.sampling) && !tail ? events.filter((e) => {
+    const traceId = traceIdOf(e);
+    return traceId === null || headKeeps(traceId, settings.sampling.headRate);
+  }) : events;
+  const stored = kept.filter((e) => e.type !== "sdk-log");
+
+  const now = deps.clock.now();
+  const work: Promise<unknown>[] = [];
+  if (stored.length > 0) {
+    const blobKey = `batches/${principal.projectId}/${now.toISOString().slice(0, 10)}/${deps.ids.uuid()}.json`;
+    const batch: StoredBatch = {
+      projectId: principal.projectId,
+      receivedAt: now.toISOString(),
+      events: stored,
+      sampling: samples(settings.sampling) && tail ? settings.sampling : null,
+    };
+    const job: IngestJob = { projectId: principal.projectId, blobKey, receivedAt: batch.receivedAt };
+    work.push(deps.blobs.put(blobKey, JSON.stringify(batch), { contentType: "application/json" }).then(() => deps.queues.ingest.send([{ body: JSON.stringify(job) }])));
+  }
+  if (input.sdk) work.push(recordSdkUsage(deps, principal.projectId, input.sdk, events.length));
+  await Promise.all(work);
+  return results;
+}

@@ -1,0 +1,63 @@
+import { invalid, isAppError } from "../../platform/errors";
+import { normalizeRequest } from "./normalize-otlp";
+import type { OtlpTraceRequest } from "./otlp-request";
+import { WireTraceRequest } from "./otlp-wire.schema";
+import { decodeProtobufRequest } from "./protobuf-decoder";
+
+const PROTOBUF_TYPES = new Set(["application/x-protobuf", "application/protobuf"]);
+const JSON_TYPES = new Set(["application/json"]);
+
+/**
+ * Decodes an OTLP/HTTP trace export (gzip already undone by the caller) into the
+ * normalized request. Whatever is wrong with the input (content type, encoding,
+ * shape, ids) comes out as `invalid_input`, the client's fault; nothing else
+ * escapes, because a decoder bug on hostile bytes must not become a 500.
+ */
+export function decodeOtlpTraces(bytes: Uint8Array, contentType: string | undefined): OtlpTraceRequest {
+  const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  const isProtobuf = PROTOBUF_TYPES.has(mediaType);
+  if (!isProtobuf && !JSON_TYPES.has(mediaType)) {
+    throw invalid("OTLP traces must be sent as application/x-protobuf or application/json", { contentType: contentType ?? null });
+  }
+  if (bytes.length === 0) throw invalid("OTLP request body is empty");
+  try {
+    const raw = isProtobuf ? fromProtobuf(bytes) : fromJson(bytes);
+    const parsed = WireTraceRequest.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? ` at ${issue.path.join(".")}` : "";
+      throw invalid(`OTLP request is not an ExportTraceServiceRequest${where}: ${issue?.message ?? "wrong shape"}`, {
+        issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join("."), message: i.message })),
+      });
+    }
+    return normalizeRequest(parsed.data);
+  } catch (e) {
+    if (isAppError(e)) throw e;
+    // protobufjs' RangeErrors, a stack overflow on absurd nesting, anything else.
+    throw invalid(`OTLP ${isProtobuf ? "protobuf" : "JSON"} request could not be decoded: ${messageOf(e)}`);
+  }
+}
+
+function fromProtobuf(bytes: Uint8Array): unknown {
+  let decoded: unknown;
+  try {
+    decoded = decodeProtobufRequest(bytes);
+  } catch (e) {
+    throw invalid(`OTLP request is not valid protobuf: ${messageOf(e)}`);
+  }
+  // Protobuf skips unknown fields, so bytes of anything else can decode to an empty
+  // message; an export always carries resourceSpans.
+  const resourceSpans = (decoded as { resourceSpans?: unknown[] }).resourceSpans;
+  if (!resourceSpans?.length) throw invalid("OTLP protobuf request holds no resourceSpans");
+  return decoded;
+}
+
+function fromJson(bytes: Uint8Array): unknown {
+  try {
+    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+  } catch (e) {
+    throw invalid(`OTLP request is not valid JSON: ${messageOf(e)}`);
+  }
+}
+
+const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 200);

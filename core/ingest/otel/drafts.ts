@@ -1,0 +1,40 @@
+import type { UsageDetails } from "./usage-details";
+
+/** What the attribute mappers contribute to one observation; undefined means "not said". */
+export interface ObservationDraft {
+  type?: "span" | "generation" | "event";
+  input?: unknown;
+  output?: unknown;
+  model?: string;
+  modelParameters?: Record<string, unknown>;
+  usageDetails?: UsageDetails;
+  costDetails?: Record<string, number>;
+  completionStartTime?: string;
+  level?: "DEBUG" | "DEFAULT" | "WARNING" | "ERROR";
+  statusMessage?: string;
+  version?: string;
+  environment?: string;
+  promptName?: string;
+  promptVersion?: number;
+  metadata?: Record<string, unknown>;
+}
+
+/** What a span says about its trace (partial: the store merges trace-create events). */
+export interface TraceDraft {
+  name?: string;
+  userId?: string;
+  sessionId?: string;
+  release?: string;
+  version?: string;
+  environment?: string;
+  tags?: string[];
+  public?: boolean;
+  metadata?: Record<string, unknown>;
+  input?: unknown;
+  output?: unknown;
+}
+
+/** Drops undefined fields, so that a partial update never clears what another event set. */
+export function defined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,52 @@
+import { and, asc, eq } from "drizzle-orm";
+import * as Audit from "../audit";
+import type { Deps } from "../platform/deps";
+import type { Principal } from "../platform/principal";
+import { modelPrices } from "./pricing.sql";
+import { REGISTRY } from "./registry";
+
+export interface CustomPriceInput {
+  modelName: string;
+  matchPattern: string;
+  prices: Record<string, number>;
+  unit?: "TOKENS";
+}
+
+const view = (r: typeof modelPrices.$inferSelect) => ({
+  id: r.id,
+  modelName: r.modelName,
+  matchPattern: r.matchPattern,
+  prices: r.prices as Record<string, number>,
+  unit: r.unit as "TOKENS",
+  source: "custom" as const,
+  createdAt: r.createdAt.toISOString(),
+  updatedAt: r.updatedAt.toISOString(),
+});
+
+/**
+ * Saves a project price (one per model name; saving the name again replaces it).
+ * It wins over the built-in registry for every observation priced afterwards.
+ */
+export async function upsertCustomPrice(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, input: CustomPriceInput) {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (db) => {
+    const [row] = await db
+      .insert(modelPrices)
+      .values({ id: deps.ids.uuid(), projectId: principal.projectId, modelName: input.modelName, matchPattern: input.matchPattern, prices: input.prices, unit: input.unit ?? "TOKENS", createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [modelPrices.projectId, modelPrices.modelName], set: { matchPattern: input.matchPattern, prices: input.prices, unit: input.unit ?? "TOKENS", updatedAt: now } })
+      .returning();
+    await Audit.recordChange({ ...deps, db }, principal, { action: "model_price.saved", target: { type: "model_price", id: row!.id }, details: { modelName: input.modelName, matchPattern: input.matchPattern, prices: input.prices } });
+    return view(row!);
+  });
+}
+
+/** The project's prices first (they win), then the built-in registry in match order. */
+export async function listPrices(deps: Pick<Deps, "db">, projectId: string) {
+  const custom = await deps.db.select().from(modelPrices).where(and(eq(modelPrices.projectId, projectId))).orderBy(asc(modelPrices.modelName));
+  return {
+    data: [
+      ...custom.map(view),
+      ...REGISTRY.map((e) => ({ id: `builtin:${e.modelName}`, modelName: e.modelName, matchPattern: e.matchPattern, prices: e.prices as Record<string, number>, unit: "TOKENS" as const, source: "builtin" as const })),
+    ],
+  };
+}

@@ -1,0 +1,11 @@
+export { savePrompt } from "./save-prompt";
+export { listPrompts } from "./list-prompts";
+export { readDetail, type Selector } from "./read-prompt";
+export { resolvePrompt } from "./resolve-prompt";
+export { setLabel } from "./set-label";
+export { renamePrompt } from "./rename-prompt";
+export { deletePrompt } from "./delete-prompt";
+export { compilePrompt } from "./compile-prompt";
+export { getLangfusePrompt } from "./langfuse-prompt";
+export { MAX_INCLUDE_DEPTH } from "./includes";
+export * from "./prompts.schema";

@@ -1,0 +1,62 @@
+import { and, eq, sql } from "drizzle-orm";
+import * as Audit from "../audit";
+import type { Deps } from "../platform/deps";
+import { invalid } from "../platform/errors";
+import type { Principal } from "../platform/principal";
+import { checkIncludes } from "./includes";
+import { loadIncludeGraph, toNode } from "./include-graph";
+import type { LabelMove } from "./prompts.schema";
+import { promptLabels } from "./prompts.sql";
+import { readVersion } from "./read-prompt";
+import { bumpGeneration } from "./resolve-cache";
+
+/**
+ * Points a label at a version of the prompt (a promotion or a rollback). Fires
+ * `prompt.label.moved` when the label left another version; pointing it where it
+ * already points changes nothing.
+ * @throws not_found when the prompt or the version does not exist.
+ * @throws invalid_input when the version, once on that channel, cannot be assembled
+ * (a cycle through the channel, nesting deeper than 5, a non-TEXT or missing include).
+ */
+export async function setLabel(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string, input: { label: string; version: number }): Promise<LabelMove> {
+  const { projectId } = principal;
+  return deps.db.transaction(async (db) => {
+    await bumpGeneration(db, projectId);
+    const { prompt, version } = await readVersion(db, projectId, name, { version: input.version });
+    const [current] = await db.select().from(promptLabels).where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, input.label)));
+    const fromVersion = current?.version ?? null;
+    if (fromVersion === input.version) return { name, label: input.label, version: input.version, fromVersion };
+
+    const node = toNode({ ...version, name: prompt.name });
+    if (node.refs.length > 0) {
+      const graph = await loadIncludeGraph(db, projectId, node, (ref) => (ref.name === name && ref.label === input.label ? node : undefined));
+      const failure = checkIncludes(node, graph);
+      if (failure) throw invalid(failure.message, { reason: failure.reason, path: failure.path });
+    }
+
+    const now = deps.clock.now();
+    await db
+      .insert(promptLabels)
+      .values({ promptId: prompt.id, label: input.label, version: input.version, updatedAt: now })
+      .onConflictDoUpdate({ target: [promptLabels.promptId, promptLabels.label], set: { version: sql`excluded.version`, updatedAt: sql`excluded.updated_at` } });
+    const labels = (
+      await db
+        .select({ label: promptLabels.label })
+        .from(promptLabels)
+        .where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.version, input.version)))
+    )
+      .map((r) => r.label)
+      .sort();
+    await Audit.recordChange({ ...deps, db }, principal, {
+      action: "prompt.label.set",
+      target: { type: "prompt", id: prompt.id },
+      details: { name, label: input.label, version: input.version, fromVersion },
+      // A label new to the prompt did not point anywhere before: that is not a move.
+      events:
+        fromVersion === null
+          ? []
+          : [{ type: "prompt.label.moved", payload: { name, version: input.version, labels, projectId, label: input.label, fromVersion } }],
+    });
+    return { name, label: input.label, version: input.version, fromVersion };
+  });
+}

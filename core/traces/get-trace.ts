@@ -1,0 +1,113 @@
+import * as Ingest from "../ingest";
+import type { Deps } from "../platform/deps";
+import { notFound } from "../platform/errors";
+import { isoOf, OBSERVATION_COLUMNS, SCORE_COLUMNS, TRACE_COLUMNS, type ObservationRow, type ScoreRow, type TraceRow } from "./traces.ch";
+
+type Reader = Pick<Deps, "ch" | "blobs">;
+
+/** A stored JSON body, fetched from the blob store when it was offloaded. */
+async function body(deps: Reader, stored: string | null): Promise<unknown> {
+  if (stored === null) return null;
+  const key = Ingest.offloadedKey(stored);
+  const text = key ? Buffer.from((await deps.blobs.get(key)) ?? Buffer.from("null")).toString("utf8") : stored;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+const ms = (a: string | null, b: string | null) => (a && b ? Date.parse(b) - Date.parse(a) : null);
+const sum = (m: Record<string, number>) => Object.entries(m).reduce((acc, [k, v]) => (k === "total" ? acc : acc + v), 0);
+const totalOf = (m: Record<string, number>) => (Object.keys(m).length === 0 ? null : (m.total ?? sum(m)));
+
+export async function observationView(deps: Reader, o: ObservationRow) {
+  const given = Object.keys(o.cost_given).length > 0;
+  const costDetails = given ? o.cost_given : o.cost_computed;
+  const startTime = isoOf(o.start_time);
+  const endTime = isoOf(o.end_time);
+  return {
+    id: o.id,
+    traceId: o.trace_id,
+    type: (o.type ?? "span").toUpperCase(),
+    parentObservationId: o.parent_observation_id,
+    name: o.name,
+    startTime,
+    endTime,
+    completionStartTime: isoOf(o.completion_start_time),
+    level: o.level ?? "DEFAULT",
+    statusMessage: o.status_message,
+    version: o.version,
+    environment: o.environment ?? "default",
+    model: o.model,
+    modelParameters: await body(deps, o.model_parameters),
+    input: await body(deps, o.input),
+    output: await body(deps, o.output),
+    metadata: await body(deps, o.metadata),
+    promptName: o.prompt_name,
+    promptVersion: o.prompt_version,
+    usageDetails: o.usage_details,
+    costDetails,
+    costSource: Object.keys(costDetails).length === 0 ? null : given ? "client" : "computed",
+    totalCost: totalOf(costDetails),
+    latencyMs: ms(startTime, endTime),
+    timeToFirstTokenMs: ms(startTime, isoOf(o.completion_start_time)),
+  };
+}
+
+export function scoreView(s: ScoreRow) {
+  return {
+    id: s.id,
+    traceId: s.trace_id || null,
+    observationId: s.observation_id,
+    sessionId: s.session_id,
+    name: s.name,
+    value: s.data_type === "CATEGORICAL" ? null : s.value,
+    stringValue: s.string_value,
+    dataType: s.data_type,
+    source: s.source,
+    comment: s.comment,
+    configId: s.config_id,
+    environment: s.environment ?? "default",
+    metadata: s.metadata === null ? null : JSON.parse(s.metadata),
+    timestamp: isoOf(s.timestamp),
+  };
+}
+
+/** One trace with its observations (flat, parent ids give the tree), scores, cost and latency. */
+export async function getTrace(deps: Reader, projectId: string, traceId: string) {
+  const params = { projectId, traceId };
+  const [traces, observations, scores] = await Promise.all([
+    deps.ch.query<TraceRow>(`SELECT ${TRACE_COLUMNS} FROM traces FINAL WHERE project_id = {projectId:String} AND id = {traceId:String}`, params),
+    deps.ch.query<ObservationRow>(`SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY start_time, id`, params),
+    deps.ch.query<ScoreRow>(`SELECT ${SCORE_COLUMNS} FROM scores FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY timestamp, id`, params),
+  ]);
+  const t = traces[0];
+  if (!t) throw notFound("Trace", traceId);
+  const obs = await Promise.all(observations.map((o) => observationView(deps, o)));
+  const costs = obs.map((o) => o.totalCost).filter((c): c is number => c !== null);
+  const starts = [isoOf(t.timestamp), ...obs.map((o) => o.startTime)].filter((x): x is string => x !== null).sort();
+  const ends = obs.map((o) => o.endTime).filter((x): x is string => x !== null).sort();
+  return {
+    id: t.id,
+    timestamp: isoOf(t.timestamp),
+    name: t.name,
+    userId: t.user_id,
+    sessionId: t.session_id,
+    sessionPath: t.session_path,
+    release: t.release,
+    version: t.version,
+    environment: t.environment ?? "default",
+    public: t.public === 1,
+    tags: [...t.tags].sort(),
+    input: await body(deps, t.input),
+    output: await body(deps, t.output),
+    metadata: await body(deps, t.metadata),
+    createdAt: isoOf(t.created_at),
+    updatedAt: isoOf(t.updated_at),
+    observations: obs,
+    scores: scores.map(scoreView),
+    totalCost: costs.length ? costs.reduce((a, b) => a + b, 0) : null,
+    latencyMs: starts.length && ends.length ? ms(starts[0]!, ends[ends.length - 1]!) : null,
+  };
+}

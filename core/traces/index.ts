@@ -1,0 +1,2 @@
+export { getTrace, observationView, scoreView } from "./get-trace";
+export * from "./traces.ch";

@@ -1,0 +1,9 @@
+import * as Ingest from "@core/ingest";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "VIEWER",
+  summary: "Ingest health: queue depth, dead-letter depth, oldest queued age and the last replay",
+  tags: ["ingest"],
+  run: (_input, { deps, principal }) => Ingest.ingestHealth(deps, principal.projectId),
+});

@@ -1,0 +1,16 @@
+import * as Ingest from "@core/ingest";
+import { http, Reply } from "../../_lib/http";
+
+/** Serves `POST /v1/ingest` and its Langfuse alias `POST /api/public/ingestion`. */
+export const handler = http({
+  role: "MEMBER",
+  summary: "Ingest a batch of trace, observation and score events; 207 with per-event results once the batch is stored and queued",
+  tags: ["ingest"],
+  body: Ingest.IngestRequest,
+  response: Ingest.IngestResponse,
+  status: 207,
+  run: async ({ body, headers }, { deps, principal }) => {
+    const sdk = Ingest.sdkIdentityOf({ sdk: body.sdk, metadata: body.metadata, headers });
+    return new Reply(207, await Ingest.acceptBatch(deps, principal, { batch: body.batch, sdk }));
+  },
+});

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import * as Ingest from "@core/ingest";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "MEMBER",
+  summary: "Replay this project's recoverable dead letters onto the ingest queue; 409 while a replay runs",
+  tags: ["ingest"],
+  response: z.object({ replayId: z.string(), status: z.literal("running") }),
+  status: 202,
+  run: (_input, { deps, principal }) => Ingest.startReplay(deps, principal),
+});

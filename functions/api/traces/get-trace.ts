@@ -1,0 +1,11 @@
+import { z } from "zod";
+import * as Traces from "@core/traces";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "VIEWER",
+  summary: "One trace with its observations, scores, total cost and latency",
+  tags: ["traces"],
+  path: z.object({ id: z.string().min(1) }),
+  run: ({ path }, { deps, principal }) => Traces.getTrace(deps, principal.projectId, path.id),
+});

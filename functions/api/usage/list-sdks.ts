@@ -1,0 +1,9 @@
+import * as Ingest from "@core/ingest";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "VIEWER",
+  summary: "SDK builds seen on ingest for this project, with batch and event counts and first/last seen times",
+  tags: ["ingest"],
+  run: async (_input, { deps, principal }) => ({ data: await Ingest.listSdkUsage(deps, principal.projectId) }),
+});
