@@ -6,11 +6,14 @@ export interface WorkerDef {
   queue: "ingest";
   handler: string;
   batchSize: number;
+  /** How long SQS may gather a batch (seconds); required by Lambda for batch sizes above 10. */
+  batchingWindowSeconds?: number;
   /** Visibility timeout of the queue; must exceed the handler's timeout. */
   visibilitySeconds: number;
   timeoutSeconds: number;
 }
 
 export const workers: readonly WorkerDef[] = [
-  { queue: "ingest", handler: "functions/workers/ingest.handler", batchSize: 10, visibilitySeconds: 180, timeoutSeconds: 120 },
+  // Many small batches are written together, one insert per table: bigger deliveries, fewer inserts.
+  { queue: "ingest", handler: "functions/workers/ingest.handler", batchSize: 100, batchingWindowSeconds: 1, visibilitySeconds: 180, timeoutSeconds: 120 },
 ];

@@ -45,7 +45,13 @@ export function Queues({ stack, app }: StackContext) {
         [secret, "grantRead"],
       ],
     },
-    cdk: { eventSource: { batchSize: worker.batchSize, reportBatchItemFailures: true } },
+    cdk: {
+      eventSource: {
+        batchSize: worker.batchSize,
+        reportBatchItemFailures: true,
+        ...(worker.batchingWindowSeconds ? { maxBatchingWindow: Duration.seconds(worker.batchingWindowSeconds) } : {}),
+      },
+    },
   });
 
   stack.addOutputs({ IngestQueueUrl: ingestQueue.queueUrl, IngestDeadLetterQueueUrl: deadLetterQueue.queueUrl });

@@ -23,7 +23,7 @@ export async function acceptBatch(
 ): Promise<IngestResponse> {
   const { events, results } = validateEvents(input.batch);
   if (events.length === 0) return results;
-  const settings = await getIngestSettings(deps, principal.projectId);
+  const settings = await getIngestSettings(deps, principal.projectId, { cached: { now: deps.clock.now().getTime() } });
 
   const masker = compilePiiPolicy(settings.pii);
   if (masker) {
@@ -54,7 +54,9 @@ export async function acceptBatch(
       sampling: samples(settings.sampling) && tail ? settings.sampling : null,
     };
     const job: IngestJob = { projectId: principal.projectId, blobKey, receivedAt: batch.receivedAt };
-    work.push(deps.blobs.put(blobKey, JSON.stringify(batch), { contentType: "application/json" }).then(() => deps.queues.ingest.send([{ body: JSON.stringify(job) }])));
+    // Blob and pointer are written side by side: the answer waits for both, and a
+    // worker that is handed the pointer first waits for the blob (see loadBatch).
+    work.push(deps.blobs.put(blobKey, JSON.stringify(batch), { contentType: "application/json" }), deps.queues.ingest.send([{ body: JSON.stringify(job) }]));
   }
   if (input.sdk) work.push(recordSdkUsage(deps, principal.projectId, input.sdk, events.length));
   await Promise.all(work);

@@ -4,6 +4,7 @@ import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import { ingestSettings } from "./ingest.sql";
+import { cachedSettings, forgetSettings, rememberSettings } from "./settings-cache";
 import { PiiPolicy } from "./pii";
 
 export const Sampling = z.object({
@@ -28,12 +29,18 @@ export interface IngestSettings {
 }
 
 /** The project's ingest policy, read on every ingest request so changes apply at once. */
-export async function getIngestSettings(deps: Pick<Deps, "db">, projectId: string): Promise<IngestSettings> {
+export async function getIngestSettings(deps: Pick<Deps, "db">, projectId: string, options: { cached?: { now: number } } = {}): Promise<IngestSettings> {
+  if (options.cached) {
+    const hit = cachedSettings(projectId, options.cached.now);
+    if (hit) return hit;
+  }
   const [row] = await deps.db.select().from(ingestSettings).where(eq(ingestSettings.projectId, projectId));
-  return {
+  const settings = {
     pii: (row?.piiPolicy as PiiPolicy | null) ?? DEFAULT_PII_POLICY,
     sampling: (row?.sampling as Sampling | null) ?? DEFAULT_SAMPLING,
   };
+  if (options.cached) rememberSettings(projectId, settings, options.cached.now);
+  return settings;
 }
 
 type Writer = Pick<Deps, "db" | "clock" | "ids">;
@@ -47,6 +54,7 @@ async function putSetting(deps: Writer, principal: Principal, column: "piiPolicy
       .onConflictDoUpdate({ target: ingestSettings.projectId, set: { [column]: value, updatedAt: now } });
     await Audit.recordChange({ ...deps, db }, principal, { action, target: { type: "project", id: principal.projectId }, details: { [column]: value } });
   });
+  forgetSettings(principal.projectId);
 }
 
 export async function putPiiPolicy(deps: Writer, principal: Principal, policy: PiiPolicy): Promise<PiiPolicy> {

@@ -1,16 +1,10 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import { modelPrices } from "./pricing.sql";
-import { REGISTRY } from "./registry";
-
-export interface CustomPriceInput {
-  modelName: string;
-  matchPattern: string;
-  prices: Record<string, number>;
-  unit?: "TOKENS";
-}
+import { builtinModelPrices } from "./builtin-model-prices";
+import type { ModelPriceInput } from "./pricing.schema";
 
 const view = (r: typeof modelPrices.$inferSelect) => ({
   id: r.id,
@@ -27,7 +21,7 @@ const view = (r: typeof modelPrices.$inferSelect) => ({
  * Saves a project price (one per model name; saving the name again replaces it).
  * It wins over the built-in registry for every observation priced afterwards.
  */
-export async function upsertCustomPrice(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, input: CustomPriceInput) {
+export async function upsertCustomPrice(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, input: ModelPriceInput) {
   const now = deps.clock.now();
   return deps.db.transaction(async (db) => {
     const [row] = await db
@@ -42,11 +36,11 @@ export async function upsertCustomPrice(deps: Pick<Deps, "db" | "clock" | "ids">
 
 /** The project's prices first (they win), then the built-in registry in match order. */
 export async function listPrices(deps: Pick<Deps, "db">, projectId: string) {
-  const custom = await deps.db.select().from(modelPrices).where(and(eq(modelPrices.projectId, projectId))).orderBy(asc(modelPrices.modelName));
+  const custom = await deps.db.select().from(modelPrices).where(eq(modelPrices.projectId, projectId)).orderBy(asc(modelPrices.modelName));
   return {
     data: [
       ...custom.map(view),
-      ...REGISTRY.map((e) => ({ id: `builtin:${e.modelName}`, modelName: e.modelName, matchPattern: e.matchPattern, prices: e.prices as Record<string, number>, unit: "TOKENS" as const, source: "builtin" as const })),
+      ...builtinModelPrices(),
     ],
   };
 }

@@ -29,6 +29,8 @@ export const Env = z.object({
   SIGHTLINE_INIT_ORG: z.string().default("default"),
   SIGHTLINE_INIT_PROJECT: z.string().default("default"),
   SIGHTLINE_ALLOW_PRIVATE_URLS: flag,
+  /** `npm start` only: `false` serves the API without draining the queues (an API-only node, or benchmarks). */
+  SIGHTLINE_RUN_WORKERS: flag,
   SIGHTLINE_MAX_RECEIVE_COUNT: z.coerce.number().int().positive().default(5),
   SIGHTLINE_MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   SIGHTLINE_SECRETS_ARN: z.string().optional(),

@@ -58,7 +58,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
 
   // Tests drive queues and schedules by hand; `npm start` runs them in the background.
   const background = options.background ?? true;
-  const runners = workers.map((worker) => startQueueRunner({ root, worker, queue: deps.queues[worker.queue], log, poll: background }));
+  const runners = workers.map((worker) => startQueueRunner({ root, worker, queue: deps.queues[worker.queue], log, poll: background && env.SIGHTLINE_RUN_WORKERS !== false }));
   const scheduler = startScheduler({ root, schedules, log, timers: background });
 
   return {

@@ -20,6 +20,8 @@ const SUFFIX = ".blob";
  */
 export class FsBlobStore implements BlobStore {
   private readonly rootDir: string;
+  /** Directories known to exist: a put into one skips the mkdir system calls. */
+  private readonly knownDirs = new Set<string>();
 
   constructor(rootDir: string) {
     this.rootDir = resolve(rootDir);
@@ -28,10 +30,20 @@ export class FsBlobStore implements BlobStore {
   async put(key: string, body: Uint8Array | string): Promise<void> {
     const path = this.pathOf(key);
     const dir = dirname(path);
-    await ensureDir(dir);
+    if (!this.knownDirs.has(dir)) {
+      await ensureDir(dir);
+      this.knownDirs.add(dir);
+    }
     const tmp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
     try {
-      await writeSynced(tmp, body);
+      await writeSynced(tmp, body).catch(async (e: unknown) => {
+        // The directory went away behind our back (an operator cleaned up): make it again once.
+        if (!isMissing(e)) throw e;
+        this.knownDirs.delete(dir);
+        await ensureDir(dir);
+        this.knownDirs.add(dir);
+        await writeSynced(tmp, body);
+      });
       await rename(tmp, path);
     } catch (e) {
       await unlink(tmp).catch(() => {});

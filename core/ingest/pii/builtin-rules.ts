@@ -22,7 +22,7 @@ const email: MaskRule = {
 const creditCard: MaskRule = {
   name: "credit_card",
   regex: /(?<!\w|\d[ -])[2-6]\d(?:[ -]?\d){11,17}(?!\w|[ -]\d)/g,
-  mayMatch: (_, hasDigit) => hasDigit,
+  mayMatch: (_, digits) => digits >= 13,
   redact: accept("credit_card", passesLuhn),
 };
 
@@ -30,7 +30,7 @@ const creditCard: MaskRule = {
 const iban: MaskRule = {
   name: "iban",
   regex: /(?<!\w)[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?(?!\w)/g,
-  mayMatch: (_, hasDigit) => hasDigit,
+  mayMatch: (text, digits) => digits >= 2 && text.length >= 15,
   redact: redactIban,
 };
 
@@ -49,7 +49,7 @@ function redactIban(candidate: string): string {
 const ipv4: MaskRule = {
   name: "ipv4",
   regex: new RegExp(String.raw`(?<![\w.])${IPV4}(?!\w|\.\d)`, "g"),
-  mayMatch: (text, hasDigit) => hasDigit && text.includes("."),
+  mayMatch: (text, digits) => digits >= 4 && text.includes("."),
   redact: () => token("ipv4"),
 };
 
@@ -67,7 +67,7 @@ const HEX_GROUP = /^[0-9A-Fa-f]{1,4}$/;
  * address rather than code: two groups or more, a long or a third group, and a
  * digit — so `a[1::2]`, `std::`, `::1` and `dead::beef` are left alone.
  */
-export function isIpv6(candidate: string): boolean {
+function isIpv6(candidate: string): boolean {
   let text = candidate;
   if (text.includes(".")) {
     const cut = text.lastIndexOf(":");
@@ -89,14 +89,14 @@ export function isIpv6(candidate: string): boolean {
 const phone: MaskRule = {
   name: "phone",
   regex: /(?<![\w+.\-/])(?:\+\d[\d ().-]{5,22}\d|(?:\(\d{2,5}\) ?|\d{2,5}[ .-])\d[\d .-]{3,14}\d)(?!\w|[.\-/:]\d)/g,
-  mayMatch: (_, hasDigit) => hasDigit,
+  mayMatch: (_, digits) => digits >= 7,
   redact: accept("phone", isPhone),
 };
 
 const DATE = /^(?:\d{4}([-./ ])\d{1,2}\1\d{1,2}|\d{1,2}([-./ ])\d{1,2}\2\d{2,4})$/;
 const THOUSANDS = /^\d{1,3}(?:([ .,])\d{3})(?:\1\d{3})*$/;
 
-export function isPhone(candidate: string): boolean {
+function isPhone(candidate: string): boolean {
   const digits = digitCount(candidate);
   if (digits < 7 || digits > 15) return false;
   if (DATE.test(candidate) || THOUSANDS.test(candidate)) return false;

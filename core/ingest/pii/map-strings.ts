@@ -19,6 +19,8 @@ function set(target: Container, key: string, value: unknown): void {
  * cyclic container maps to a single copy.
  */
 export function mapStrings(value: unknown, fn: (text: string) => string): unknown {
+  if (typeof value === "string") return fn(value);
+  if (!isContainer(value)) return value;
   const copies = new Map<Container, Container>();
   const pending: Container[] = [];
   const visit = (v: unknown): unknown => {

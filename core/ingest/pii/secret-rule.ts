@@ -15,6 +15,9 @@ const KNOWN = [
 // Up to 512 characters: longer base64 is media (data: URLs), not a credential.
 const BLOB = String.raw`(?<![\w+/=-])(?<!base64,)(?<blob>[\w+/-]{32,512}={0,2})(?![\w+/=-])`;
 
+// Every form above spans at least 15 token characters in a row; prose rarely does.
+const TOKEN_RUN = /[\w+/=.~-]{15}/;
+
 /**
  * API keys, tokens and key-like blobs. Blobs need digits and letters plus a
  * random look (entropy, few separators), so paths, identifiers and UUIDs stay.
@@ -22,7 +25,7 @@ const BLOB = String.raw`(?<![\w+/=-])(?<!base64,)(?<blob>[\w+/-]{32,512}={0,2})(
 export const secretRule: MaskRule = {
   name: "secret",
   regex: new RegExp([...KNOWN, BLOB].join("|"), "g"),
-  mayMatch: (text) => text.length >= 16,
+  mayMatch: (text) => text.length >= 15 && TOKEN_RUN.test(text),
   redact: (candidate, groups) => {
     if (groups?.keyish !== undefined && !/\d/.test(candidate)) return candidate;
     if (groups?.blob !== undefined && !looksRandom(candidate)) return candidate;
@@ -30,7 +33,7 @@ export const secretRule: MaskRule = {
   },
 };
 
-export function looksRandom(candidate: string): boolean {
+function looksRandom(candidate: string): boolean {
   const text = candidate.replace(/=+$/, "");
   if (!/\d/.test(text) || !/[A-Za-z]/.test(text)) return false;
   if (/^(?:[0-9a-f]+|[0-9A-F]+)$/.test(text)) return entropy(text) >= 3;

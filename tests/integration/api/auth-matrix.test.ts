@@ -17,6 +17,13 @@ const concrete = (r: RouteDef) => r.path.replace(/\{(\w+)\+?\}/g, "probe-$1");
  * must have an entry here, so new resource routes cannot skip the check.
  */
 const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<number>> = {
+  "GET /v1/traces/{id}": async (app, other) => {
+    const id = `probe-trace-${Math.random().toString(36).slice(2)}`;
+    await app.call("POST", "/v1/ingest", { body: { batch: [{ id, type: "trace-create", timestamp: new Date().toISOString(), body: { id } }] } });
+    await app.drainQueues();
+    if ((await app.call("GET", `/v1/traces/${id}`)).status !== 200) throw new Error("probe trace was not stored");
+    return (await app.call("GET", `/v1/traces/${id}`, { key: other })).status;
+  },
   "PATCH /v1/api-keys": async (app, other) => {
     const victim = await app.call("POST", "/v1/api-keys", { body: { role: "VIEWER" } });
     return (await app.call("PATCH", "/v1/api-keys", { key: other, body: { id: victim.body.id, role: "ADMIN" } })).status;
@@ -25,10 +32,24 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     const victim = await app.call("POST", "/v1/api-keys", { body: {} });
     return (await app.call("DELETE", "/v1/api-keys", { key: other, body: { publicKey: victim.body.publicKey } })).status;
   },
+  "GET /v1/prompts/{name}": async (app, other) => (await app.call("GET", `/v1/prompts/${await probePrompt(app)}`, { key: other })).status,
+  "PATCH /v1/prompts/{name}": async (app, other) => (await app.call("PATCH", `/v1/prompts/${await probePrompt(app)}`, { key: other, body: { name: `taken-${Math.random().toString(36).slice(2)}` } })).status,
+  "DELETE /v1/prompts/{name}": async (app, other) => (await app.call("DELETE", `/v1/prompts/${await probePrompt(app)}`, { key: other })).status,
+  "POST /v1/prompts/{name}/labels": async (app, other) => (await app.call("POST", `/v1/prompts/${await probePrompt(app)}/labels`, { key: other, body: { label: "staging", version: 1 } })).status,
+  "POST /v1/prompts/{name}/compile": async (app, other) => (await app.call("POST", `/v1/prompts/${await probePrompt(app)}/compile`, { key: other, body: {} })).status,
+  "GET /api/public/v2/prompts/{name}": async (app, other) => (await app.call("GET", `/api/public/v2/prompts/${await probePrompt(app)}`, { key: other })).status,
 };
 
+/** A prompt of this project on `production`, for the cross-project probes. */
+async function probePrompt(app: TestApp): Promise<string> {
+  const name = `probe-${Math.random().toString(36).slice(2)}`;
+  const res = await app.call("POST", "/v1/prompts", { body: { name, type: "TEXT", content: "probe", labels: ["production"] } });
+  if (res.status !== 201) throw new Error(`probe prompt was not saved: ${res.status}`);
+  return name;
+}
+
 /** POST routes that change nothing (compile, dry runs): VIEWER keys may call them. */
-const READ_ONLY_NON_GET = new Set<string>([]);
+const READ_ONLY_NON_GET = new Set<string>(["POST /v1/prompts/{name}/compile"]);
 
 describe("auth matrix over every route of the route table", () => {
   let app: TestApp;

@@ -1,0 +1,201 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { migrateClickHouse } from "../core/adapters/clickhouse/migrate";
+import { ClickHouseTelemetryStore } from "../core/adapters/clickhouse/telemetry-store";
+import { mergeEvents } from "../core/ingest/merge-events";
+import { validateEvents } from "../core/ingest/validate-events";
+import { kill, spawnServer } from "../tests/support/spawn-server";
+import { fmt, quantile } from "./lib";
+
+const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
+const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
+const BATCH = 50;
+
+/** A realistic 50-event batch: 5 traces, each with a span, 3 generations with usage and an update. */
+function makeBatch(): unknown[] {
+  const now = new Date().toISOString();
+  const events: unknown[] = [];
+  for (let t = 0; t < 5; t++) {
+    const traceId = randomUUID();
+    const span = randomUUID();
+    const ev = (type: string, body: Record<string, unknown>) => events.push({ id: randomUUID(), type, timestamp: now, body });
+    ev("trace-create", { id: traceId, name: "chat", userId: `u-${t}`, sessionId: "s-1", input: { q: "What is the capital of France?" }, tags: ["bench"] });
+    ev("span-create", { id: span, traceId, name: "retrieve", startTime: now, input: { query: "capital of France" } });
+    ev("span-update", { id: span, traceId, endTime: now, output: { docs: ["Paris is the capital of France."] } });
+    for (let g = 0; g < 3; g++) {
+      const gen = randomUUID();
+      ev("generation-create", { id: gen, traceId, parentObservationId: span, name: "llm", startTime: now, model: "gpt-4o-mini", input: [{ role: "user", content: "What is the capital of France?" }] });
+      ev("generation-update", { id: gen, traceId, endTime: now, output: { role: "assistant", content: "Paris." }, usageDetails: { input: 120, output: 8 } });
+    }
+    ev("score-create", { traceId, name: "quality", value: 0.9 });
+  }
+  return events.slice(0, BATCH);
+}
+
+function post(agent: Agent, url: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: "POST", agent, headers: { authorization: AUTH, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Sequential POSTs; sorted latencies in ms. */
+async function postLatencies(url: string, bodies: string[]): Promise<number[]> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const out: number[] = [];
+  for (const body of bodies) {
+    const started = performance.now();
+    const status = await post(agent, url, body);
+    if (status !== 207 && status !== 200) throw new Error(`POST answered ${status}`);
+    out.push(performance.now() - started);
+  }
+  agent.destroy();
+  return out.sort((a, b) => a - b);
+}
+
+/** Raw baseline for accepting: a bare node:http server that parses the JSON body and answers, in its own process. */
+async function rawAcceptBaseline(bodies: string[]) {
+  const script = `require("http").createServer((q,s)=>{let b=[];q.on("data",c=>b.push(c));q.on("end",()=>{JSON.parse(Buffer.concat(b));s.writeHead(207,{"content-type":"application/json"});s.end('{"successes":[],"errors":[]}')})}).listen(0,"127.0.0.1",function(){console.log(this.address().port)})`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((r) => child.stdout!.once("data", (d) => r(Number(String(d).trim()))));
+  await postLatencies(`http://127.0.0.1:${port}/`, bodies.slice(0, 200));
+  const lat = await postLatencies(`http://127.0.0.1:${port}/`, bodies);
+  child.kill();
+  return lat;
+}
+
+async function health(url: string) {
+  const res = await fetch(`${url}/v1/ingest/health`, { headers: { authorization: AUTH } });
+  return (await res.json()) as { queueDepth: number; queueInFlight: number };
+}
+
+async function waitDrained(url: string) {
+  for (;;) {
+    const h = await health(url);
+    if (h.queueDepth + h.queueInFlight === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** HTTP → queryable: `batches` batches sent 4 at a time; the clock stops when the worker has applied the last one. */
+async function endToEnd(url: string, batches: string[]) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < batches.length) await post(agent, `${url}/v1/ingest`, batches[next++]!);
+    }),
+  );
+  await waitDrained(url);
+  agent.destroy();
+  return performance.now() - started;
+}
+
+/** Raw baseline for the same rows: the rows the worker writes, inserted straight into chDB in the same chunks. */
+async function rawInsertBaseline(batches: string[], chunkBatches: number) {
+  const dir = mkdtempSync(join(tmpdir(), "sightline-bench-raw-"));
+  const store = new ClickHouseTelemetryStore({ chdbPath: dir });
+  try {
+    await migrateClickHouse(store, new URL("../migrations/clickhouse", import.meta.url).pathname);
+    const receivedAt = new Date().toISOString();
+    const chunks: Record<string, object[]>[] = [];
+    for (let i = 0; i < batches.length; i += chunkBatches) {
+      const stored = batches.slice(i, i + chunkBatches).map((b) => ({ projectId: "p", receivedAt, events: validateEvents((JSON.parse(b) as { batch: unknown[] }).batch).events }));
+      const merged = mergeEvents(stored);
+      chunks.push({
+        traces: [...merged.traces.values()].map((r) => r.toRow()),
+        observations: [...merged.observations.values()].map((r) => { r.versioned.delete("usage_raw"); return r.toRow(); }),
+        scores: [...merged.scores.values()].map((r) => r.toRow()),
+      });
+    }
+    const started = performance.now();
+    for (const chunk of chunks) await Promise.all(Object.entries(chunk).map(([table, rows]) => store.insert(table, rows)));
+    return performance.now() - started;
+  } finally {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Freshness: one batch every 100 ms; time from the 207 until the trace reads back. */
+async function freshness(url: string, samples: number) {
+  const out: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const traceId = randomUUID();
+    const body = JSON.stringify({ batch: [{ id: randomUUID(), type: "trace-create", timestamp: new Date().toISOString(), body: { id: traceId, name: "fresh" } }] });
+    const res = await fetch(`${url}/v1/ingest`, { method: "POST", headers: { authorization: AUTH, "content-type": "application/json" }, body });
+    if (res.status !== 207) throw new Error(`ingest answered ${res.status}`);
+    const accepted = performance.now();
+    for (;;) {
+      const r = await fetch(`${url}/v1/traces/${traceId}`, { headers: { authorization: AUTH } });
+      await r.arrayBuffer();
+      if (r.status === 200) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    out.push(performance.now() - accepted);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Issue 3 targets: e2e ≥ 0.6× a raw chDB insert of the same rows; accept p99 ≤ 10 ms (50 events); freshness p50 ≤ 1 s, p99 ≤ 3 s. */
+export async function benchIngest(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-ingest-"));
+  const env = { SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" };
+  // Accept alone, as on AWS where the API and the worker are separate functions.
+  let server = await spawnServer({ ...env, SIGHTLINE_RUN_WORKERS: "false" });
+  try {
+    const acceptBodies = Array.from({ length: 2000 }, () => JSON.stringify({ batch: makeBatch() }));
+    await postLatencies(`${server.url}/v1/ingest`, acceptBodies.slice(0, 200));
+    const accept = await postLatencies(`${server.url}/v1/ingest`, acceptBodies.slice(200));
+    await kill(server, "SIGTERM");
+    const rawAccept = await rawAcceptBaseline(acceptBodies.slice(200));
+
+    // The same process then drains the backlog and serves while the worker runs.
+    server = await spawnServer(env);
+    await waitDrained(server.url);
+    const busyBodies = Array.from({ length: 1000 }, () => JSON.stringify({ batch: makeBatch() }));
+    const busy = await postLatencies(`${server.url}/v1/ingest`, busyBodies);
+    await waitDrained(server.url);
+
+    const e2eBodies = Array.from({ length: 1000 }, () => JSON.stringify({ batch: makeBatch() }));
+    const e2eMs = await endToEnd(server.url, e2eBodies);
+    const fresh = await freshness(server.url, 100);
+    await kill(server, "SIGTERM");
+    const rawMs = await rawInsertBaseline(e2eBodies, 10);
+
+    const events = e2eBodies.length * BATCH;
+    const ours = events / (e2eMs / 1000);
+    const raw = events / (rawMs / 1000);
+    const p = (l: number[], q: number) => fmt(quantile(l, q));
+    const ratio = (l: number[], q: number) => fmt(quantile(l, q) / quantile(rawAccept, q), 1);
+    return [
+      "## Ingest (issue 3)",
+      "",
+      "| measure | target | result | raw baseline | ratio |",
+      "|---|---|---|---|---|",
+      `| end to end, HTTP → queryable (${events.toLocaleString("en")} events) | ≥ 0.6× raw | ${fmt(ours, 0)} events/s | ${fmt(raw, 0)} events/s | ${fmt(ours / raw, 2)}× |`,
+      `| accept a 50-event batch p50, API alone | — | ${p(accept, 0.5)} ms | ${p(rawAccept, 0.5)} ms | ${ratio(accept, 0.5)}× |`,
+      `| accept a 50-event batch p99, API alone | ≤ 10 ms | ${p(accept, 0.99)} ms | ${p(rawAccept, 0.99)} ms | ${ratio(accept, 0.99)}× |`,
+      `| accept a 50-event batch p50, worker in the same process | — | ${p(busy, 0.5)} ms | ${p(rawAccept, 0.5)} ms | ${ratio(busy, 0.5)}× |`,
+      `| accept a 50-event batch p99, worker in the same process | — | ${p(busy, 0.99)} ms | ${p(rawAccept, 0.99)} ms | ${ratio(busy, 0.99)}× |`,
+      `| freshness (207 → readable) p50 | ≤ 1000 ms | ${p(fresh, 0.5)} ms | — | — |`,
+      `| freshness (207 → readable) p99 | ≤ 3000 ms | ${p(fresh, 0.99)} ms | — | — |`,
+      "",
+      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up; the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accept with the worker: the same, while the worker drains in the same process on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted 4 at a time; the clock stops when the queue is empty and every batch is applied. Its baseline inserts the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same chunks (10 batches per insert), in the same run. Freshness: one single-event batch every 100 ms, polled every 10 ms.",
+      "",
+    ].join("\n");
+  } finally {
+    await kill(server, "SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
