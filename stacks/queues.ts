@@ -38,10 +38,13 @@ export function Queues({ stack, app }: StackContext) {
       handler: worker.handler,
       timeout: worker.timeoutSeconds,
       environment: runtimeEnvironment({ stage: app.stage, bucket, secret, ingestQueue, deadLetterQueue }),
-      // Receiving from the ingest queue is granted by the event source.
+      // Receiving from the ingest queue is granted by the event source. A replay job
+      // (queued by the API) moves dead letters back: it consumes the DLQ and sends to the queue.
       permissions: [
         [bucket, "grantReadWrite"],
         [deadLetterQueue, "grantSendMessages"],
+        [deadLetterQueue, "grantConsumeMessages"],
+        [ingestQueue, "grantSendMessages"],
         [secret, "grantRead"],
       ],
     },

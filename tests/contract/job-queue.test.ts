@@ -84,12 +84,12 @@ describe("DurableLocalQueue", () => {
     const first = await openLocal(dir);
     await first.queue.send([{ body: "in flight" }]);
     await first.queue.receive({ max: 1, visibilitySeconds: 3600 });
-    expect(await first.queue.stats()).toEqual({ depth: 0, inFlight: 1 });
+    expect(await first.queue.stats()).toMatchObject({ depth: 0, inFlight: 1 });
     await closeAll();
 
     const { queue } = await openLocal(dir);
 
-    expect(await queue.stats()).toEqual({ depth: 1, inFlight: 0 });
+    expect(await queue.stats()).toMatchObject({ depth: 1, inFlight: 0 });
     expect((await queue.receive({ max: 1 }))[0]?.body).toBe("in flight");
   });
 
@@ -159,9 +159,20 @@ describe("DurableLocalQueue", () => {
     expect(early).toEqual([]);
     expect(second?.receiveCount).toBe(2);
     expect(second?.sentAt).toEqual(new Date(Date.UTC(2030, 0, 1)));
-    expect(await queue.stats()).toEqual({ depth: 0, inFlight: 1 });
+    expect(await queue.stats()).toMatchObject({ depth: 0, inFlight: 1 });
     await queue.ack(second!.receipt);
-    expect(await queue.stats()).toEqual({ depth: 0, inFlight: 0 });
+    expect(await queue.stats()).toMatchObject({ depth: 0, inFlight: 0 });
+  });
+
+  it("reports the age of the oldest message by the injected clock, and null when empty", async () => {
+    const clock = fakeClock();
+    const { queue } = await openLocal(await tempDir(), clock);
+    expect((await queue.stats()).oldestAgeSeconds).toBeNull();
+    await queue.send([{ body: "a" }]);
+    clock.advance(12);
+    await queue.send([{ body: "b" }]);
+
+    expect((await queue.stats()).oldestAgeSeconds).toBe(12);
   });
 
   it("dead-letters with id, body, attributes and sentAt kept, and a fresh receive count", async () => {
@@ -223,7 +234,7 @@ describe("DurableLocalQueue", () => {
     await closeAll();
 
     const { queue } = await openLocal(dir);
-    expect(await queue.stats()).toEqual({ depth: 3000, inFlight: 0 });
+    expect(await queue.stats()).toMatchObject({ depth: 3000, inFlight: 0 });
     const bodies: string[] = [];
     for (let got = await queue.receive({ max: 500 }); got.length > 0; got = await queue.receive({ max: 500 })) {
       bodies.push(...got.map((m) => m.body));
