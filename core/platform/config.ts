@@ -8,6 +8,11 @@ export const Config = z.object({
   allowPrivateUrls: z.boolean(),
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: z.number().int().positive().default(5 * 1024 * 1024),
+  /**
+   * The relational store is embedded and locked by this process (PGlite), so every
+   * write to it passes through here and in-process caches of it can be exact.
+   */
+  ownsRelationalStore: z.boolean().default(false),
   /** Receives before a queued job is dead-lettered; the stack's redrive policy uses the same number. */
   maxReceiveCount: z.number().int().positive().default(5),
 });

@@ -4,6 +4,7 @@ import type { Deps } from "../platform/deps";
 import { invalid, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import type { KeyRole } from "../platform/roles";
+import { invalidateKeyCache } from "./key-cache";
 import { hashSecret, mintKeyPair, secretHint } from "./secrets";
 import { apiKeys } from "./tenancy.sql";
 
@@ -79,7 +80,7 @@ function refCondition(projectId: string, ref: KeyRef) {
  * @throws not_found when no active key of the project matches.
  */
 export async function updateApiKey(deps: Tx, principal: Principal, ref: KeyRef, patch: { role?: KeyRole; note?: string | null }): Promise<ApiKeyView> {
-  return deps.db.transaction(async (db) => {
+  return afterKeyWrite(deps.db.transaction(async (db) => {
     const [row] = await db.update(apiKeys).set(patch).where(refCondition(principal.projectId, ref)).returning();
     if (!row) throw notFound("api key", ref.id ?? ref.publicKey);
     await Audit.recordChange({ ...deps, db }, principal, {
@@ -88,7 +89,7 @@ export async function updateApiKey(deps: Tx, principal: Principal, ref: KeyRef, 
       details: { publicKey: row.publicKey, ...patch },
     });
     return view(row);
-  });
+  }));
 }
 
 /**
@@ -96,7 +97,7 @@ export async function updateApiKey(deps: Tx, principal: Principal, ref: KeyRef, 
  * @throws not_found when no active key of the project matches.
  */
 export async function revokeApiKey(deps: Tx, principal: Principal, ref: KeyRef): Promise<{ id: string; publicKey: string; revokedAt: string }> {
-  return deps.db.transaction(async (db) => {
+  return afterKeyWrite(deps.db.transaction(async (db) => {
     const now = deps.clock.now();
     const [row] = await db.update(apiKeys).set({ revokedAt: now }).where(refCondition(principal.projectId, ref)).returning();
     if (!row) throw notFound("api key", ref.id ?? ref.publicKey);
@@ -107,5 +108,14 @@ export async function revokeApiKey(deps: Tx, principal: Principal, ref: KeyRef):
       events: [{ type: "api_key.revoked", payload: { id: row.id, publicKey: row.publicKey } }],
     });
     return { id: row.id, publicKey: row.publicKey, revokedAt: now.toISOString() };
-  });
+  }));
+}
+
+/** Drops cached key lookups once a key write has committed (or failed: dropping is always safe). */
+export async function afterKeyWrite<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    invalidateKeyCache();
+  }
 }

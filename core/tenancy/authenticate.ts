@@ -3,6 +3,7 @@ import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import { unauthorized } from "../platform/errors";
 import type { Principal } from "../platform/principal";
+import { cachedKey, keyCacheGeneration, rememberKey, type CachedKey } from "./key-cache";
 import { secretMatches } from "./secrets";
 import { apiKeys, projects } from "./tenancy.sql";
 
@@ -17,16 +18,27 @@ export function parseBasicAuth(header: string | undefined): { publicKey: string;
 }
 
 /**
- * Resolves the caller from HTTP Basic credentials. Reads the key on every call,
- * with no cache, so that revocations and role changes apply to the very next request.
+ * Resolves the caller from HTTP Basic credentials. Reads the key on every call
+ * (or, on an embedded store this process owns, from a cache that every key write
+ * invalidates), so that revocations and role changes apply to the very next request.
  * @throws unauthorized when the header is missing, malformed, unknown, revoked or wrong.
  */
-export async function authenticate(deps: Pick<Deps, "db">, authorization: string | undefined): Promise<Principal> {
+export async function authenticate(deps: Pick<Deps, "db" | "config">, authorization: string | undefined): Promise<Principal> {
   const credentials = parseBasicAuth(authorization);
   if (!credentials) throw unauthorized();
-  const [row] = await keyLookup(deps.db).execute({ publicKey: credentials.publicKey });
+  const row = await lookup(deps, credentials.publicKey);
   if (!row || !secretMatches(credentials.secretKey, row.secretHash)) throw unauthorized();
-  return { keyId: row.id, publicKey: row.publicKey, projectId: row.projectId, orgId: row.orgId, role: row.role };
+  return { keyId: row.id, publicKey: row.publicKey, projectId: row.projectId, orgId: row.orgId, role: row.role as Principal["role"] };
+}
+
+async function lookup(deps: Pick<Deps, "db" | "config">, publicKey: string): Promise<CachedKey | undefined> {
+  if (!deps.config.ownsRelationalStore) return (await keyLookup(deps.db).execute({ publicKey }))[0];
+  const hit = cachedKey(publicKey);
+  if (hit) return hit;
+  const readAt = keyCacheGeneration();
+  const [row] = await keyLookup(deps.db).execute({ publicKey });
+  if (row) rememberKey(row, readAt);
+  return row;
 }
 
 /** The lookup runs on every API call: prepared once per database handle so Postgres plans it once. */

@@ -1,3 +1,4 @@
+import { afterKeyWrite } from "./api-keys";
 import { and, asc, eq } from "drizzle-orm";
 import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
@@ -28,7 +29,7 @@ async function ensureProject(deps: Tx, orgName: string, projectName: string): Pr
  * and a changed secret replaces the stored hash.
  */
 export async function ensureInitialKey(deps: Tx, input: { publicKey: string; secretKey: string; orgName: string; projectName: string }): Promise<{ projectId: string }> {
-  return deps.db.transaction(async (db) => {
+  return afterKeyWrite(deps.db.transaction(async (db) => {
     const tx = { ...deps, db };
     const secretHash = hashSecret(input.secretKey);
     const [existing] = await db.select().from(apiKeys).where(eq(apiKeys.publicKey, input.publicKey));
@@ -44,7 +45,7 @@ export async function ensureInitialKey(deps: Tx, input: { publicKey: string; sec
     await db.insert(apiKeys).values({ id, projectId, publicKey: input.publicKey, secretHash, secretHint: secretHint(input.secretKey), role: "ADMIN", note: "bootstrap", createdAt: deps.clock.now() });
     await Audit.recordChange(tx, { projectId, system: SYSTEM }, { action: "api_key.created", target: { type: "api_key", id }, details: { publicKey: input.publicKey, role: "ADMIN" } });
     return { projectId };
-  });
+  }));
 }
 
 /**

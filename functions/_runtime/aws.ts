@@ -44,6 +44,8 @@ export async function buildAwsDeps(source: Record<string, string | undefined>): 
       allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,
       maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
       maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT,
+      // Many Lambda instances share one Postgres: nothing relational may be cached as exact.
+      ownsRelationalStore: false,
     },
   };
 }

@@ -42,7 +42,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     clock: systemClock,
     ids: randomIds,
     log,
-    config: { runtime: "local", allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT },
+    config: { runtime: "local", allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, ownsRelationalStore: !env.DATABASE_URL },
   };
   provideDeps(deps);
 
