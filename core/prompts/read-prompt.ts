@@ -1,10 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../platform/db";
 import { AppError, notFound, unprocessable } from "../platform/errors";
 import { checkIncludes, expandIncludes, includesOf } from "./includes";
 import { loadIncludeGraph, toNode } from "./include-graph";
-import { type PromptContent, type PromptDetail } from "./prompts.schema";
-import { isVersionUnderLabel, labelsOfVersion } from "./label-sql";
+import { generationColumn, labelsOfVersion, versionUnderLabel } from "./label-sql";
+import type { PromptContent, PromptDetail } from "./prompts.schema";
 import { prompts, promptVersions } from "./prompts.sql";
 import { placeholdersOf, variablesOf } from "./template";
 
@@ -14,81 +14,103 @@ export type Selector = { label: string; version?: undefined } | { version: numbe
 export const selectorKey = (s: Selector) => (s.version !== undefined ? `v${s.version}` : `l${s.label}`);
 
 /**
- * The prompt row and the selected version.
+ * A prompt with every version (newest first, with its channels) and the body and config
+ * of the selected one, in one statement; `generation` is the project's prompt
+ * generation that statement saw.
  * @throws not_found when the prompt does not exist or no version holds the label or number.
  */
-export async function readVersion(db: Db, projectId: string, name: string, selector: Selector) {
-  const versionMatch =
-    selector.version !== undefined
-      ? eq(promptVersions.version, selector.version)
-      : isVersionUnderLabel(selector.label);
-  const [row] = await db
-    .select({ prompt: prompts, version: promptVersions })
-    .from(prompts)
-    .innerJoin(promptVersions, eq(promptVersions.promptId, prompts.id))
-    .where(and(eq(prompts.projectId, projectId), eq(prompts.name, name), versionMatch))
-    .limit(1);
-  if (row) return row;
-  const [exists] = await db.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.projectId, projectId), eq(prompts.name, name)));
-  if (!exists) throw notFound("prompt", name);
-  throw new AppError(
-    "not_found",
-    selector.version !== undefined ? `prompt '${name}' has no version ${selector.version}` : `prompt '${name}' has no version with label '${selector.label}'`,
-  );
-}
-
-/** Every version of a prompt, newest first, with the channels pointing at each. */
-export async function readVersionList(db: Db, promptId: string) {
+export async function readPrompt(db: Db, projectId: string, name: string, selector: Selector) {
+  const chosen = sql`"prompt_versions"."version" = ${selector.version !== undefined ? sql`${selector.version}::int` : versionUnderLabel(selector.label)}`;
   const rows = await db
     .select({
+      promptId: prompts.id,
+      name: prompts.name,
+      folder: prompts.folder,
+      id: promptVersions.id,
       version: promptVersions.version,
       type: promptVersions.type,
       commitMessage: promptVersions.commitMessage,
       createdAt: promptVersions.createdAt,
       labels: labelsOfVersion(),
+      chosen: sql<boolean>`coalesce(${chosen}, false)`,
+      // Bodies of the other versions stay in the database.
+      content: sql`case when ${chosen} then "prompt_versions"."content" end`.mapWith(promptVersions.content),
+      config: sql`case when ${chosen} then "prompt_versions"."config" end`.mapWith(promptVersions.config),
+      generation: generationColumn(projectId),
     })
-    .from(promptVersions)
-    .where(eq(promptVersions.promptId, promptId))
+    .from(prompts)
+    .innerJoin(promptVersions, eq(promptVersions.promptId, prompts.id))
+    .where(and(eq(prompts.projectId, projectId), eq(prompts.name, name)))
     .orderBy(desc(promptVersions.version));
-  return rows.map((r) => ({ version: r.version, type: r.type, labels: r.labels, commitMessage: r.commitMessage, createdAt: r.createdAt.toISOString() }));
+  const first = rows[0];
+  if (!first) throw notFound("prompt", name);
+  const selected = rows.find((r) => r.chosen);
+  if (!selected) {
+    throw new AppError(
+      "not_found",
+      selector.version !== undefined ? `prompt '${name}' has no version ${selector.version}` : `prompt '${name}' has no version with label '${selector.label}'`,
+    );
+  }
+  return {
+    prompt: { id: first.promptId, name: first.name, folder: first.folder },
+    selected: {
+      id: selected.id,
+      version: selected.version,
+      type: selected.type,
+      content: selected.content as PromptContent,
+      config: (selected.config ?? {}) as Record<string, unknown>,
+      commitMessage: selected.commitMessage,
+      createdAt: selected.createdAt,
+      labels: selected.labels,
+    },
+    versions: rows.map((r) => ({ version: r.version, type: r.type, labels: r.labels, commitMessage: r.commitMessage, createdAt: r.createdAt.toISOString() })),
+    generation: first.generation ?? 0,
+  };
 }
 
 /**
- * The detail of one version: raw body as stored, or (`resolve`) with includes expanded
- * after the save-time checks are repeated on today's prompts.
+ * The detail of one version, raw as stored or (`resolve`) with includes expanded after
+ * the save-time checks are repeated on today's prompts, and the project's prompt
+ * generation seen by the last statement that read it.
  * @throws not_found when the prompt or the selected version does not exist.
  * @throws unprocessable when an include can no longer be assembled; the message names the path.
  */
-export async function readDetail(db: Db, projectId: string, name: string, selector: Selector, options: { resolve: boolean }): Promise<PromptDetail> {
-  const { prompt, version } = await readVersion(db, projectId, name, selector);
-  const versions = await readVersionList(db, prompt.id);
-  const raw = version.content as PromptContent;
-  let content = raw;
+export async function assembleDetail(db: Db, projectId: string, name: string, selector: Selector, options: { resolve: boolean }): Promise<{ detail: PromptDetail; generation: number }> {
+  const { prompt, selected, versions, generation } = await readPrompt(db, projectId, name, selector);
+  let content = selected.content;
   let resolutionGraph: PromptDetail["resolutionGraph"] = null;
-  const root = toNode({ ...version, name: prompt.name });
+  let lastGeneration = generation;
+  const root = toNode({ ...selected, name: prompt.name });
   if (options.resolve && root.refs.length > 0) {
-    const graph = await loadIncludeGraph(db, projectId, root);
-    const failure = checkIncludes(root, graph);
+    const loaded = await loadIncludeGraph(db, projectId, root);
+    lastGeneration = loaded.generation ?? lastGeneration;
+    const failure = checkIncludes(root, loaded.graph);
     if (failure) throw unprocessable(failure.message, { reason: failure.reason, path: failure.path });
-    ({ content, resolutionGraph } = expandIncludes(root, graph));
+    ({ content, resolutionGraph } = expandIncludes(root, loaded.graph));
   }
-  return {
-    id: version.id,
+  const detail: PromptDetail = {
+    id: selected.id,
     name: prompt.name,
     folder: prompt.folder,
-    type: version.type,
-    version: version.version,
+    type: selected.type,
+    version: selected.version,
     content,
-    config: version.config as Record<string, unknown>,
-    labels: versions.find((v) => v.version === version.version)?.labels ?? [],
-    commitMessage: version.commitMessage,
-    createdAt: version.createdAt.toISOString(),
+    config: selected.config,
+    labels: selected.labels,
+    commitMessage: selected.commitMessage,
+    createdAt: selected.createdAt.toISOString(),
     resolved: options.resolve,
     placeholders: placeholdersOf(content),
     variables: variablesOf(content),
-    includes: includesOf(raw).refs.map((r) => ({ name: r.name, label: r.label ?? null, version: r.version ?? null })),
+    includes: includesOf(selected.content).refs.map((r) => ({ name: r.name, label: r.label ?? null, version: r.version ?? null })),
     resolutionGraph,
     versions,
     channels: Object.fromEntries(versions.flatMap((v) => v.labels.map((l) => [l, v.version] as const)).sort(([a], [b]) => (a < b ? -1 : 1))),
   };
+  return { detail, generation: lastGeneration };
+}
+
+/** {@link assembleDetail} without the generation. */
+export async function readDetail(db: Db, projectId: string, name: string, selector: Selector, options: { resolve: boolean }): Promise<PromptDetail> {
+  return (await assembleDetail(db, projectId, name, selector, options)).detail;
 }

@@ -36,7 +36,7 @@ export async function savePrompt(deps: Tx, principal: Principal, input: SaveProm
 
     if (refs.length > 0) {
       const becomesNew = (ref: IncludeRef) => ref.name === input.name && (ref.version === version || (ref.label !== undefined && channels.includes(ref.label)));
-      const graph = await loadIncludeGraph(db, projectId, node, (ref) => (becomesNew(ref) ? node : undefined));
+      const { graph } = await loadIncludeGraph(db, projectId, node, (ref) => (becomesNew(ref) ? node : undefined));
       const failure = checkIncludes(node, graph);
       if (failure) throw invalid(failure.message, { reason: failure.reason, path: failure.path });
     }

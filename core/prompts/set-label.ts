@@ -7,7 +7,7 @@ import { checkIncludes } from "./includes";
 import { loadIncludeGraph, toNode } from "./include-graph";
 import type { LabelMove } from "./prompts.schema";
 import { promptLabels } from "./prompts.sql";
-import { readVersion } from "./read-prompt";
+import { readPrompt } from "./read-prompt";
 import { bumpGeneration } from "./resolve-cache";
 
 /**
@@ -22,14 +22,14 @@ export async function setLabel(deps: Pick<Deps, "db" | "clock" | "ids">, princip
   const { projectId } = principal;
   return deps.db.transaction(async (db) => {
     await bumpGeneration(db, projectId);
-    const { prompt, version } = await readVersion(db, projectId, name, { version: input.version });
+    const { prompt, selected } = await readPrompt(db, projectId, name, { version: input.version });
     const [current] = await db.select().from(promptLabels).where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, input.label)));
     const fromVersion = current?.version ?? null;
     if (fromVersion === input.version) return { name, label: input.label, version: input.version, fromVersion };
 
-    const node = toNode({ ...version, name: prompt.name });
+    const node = toNode({ ...selected, name: prompt.name });
     if (node.refs.length > 0) {
-      const graph = await loadIncludeGraph(db, projectId, node, (ref) => (ref.name === name && ref.label === input.label ? node : undefined));
+      const { graph } = await loadIncludeGraph(db, projectId, node, (ref) => (ref.name === name && ref.label === input.label ? node : undefined));
       const failure = checkIncludes(node, graph);
       if (failure) throw invalid(failure.message, { reason: failure.reason, path: failure.path });
     }
@@ -39,14 +39,7 @@ export async function setLabel(deps: Pick<Deps, "db" | "clock" | "ids">, princip
       .insert(promptLabels)
       .values({ promptId: prompt.id, label: input.label, version: input.version, updatedAt: now })
       .onConflictDoUpdate({ target: [promptLabels.promptId, promptLabels.label], set: { version: sql`excluded.version`, updatedAt: sql`excluded.updated_at` } });
-    const labels = (
-      await db
-        .select({ label: promptLabels.label })
-        .from(promptLabels)
-        .where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.version, input.version)))
-    )
-      .map((r) => r.label)
-      .sort();
+    const labels = [...new Set([...selected.labels, input.label])].sort();
     await Audit.recordChange({ ...deps, db }, principal, {
       action: "prompt.label.set",
       target: { type: "prompt", id: prompt.id },
