@@ -13,3 +13,4 @@ export { ingestHealth } from "./health";
 export { offloadedKey, payloadPrefix, OFFLOAD_THRESHOLD_BYTES } from "./offload";
 export { PiiPolicy } from "./pii";
 export * as Otel from "./otel";
+export { writeScores, type ScoreWrite } from "./write-scores";

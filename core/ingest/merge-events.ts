@@ -70,7 +70,8 @@ function applyScore(row: PartialRow, t: string, b: Body, eventTime: string) {
     row.set(field, t, b[key]);
   }
   row.set("metadata", t, json(b.metadata));
-  row.set("source", t, "API");
+  // Clients cannot send `source` (validation strips it); evaluators and reviews write their own.
+  row.set("source", t, b.source ?? "API");
   row.min("timestamp", chTime(b.timestamp ?? eventTime));
 }
 
