@@ -52,13 +52,17 @@ export async function acceptBatch(
       receivedAt: now.toISOString(),
       events: stored,
       sampling: samples(settings.sampling) && tail ? settings.sampling : null,
+      // Counted by the worker, once per delivery, to keep a relational write off the request path.
+      sdk: input.sdk ? { ...input.sdk, events: events.length } : null,
     };
     const job: IngestJob = { projectId: principal.projectId, blobKey, receivedAt: batch.receivedAt };
     // Blob and pointer are written side by side: the answer waits for both, and a
     // worker that is handed the pointer first waits for the blob (see loadBatch).
     work.push(deps.blobs.put(blobKey, JSON.stringify(batch), { contentType: "application/json" }), deps.queues.ingest.send([{ body: JSON.stringify(job) }]));
+  } else if (input.sdk) {
+    // Nothing left to store (all sampled out): count the request here instead.
+    work.push(recordSdkUsage(deps, principal.projectId, [{ ...input.sdk, batches: 1, events: events.length }]));
   }
-  if (input.sdk) work.push(recordSdkUsage(deps, principal.projectId, input.sdk, events.length));
   await Promise.all(work);
   return results;
 }

@@ -3,6 +3,7 @@ import { mergeEvents, type MergedRows } from "./merge-events";
 import { offloadLargeBodies } from "./offload";
 import type { PartialRow } from "./partial-row";
 import { resolveCosts } from "./resolve-costs";
+import { recordSdkUsage, sdkCountsOf } from "./sdk-usage";
 import type { StoredBatch } from "./stored-batch.schema";
 import { tailSample } from "./tail-sampling";
 
@@ -12,7 +13,7 @@ import { tailSample } from "./tail-sampling";
  * Idempotent: the tables fold a re-inserted partial row into the same entity, so
  * a redelivered message changes nothing.
  */
-export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "log">, batches: readonly StoredBatch[]): Promise<{ traces: number; observations: number; scores: number }> {
+export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock">, batches: readonly StoredBatch[]): Promise<{ traces: number; observations: number; scores: number }> {
   const merged = mergeEvents(batches);
   await adoptOrphans(deps, merged);
   await resolveCosts(deps, [...merged.observations.values()]);
@@ -24,6 +25,8 @@ export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "l
   ]);
   const tables: [string, Map<string, PartialRow>][] = [["traces", merged.traces], ["observations", merged.observations], ["scores", merged.scores]];
   await Promise.all(tables.filter(([, rows]) => rows.size > 0).map(([table, rows]) => deps.ch.insert(table, [...rows.values()].map((r) => r.toRow()))));
+  // After the rows: a failed write is retried, and counting first would count it twice.
+  for (const [projectId, counts] of sdkCountsOf(batches)) await recordSdkUsage(deps, projectId, counts);
   return { traces: merged.traces.size, observations: merged.observations.size, scores: merged.scores.size };
 }
 

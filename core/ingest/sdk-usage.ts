@@ -21,16 +21,39 @@ export function sdkIdentityOf(input: {
   return null;
 }
 
-/** Counts one accepted batch against the SDK build that sent it. */
-export async function recordSdkUsage(deps: Pick<Deps, "db" | "clock">, projectId: string, sdk: SdkIdentity, events: number): Promise<void> {
+export interface SdkCount extends SdkIdentity {
+  batches: number;
+  events: number;
+}
+
+/** Adds accepted batches and events to the SDK builds that sent them, one upsert per build. */
+export async function recordSdkUsage(deps: Pick<Deps, "db" | "clock">, projectId: string, counts: readonly SdkCount[]): Promise<void> {
   const now = deps.clock.now();
-  await deps.db
-    .insert(sdkUsage)
-    .values({ projectId, name: sdk.name, version: sdk.version, batches: 1, events, firstSeenAt: now, lastSeenAt: now })
-    .onConflictDoUpdate({
-      target: [sdkUsage.projectId, sdkUsage.name, sdkUsage.version],
-      set: { batches: sql`${sdkUsage.batches} + 1`, events: sql`${sdkUsage.events} + ${events}`, lastSeenAt: now },
-    });
+  for (const c of counts) {
+    await deps.db
+      .insert(sdkUsage)
+      .values({ projectId, name: c.name, version: c.version, batches: c.batches, events: c.events, firstSeenAt: now, lastSeenAt: now })
+      .onConflictDoUpdate({
+        target: [sdkUsage.projectId, sdkUsage.name, sdkUsage.version],
+        set: { batches: sql`${sdkUsage.batches} + ${c.batches}`, events: sql`${sdkUsage.events} + ${c.events}`, lastSeenAt: now },
+      });
+  }
+}
+
+/** The SDK counts of stored batches, summed per project and build. */
+export function sdkCountsOf(batches: readonly { projectId: string; sdk?: { name: string; version: string; events: number } | null }[]): Map<string, SdkCount[]> {
+  const byProject = new Map<string, Map<string, SdkCount>>();
+  for (const b of batches) {
+    if (!b.sdk) continue;
+    const builds = byProject.get(b.projectId) ?? new Map<string, SdkCount>();
+    byProject.set(b.projectId, builds);
+    const key = `${b.sdk.name}\u0000${b.sdk.version}`;
+    const c = builds.get(key) ?? { name: b.sdk.name, version: b.sdk.version, batches: 0, events: 0 };
+    c.batches += 1;
+    c.events += b.sdk.events;
+    builds.set(key, c);
+  }
+  return new Map([...byProject].map(([p, builds]) => [p, [...builds.values()]]));
 }
 
 export interface SdkUsageView {
