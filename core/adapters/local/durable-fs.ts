@@ -27,14 +27,43 @@ export async function ensureDir(dir: string): Promise<void> {
   }
 }
 
-/** Fsyncs a directory so that entries created, renamed or removed in it survive a crash. */
-export async function syncDir(dir: string): Promise<void> {
+async function fsyncDir(dir: string): Promise<void> {
   const handle = await open(dir, "r");
   try {
     await handle.sync();
   } finally {
     await handle.close();
   }
+}
+
+const dirSyncs = new Map<string, { inFlight: Promise<void> | null; waiting: Promise<void> | null }>();
+
+/**
+ * Fsyncs a directory so that entries created, renamed or removed in it survive a
+ * crash. Group commit: callers that arrive while a sync of the directory is in
+ * flight (it may have started before their change) share the single next one,
+ * so concurrent writers in one directory pay for one fsync instead of one each.
+ * Every caller's promise resolves only after a sync that started after its call.
+ */
+export function syncDir(dir: string): Promise<void> {
+  let state = dirSyncs.get(dir);
+  if (!state) dirSyncs.set(dir, (state = { inFlight: null, waiting: null }));
+  const s = state;
+  const start = (): Promise<void> => {
+    const run: Promise<void> = fsyncDir(dir).finally(() => {
+      if (s.inFlight === run) s.inFlight = null;
+    });
+    s.inFlight = run;
+    return run;
+  };
+  if (!s.inFlight) return start();
+  s.waiting ??= s.inFlight
+    .catch(() => {})
+    .then(() => {
+      s.waiting = null;
+      return start();
+    });
+  return s.waiting;
 }
 
 /** Directories locked by this process; a second queue instance over one would hand out the same messages. */
