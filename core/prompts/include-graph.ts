@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../platform/db";
 import { includesOf, MAX_INCLUDE_DEPTH, refKey, type IncludeGraph, type IncludeNode, type IncludeRef, type Target } from "./includes";
-import { generationColumn } from "./label-sql";
+import { generationColumn, preparedFor } from "./sql-fragments";
 import type { PromptContent, PromptType } from "./prompts.schema";
 import { promptVersions } from "./prompts.sql";
 
@@ -58,14 +58,9 @@ export async function loadIncludeGraph(
   return { graph: (ref) => targets.get(refKey(ref)), generation };
 }
 
-/**
- * One statement for a whole level: the references become rows (a JSON parameter), left
- * joined to the prompt of that name and the version the label or number selects, so a
- * missing prompt or version comes back as a row too.
- */
-async function fetchRefs(db: Db, projectId: string, refs: IncludeRef[]): Promise<{ targets: Map<string, Target>; generation: number | null }> {
-  const input = JSON.stringify(refs.map((r) => ({ name: r.name, label: r.label ?? null, version: r.version ?? null })));
-  const rows = await db
+function fetchRefsStatement(db: Db) {
+  const projectId = sql.placeholder("projectId");
+  return db
     .select({
       refName: sql<string>`r.name`,
       refLabel: sql<string | null>`r.label`,
@@ -79,7 +74,7 @@ async function fetchRefs(db: Db, projectId: string, refs: IncludeRef[]): Promise
     })
     .from(
       // LATERAL with LIMIT (never flattened) keeps the plan on index lookups per reference, whatever the table statistics say.
-      sql`jsonb_to_recordset(${input}::jsonb) as r(name text, label text, version int)
+      sql`jsonb_to_recordset(${sql.placeholder("refs")}::jsonb) as r(name text, label text, version int)
         left join lateral (select p.id from prompts p where p.project_id = ${projectId} and p.name = r.name limit 1) p on true
         left join lateral (
           select v.id, v.version, v.type, v.content from prompt_versions v
@@ -87,7 +82,20 @@ async function fetchRefs(db: Db, projectId: string, refs: IncludeRef[]): Promise
             and v.version = coalesce(r.version, (select pl.version from prompt_labels pl where pl.prompt_id = p.id and pl.label = r.label))
           limit 1
         ) v on true`,
-    );
+    )
+    .prepare("prompt_include_level");
+}
+
+const statements = new WeakMap<Db, ReturnType<typeof fetchRefsStatement>>();
+
+/**
+ * One statement for a whole level: the references become rows (a JSON parameter), left
+ * joined to the prompt of that name and the version the label or number selects, so a
+ * missing prompt or version comes back as a row too.
+ */
+async function fetchRefs(db: Db, projectId: string, refs: IncludeRef[]): Promise<{ targets: Map<string, Target>; generation: number | null }> {
+  const input = JSON.stringify(refs.map((r) => ({ name: r.name, label: r.label ?? null, version: r.version ?? null })));
+  const rows = await preparedFor(statements, db, fetchRefsStatement).execute({ projectId, refs: input });
   const targets = new Map<string, Target>();
   for (const row of rows) {
     const ref: IncludeRef = row.refVersion !== null ? { name: row.refName, version: row.refVersion } : { name: row.refName, label: row.refLabel! };

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, encodeCursor, type Page } from "../platform/pagination";
-import { hasLabel } from "./label-sql";
+import { hasLabel } from "./sql-fragments";
 import type { PromptSummary, PromptType } from "./prompts.schema";
 import { promptLabels, prompts } from "./prompts.sql";
 

@@ -3,7 +3,7 @@ import type { Db } from "../platform/db";
 import { AppError, notFound, unprocessable } from "../platform/errors";
 import { checkIncludes, expandIncludes, includesOf } from "./includes";
 import { loadIncludeGraph, toNode } from "./include-graph";
-import { generationColumn, labelsOfVersion, versionUnderLabel } from "./label-sql";
+import { generationColumn, labelsOfVersion, preparedFor, versionUnderLabel } from "./sql-fragments";
 import type { PromptContent, PromptDetail } from "./prompts.schema";
 import { prompts, promptVersions } from "./prompts.sql";
 import { placeholdersOf, variablesOf } from "./template";
@@ -13,15 +13,10 @@ export type Selector = { label: string; version?: undefined } | { version: numbe
 
 export const selectorKey = (s: Selector) => (s.version !== undefined ? `v${s.version}` : `l${s.label}`);
 
-/**
- * A prompt with every version (newest first, with its channels) and the body and config
- * of the selected one, in one statement; `generation` is the project's prompt
- * generation that statement saw.
- * @throws not_found when the prompt does not exist or no version holds the label or number.
- */
-export async function readPrompt(db: Db, projectId: string, name: string, selector: Selector) {
-  const chosen = sql`"prompt_versions"."version" = ${selector.version !== undefined ? sql`${selector.version}::int` : versionUnderLabel(selector.label)}`;
-  const rows = await db
+function readPromptStatement(db: Db, by: "label" | "version") {
+  const selected = by === "version" ? sql`${sql.placeholder("version")}::int` : versionUnderLabel(sql.placeholder("label"));
+  const chosen = sql`"prompt_versions"."version" = ${selected}`;
+  return db
     .select({
       promptId: prompts.id,
       name: prompts.name,
@@ -36,12 +31,29 @@ export async function readPrompt(db: Db, projectId: string, name: string, select
       // Bodies of the other versions stay in the database.
       content: sql`case when ${chosen} then "prompt_versions"."content" end`.mapWith(promptVersions.content),
       config: sql`case when ${chosen} then "prompt_versions"."config" end`.mapWith(promptVersions.config),
-      generation: generationColumn(projectId),
+      generation: generationColumn(sql.placeholder("projectId")),
     })
     .from(prompts)
     .innerJoin(promptVersions, eq(promptVersions.promptId, prompts.id))
-    .where(and(eq(prompts.projectId, projectId), eq(prompts.name, name)))
-    .orderBy(desc(promptVersions.version));
+    .where(and(eq(prompts.projectId, sql.placeholder("projectId")), eq(prompts.name, sql.placeholder("name"))))
+    .orderBy(desc(promptVersions.version))
+    .prepare(`prompt_read_by_${by}`);
+}
+
+const byLabel = new WeakMap<Db, ReturnType<typeof readPromptStatement>>();
+const byVersion = new WeakMap<Db, ReturnType<typeof readPromptStatement>>();
+
+/**
+ * A prompt with every version (newest first, with its channels) and the body and config
+ * of the selected one, in one statement; `generation` is the project's prompt
+ * generation that statement saw.
+ * @throws not_found when the prompt does not exist or no version holds the label or number.
+ */
+export async function readPrompt(db: Db, projectId: string, name: string, selector: Selector) {
+  const rows =
+    selector.version !== undefined
+      ? await preparedFor(byVersion, db, (d) => readPromptStatement(d, "version")).execute({ projectId, name, version: selector.version })
+      : await preparedFor(byLabel, db, (d) => readPromptStatement(d, "label")).execute({ projectId, name, label: selector.label });
   const first = rows[0];
   if (!first) throw notFound("prompt", name);
   const selected = rows.find((r) => r.chosen);
@@ -70,20 +82,26 @@ export async function readPrompt(db: Db, projectId: string, name: string, select
 
 /**
  * The detail of one version, raw as stored or (`resolve`) with includes expanded after
- * the save-time checks are repeated on today's prompts, and the project's prompt
- * generation seen by the last statement that read it.
+ * the save-time checks are repeated on today's prompts. `generations` are the project's
+ * prompt generation as the first and the last statement that read it saw.
  * @throws not_found when the prompt or the selected version does not exist.
  * @throws unprocessable when an include can no longer be assembled; the message names the path.
  */
-export async function assembleDetail(db: Db, projectId: string, name: string, selector: Selector, options: { resolve: boolean }): Promise<{ detail: PromptDetail; generation: number }> {
+export async function assembleDetail(
+  db: Db,
+  projectId: string,
+  name: string,
+  selector: Selector,
+  options: { resolve: boolean },
+): Promise<{ detail: PromptDetail; generations: { first: number; last: number } }> {
   const { prompt, selected, versions, generation } = await readPrompt(db, projectId, name, selector);
   let content = selected.content;
   let resolutionGraph: PromptDetail["resolutionGraph"] = null;
-  let lastGeneration = generation;
+  let last = generation;
   const root = toNode({ ...selected, name: prompt.name });
   if (options.resolve && root.refs.length > 0) {
     const loaded = await loadIncludeGraph(db, projectId, root);
-    lastGeneration = loaded.generation ?? lastGeneration;
+    last = loaded.generation ?? last;
     const failure = checkIncludes(root, loaded.graph);
     if (failure) throw unprocessable(failure.message, { reason: failure.reason, path: failure.path });
     ({ content, resolutionGraph } = expandIncludes(root, loaded.graph));
@@ -107,7 +125,7 @@ export async function assembleDetail(db: Db, projectId: string, name: string, se
     versions,
     channels: Object.fromEntries(versions.flatMap((v) => v.labels.map((l) => [l, v.version] as const)).sort(([a], [b]) => (a < b ? -1 : 1))),
   };
-  return { detail, generation: lastGeneration };
+  return { detail, generations: { first: generation, last } };
 }
 
 /** {@link assembleDetail} without the generation. */

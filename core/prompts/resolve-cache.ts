@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../platform/db";
 import { promptGenerations } from "./prompts.sql";
+import { preparedFor } from "./sql-fragments";
 
 /**
  * Resolved prompts of this process, keyed by project, name and selector. Every entry
@@ -13,6 +14,11 @@ export class ResolveCache<V> {
   private readonly entries = new Map<string, { generation: number; value: V }>();
 
   constructor(private readonly maxEntries = 10_000) {}
+
+  /** Whether an entry exists for the key, whatever its generation. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
 
   get(key: string, generation: number): V | undefined {
     const entry = this.entries.get(key);
@@ -60,9 +66,7 @@ export async function bumpGeneration(db: Db, projectId: string): Promise<number>
   return row!.generation;
 }
 
-const prepared = new WeakMap<Db, ReturnType<typeof prepareGenerationRead>>();
-
-function prepareGenerationRead(db: Db) {
+function generationStatement(db: Db) {
   return db
     .select({ generation: promptGenerations.generation })
     .from(promptGenerations)
@@ -70,10 +74,10 @@ function prepareGenerationRead(db: Db) {
     .prepare("prompt_generation");
 }
 
+const statements = new WeakMap<Db, ReturnType<typeof generationStatement>>();
+
 /** The project's prompt generation (0 before its first mutation): one primary-key read. */
 export async function readGeneration(db: Db, projectId: string): Promise<number> {
-  let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepareGenerationRead(db)));
-  const [row] = await statement.execute({ projectId });
+  const [row] = await preparedFor(statements, db, generationStatement).execute({ projectId });
   return row?.generation ?? 0;
 }

@@ -5,29 +5,31 @@ import { cacheFor, readGeneration } from "./resolve-cache";
 
 /**
  * The selected version with includes expanded, from this process's cache while the
- * project's prompt generation has not moved since it was assembled.
+ * project's prompt generation is still the one it was assembled at (one primary-key
+ * read per resolve; none when the cache holds nothing for the key).
  *
  * A miss reads with plain statements, each of which also reports the generation it
- * saw. Mutations bump the generation in their own transaction, so when the last
- * statement still sees the generation read before the first one, no mutation committed
- * in between and the answer is exactly that generation's state. Otherwise (a save raced
- * the read) it is assembled again in one repeatable-read snapshot.
+ * saw. Mutations bump the generation in their own transaction, and later statements
+ * see at least what earlier ones saw, so when the first and the last agree no mutation
+ * committed in between and the answer is exactly that generation's state. Otherwise (a
+ * mutation raced the read) it is assembled again in one repeatable-read snapshot.
  * @throws not_found when the prompt or the selected version does not exist.
  * @throws unprocessable when an include can no longer be assembled.
  */
 export async function resolvePrompt(deps: Pick<Deps, "db">, projectId: string, name: string, selector: Selector): Promise<PromptDetail> {
   const cache = cacheFor<PromptDetail>(deps.db);
   const key = `${projectId}\u0000${name}\u0000${selectorKey(selector)}`;
-  const before = await readGeneration(deps.db, projectId);
-  const hit = cache.get(key, before);
-  if (hit) return hit;
+  if (cache.has(key)) {
+    const hit = cache.get(key, await readGeneration(deps.db, projectId));
+    if (hit) return hit;
+  }
   let assembled = await assembleDetail(deps.db, projectId, name, selector, { resolve: true });
-  if (assembled.generation !== before) {
+  if (assembled.generations.first !== assembled.generations.last) {
     assembled = await deps.db.transaction((tx) => assembleDetail(tx, projectId, name, selector, { resolve: true }), {
       isolationLevel: "repeatable read",
       accessMode: "read only",
     });
   }
-  cache.set(key, assembled.generation, assembled.detail);
+  cache.set(key, assembled.generations.first, assembled.detail);
   return assembled.detail;
 }
