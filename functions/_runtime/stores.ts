@@ -1,3 +1,4 @@
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { S3BlobStore } from "@core/adapters/aws/s3-blob-store";
@@ -27,6 +28,8 @@ export interface Stores extends Pick<Deps, "db" | "ch" | "blobs" | "queues"> {
 export async function openStores(env: Env, options: { lambda?: boolean; migrationsDir?: string } = {}): Promise<Stores> {
   const migrations = options.migrationsDir ?? REPO_MIGRATIONS;
   const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
+  // A fresh clone has no data directory yet; the embedded stores create only their own leaf.
+  if (!env.DATABASE_URL || !env.SIGHTLINE_CLICKHOUSE_URL || !env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL) await mkdir(dataDir, { recursive: true });
   const aws = { region: env.AWS_REGION, ...(env.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}) };
   const [pg, ch] = await Promise.all([
     // PGlite is imported only when used, so Lambda bundles leave it out.

@@ -26,6 +26,18 @@ describe("npm start on embedded stores", () => {
     }
   });
 
+  it("starts on a data directory that does not exist yet, as on a fresh clone", async () => {
+    const fresh = join(dataDir, "not", "there", "yet");
+    const server = await spawnServer({ SIGHTLINE_DATA_DIR: fresh, SIGHTLINE_INIT_PUBLIC_KEY: "pk-sl-fresh", SIGHTLINE_INIT_SECRET_KEY: "sk-sl-fresh" });
+    try {
+      const res = await fetch(`${server.url}/v1/projects`, { headers: { authorization: basic({ publicKey: "pk-sl-fresh", secretKey: "sk-sl-fresh" }) } });
+
+      expect(res.status).toBe(200);
+    } finally {
+      await kill(server, "SIGTERM");
+    }
+  });
+
   it("keeps what it accepted when killed with SIGKILL right after the 2xx", async () => {
     const first = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir });
     let key: { publicKey: string; secretKey: string };
