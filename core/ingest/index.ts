@@ -14,3 +14,4 @@ export { offloadedKey, payloadPrefix, OFFLOAD_THRESHOLD_BYTES } from "./offload"
 export { PiiPolicy } from "./pii";
 export * as Otel from "./otel";
 export { writeScores, type ScoreWrite } from "./write-scores";
+export { IngestHealth, DeadLetterPage, SdkUsageList } from "./ingest-views.schema";

@@ -5,5 +5,6 @@ export const handler = http({
   role: "VIEWER",
   summary: "Ingest health: queue depth, dead-letter depth, oldest queued age and the last replay",
   tags: ["ingest"],
+  response: Ingest.IngestHealth,
   run: (_input, { deps, principal }) => Ingest.ingestHealth(deps, principal.projectId),
 });

@@ -6,6 +6,7 @@ export const handler = http({
   role: "VIEWER",
   summary: "One trace with its observations, scores, total cost and latency",
   tags: ["traces"],
+  response: Traces.TraceDetail,
   path: z.object({ id: z.string().min(1) }),
   run: ({ path }, { deps, principal }) => Traces.getTrace(deps, principal.projectId, path.id),
 });

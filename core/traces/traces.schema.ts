@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+const Json = z.unknown();
+const NumberMap = z.record(z.string(), z.number());
+
+export const ObservationView = z.object({
+  id: z.string(),
+  traceId: z.string(),
+  type: z.string(),
+  parentObservationId: z.string().nullable(),
+  name: z.string().nullable(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  completionStartTime: z.string().nullable(),
+  level: z.string(),
+  statusMessage: z.string().nullable(),
+  version: z.string().nullable(),
+  environment: z.string(),
+  model: z.string().nullable(),
+  modelParameters: Json,
+  input: Json,
+  output: Json,
+  metadata: Json,
+  promptName: z.string().nullable(),
+  promptVersion: z.number().nullable(),
+  usageDetails: NumberMap,
+  costDetails: NumberMap,
+  costSource: z.enum(["client", "computed"]).nullable(),
+  totalCost: z.number().nullable(),
+  latencyMs: z.number().nullable(),
+  timeToFirstTokenMs: z.number().nullable(),
+});
+
+export const ScoreView = z.object({
+  id: z.string(),
+  traceId: z.string().nullable(),
+  observationId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  name: z.string().nullable(),
+  value: z.number().nullable(),
+  stringValue: z.string().nullable(),
+  dataType: z.string().nullable(),
+  source: z.string().nullable(),
+  comment: z.string().nullable(),
+  configId: z.string().nullable(),
+  environment: z.string(),
+  metadata: Json,
+  timestamp: z.string().nullable(),
+});
+
+export const TraceDetail = z.object({
+  id: z.string(),
+  timestamp: z.string().nullable(),
+  name: z.string().nullable(),
+  userId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  sessionPath: z.string().nullable(),
+  release: z.string().nullable(),
+  version: z.string().nullable(),
+  environment: z.string(),
+  public: z.boolean(),
+  tags: z.array(z.string()),
+  input: Json,
+  output: Json,
+  metadata: Json,
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  observations: z.array(ObservationView),
+  scores: z.array(ScoreView),
+  totalCost: z.number().nullable(),
+  latencyMs: z.number().nullable(),
+});
