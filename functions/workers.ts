@@ -8,12 +8,18 @@ export interface WorkerDef {
   batchSize: number;
   /** How long SQS may gather a batch (seconds); required by Lambda for batch sizes above 10. */
   batchingWindowSeconds?: number;
+  /**
+   * The single-process runtime has one worker for everything: under a backlog it
+   * takes deliveries of up to this many messages (never waiting to fill one).
+   */
+  localBatchSize?: number;
   /** Visibility timeout of the queue; must exceed the handler's timeout. */
   visibilitySeconds: number;
   timeoutSeconds: number;
 }
 
 export const workers: readonly WorkerDef[] = [
-  // Many small batches are written together, one insert per table: bigger deliveries, fewer inserts.
-  { queue: "ingest", handler: "functions/workers/ingest.handler", batchSize: 100, batchingWindowSeconds: 1, visibilitySeconds: 180, timeoutSeconds: 120 },
+  // A delivery is written together, one insert per table. On AWS, Lambda scales out, and a batching
+  // window (needed above 10) would add a second to freshness; locally one worker takes bigger deliveries.
+  { queue: "ingest", handler: "functions/workers/ingest.handler", batchSize: 10, visibilitySeconds: 180, timeoutSeconds: 120, localBatchSize: 100 },
 ];

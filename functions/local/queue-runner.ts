@@ -39,7 +39,7 @@ export function startQueueRunner(options: { root: string; worker: WorkerDef; que
 
   /** Receives and handles one batch; returns how many messages it handled. */
   async function drainOnce(waitSeconds = 0): Promise<number> {
-    const messages = await queue.receive({ max: worker.batchSize, visibilitySeconds: worker.visibilitySeconds, waitSeconds });
+    const messages = await queue.receive({ max: worker.localBatchSize ?? worker.batchSize, visibilitySeconds: worker.visibilitySeconds, waitSeconds });
     if (messages.length === 0) return 0;
     const handler = await loadHandler(options.root, worker.handler);
     const event: SQSEvent = { Records: messages.map((m) => sqsRecord(worker.queue, m)) };
