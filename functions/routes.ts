@@ -41,6 +41,21 @@ export const routes: readonly RouteDef[] = [
   { method: "POST", path: "/v1/prompts/{name}/compile", handler: "functions/api/prompts/compile-prompt.handler" },
   { method: "GET", path: "/api/public/v2/prompts/{name}", handler: "functions/api/public-prompts/get-prompt.handler" },
 
+  // evaluators
+  { method: "POST", path: "/v1/evaluators", handler: "functions/api/evaluators/create-evaluator.handler" },
+  { method: "GET", path: "/v1/evaluators", handler: "functions/api/evaluators/list-evaluators.handler" },
+  { method: "GET", path: "/v1/evaluators/presets", handler: "functions/api/evaluators/list-presets.handler" },
+  { method: "GET", path: "/v1/evaluators/templates", handler: "functions/api/evaluators/list-templates.handler" },
+  { method: "POST", path: "/v1/evaluators/from-template", handler: "functions/api/evaluators/from-template.handler" },
+  { method: "POST", path: "/v1/evaluators/test-expression", handler: "functions/api/evaluators/test-expression.handler" },
+  { method: "GET", path: "/v1/evaluators/{name}", handler: "functions/api/evaluators/get-evaluator.handler" },
+  { method: "PUT", path: "/v1/evaluators/{name}", handler: "functions/api/evaluators/update-evaluator.handler" },
+  { method: "POST", path: "/v1/evaluators/{name}/run", handler: "functions/api/evaluators/run-evaluator.handler" },
+  { method: "GET", path: "/v1/providers", handler: "functions/api/providers/list-providers.handler" },
+  { method: "GET", path: "/v1/providers/{provider}", handler: "functions/api/providers/get-provider.handler" },
+  { method: "PUT", path: "/v1/providers/{provider}", handler: "functions/api/providers/put-provider.handler" },
+  { method: "DELETE", path: "/v1/providers/{provider}", handler: "functions/api/providers/delete-provider.handler" },
+
   // ingest
   { method: "POST", path: "/v1/ingest", handler: "functions/api/ingest/ingest-batch.handler" },
   { method: "POST", path: "/api/public/ingestion", handler: "functions/api/ingest/ingest-batch.handler" },

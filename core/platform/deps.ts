@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Db } from "./db";
-import type { BlobStore, Clock, Ids, JobQueue, Log, TelemetryStore } from "./ports";
+import type { KeyRing } from "./keyring";
+import type { BlobStore, Clock, Ids, JobQueue, LlmProviders, Log, TelemetryStore } from "./ports";
 
 /** Everything a use case may need; each one takes the `Pick` it uses. */
 export interface Deps {
@@ -12,4 +13,8 @@ export interface Deps {
   ids: Ids;
   log: Log;
   config: Config;
+  /** Seals and opens secrets at rest (provider keys, runner and automation secrets). */
+  keyRing: KeyRing;
+  /** Judge-model providers, with retries and a concurrency bound per provider. */
+  llm: LlmProviders;
 }

@@ -1,3 +1,5 @@
+import type { Db } from "./db";
+
 /**
  * Outbound ports. Each is shaped by what the features need, not by an SDK,
  * so that the AWS and the local adapters can stand behind it alike.
@@ -81,4 +83,86 @@ export interface Log {
   info(message: string, extra?: Record<string, unknown>): void;
   warn(message: string, extra?: Record<string, unknown>): void;
   error(message: string, extra?: Record<string, unknown>): void;
+}
+
+/** The judge-model providers evaluators call; `mock` needs no key and answers deterministically. */
+export const LLM_PROVIDERS = ["mock", "openai", "anthropic"] as const;
+export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
+
+export interface LlmMessage {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+export interface LlmRequest {
+  model: string;
+  messages: LlmMessage[];
+  temperature?: number;
+  maxTokens?: number;
+  /** Ask for one JSON object; `schema` (JSON Schema) describes it for providers and the mock that use one. */
+  responseFormat?: { type: "json"; schema?: Record<string, unknown> };
+}
+
+export interface LlmCompletion {
+  text: string;
+  /** Tokens the provider reported for this call. */
+  usage: { input: number; output: number };
+  /** The model that answered, as the provider names it. */
+  model: string;
+}
+
+/** One chat completion against one provider with one set of credentials. */
+export interface LlmProvider {
+  /** @throws LlmCallError when the provider cannot be reached or refuses. */
+  complete(request: LlmRequest): Promise<LlmCompletion>;
+}
+
+/** Where credentials come from is the caller's business: the factory only receives them. */
+export interface LlmCredentials {
+  apiKey: string;
+  baseUrl?: string | null;
+}
+
+/** Builds providers; one instance per process holds the retry policy and the per-provider concurrency bound. */
+export interface LlmProviders {
+  get(provider: LlmProviderName, credentials: LlmCredentials | null): LlmProvider;
+}
+
+/**
+ * A failed provider call, by kind: `rate_limited` (429), `server` (5xx), `timeout` and `connection` are
+ * transient and retried; `refused` (any other status, or missing credentials) is not.
+ */
+export class LlmCallError extends Error {
+  constructor(
+    readonly kind: "rate_limited" | "server" | "timeout" | "connection" | "refused",
+    message: string,
+    readonly status?: number,
+    /** What the provider asked for in `retry-after-ms` / `retry-after`. */
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = "LlmCallError";
+  }
+
+  get transient(): boolean {
+    return this.kind !== "refused";
+  }
+}
+
+/** A sealed secret as a table stores it, with a label for the rotation report. */
+export interface SealedSecretRow {
+  id: string;
+  sealed: string;
+  label: string;
+}
+
+/**
+ * A table holding secrets sealed with the key ring. Each feature that stores such secrets exports one,
+ * and the rotation command (`npm run rotate-secrets`) walks the registry of them.
+ */
+export interface SealedSecretTable {
+  name: string;
+  rows(db: Db): Promise<SealedSecretRow[]>;
+  /** Replaces `previous` with `sealed` only if the row still holds `previous` (a concurrent save wins). */
+  write(db: Db, id: string, sealed: string, previous: string): Promise<void>;
 }

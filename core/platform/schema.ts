@@ -4,3 +4,4 @@ export * from "../audit/audit.sql";
 export * from "../ingest/ingest.sql";
 export * from "../pricing/pricing.sql";
 export * from "../prompts/prompts.sql";
+export * from "../evaluators/evaluators.sql";

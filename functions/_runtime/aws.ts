@@ -5,12 +5,12 @@ import { randomIds } from "@core/adapters/system/random-ids";
 import { systemClock } from "@core/adapters/system/system-clock";
 import type { Deps } from "@core/platform/deps";
 import { parseEnv, type Env } from "./env";
-import { openStores } from "./stores";
+import { openKeyRing, openLlmProviders, openStores } from "./stores";
 
 /** Connection settings kept in Secrets Manager (the stack passes only the secret's ARN). */
 const Secrets = z.record(z.string(), z.string());
 
-async function readSecrets(arn: string, region: string, endpoint?: string): Promise<Record<string, string>> {
+export async function readSecrets(arn: string, region: string, endpoint?: string): Promise<Record<string, string>> {
   const client = new SecretsManagerClient({ region, ...(endpoint ? { endpoint } : {}) });
   const answer = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   // The stack creates every key empty; an empty value means "not set".
@@ -39,6 +39,9 @@ export async function buildAwsDeps(source: Record<string, string | undefined>): 
     clock: systemClock,
     ids: randomIds,
     log: jsonLog({ level: env.SIGHTLINE_LOG_LEVEL }),
+    // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
+    keyRing: await openKeyRing(env, { persist: false }),
+    llm: openLlmProviders(env),
     config: {
       runtime: "aws",
       allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,

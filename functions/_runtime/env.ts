@@ -34,6 +34,14 @@ export const Env = z.object({
   SIGHTLINE_MAX_RECEIVE_COUNT: z.coerce.number().int().positive().default(5),
   SIGHTLINE_MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   SIGHTLINE_SECRETS_ARN: z.string().optional(),
+  /** `id:base64key,...`, first active (docs/secrets.md); `npm start` keeps one at `<data dir>/keyring` when unset. */
+  SIGHTLINE_KEY_RING: z.string().optional(),
+  /** Judge requests in flight at once per provider, per process. */
+  SIGHTLINE_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
+  /** Time limit of one judge request, in milliseconds. */
+  SIGHTLINE_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Retries of a judge request after 429, 5xx, a time-out or a connection failure. */
+  SIGHTLINE_LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
 });
 export type Env = z.infer<typeof Env>;
 

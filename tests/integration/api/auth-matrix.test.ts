@@ -38,7 +38,45 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
   "POST /v1/prompts/{name}/labels": async (app, other) => (await app.call("POST", `/v1/prompts/${await probePrompt(app)}/labels`, { key: other, body: { label: "staging", version: 1 } })).status,
   "POST /v1/prompts/{name}/compile": async (app, other) => (await app.call("POST", `/v1/prompts/${await probePrompt(app)}/compile`, { key: other, body: {} })).status,
   "GET /api/public/v2/prompts/{name}": async (app, other) => (await app.call("GET", `/api/public/v2/prompts/${await probePrompt(app)}`, { key: other })).status,
+  "GET /v1/evaluators/{name}": async (app, other) => (await app.call("GET", `/v1/evaluators/${await probeEvaluator(app)}`, { key: other })).status,
+  "PUT /v1/evaluators/{name}": async (app, other) => (await app.call("PUT", `/v1/evaluators/${await probeEvaluator(app)}`, { key: other, body: { prompt: "p", provider: "mock", model: "m" } })).status,
+  "POST /v1/evaluators/{name}/run": async (app, other) => (await app.call("POST", `/v1/evaluators/${await probeEvaluator(app)}/run`, { key: other, body: { traceId: "probe", output: "x" } })).status,
+  "GET /v1/providers/{provider}": async (app, other) => {
+    await probeProvider(app, "anthropic");
+    return (await app.call("GET", "/v1/providers/anthropic", { key: other })).status;
+  },
+  "DELETE /v1/providers/{provider}": async (app, other) => {
+    await probeProvider(app, "anthropic");
+    const status = (await app.call("DELETE", "/v1/providers/anthropic", { key: other })).status;
+    if ((await app.call("GET", "/v1/providers/anthropic")).status !== 200) throw new Error("another project's DELETE removed this project's credentials");
+    return status;
+  },
+  // A PUT is an upsert into the caller's own project: it must leave this project's credentials alone,
+  // and what it stored stays invisible here (the other project still sees none of this project's).
+  "PUT /v1/providers/{provider}": async (app, other) => {
+    await probeProvider(app, "anthropic");
+    const before = (await app.call("GET", "/v1/providers/anthropic")).body;
+    await app.call("PUT", "/v1/providers/anthropic", { key: other, body: { apiKey: "sk-other", baseUrl: "https://other.example.com" } });
+    const after = (await app.call("GET", "/v1/providers/anthropic")).body;
+    if (JSON.stringify(after) !== JSON.stringify(before)) throw new Error("another project's PUT changed this project's credentials");
+    await app.call("DELETE", "/v1/providers/anthropic", { key: other });
+    return (await app.call("GET", "/v1/providers/anthropic", { key: other })).status;
+  },
 };
+
+/** An evaluator of this project, for the cross-project probes. */
+async function probeEvaluator(app: TestApp): Promise<string> {
+  const name = `probe-${Math.random().toString(36).slice(2)}`;
+  const res = await app.call("POST", "/v1/evaluators", { body: { name, prompt: "Rate {{output}}", provider: "mock", model: "mock-judge" } });
+  if (res.status !== 201) throw new Error(`probe evaluator was not saved: ${res.status}`);
+  return name;
+}
+
+/** Credentials of this project for a provider, for the cross-project probes. */
+async function probeProvider(app: TestApp, provider: string): Promise<void> {
+  const res = await app.call("PUT", `/v1/providers/${provider}`, { body: { apiKey: "sk-probe", baseUrl: "https://probe.example.com" } });
+  if (res.status !== 200) throw new Error(`probe credentials were not saved: ${res.status}`);
+}
 
 /** A prompt of this project on `production`, for the cross-project probes. */
 async function probePrompt(app: TestApp): Promise<string> {
@@ -49,7 +87,7 @@ async function probePrompt(app: TestApp): Promise<string> {
 }
 
 /** POST routes that change nothing (compile, dry runs): VIEWER keys may call them. */
-const READ_ONLY_NON_GET = new Set<string>(["POST /v1/prompts/{name}/compile"]);
+const READ_ONLY_NON_GET = new Set<string>(["POST /v1/prompts/{name}/compile", "POST /v1/evaluators/test-expression"]);
 
 describe("auth matrix over every route of the route table", () => {
   let app: TestApp;

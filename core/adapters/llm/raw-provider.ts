@@ -1,0 +1,41 @@
+import { LlmCallError, type LlmCompletion, type LlmCredentials, type LlmRequest } from "../../platform/ports";
+
+/** One attempt against a provider; retries and the concurrency bound are added around it (resilient.ts). */
+export type RawProvider = (request: LlmRequest, options: { timeoutMs: number }) => Promise<LlmCompletion>;
+
+/** Builds the raw provider of one set of credentials (null for the mock). */
+export type Connector = (credentials: LlmCredentials | null) => RawProvider;
+
+/** Milliseconds from `retry-after-ms` (OpenAI) or `retry-after` (seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterMs(headers: { get(name: string): string | null } | undefined, now = Date.now()): number | undefined {
+  if (!headers || typeof headers.get !== "function") return undefined;
+  const ms = Number.parseFloat(headers.get("retry-after-ms") ?? "");
+  if (Number.isFinite(ms) && ms >= 0) return Math.ceil(ms);
+  const raw = headers.get("retry-after");
+  if (raw === null || raw.trim() === "") return undefined;
+  const seconds = Number(raw);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * Maps an error of the official SDKs (both share the Stainless error classes: `APIError` with `status` and
+ * `headers`, `APIConnectionTimeoutError`, `APIConnectionError`) onto the port's LlmCallError.
+ */
+export function toCallError(error: unknown, provider: string): LlmCallError {
+  if (error instanceof LlmCallError) return error;
+  const e = (error ?? {}) as { status?: unknown; headers?: { get(name: string): string | null }; name?: unknown; message?: unknown; constructor?: { name?: string } };
+  const name = typeof e.constructor?.name === "string" ? e.constructor.name : String(e.name ?? "");
+  const message = typeof e.message === "string" ? e.message.slice(0, 500) : String(error);
+  if (name.includes("Timeout")) return new LlmCallError("timeout", `${provider}: request timed out`);
+  if (typeof e.status === "number") {
+    const status = e.status;
+    const wait = retryAfterMs(e.headers);
+    if (status === 429) return new LlmCallError("rate_limited", `${provider} answered 429 (rate limited): ${message}`, status, wait);
+    if (status >= 500) return new LlmCallError("server", `${provider} answered ${status}: ${message}`, status, wait);
+    if (status === 408) return new LlmCallError("timeout", `${provider} answered 408 (request timeout)`, status, wait);
+    return new LlmCallError("refused", `${provider} refused the request (${status}): ${message}`, status);
+  }
+  return new LlmCallError("connection", `${provider}: ${message}`);
+}

@@ -1,0 +1,89 @@
+import { LlmCallError, type LlmCredentials, type LlmProvider, type LlmProviderName, type LlmProviders, type LlmRequest } from "../../platform/ports";
+import type { Connector } from "./raw-provider";
+
+export interface LlmPolicy {
+  /** Requests in flight at once per provider, in this process. */
+  concurrency: number;
+  /** Time limit of one attempt. */
+  timeoutMs: number;
+  /** Attempts after the first, for 429, 5xx, time-outs and connection failures. */
+  maxRetries: number;
+  /** Longest `retry-after` honoured; a provider asking for more fails the call at once. */
+  maxRetryAfterMs: number;
+  baseBackoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_LLM_POLICY: LlmPolicy = { concurrency: 4, timeoutMs: 30_000, maxRetries: 2, maxRetryAfterMs: 60_000, baseBackoffMs: 500, maxBackoffMs: 8_000 };
+
+/** A counting semaphore that hands a released permit straight to the next waiter (FIFO). */
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(readonly limit: number) {}
+
+  async acquire(): Promise<void> {
+    if (this.active < this.limit) {
+      this.active++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.active--;
+  }
+}
+
+export interface ResilienceHooks {
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The process's providers: each call holds one of the provider's permits only while a request is in flight
+ * (not while it waits to retry), so judge fan-out never exceeds `concurrency` requests per provider. 429 and
+ * 5xx are retried after the provider's `retry-after` when it gives one, else after exponential backoff with
+ * jitter; time-outs and connection failures are retried the same way.
+ */
+export function resilientProviders(connectors: Record<LlmProviderName, Connector>, policy: LlmPolicy, hooks: ResilienceHooks = {}): LlmProviders {
+  const sleep = hooks.sleep ?? defaultSleep;
+  const random = hooks.random ?? Math.random;
+  const permits = new Map<LlmProviderName, Semaphore>();
+  const permitOf = (name: LlmProviderName) => {
+    let semaphore = permits.get(name);
+    if (!semaphore) permits.set(name, (semaphore = new Semaphore(policy.concurrency)));
+    return semaphore;
+  };
+  const backoff = (attempt: number) => Math.min(policy.maxBackoffMs, policy.baseBackoffMs * 2 ** attempt) * (0.5 + random() / 2);
+
+  return {
+    get(name: LlmProviderName, credentials: LlmCredentials | null): LlmProvider {
+      const raw = connectors[name](credentials);
+      const semaphore = permitOf(name);
+      return {
+        async complete(request: LlmRequest) {
+          for (let attempt = 0; ; attempt++) {
+            let failure: LlmCallError;
+            await semaphore.acquire();
+            try {
+              return await raw(request, { timeoutMs: policy.timeoutMs });
+            } catch (error) {
+              failure = error instanceof LlmCallError ? error : new LlmCallError("connection", `${name}: ${error instanceof Error ? error.message : String(error)}`);
+            } finally {
+              semaphore.release();
+            }
+            if (!failure.transient || attempt >= policy.maxRetries) throw failure;
+            const wait = failure.retryAfterMs ?? backoff(attempt);
+            if (wait > policy.maxRetryAfterMs) throw new LlmCallError(failure.kind, `${failure.message} (retry-after ${Math.ceil(wait / 1000)} s exceeds the ${policy.maxRetryAfterMs / 1000} s limit)`, failure.status);
+            await sleep(wait);
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, tsz } from "../platform/columns";
+
+/** A named evaluator of a project; its definition lives in immutable versions. */
+export const evaluators = pgTable(
+  "evaluators",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    name: text("name").notNull(),
+    /** Copied from the newest version, so lists and the online worker need no join. */
+    latestVersion: integer("latest_version").notNull(),
+    kind: text("kind", { enum: ["JUDGE", "CODE"] }).notNull(),
+    online: boolean("online").notNull(),
+    scope: text("scope", { enum: ["trace", "thread", "observation"] }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: tsz("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("evaluators_project_name_idx").on(t.projectId, t.name), index("evaluators_online_idx").on(t.projectId, t.online)],
+);
+
+/** Immutable: every save inserts the next version. `definition` holds every field of SPEC 2.5 but the name. */
+export const evaluatorVersions = pgTable(
+  "evaluator_versions",
+  {
+    id: text("id").primaryKey(),
+    evaluatorId: text("evaluator_id")
+      .notNull()
+      .references(() => evaluators.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    definition: jsonb("definition").notNull(),
+    /** The API key that saved the version. */
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("evaluator_versions_evaluator_version_idx").on(t.evaluatorId, t.version)],
+);
+
+/** Per-project judge credentials; the API key is sealed with the key ring and never read back out. */
+export const providerCredentials = pgTable(
+  "provider_credentials",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    provider: text("provider", { enum: ["openai", "anthropic"] }).notNull(),
+    /** `v1:<keyId>:<iv>:<ciphertext>` (core/platform/keyring.ts). */
+    apiKeySealed: text("api_key_sealed").notNull(),
+    baseUrl: text("base_url"),
+    createdAt: createdAt(),
+    updatedAt: tsz("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("provider_credentials_project_provider_idx").on(t.projectId, t.provider)],
+);

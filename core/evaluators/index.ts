@@ -1,0 +1,14 @@
+export * from "./evaluators.schema";
+export { createEvaluator, updateEvaluator } from "./save-evaluator";
+export { readEvaluator, listEvaluators, loadEvaluator, type LoadedEvaluator } from "./read-evaluators";
+export { defineEvaluator } from "./define-evaluator";
+export { runEvaluator, evalScoreId } from "./run-evaluator";
+export { judge, aggregate, type JudgeVote, type Judgement } from "./judge";
+export { judgeMessages, checkAnswer, answerSchema } from "./judge-protocol";
+export { followPath, resolveBinding, judgeVariables, codeVariables, type EvaluationTarget } from "./variables";
+export { testExpression } from "./test-expression";
+export { createFromTemplate } from "./from-template";
+export { EVALUATOR_TEMPLATES } from "./templates";
+export { EXPRESSION_PRESETS } from "./expression";
+export { putProviderCredentials, deleteProviderCredentials, getProviderCredentials, listProviders, openCredentials, providerCredentialSecrets } from "./provider-credentials";
+export { isPrivateUrl } from "./outbound-url";

@@ -1,0 +1,181 @@
+import { createHash } from "node:crypto";
+import * as Audit from "../audit";
+import * as Ingest from "../ingest";
+import type { Deps } from "../platform/deps";
+import { invalid, isAppError, notFound, unprocessable } from "../platform/errors";
+import type { Principal } from "../platform/principal";
+import * as Pricing from "../pricing";
+import * as Traces from "../traces";
+import { panelOf } from "./define-evaluator";
+import type { EvaluatorDefinition, RunEvaluatorInput, RunEvaluatorResult } from "./evaluators.schema";
+import { compileExpression, evaluateScore } from "./expression";
+import { judge } from "./judge";
+import { openCredentials } from "./provider-credentials";
+import { loadEvaluator, type LoadedEvaluator } from "./read-evaluators";
+import { codeVariables, judgeVariables, type EvaluationTarget } from "./variables";
+
+type RunDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm">;
+
+/**
+ * The score id of an evaluator on a target: the same evaluator on the same trace (or observation) always
+ * writes the same id, so a re-run overwrites its score instead of adding one (SPEC 4.2 rule 10).
+ */
+export function evalScoreId(evaluatorId: string, traceId: string, observationId: string | null): string {
+  const hex = createHash("sha256").update(`eval\u0000${evaluatorId}\u0000${traceId}\u0000${observationId ?? ""}`).digest("hex");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The trace (and observation) to evaluate, read from the telemetry store. The request's `input`/`output`
+ * replace the scored entity's; with either given, a trace not stored yet (ingest is asynchronous) is allowed.
+ */
+async function loadTarget(deps: RunDeps, projectId: string, input: RunEvaluatorInput): Promise<{ target: EvaluationTarget; environment: string | null }> {
+  const given = input.input !== undefined || input.output !== undefined;
+  let trace: Awaited<ReturnType<typeof Traces.getTrace>> | null = null;
+  try {
+    trace = await Traces.getTrace(deps, projectId, input.traceId);
+  } catch (error) {
+    if (!(isAppError(error) && error.code === "not_found" && given)) throw error;
+  }
+  const observationId = input.observationId ?? null;
+  let observation: EvaluationTarget["observation"] = null;
+  if (observationId !== null) {
+    const stored = trace?.observations.find((o) => o.id === observationId);
+    if (trace && !stored) throw notFound("observation", observationId);
+    observation = { input: stored?.input ?? null, output: stored?.output ?? null, metadata: stored?.metadata ?? null };
+  }
+  const traceBodies = { input: trace?.input ?? null, output: trace?.output ?? null, metadata: trace?.metadata ?? null };
+  const own = observation ?? traceBodies;
+  if (input.input !== undefined) own.input = input.input;
+  if (input.output !== undefined) own.output = input.output;
+  return {
+    target: {
+      traceId: input.traceId,
+      observationId,
+      trace: traceBodies,
+      observation,
+      observations: (trace?.observations ?? []).map((o) => ({ name: o.name, input: o.input, output: o.output, metadata: o.metadata })),
+      expectedOutput: input.expectedOutput ?? null,
+    },
+    environment: trace?.environment ?? null,
+  };
+}
+
+interface Outcome {
+  value: number | null;
+  label: string | null;
+  comment: string | null;
+  metadata: Record<string, unknown>;
+}
+
+function runCode(evaluator: LoadedEvaluator, target: EvaluationTarget): Outcome {
+  const d = evaluator.definition;
+  let value: number;
+  try {
+    value = evaluateScore(compileExpression(d.expression!), codeVariables(d, target));
+  } catch (error) {
+    // The expression compiled at save; what fails now is its result on this data.
+    if (isAppError(error)) throw unprocessable(`Code evaluator '${evaluator.name}' failed: ${error.message}`, error.details);
+    throw error;
+  }
+  if (d.scoreDataType === "BOOLEAN" && value !== 0 && value !== 1) {
+    throw unprocessable(`Code evaluator '${evaluator.name}' scores BOOLEAN but its expression returned ${value}: return a boolean`);
+  }
+  return { value, label: null, comment: null, metadata: {} };
+}
+
+async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget): Promise<Outcome> {
+  const d = evaluator.definition;
+  const panel = panelOf(d);
+  const [credentials, prices] = await Promise.all([
+    openCredentials(deps, projectId, panel.map((j) => j.provider)),
+    Pricing.listPrices(deps, projectId).then((p) => p.data.filter((e) => e.source === "custom")),
+  ]);
+  const judgement = await judge(deps, { definition: d, variables: judgeVariables(d, target), credentials, prices });
+  return {
+    value: judgement.value,
+    label: judgement.label,
+    comment: judgement.comment,
+    metadata: {
+      judge: {
+        provider: d.provider,
+        model: d.model,
+        jury: d.jurors.length > 0,
+        usage: judgement.usage,
+        costUsd: judgement.costUsd,
+        votes: judgement.votes,
+      },
+    },
+  };
+}
+
+const stringValueOf = (dataType: EvaluatorDefinition["scoreDataType"], o: Outcome) =>
+  dataType === "CATEGORICAL" ? o.label : dataType === "BOOLEAN" ? (o.value === 1 ? "True" : "False") : null;
+
+/**
+ * Runs the newest version of an evaluator on a trace (or one of its observations), writes the score with
+ * source EVAL and appends `eval.completed` to the outbox.
+ * @throws not_found for an unknown evaluator, trace or observation; invalid_input for a thread-scope
+ * evaluator or an observation-scope one without `observationId`; unprocessable when the evaluation fails on
+ * this data (every juror answered unusably or was refused, or the expression's result is not a score);
+ * unavailable when every juror failed and a provider could not be reached.
+ */
+export async function runEvaluator(deps: RunDeps, principal: Principal, name: string, input: RunEvaluatorInput): Promise<RunEvaluatorResult> {
+  const { projectId } = principal;
+  const evaluator = await loadEvaluator(deps, projectId, name);
+  const d = evaluator.definition;
+  if (d.scope === "thread") throw invalid(`Evaluator '${name}' has thread scope: it judges whole sessions once they are quiet, not one trace`);
+  if (d.scope === "observation" && !input.observationId) throw invalid(`Evaluator '${name}' has observation scope: give observationId`);
+  const { target, environment } = await loadTarget(deps, projectId, input);
+
+  const outcome = d.kind === "CODE" ? runCode(evaluator, target) : await runJudge(deps, projectId, evaluator, target);
+  const score = {
+    id: evalScoreId(evaluator.id, target.traceId, target.observationId),
+    name: d.scoreName ?? evaluator.name,
+    value: d.scoreDataType === "CATEGORICAL" ? null : outcome.value,
+    stringValue: stringValueOf(d.scoreDataType, outcome),
+    dataType: d.scoreDataType,
+    source: "EVAL" as const,
+    comment: outcome.comment,
+  };
+  const metadata = { evaluator: { id: evaluator.id, name: evaluator.name, version: evaluator.version, kind: d.kind }, ...outcome.metadata };
+  await Ingest.writeScores(deps, projectId, [
+    {
+      id: score.id,
+      traceId: target.traceId,
+      observationId: target.observationId,
+      name: score.name,
+      dataType: score.dataType,
+      value: d.scoreDataType === "CATEGORICAL" ? outcome.label! : outcome.value!,
+      source: "EVAL",
+      comment: score.comment,
+      metadata,
+      environment,
+      timestamp: deps.clock.now(),
+    },
+  ]);
+  // The score is in the telemetry store first: a failure here leaves a score without its event, and a re-run
+  // overwrites the score and appends the event.
+  await deps.db.transaction((db) =>
+    Audit.recordChange({ ...deps, db }, principal, {
+      action: "evaluator.ran",
+      target: { type: "evaluator", id: evaluator.id },
+      details: { name: evaluator.name, version: evaluator.version, traceId: target.traceId, observationId: target.observationId, scoreId: score.id },
+      events: [
+        {
+          type: "eval.completed",
+          payload: {
+            projectId,
+            evaluator: evaluator.name,
+            evaluatorVersion: evaluator.version,
+            kind: d.kind,
+            traceId: target.traceId,
+            observationId: target.observationId,
+            score: { id: score.id, name: score.name, value: score.value, stringValue: score.stringValue, dataType: score.dataType, source: score.source },
+          },
+        },
+      ],
+    }),
+  );
+  return { score };
+}

@@ -1,0 +1,80 @@
+import type { EvaluatorDefinition, VariableBindingView } from "./evaluators.schema";
+
+/** What an evaluation looks at: the trace, optionally one of its observations, and the expected output. */
+export interface EvaluationTarget {
+  traceId: string;
+  /** The observation scored, or null for the trace. */
+  observationId: string | null;
+  trace: { input: unknown; output: unknown; metadata: unknown };
+  /** The scored observation's bodies, when `observationId` is set. */
+  observation: { input: unknown; output: unknown; metadata: unknown } | null;
+  /** Observations of the trace by start time, for `observationName` lookups. */
+  observations: readonly { name: string | null; input: unknown; output: unknown; metadata: unknown }[];
+  /** `dataset.expectedOutput`: from the run request until dataset runs (issue 6) provide it. */
+  expectedOutput: unknown;
+}
+
+const REFUSED = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
+ * Follows a dotted path (numeric segments index arrays, a leading `$.` is ignored). A string that holds a JSON
+ * object or array is parsed on the way, since model outputs often arrive as JSON text. Anything missing is null.
+ */
+export function followPath(value: unknown, path: string): unknown {
+  let current = value;
+  for (const segment of path.replace(/^\$\.?/, "").split(".")) {
+    if (segment === "" || REFUSED.has(segment)) return null;
+    if (typeof current === "string") {
+      const text = current.trim();
+      if (!text.startsWith("{") && !text.startsWith("[")) return null;
+      try {
+        current = JSON.parse(text);
+      } catch {
+        return null;
+      }
+    }
+    if (Array.isArray(current)) {
+      if (!/^\d+$/.test(segment)) return null;
+      current = current[Number(segment)];
+    } else if (current !== null && typeof current === "object") {
+      if (!Object.hasOwn(current, segment)) return null;
+      current = (current as Record<string, unknown>)[segment];
+    } else return null;
+    if (current === undefined) return null;
+  }
+  return current ?? null;
+}
+
+/** The value one binding selects; unresolvable (no such observation, missing path, dataset data absent) is null, never an error. */
+export function resolveBinding(target: EvaluationTarget, binding: VariableBindingView): unknown {
+  const [origin, field] = binding.source.split(".") as ["trace" | "observation" | "dataset", string];
+  let value: unknown;
+  if (origin === "trace") value = target.trace[field as "input"];
+  else if (origin === "observation") {
+    const observation = binding.observationName !== null ? target.observations.find((o) => o.name === binding.observationName) : target.observation;
+    value = observation ? observation[field as "input"] : null;
+  } else value = field === "expectedOutput" ? target.expectedOutput : null;
+  value ??= null;
+  return binding.jsonPath === null ? value : followPath(value, binding.jsonPath);
+}
+
+/** The scored entity's own input, output and metadata: the observation's when one is scored. */
+const own = (target: EvaluationTarget) => target.observation ?? target.trace;
+
+/**
+ * The judge's variables (SPEC 4.2 rule 9): exactly the mapped ones, or with an empty mapping the built-in
+ * binding `input`, `output`, `expectedOutput`.
+ */
+export function judgeVariables(definition: EvaluatorDefinition, target: EvaluationTarget): Record<string, unknown> {
+  if (definition.variableMapping.length === 0) {
+    return { input: own(target).input ?? null, output: own(target).output ?? null, expectedOutput: target.expectedOutput ?? null };
+  }
+  return Object.fromEntries(definition.variableMapping.map((b) => [b.variable, resolveBinding(target, b)]));
+}
+
+/** A code evaluator's variables: `input`, `output`, `expected`, `metadata`, plus the mapped ones. */
+export function codeVariables(definition: EvaluatorDefinition, target: EvaluationTarget): Record<string, unknown> {
+  const mapped = Object.fromEntries(definition.variableMapping.map((b) => [b.variable, resolveBinding(target, b)]));
+  const entity = own(target);
+  return { ...mapped, input: entity.input ?? null, output: entity.output ?? null, expected: target.expectedOutput ?? null, metadata: entity.metadata ?? null };
+}
