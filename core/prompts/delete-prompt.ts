@@ -4,7 +4,7 @@ import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import { prompts, promptVersions } from "./prompts.sql";
-import { bumpGeneration } from "./resolve-cache";
+import { afterPromptWrite, bumpGeneration } from "./resolve-cache";
 
 /**
  * Deletes a prompt with every version and channel. A later save of the name starts
@@ -13,7 +13,7 @@ import { bumpGeneration } from "./resolve-cache";
  */
 export async function deletePrompt(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string): Promise<{ name: string; deletedVersions: number }> {
   const { projectId } = principal;
-  return deps.db.transaction(async (db) => {
+  return afterPromptWrite(projectId, deps.db.transaction(async (db) => {
     await bumpGeneration(db, projectId);
     const [row] = await db.select().from(prompts).where(and(eq(prompts.projectId, projectId), eq(prompts.name, name)));
     if (!row) throw notFound("prompt", name);
@@ -26,5 +26,5 @@ export async function deletePrompt(deps: Pick<Deps, "db" | "clock" | "ids">, pri
       details: { name, versions },
     });
     return { name, deletedVersions: versions };
-  });
+  }));
 }

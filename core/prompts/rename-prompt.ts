@@ -7,7 +7,7 @@ import type { Principal } from "../platform/principal";
 import type { PromptDetail } from "./prompts.schema";
 import { prompts } from "./prompts.sql";
 import { readDetail } from "./read-prompt";
-import { bumpGeneration } from "./resolve-cache";
+import { afterPromptWrite, bumpGeneration } from "./resolve-cache";
 
 /**
  * Renames a prompt with all its versions and channels. Includes written with the old
@@ -18,7 +18,7 @@ import { bumpGeneration } from "./resolve-cache";
 export async function renamePrompt(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string, newName: string): Promise<PromptDetail> {
   const { projectId } = principal;
   try {
-    return await deps.db.transaction(async (db) => {
+    return await afterPromptWrite(projectId, deps.db.transaction(async (db) => {
       await bumpGeneration(db, projectId);
       const [row] = await db.select().from(prompts).where(and(eq(prompts.projectId, projectId), eq(prompts.name, name)));
       if (!row) throw notFound("prompt", name);
@@ -31,7 +31,7 @@ export async function renamePrompt(deps: Pick<Deps, "db" | "clock" | "ids">, pri
         details: { from: name, to: newName },
       });
       return readDetail(db, projectId, newName, { label: "latest" }, { resolve: false });
-    });
+    }));
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(`A prompt named '${newName}' already exists`);
     throw e;

@@ -81,3 +81,32 @@ export async function readGeneration(db: Db, projectId: string): Promise<number>
   const [row] = await preparedFor(statements, db, generationStatement).execute({ projectId });
   return row?.generation ?? 0;
 }
+
+/*
+ * On an embedded store this process owns (PGlite, locked to one process), every prompt
+ * write passes through here, so the generation itself can be remembered: a write drops
+ * the project's entry once it has committed, and a read that raced a write (the epoch
+ * moved while it ran) is not remembered. Cached resolves then need no query at all.
+ */
+let epoch = 0;
+const knownGenerations = new Map<string, number>();
+
+export async function currentGeneration(db: Db, projectId: string, ownsStore: boolean): Promise<number> {
+  if (!ownsStore) return readGeneration(db, projectId);
+  const known = knownGenerations.get(projectId);
+  if (known !== undefined) return known;
+  const startedAt = epoch;
+  const generation = await readGeneration(db, projectId);
+  if (startedAt === epoch) knownGenerations.set(projectId, generation);
+  return generation;
+}
+
+/** Wraps a prompt write's transaction: once it has settled, the project's remembered generation is dropped. */
+export async function afterPromptWrite<T>(projectId: string, write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } finally {
+    epoch++;
+    knownGenerations.delete(projectId);
+  }
+}

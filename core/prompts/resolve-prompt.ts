@@ -1,12 +1,13 @@
 import type { Deps } from "../platform/deps";
 import type { PromptDetail } from "./prompts.schema";
 import { assembleDetail, selectorKey, type Selector } from "./read-prompt";
-import { cacheFor, readGeneration } from "./resolve-cache";
+import { cacheFor, currentGeneration } from "./resolve-cache";
 
 /**
  * The selected version with includes expanded, from this process's cache while the
  * project's prompt generation is still the one it was assembled at (one primary-key
- * read per resolve; none when the cache holds nothing for the key).
+ * read per resolve, none on an embedded store this process owns; none either when
+ * the cache holds nothing for the key).
  *
  * A miss reads with plain statements, each of which also reports the generation it
  * saw. Mutations bump the generation in their own transaction, and later statements
@@ -16,11 +17,11 @@ import { cacheFor, readGeneration } from "./resolve-cache";
  * @throws not_found when the prompt or the selected version does not exist.
  * @throws unprocessable when an include can no longer be assembled.
  */
-export async function resolvePrompt(deps: Pick<Deps, "db">, projectId: string, name: string, selector: Selector): Promise<PromptDetail> {
+export async function resolvePrompt(deps: Pick<Deps, "db" | "config">, projectId: string, name: string, selector: Selector): Promise<PromptDetail> {
   const cache = cacheFor<PromptDetail>(deps.db);
   const key = `${projectId}\u0000${name}\u0000${selectorKey(selector)}`;
   if (cache.has(key)) {
-    const hit = cache.get(key, await readGeneration(deps.db, projectId));
+    const hit = cache.get(key, await currentGeneration(deps.db, projectId, deps.config.ownsRelationalStore));
     if (hit) return hit;
   }
   let assembled = await assembleDetail(deps.db, projectId, name, selector, { resolve: true });

@@ -8,7 +8,7 @@ import { loadIncludeGraph } from "./include-graph";
 import { LATEST, type PromptContent, type PromptDetail, type SavePromptInput } from "./prompts.schema";
 import { promptLabels, prompts, promptVersions } from "./prompts.sql";
 import { readDetail } from "./read-prompt";
-import { bumpGeneration } from "./resolve-cache";
+import { afterPromptWrite, bumpGeneration } from "./resolve-cache";
 
 type Tx = Pick<Deps, "db" | "clock" | "ids">;
 
@@ -27,7 +27,7 @@ export async function savePrompt(deps: Tx, principal: Principal, input: SaveProm
   const { projectId } = principal;
   const channels = [...new Set([LATEST, ...input.labels])].sort();
 
-  return deps.db.transaction(async (db) => {
+  return afterPromptWrite(projectId, deps.db.transaction(async (db) => {
     await bumpGeneration(db, projectId);
     const now = deps.clock.now();
     const [existing] = await db.select().from(prompts).where(and(eq(prompts.projectId, projectId), eq(prompts.name, input.name)));
@@ -81,5 +81,5 @@ export async function savePrompt(deps: Tx, principal: Principal, input: SaveProm
       ],
     });
     return readDetail(db, projectId, input.name, { version }, { resolve: false });
-  });
+  }));
 }

@@ -8,7 +8,7 @@ import { loadIncludeGraph, toNode } from "./include-graph";
 import type { LabelMove } from "./prompts.schema";
 import { promptLabels } from "./prompts.sql";
 import { readPrompt } from "./read-prompt";
-import { bumpGeneration } from "./resolve-cache";
+import { afterPromptWrite, bumpGeneration } from "./resolve-cache";
 
 /**
  * Points a label at a version of the prompt (a promotion or a rollback). Fires
@@ -20,7 +20,7 @@ import { bumpGeneration } from "./resolve-cache";
  */
 export async function setLabel(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string, input: { label: string; version: number }): Promise<LabelMove> {
   const { projectId } = principal;
-  return deps.db.transaction(async (db) => {
+  return afterPromptWrite(projectId, deps.db.transaction(async (db) => {
     await bumpGeneration(db, projectId);
     const { prompt, selected } = await readPrompt(db, projectId, name, { version: input.version });
     const [current] = await db.select().from(promptLabels).where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, input.label)));
@@ -51,5 +51,5 @@ export async function setLabel(deps: Pick<Deps, "db" | "clock" | "ids">, princip
           : [{ type: "prompt.label.moved", payload: { name, version: input.version, labels, projectId, label: input.label, fromVersion } }],
     });
     return { name, label: input.label, version: input.version, fromVersion };
-  });
+  }));
 }

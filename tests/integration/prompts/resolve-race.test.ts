@@ -34,12 +34,14 @@ describe("resolve racing a mutation", () => {
     await save(app, key, text("top", `top(${include("leaf", "label=production")})`, { labels: ["production"] }));
     const bump = () => app.deps.db.update(promptGenerations).set({ generation: sql`${promptGenerations.generation} + 1` }).where(eq(promptGenerations.projectId, key.id));
     const transaction = vi.spyOn(app.deps.db, "transaction");
+    // `bump` stands for another process's write, so resolve as a shared store's process does.
+    const deps = { ...app.deps, config: { ...app.deps.config, ownsRelationalStore: false } };
 
     race.before = async () => void (await bump());
-    const raced = await Prompts.resolvePrompt(app.deps, key.id, "top", { label: "production" });
-    const again = await Prompts.resolvePrompt(app.deps, key.id, "top", { label: "production" });
+    const raced = await Prompts.resolvePrompt(deps, key.id, "top", { label: "production" });
+    const again = await Prompts.resolvePrompt(deps, key.id, "top", { label: "production" });
     await bump();
-    const afterBump = await Prompts.resolvePrompt(app.deps, key.id, "top", { label: "production" });
+    const afterBump = await Prompts.resolvePrompt(deps, key.id, "top", { label: "production" });
 
     expect(raced.content).toBe("top(leaf)");
     expect(transaction.mock.calls.map((c) => c[1])).toEqual([{ isolationLevel: "repeatable read", accessMode: "read only" }]);
