@@ -72,6 +72,19 @@ export const routes: readonly RouteDef[] = [
   { method: "GET", path: "/v1/model-prices", handler: "functions/api/model-prices/list-prices.handler" },
   { method: "POST", path: "/v1/model-prices", handler: "functions/api/model-prices/create-price.handler" },
   { method: "GET", path: "/v1/traces/{id}", handler: "functions/api/traces/get-trace.handler" },
+  // telemetry reads
+  { method: "GET", path: "/v1/traces", handler: "functions/api/traces/list-traces.handler" },
+  { method: "DELETE", path: "/v1/traces/{id}", handler: "functions/api/traces/delete-trace.handler" },
+  { method: "GET", path: "/v1/sessions", handler: "functions/api/sessions/list-sessions.handler" },
+  { method: "GET", path: "/v1/sessions/{id}", handler: "functions/api/sessions/get-session.handler" },
+  { method: "GET", path: "/v1/observations", handler: "functions/api/observations/list-observations.handler" },
+  { method: "GET", path: "/v1/scores", handler: "functions/api/scores/list-scores.handler" },
+  { method: "GET", path: "/v1/scores/analytics", handler: "functions/api/scores/get-analytics.handler" },
+  { method: "GET", path: "/v1/metrics", handler: "functions/api/metrics/get-metrics.handler", memoryMb: 2048 },
+  { method: "DELETE", path: "/v1/users/{userId}/data", handler: "functions/api/users/delete-user-data.handler" },
+  { method: "GET", path: "/v1/retention", handler: "functions/api/retention/get-retention.handler" },
+  { method: "POST", path: "/v1/retention", handler: "functions/api/retention/put-retention.handler" },
+  { method: "POST", path: "/v1/retention/apply", handler: "functions/api/retention/apply-retention.handler" },
 ];
 
 /** `"GET /v1/x/{id}"`, the API Gateway route key of a route. */

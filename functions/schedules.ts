@@ -12,4 +12,5 @@ export interface ScheduleDef {
 
 export const schedules: readonly ScheduleDef[] = [
   { name: "relay-outbox", schedule: "rate(1 minute)", handler: "functions/cron/relay-outbox.handler" },
+  { name: "retention", schedule: "cron(0 3 * * ? *)", handler: "functions/cron/retention.handler", timeoutSeconds: 900 },
 ];

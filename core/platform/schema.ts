@@ -5,3 +5,4 @@ export * from "../ingest/ingest.sql";
 export * from "../pricing/pricing.sql";
 export * from "../prompts/prompts.sql";
 export * from "../evaluators/evaluators.sql";
+export * from "../traces/retention.sql";

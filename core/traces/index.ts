@@ -1,3 +1,14 @@
 export { getTrace, observationView, scoreView } from "./get-trace";
 export * from "./traces.ch";
 export { ObservationView, ScoreView, TraceDetail } from "./traces.schema";
+export { listTraces } from "./list-traces";
+export { listObservations } from "./list-observations";
+export { listScores } from "./list-scores";
+export { listSessions } from "./list-sessions";
+export { getSession, groupBySessionPath } from "./get-session";
+export { getMetrics, metricsStatement } from "./metrics";
+export { scoreAnalytics, PAIR_LIMIT } from "./score-analytics";
+export { deleteTrace, deleteUserData } from "./delete-trace";
+export { getRetention, putRetention, applyRetention, applyAllRetention } from "./retention";
+export { parseFilterParam, OPERATORS } from "./filters";
+export * from "./reads.schema";

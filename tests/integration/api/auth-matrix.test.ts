@@ -24,6 +24,25 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     if ((await app.call("GET", `/v1/traces/${id}`)).status !== 200) throw new Error("probe trace was not stored");
     return (await app.call("GET", `/v1/traces/${id}`, { key: other })).status;
   },
+  "DELETE /v1/traces/{id}": async (app, other) => {
+    const id = await probeTrace(app, {});
+    const status = (await app.call("DELETE", `/v1/traces/${id}`, { key: other })).status;
+    if ((await app.call("GET", `/v1/traces/${id}`)).status !== 200) throw new Error("another project's key deleted the trace");
+    return status;
+  },
+  "GET /v1/sessions/{id}": async (app, other) => {
+    const sessionId = `probe-session-${Math.random().toString(36).slice(2)}`;
+    await probeTrace(app, { sessionId });
+    if ((await app.call("GET", `/v1/sessions/${sessionId}`)).status !== 200) throw new Error("probe session was not stored");
+    return (await app.call("GET", `/v1/sessions/${sessionId}`, { key: other })).status;
+  },
+  "DELETE /v1/users/{userId}/data": async (app, other) => {
+    const userId = `probe-user-${Math.random().toString(36).slice(2)}`;
+    const id = await probeTrace(app, { userId });
+    const status = (await app.call("DELETE", `/v1/users/${userId}/data`, { key: other })).status;
+    if ((await app.call("GET", `/v1/traces/${id}`)).status !== 200) throw new Error("another project's key deleted the user's data");
+    return status;
+  },
   "PATCH /v1/api-keys": async (app, other) => {
     const victim = await app.call("POST", "/v1/api-keys", { body: { role: "VIEWER" } });
     return (await app.call("PATCH", "/v1/api-keys", { key: other, body: { id: victim.body.id, role: "ADMIN" } })).status;
@@ -76,6 +95,15 @@ async function probeEvaluator(app: TestApp): Promise<string> {
 async function probeProvider(app: TestApp, provider: string): Promise<void> {
   const res = await app.call("PUT", `/v1/providers/${provider}`, { body: { apiKey: "sk-probe", baseUrl: "https://probe.example.com" } });
   if (res.status !== 200) throw new Error(`probe credentials were not saved: ${res.status}`);
+}
+
+/** A stored trace of this project (fields merged into its body), for the cross-project probes. */
+async function probeTrace(app: TestApp, fields: Record<string, string>): Promise<string> {
+  const id = `probe-trace-${Math.random().toString(36).slice(2)}`;
+  await app.call("POST", "/v1/ingest", { body: { batch: [{ id, type: "trace-create", timestamp: new Date().toISOString(), body: { id, ...fields } }] } });
+  await app.drainQueues();
+  if ((await app.call("GET", `/v1/traces/${id}`)).status !== 200) throw new Error("probe trace was not stored");
+  return id;
 }
 
 /** A prompt of this project on `production`, for the cross-project probes. */

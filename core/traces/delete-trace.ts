@@ -1,0 +1,95 @@
+import { createHash } from "node:crypto";
+import * as Audit from "../audit";
+import * as Ingest from "../ingest";
+import type { Deps } from "../platform/deps";
+import { notFound } from "../platform/errors";
+import type { Principal } from "../platform/principal";
+
+type Deleter = Pick<Deps, "ch" | "blobs" | "db" | "clock" | "ids">;
+
+export interface Deleted {
+  traces: number;
+  observations: number;
+  scores: number;
+  payloadBlobs: number;
+}
+
+const CHUNK = 5_000;
+
+/**
+ * Removes traces of a project with everything attached: their rows in every telemetry
+ * table (lightweight DELETE, so the rows vanish from reads at once and from disk at the
+ * parts' next merge), their scores and observations, and their offloaded payloads. There
+ * is no relational mirror of traces in Postgres yet; raw event batches age out by retention.
+ */
+export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: string, traceIds: readonly string[]): Promise<Deleted> {
+  const deleted: Deleted = { traces: 0, observations: 0, scores: 0, payloadBlobs: 0 };
+  for (let i = 0; i < traceIds.length; i += CHUNK) {
+    const ids = traceIds.slice(i, i + CHUNK);
+    const params = { projectId, ids };
+    const [counts] = await deps.ch.query<{ t: number; o: number; s: number }>(
+      `SELECT (SELECT toUInt32(uniqExact(id)) FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}) AS t,
+              (SELECT toUInt32(uniqExact(trace_id, id)) FROM observations WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}) AS o,
+              (SELECT toUInt32(uniqExact(trace_id, id)) FROM scores WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}) AS s`,
+      params,
+    );
+    await Promise.all([
+      deps.ch.command("DELETE FROM observations WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}", params),
+      deps.ch.command("DELETE FROM scores WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}", params),
+    ]);
+    // The trace rows go last: until then a failed run can be repeated and finds the trace again.
+    await deps.ch.command("DELETE FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}", params);
+    const blobs = (await Promise.all(ids.map((id) => deps.blobs.list(Ingest.payloadPrefix(projectId, id))))).flat();
+    if (blobs.length) await deps.blobs.delete(blobs);
+    deleted.traces += Number(counts!.t);
+    deleted.observations += Number(counts!.o);
+    deleted.scores += Number(counts!.s);
+    deleted.payloadBlobs += blobs.length;
+  }
+  return deleted;
+}
+
+/** Whether anything of the trace is stored for the project. */
+async function traceExists(deps: Pick<Deps, "ch">, projectId: string, traceId: string): Promise<boolean> {
+  const params = { projectId, traceId };
+  const [row] = await deps.ch.query<{ n: number }>(
+    `SELECT toUInt32((SELECT count() FROM traces WHERE project_id = {projectId:String} AND id = {traceId:String})
+      + (SELECT count() FROM observations WHERE project_id = {projectId:String} AND trace_id = {traceId:String})
+      + (SELECT count() FROM scores WHERE project_id = {projectId:String} AND trace_id = {traceId:String})) AS n`,
+    params,
+  );
+  return Number(row?.n ?? 0) > 0;
+}
+
+/**
+ * `DELETE /v1/traces/{id}`: the trace, its observations, scores and offloaded payloads; audited.
+ *
+ * @throws not_found when the project holds nothing of the trace.
+ */
+export async function deleteTrace(deps: Deleter, principal: Principal, traceId: string): Promise<{ deleted: Deleted }> {
+  if (!(await traceExists(deps, principal.projectId, traceId))) throw notFound("Trace", traceId);
+  const deleted = await purgeTraces(deps, principal.projectId, [traceId]);
+  await Audit.recordChange(deps, principal, { action: "trace.deleted", target: { type: "trace", id: traceId }, details: { ...deleted } });
+  return { deleted };
+}
+
+/**
+ * `DELETE /v1/users/{userId}/data`: every trace any event attributed to this end user
+ * (`userId`), with its observations, scores and payloads; audited under the SHA-256
+ * of the user id, so the audit log does not keep the identifier it erased.
+ *
+ * @throws not_found when no trace of the project carries the user id.
+ */
+export async function deleteUserData(deps: Deleter, principal: Principal, userId: string): Promise<{ deleted: Deleted }> {
+  // Any raw row that named the user, not only the folded value: erasure errs on the side of removing.
+  const rows = await deps.ch.query<{ id: string }>(
+    "SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND user_id.2 = {userId:String}",
+    { projectId: principal.projectId, userId },
+  );
+  if (rows.length === 0) throw notFound("User", userId);
+  const deleted = await purgeTraces(deps, principal.projectId, rows.map((r) => r.id));
+  // The audit entry proves the erasure without keeping the identifier it erased.
+  const userIdSha256 = createHash("sha256").update(userId).digest("hex");
+  await Audit.recordChange(deps, principal, { action: "user_data.deleted", target: { type: "end_user", id: userIdSha256 }, details: { ...deleted } });
+  return { deleted };
+}

@@ -1,0 +1,57 @@
+import type { Deps } from "../platform/deps";
+import type { Page } from "../platform/pagination";
+import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
+import { OBSERVATION_DISPLAY, OBSERVATIONS } from "./fold.ch";
+import { observationView } from "./get-trace";
+import { listPage } from "./list-engine";
+import type { ListObservationsQuery } from "./reads.schema";
+import { observationScoreFilter } from "./score-filter";
+import type { ObservationRow } from "./traces.ch";
+
+type Reader = Pick<Deps, "ch" | "blobs">;
+export type ObservationListItem = Omit<Awaited<ReturnType<typeof observationView>>, "input" | "output" | "metadata">;
+
+/** Traces whose folded `column` equals the bound value: for observation lists filtered by a trace field. */
+export const traceFieldIs = (params: Params, column: "user_id" | "session_id", value: string) => {
+  const v = params.bind("String", value);
+  return `trace_id IN (SELECT id FROM traces WHERE project_id = {projectId:String}
+    AND id IN (SELECT id FROM traces WHERE project_id = {projectId:String} AND ${column}.2 = ${v}) GROUP BY id HAVING max(${column}).2 = ${v})`;
+};
+
+/**
+ * The span explorer: every observation of the project as a flat, filtered, sorted page
+ * (bodies are left out; `GET /v1/traces/{id}` has them).
+ *
+ * @throws invalid_input for a bad filter or cursor.
+ */
+export async function listObservations(deps: Reader, projectId: string, q: ListObservationsQuery, options: { candidateRows?: number } = {}): Promise<Page<ObservationListItem>> {
+  const params = new Params();
+  const conditions = [
+    ...simpleConditions(q, { name: ["name", "="], type: ["type", "="], model: ["model", "="], environment: ["environment", "="], level: ["level", "="], traceId: ["traceId", "="], from: ["startTime", ">="], to: ["startTime", "<"] }),
+    ...parseFilterParam(q.filter),
+  ];
+  const filters = compileFilters(OBSERVATIONS, conditions, params, observationScoreFilter(params));
+  if (q.userId !== undefined) filters.keyed.push(traceFieldIs(params, "user_id", q.userId));
+  if (q.sessionId !== undefined) filters.keyed.push(traceFieldIs(params, "session_id", q.sessionId));
+  const { rows: folded, nextCursor } = await listPage<ObservationRow>(
+    deps,
+    {
+    entity: OBSERVATIONS,
+    projectId,
+    filters,
+    params,
+    sort: { column: q.orderBy, dir: q.order },
+    limit: q.limit,
+    cursor: q.cursor,
+    candidateRows: options.candidateRows,
+    },
+    OBSERVATION_DISPLAY,
+  );
+  const data = await Promise.all(
+    folded.map(async (o) => {
+      const { input: _i, output: _o, metadata: _m, ...item } = await observationView(deps, { ...o, input: null, output: null, metadata: null });
+      return item;
+    }),
+  );
+  return { data, nextCursor };
+}

@@ -1,0 +1,26 @@
+import type { Deps } from "../platform/deps";
+import type { Page } from "../platform/pagination";
+import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
+import { SCORE_DISPLAY, SCORES } from "./fold.ch";
+import { scoreView } from "./get-trace";
+import { listPage } from "./list-engine";
+import type { ListScoresQuery } from "./reads.schema";
+import type { ScoreRow } from "./traces.ch";
+
+/**
+ * Scores of the project, newest first by default; value ranges go through `filter`
+ * (`{"column": "value", "operator": ">=", "value": 0.5}`).
+ *
+ * @throws invalid_input for a bad filter or cursor.
+ */
+export async function listScores(deps: Pick<Deps, "ch">, projectId: string, q: ListScoresQuery, options: { candidateRows?: number } = {}): Promise<Page<ReturnType<typeof scoreView>>> {
+  const params = new Params();
+  const conditions = [
+    ...simpleConditions(q, { name: ["name", "="], source: ["source", "="], dataType: ["dataType", "="], traceId: ["traceId", "="], observationId: ["observationId", "="], sessionId: ["sessionId", "="], configId: ["configId", "="], environment: ["environment", "="], from: ["timestamp", ">="], to: ["timestamp", "<"] }),
+    ...parseFilterParam(q.filter),
+  ];
+  const filters = compileFilters(SCORES, conditions, params);
+  const page = { entity: SCORES, projectId, filters, params, sort: { column: "timestamp", dir: q.order }, limit: q.limit, cursor: q.cursor, candidateRows: options.candidateRows };
+  const { rows: folded, nextCursor } = await listPage<ScoreRow>(deps, page, SCORE_DISPLAY);
+  return { data: folded.map(scoreView), nextCursor };
+}

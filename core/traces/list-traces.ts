@@ -1,0 +1,28 @@
+import type { Deps } from "../platform/deps";
+import type { Page } from "../platform/pagination";
+import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
+import { TRACE_DISPLAY, TRACES } from "./fold.ch";
+import { listPage } from "./list-engine";
+import type { ListTracesQuery } from "./reads.schema";
+import { traceScoreFilter } from "./score-filter";
+import { traceItem, traceStats, type TraceListItem, type TraceSummaryRow } from "./trace-stats";
+
+/**
+ * Traces of the project, newest first by default, with observation count, cost and
+ * latency; bodies are left out (`GET /v1/traces/{id}` has them).
+ *
+ * @throws invalid_input for a bad filter or cursor.
+ */
+export async function listTraces(deps: Pick<Deps, "ch">, projectId: string, q: ListTracesQuery, options: { candidateRows?: number } = {}): Promise<Page<TraceListItem>> {
+  const params = new Params();
+  const conditions = [
+    ...simpleConditions(q, { name: ["name", "="], userId: ["userId", "="], sessionId: ["sessionId", "="], environment: ["environment", "="], release: ["release", "="], version: ["version", "="], from: ["timestamp", ">="], to: ["timestamp", "<"] }),
+    ...(q.tags !== undefined ? [{ column: "tags", operator: "in" as const, value: Array.isArray(q.tags) ? q.tags : [q.tags] }] : []),
+    ...parseFilterParam(q.filter),
+  ];
+  const filters = compileFilters(TRACES, conditions, params, traceScoreFilter(params));
+  const page = { entity: TRACES, projectId, filters, params, sort: { column: q.orderBy, dir: q.order }, limit: q.limit, cursor: q.cursor, candidateRows: options.candidateRows };
+  const { rows: folded, nextCursor } = await listPage<TraceSummaryRow>(deps, page, TRACE_DISPLAY);
+  const stats = await traceStats(deps, projectId, folded.map((t) => t.id));
+  return { data: folded.map((t) => traceItem(t, stats.get(t.id))), nextCursor };
+}

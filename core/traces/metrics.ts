@@ -1,0 +1,89 @@
+import type { Deps } from "../platform/deps";
+import { invalid } from "../platform/errors";
+import { chDateTime, unpack } from "./fold.ch";
+import { Params } from "./filters";
+import type { MetricsQuery } from "./reads.schema";
+
+const DAY_MS = 86_400_000;
+/** Default window when `from` is not given. */
+export const DEFAULT_METRICS_DAYS = 30;
+
+export interface MetricsRow {
+  day: string;
+  environment?: string;
+  model?: string | null;
+  traces: number;
+  observations: number;
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  latencyP50Ms: number | null;
+  latencyP95Ms: number | null;
+  latencyP99Ms: number | null;
+}
+
+/**
+ * The one SQL statement of the metrics endpoint (the benchmark runs this same text raw).
+ * Observations are folded with FINAL; cost and tokens come from the packed folds of
+ * migration 0002, so the merge compares integers, not maps. An observation counts on the
+ * day of its start time; latency is end − start of observations that have both.
+ */
+export function metricsStatement(projectId: string, q: MetricsQuery, now: Date): { sql: string; params: Record<string, unknown>; from: string; to: string } {
+  const to = q.to ? new Date(q.to) : now;
+  const from = q.from ? new Date(q.from) : new Date(to.getTime() - DEFAULT_METRICS_DAYS * DAY_MS);
+  if (!(from < to)) throw invalid("Invalid query: `from` must be before `to`");
+  const params = new Params({ projectId });
+  const where = [`start_time >= ${params.bind("DateTime64(3, 'UTC')", chDateTime(from.toISOString()))}`, `start_time < ${params.bind("DateTime64(3, 'UTC')", chDateTime(to.toISOString()))}`];
+  if (q.environment !== undefined) where.push(`env = ${params.bind("String", q.environment)}`);
+  if (q.model !== undefined) where.push(`model = ${params.bind("String", q.model)}`);
+  // Every column costs FINAL a merge step (string tuples the most): read environment and model only when used.
+  const withEnv = q.groupBy.includes("environment") || q.environment !== undefined;
+  const withModel = q.groupBy.includes("model") || q.model !== undefined;
+  const dims = q.groupBy.map((d) => (d === "day" ? "day" : d === "environment" ? "env" : "model"));
+  const keys = ["toString(day) AS day", ...(dims.includes("env") ? ["env AS environment"] : []), ...(dims.includes("model") ? ["model"] : [])];
+  const sql = `SELECT ${keys.join(", ")}, toUInt32(uniqExact(trace_id)) AS traces, toUInt32(count()) AS observations,
+      sum(ifNull(cost, 0)) AS cost_usd, sum(ifNull(input, 0)) AS input_tokens, sum(ifNull(output, 0)) AS output_tokens, sum(ifNull(total, 0)) AS total_tokens,
+      quantiles(0.5, 0.95, 0.99)(latency) AS latency
+    FROM (
+      SELECT trace_id, start_time, toDate(start_time) AS day${withEnv ? ", ifNull(environment.2, 'default') AS env" : ""}${withModel ? ", model.2 AS model" : ""},
+        ${unpack("cost_usd")} AS cost, ${unpack("input_tokens")} AS input, ${unpack("output_tokens")} AS output, ${unpack("total_tokens")} AS total,
+        toFloat64(toUnixTimestamp64Milli(end_time) - toUnixTimestamp64Milli(start_time)) AS latency
+      FROM observations FINAL WHERE project_id = {projectId:String}
+    )
+    WHERE ${where.join(" AND ")}
+    GROUP BY ${dims.join(", ")}
+    ORDER BY ${dims.join(", ")}`;
+  return { sql, params: params.values, from: from.toISOString(), to: to.toISOString() };
+}
+
+const finite = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : null);
+
+/**
+ * Cost, tokens, counts and latency percentiles per day (and environment and model when
+ * grouped so), computed on the fly over the project's observations in `[from, to)`.
+ *
+ * @throws invalid_input when `from` is not before `to`.
+ */
+export async function getMetrics(deps: Pick<Deps, "ch" | "clock">, projectId: string, q: MetricsQuery) {
+  const { sql, params, from, to } = metricsStatement(projectId, q, deps.clock.now());
+  const rows = await deps.ch.query<Record<string, unknown>>(sql, params);
+  const data: MetricsRow[] = rows.map((r) => {
+    const lat = (r.latency as unknown[] | null) ?? [];
+    return {
+      day: String(r.day),
+      ...(q.groupBy.includes("environment") ? { environment: String(r.environment) } : {}),
+      ...(q.groupBy.includes("model") ? { model: (r.model as string | null) ?? null } : {}),
+      traces: Number(r.traces),
+      observations: Number(r.observations),
+      costUsd: Number(r.cost_usd),
+      inputTokens: Number(r.input_tokens),
+      outputTokens: Number(r.output_tokens),
+      totalTokens: Number(r.total_tokens),
+      latencyP50Ms: finite(lat[0]),
+      latencyP95Ms: finite(lat[1]),
+      latencyP99Ms: finite(lat[2]),
+    };
+  });
+  return { from, to, groupBy: q.groupBy, data };
+}

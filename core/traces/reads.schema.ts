@@ -1,0 +1,219 @@
+import { z } from "zod";
+import { Limit } from "../platform/pagination";
+import { ObservationView, ScoreView } from "./traces.schema";
+
+/** Wire shapes of the telemetry list, metrics and analytics endpoints. */
+
+const Iso = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
+const Order = z.enum(["asc", "desc"]).default("desc");
+
+const common = {
+  limit: Limit,
+  cursor: z.string().optional(),
+  filter: z.string().optional().describe("JSON array of {column, operator, value}; operators =, !=, >, >=, <, <=, in, contains; column may be scores.<name>"),
+  from: Iso.optional(),
+  to: Iso.optional(),
+  environment: z.string().optional(),
+  name: z.string().optional(),
+};
+
+export const OBSERVATION_SORTS = ["startTime", "endTime", "latency", "cost", "totalTokens", "inputTokens", "outputTokens", "timeToFirstToken", "name", "model", "level", "type", "environment"] as const;
+export const ListObservationsQuery = z.object({
+  ...common,
+  type: z.string().optional(),
+  model: z.string().optional(),
+  level: z.string().optional(),
+  traceId: z.string().optional(),
+  userId: z.string().optional(),
+  sessionId: z.string().optional(),
+  orderBy: z.enum(OBSERVATION_SORTS).default("startTime"),
+  order: Order,
+});
+export type ListObservationsQuery = z.infer<typeof ListObservationsQuery>;
+
+export const TRACE_SORTS = ["timestamp", "name", "userId", "sessionId", "environment", "release", "version"] as const;
+export const ListTracesQuery = z.object({
+  ...common,
+  userId: z.string().optional(),
+  sessionId: z.string().optional(),
+  release: z.string().optional(),
+  version: z.string().optional(),
+  tags: z.union([z.string(), z.array(z.string())]).optional().describe("a trace matches when it carries any of these tags"),
+  orderBy: z.enum(TRACE_SORTS).default("timestamp"),
+  order: Order,
+});
+export type ListTracesQuery = z.infer<typeof ListTracesQuery>;
+
+export const ListScoresQuery = z.object({
+  ...common,
+  source: z.enum(["API", "EVAL", "ANNOTATION"]).optional(),
+  dataType: z.enum(["NUMERIC", "CATEGORICAL", "BOOLEAN"]).optional(),
+  traceId: z.string().optional(),
+  observationId: z.string().optional(),
+  sessionId: z.string().optional(),
+  configId: z.string().optional(),
+  order: Order,
+});
+export type ListScoresQuery = z.infer<typeof ListScoresQuery>;
+
+export const ListSessionsQuery = z.object({
+  limit: Limit,
+  cursor: z.string().optional(),
+  from: Iso.optional(),
+  to: Iso.optional(),
+  environment: z.string().optional(),
+  userId: z.string().optional(),
+});
+export type ListSessionsQuery = z.infer<typeof ListSessionsQuery>;
+
+export const GetSessionQuery = z.object({ groupBy: z.enum(["sessionPath"]).optional() });
+
+const Dimension = z.enum(["day", "environment", "model"]);
+export const MetricsQuery = z.object({
+  from: Iso.optional().describe("inclusive; default 30 days before `to`"),
+  to: Iso.optional().describe("exclusive; default now"),
+  environment: z.string().optional(),
+  model: z.string().optional(),
+  groupBy: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v, ctx) => {
+      const parts = (Array.isArray(v) ? v : v ? [v] : []).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean);
+      const dims = new Set<z.infer<typeof Dimension>>(["day"]);
+      for (const p of parts) {
+        const d = Dimension.safeParse(p);
+        if (!d.success) {
+          ctx.addIssue({ code: "custom", message: `unknown dimension '${p}'; expected day, environment or model` });
+          return z.NEVER;
+        }
+        dims.add(d.data);
+      }
+      return Dimension.options.filter((d) => dims.has(d));
+    })
+    .describe("day (always), environment, model; comma-separated or repeated"),
+});
+export type MetricsQuery = z.infer<typeof MetricsQuery>;
+
+export const AnalyticsQuery = z.object({
+  name: z.string().min(1),
+  compare: z.string().min(1).optional(),
+  from: Iso.optional(),
+  to: Iso.optional(),
+});
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+
+export const ObservationListItem = ObservationView.omit({ input: true, output: true, metadata: true });
+export const ObservationPage = z.object({ data: z.array(ObservationListItem), nextCursor: z.string().nullable() });
+
+export const TraceListItem = z.object({
+  id: z.string(),
+  timestamp: z.string().nullable(),
+  name: z.string().nullable(),
+  userId: z.string().nullable(),
+  sessionId: z.string().nullable(),
+  sessionPath: z.string().nullable(),
+  release: z.string().nullable(),
+  version: z.string().nullable(),
+  environment: z.string(),
+  public: z.boolean(),
+  tags: z.array(z.string()),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+  observationCount: z.number(),
+  totalCost: z.number().nullable(),
+  latencyMs: z.number().nullable(),
+});
+export const TracePage = z.object({ data: z.array(TraceListItem), nextCursor: z.string().nullable() });
+export const ScorePage = z.object({ data: z.array(ScoreView), nextCursor: z.string().nullable() });
+
+export const SessionSummary = z.object({
+  id: z.string(),
+  traceCount: z.number(),
+  firstTimestamp: z.string().nullable(),
+  lastTimestamp: z.string().nullable(),
+  userIds: z.array(z.string()),
+  environments: z.array(z.string()),
+  totalCost: z.number().nullable(),
+});
+export const SessionPage = z.object({ data: z.array(SessionSummary), nextCursor: z.string().nullable() });
+
+export interface PathGroupShape {
+  segment: string | null;
+  path: string | null;
+  traceCount: number;
+  totalCost: number | null;
+  traces: z.infer<typeof TraceListItem>[];
+  children: PathGroupShape[];
+}
+export const PathGroup: z.ZodType<PathGroupShape> = z.lazy(() =>
+  z.object({
+    segment: z.string().nullable(),
+    path: z.string().nullable(),
+    traceCount: z.number(),
+    totalCost: z.number().nullable(),
+    traces: z.array(TraceListItem),
+    children: z.array(PathGroup),
+  }),
+);
+export const SessionDetail = SessionSummary.extend({
+  traces: z.array(TraceListItem),
+  tracesTruncated: z.boolean(),
+  groups: z.array(PathGroup).optional(),
+});
+
+export const MetricsRow = z.object({
+  day: z.string(),
+  environment: z.string().optional(),
+  model: z.string().nullable().optional(),
+  traces: z.number(),
+  observations: z.number(),
+  costUsd: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  totalTokens: z.number(),
+  latencyP50Ms: z.number().nullable(),
+  latencyP95Ms: z.number().nullable(),
+  latencyP99Ms: z.number().nullable(),
+});
+export const MetricsResult = z.object({ from: z.string(), to: z.string(), groupBy: z.array(Dimension), data: z.array(MetricsRow) });
+
+const Bucket = z.object({ lower: z.number(), upper: z.number(), count: z.number() });
+export const ScoreSummary = z.object({
+  name: z.string(),
+  dataType: z.string().nullable(),
+  count: z.number(),
+  numericCount: z.number(),
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+  stdDev: z.number().nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  histogram: z.array(Bucket),
+  labelCounts: z.array(z.object({ label: z.string(), count: z.number() })),
+  timeline: z.array(z.object({ day: z.string(), count: z.number(), mean: z.number().nullable(), labelCounts: z.record(z.string(), z.number()) })),
+});
+export const Comparison = z.object({
+  kind: z.enum(["numeric", "categorical", "mixed"]),
+  pairCount: z.number(),
+  sampleSize: z.number(),
+  sampled: z.boolean(),
+  pearson: z.number().nullable(),
+  mae: z.number().nullable(),
+  rmse: z.number().nullable(),
+  agreement: z.number().nullable(),
+  cohensKappa: z.number().nullable(),
+  f1: z.array(z.object({ label: z.string(), precision: z.number().nullable(), recall: z.number().nullable(), f1: z.number().nullable(), support: z.number() })),
+  confusion: z.object({ rows: z.array(z.string()), columns: z.array(z.string()), counts: z.array(z.array(z.number())) }),
+});
+export const ScoreAnalytics = z.object({ score: ScoreSummary, compare: ScoreSummary.optional(), comparison: Comparison.optional(), sampled: z.boolean() });
+
+export const RetentionPolicy = z.object({ maxAgeDays: z.number().int(), updatedAt: z.string().nullable(), lastAppliedAt: z.string().nullable() });
+export const PutRetention = z.object({ maxAgeDays: z.number().int().min(0).max(36500) });
+export const RetentionResult = z.object({
+  maxAgeDays: z.number(),
+  cutoff: z.string().nullable(),
+  deleted: z.object({ traces: z.number(), observations: z.number(), scores: z.number(), payloadBlobs: z.number(), batchBlobs: z.number() }),
+});
+export const DeletionResult = z.object({
+  deleted: z.object({ traces: z.number(), observations: z.number(), scores: z.number(), payloadBlobs: z.number() }),
+});

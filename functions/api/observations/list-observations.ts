@@ -1,0 +1,11 @@
+import * as Traces from "@core/traces";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "VIEWER",
+  summary: "Span explorer: every observation of the project as a flat, filterable, sortable table; `scores.<name>` filter columns",
+  tags: ["observations"],
+  query: Traces.ListObservationsQuery,
+  response: Traces.ObservationPage,
+  run: ({ query }, { deps, principal }) => Traces.listObservations(deps, principal.projectId, query),
+});

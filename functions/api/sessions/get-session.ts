@@ -1,0 +1,13 @@
+import { z } from "zod";
+import * as Traces from "@core/traces";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "VIEWER",
+  summary: "One session: its traces in time order, trace count and cost roll-up; `?groupBy=sessionPath` groups the traces by path segments",
+  tags: ["sessions"],
+  path: z.object({ id: z.string().min(1) }),
+  query: Traces.GetSessionQuery,
+  response: Traces.SessionDetail,
+  run: ({ path, query }, { deps, principal }) => Traces.getSession(deps, principal.projectId, path.id, query),
+});

@@ -1,0 +1,12 @@
+import { z } from "zod";
+import * as Traces from "@core/traces";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "MEMBER",
+  summary: "Delete one trace: its rows in every telemetry table, its observations, scores and offloaded payloads",
+  tags: ["traces"],
+  path: z.object({ id: z.string().min(1) }),
+  response: Traces.DeletionResult,
+  run: ({ path }, { deps, principal }) => Traces.deleteTrace(deps, principal, path.id),
+});

@@ -1,0 +1,11 @@
+import * as Traces from "@core/traces";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "VIEWER",
+  summary: "Traces of the project, newest first, with observation count, cost and latency; simple filters and a `filter` JSON array",
+  tags: ["traces"],
+  query: Traces.ListTracesQuery,
+  response: Traces.TracePage,
+  run: ({ query }, { deps, principal }) => Traces.listTraces(deps, principal.projectId, query),
+});

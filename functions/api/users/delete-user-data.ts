@@ -1,0 +1,12 @@
+import { z } from "zod";
+import * as Traces from "@core/traces";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "ADMIN",
+  summary: "Delete everything one end user generated: every trace attributed to the userId, with observations, scores and payloads",
+  tags: ["traces"],
+  path: z.object({ userId: z.string().min(1) }),
+  response: Traces.DeletionResult,
+  run: ({ path }, { deps, principal }) => Traces.deleteUserData(deps, principal, path.userId),
+});
