@@ -15,3 +15,5 @@ export { PiiPolicy } from "./pii";
 export * as Otel from "./otel";
 export { writeScores, type ScoreWrite } from "./write-scores";
 export { IngestHealth, DeadLetterPage, SdkUsageList } from "./ingest-views.schema";
+export { assignBuckets, forgetTraces, isMirrored } from "./trace-buckets";
+export { backfillTraceMirror } from "./backfill-trace-mirror";

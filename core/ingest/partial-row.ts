@@ -12,6 +12,8 @@ export class PartialRow {
   readonly tags = new Set<string>();
   private firstSeen = "";
   private lastSeen = "";
+  /** The partition day of the row's trace (migration 0003), set by assignBuckets before the insert. */
+  bucket: string | null = null;
 
   constructor(
     readonly projectId: string,
@@ -23,6 +25,11 @@ export class PartialRow {
   seen(receivedAt: string): void {
     if (!this.firstSeen || receivedAt < this.firstSeen) this.firstSeen = receivedAt;
     if (receivedAt > this.lastSeen) this.lastSeen = receivedAt;
+  }
+
+  /** The day (YYYY-MM-DD) of the earliest receive time of the batches that touched the row. */
+  get firstSeenDay(): string {
+    return this.firstSeen.slice(0, 10);
   }
 
   set(field: string, time: string, value: unknown): void {
@@ -55,6 +62,7 @@ export class PartialRow {
   toRow(): Record<string, unknown> {
     const row: Record<string, unknown> = { project_id: this.projectId, id: this.id, created_at: this.firstSeen, updated_at: this.lastSeen };
     if (this.traceId !== null) row.trace_id = this.traceId;
+    if (this.bucket !== null) row.bucket = this.bucket;
     for (const [field, [time, value]] of this.versioned) row[field] = [time, value];
     for (const [field, time] of this.mins) row[field] = time;
     for (const [field, time] of this.maxes) row[field] = time;

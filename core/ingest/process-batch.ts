@@ -6,6 +6,7 @@ import { resolveCosts } from "./resolve-costs";
 import { recordSdkUsage, sdkCountsOf } from "./sdk-usage";
 import type { StoredBatch } from "./stored-batch.schema";
 import { tailSample } from "./tail-sampling";
+import { assignBuckets } from "./trace-buckets";
 
 /**
  * Applies stored batches to the telemetry store: merges their events in memory,
@@ -23,6 +24,8 @@ export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "l
     ...[...merged.traces.values()].map((row) => ({ row, traceId: row.id })),
     ...[...merged.observations.values()].map((row) => ({ row, traceId: row.traceId ?? "" })),
   ]);
+  // Last before the insert: the tail rules may have dropped whole traces.
+  await assignBuckets(deps, merged);
   const tables: [string, Map<string, PartialRow>][] = [["traces", merged.traces], ["observations", merged.observations], ["scores", merged.scores]];
   await Promise.all(tables.filter(([, rows]) => rows.size > 0).map(([table, rows]) => deps.ch.insert(table, [...rows.values()].map((r) => r.toRow()))));
   // After the rows: a failed write is retried, and counting first would count it twice.

@@ -2,6 +2,7 @@
 export * from "../tenancy/tenancy.sql";
 export * from "../audit/audit.sql";
 export * from "../ingest/ingest.sql";
+export * from "../ingest/trace-mirror.sql";
 export * from "../pricing/pricing.sql";
 export * from "../prompts/prompts.sql";
 export * from "../evaluators/evaluators.sql";

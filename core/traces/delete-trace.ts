@@ -19,10 +19,10 @@ const CHUNK = 5_000;
 /**
  * Removes traces of a project with everything attached: their rows in every telemetry
  * table (lightweight DELETE, so the rows vanish from reads at once and from disk at the
- * parts' next merge), their scores and observations, and their offloaded payloads. There
- * is no relational mirror of traces in Postgres yet; raw event batches age out by retention.
+ * parts' next merge), their scores and observations, their offloaded payloads, and their
+ * rows in the relational trace mirror. Raw event batches age out by retention.
  */
-export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: string, traceIds: readonly string[]): Promise<Deleted> {
+export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs" | "db">, projectId: string, traceIds: readonly string[]): Promise<Deleted> {
   const deleted: Deleted = { traces: 0, observations: 0, scores: 0, payloadBlobs: 0 };
   for (let i = 0; i < traceIds.length; i += CHUNK) {
     const ids = traceIds.slice(i, i + CHUNK);
@@ -41,6 +41,8 @@ export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: s
     await deps.ch.command("DELETE FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}", params);
     const blobs = (await Promise.all(ids.map((id) => deps.blobs.list(Ingest.payloadPrefix(projectId, id))))).flat();
     if (blobs.length) await deps.blobs.delete(blobs);
+    // After the rows: while any row remains, its partition day must stay assigned.
+    await Ingest.forgetTraces(deps, projectId, ids);
     deleted.traces += Number(counts!.t);
     deleted.observations += Number(counts!.o);
     deleted.scores += Number(counts!.s);
@@ -49,8 +51,9 @@ export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: s
   return deleted;
 }
 
-/** Whether anything of the trace is stored for the project. */
-async function traceExists(deps: Pick<Deps, "ch">, projectId: string, traceId: string): Promise<boolean> {
+/** Whether anything of the trace is stored for the project (a deletion cut short left at least its mirror row). */
+async function traceExists(deps: Pick<Deps, "ch" | "db">, projectId: string, traceId: string): Promise<boolean> {
+  if (await Ingest.isMirrored(deps, projectId, traceId)) return true;
   const params = { projectId, traceId };
   const [row] = await deps.ch.query<{ n: number }>(
     `SELECT toUInt32((SELECT count() FROM traces WHERE project_id = {projectId:String} AND id = {traceId:String})

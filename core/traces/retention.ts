@@ -1,5 +1,6 @@
 import { eq, gt } from "drizzle-orm";
 import * as Audit from "../audit";
+import * as Ingest from "../ingest";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import { retentionPolicies } from "./retention.sql";
@@ -46,7 +47,8 @@ const OLD_TRACES = "SELECT id FROM traces WHERE project_id = {projectId:String} 
  * event) is before now − maxAgeDays, with all their observations and scores, scores
  * without a trace older than that, the offloaded payloads of those traces, and raw event
  * batches received on days before the cutoff's day. Telemetry rows go through
- * `ALTER TABLE … DELETE` (a mutation that rewrites the parts, so the bytes leave the disk).
+ * `ALTER TABLE … DELETE` (a mutation that rewrites the parts, so the bytes leave the disk);
+ * then their rows in the relational trace mirror.
  * A trace's folded time is the minimum over its rows, so "some row is older" is exact.
  */
 export async function applyRetention(deps: Retainer, actor: Principal | { projectId: string; system: string }): Promise<RetentionResult> {
@@ -81,6 +83,12 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
     for (const r of rows) expired.push(...byTrace.get(r.id)!);
   }
 
+  // Decided before the rows go, forgotten by the mirror only after (see Ingest.forgetTraces).
+  const [oldTraceIds, oldScoreIds] = await Promise.all([
+    deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM (${OLD_TRACES})`, params),
+    deps.ch.query<{ id: string }>("SELECT DISTINCT id FROM scores WHERE project_id = {projectId:String} AND trace_id = '' AND timestamp < {cutoff:DateTime64(3, 'UTC')}", params),
+  ]);
+
   await Promise.all([
     deps.ch.command(`ALTER TABLE observations DELETE WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})`, params),
     deps.ch.command(
@@ -91,6 +99,8 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   // Every row of an old trace goes, also partial rows that carry a later time.
   await deps.ch.command(`ALTER TABLE traces DELETE WHERE project_id = {projectId:String} AND id IN (${OLD_TRACES})`, params);
   if (expired.length) await deps.blobs.delete(expired);
+  for (let i = 0; i < oldTraceIds.length; i += CHUNK) await Ingest.forgetTraces(deps, projectId, oldTraceIds.slice(i, i + CHUNK).map((r) => r.id));
+  for (let i = 0; i < oldScoreIds.length; i += CHUNK) await Ingest.forgetTraces(deps, projectId, oldScoreIds.slice(i, i + CHUNK).map((r) => r.id), "score");
 
   // Batch keys are batches/<project>/<yyyy-mm-dd>/<uuid>.json: a whole day goes once it is entirely before the cutoff.
   const cutoffDay = cutoffDate.toISOString().slice(0, 10);

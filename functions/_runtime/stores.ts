@@ -9,6 +9,7 @@ import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
 import { createLlmProviders } from "@core/adapters/llm";
 import { openPostgresJs } from "@core/adapters/postgres/postgres-js";
+import * as Ingest from "@core/ingest";
 import type { Deps } from "@core/platform/deps";
 import { AppError } from "@core/platform/errors";
 import { generateRingKey, keyRingFromSpec, type KeyRing } from "@core/platform/keyring";
@@ -75,6 +76,8 @@ export async function openStores(env: Env, options: { lambda?: boolean; migratio
     queues,
     async migrate() {
       await Promise.all([pg.migrate(join(migrations, "postgres")), migrateClickHouse(ch, join(migrations, "clickhouse"), { database: env.SIGHTLINE_CLICKHOUSE_DATABASE })]);
+      // Data that spans both stores moves once both schemas are current.
+      await Ingest.backfillTraceMirror({ db: pg.db, ch });
     },
     async close() {
       await closeQueues();

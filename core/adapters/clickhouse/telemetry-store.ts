@@ -22,13 +22,18 @@ export type ClickHouseTelemetryStoreOptions = ClickHouseServerOptions | ChdbOpti
  * - 64-bit integers come back as JSON strings (a server's default, not chDB's);
  * - DateTime values render in UTC whatever the host's TZ (chDB takes the host's);
  * - inserts accept ISO 8601 with `Z` (and epoch milliseconds) for DateTime64;
- * - `ALTER … DELETE/UPDATE` returns once the mutation is done, so jobs and tests see its effect.
+ * - `ALTER … DELETE/UPDATE` returns once the mutation is done, so jobs and tests see its effect;
+ * - FINAL folds each partition on its own: the telemetry tables keep every row of an entity in
+ *   one partition (migration 0003), so a partition holding one part is read without a merge;
+ * - one insert may touch any number of day partitions (late updates of old traces).
  */
 const SETTINGS: ClickHouseSettings = {
   output_format_json_quote_64bit_integers: 1,
   session_timezone: "UTC",
   date_time_input_format: "best_effort",
   mutations_sync: "1",
+  do_not_merge_across_partitions_select_final: 1,
+  max_partitions_per_insert_block: "0",
 };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -1,0 +1,94 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Db } from "../platform/db";
+import type { MergedRows } from "./merge-events";
+import type { PartialRow } from "./partial-row";
+import { traceMirror } from "./trace-mirror.sql";
+
+type Kind = "trace" | "score";
+type Assigned = { project_id: string; kind: Kind; key: string; bucket: string };
+
+/** What decides a row's partition: its trace, or for a score without one, the score itself. */
+function bucketKeyOf(table: "traces" | "observations" | "scores", row: PartialRow): { kind: Kind; key: string } {
+  if (table === "traces") return { kind: "trace", key: row.id };
+  if (table === "scores" && !row.traceId) return { kind: "score", key: row.id };
+  return { kind: "trace", key: row.traceId ?? "" };
+}
+
+// postgres.js and PGlite answer raw statements in different shapes.
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+/**
+ * Gives every row of a delivery its partition day (`bucket`, migration 0003): the day the
+ * trace mirror holds for its trace, or, for a trace seen for the first time, the receive day
+ * of its earliest row in this delivery, recorded in the mirror in the same statement. One
+ * statement per project, whatever the number of rows; no read of the telemetry store.
+ *
+ * Exact under concurrency: `ON CONFLICT DO NOTHING` keeps the first writer's day, and a key
+ * another worker inserted after this statement's snapshot is read again.
+ */
+export async function assignBuckets(deps: { db: Db }, merged: MergedRows): Promise<void> {
+  const tables = [["traces", merged.traces], ["observations", merged.observations], ["scores", merged.scores]] as const;
+  const byProject = new Map<string, Map<string, { kind: Kind; key: string; bucket: string; rows: PartialRow[] }>>();
+  for (const [table, rows] of tables) {
+    for (const row of rows.values()) {
+      const { kind, key } = bucketKeyOf(table, row);
+      const keys = byProject.get(row.projectId) ?? byProject.set(row.projectId, new Map()).get(row.projectId)!;
+      const id = `${kind}:${key}`;
+      const entry = keys.get(id) ?? keys.set(id, { kind, key, bucket: row.firstSeenDay, rows: [] }).get(id)!;
+      if (row.firstSeenDay < entry.bucket) entry.bucket = row.firstSeenDay;
+      entry.rows.push(row);
+    }
+  }
+  for (const [projectId, keys] of byProject) {
+    const wanted = [...keys.values()].map(({ kind, key, bucket }) => ({ kind, key, bucket }));
+    const found = await upsert(deps.db, projectId, wanted);
+    const missing = wanted.filter((w) => !found.has(`${w.kind}:${w.key}`));
+    if (missing.length) for (const [id, bucket] of await select(deps.db, projectId, missing)) found.set(id, bucket);
+    for (const [id, entry] of keys) {
+      const bucket = found.get(id);
+      if (!bucket) throw new Error(`trace mirror holds no day for ${id} of project ${projectId}`);
+      for (const row of entry.rows) row.bucket = bucket;
+    }
+  }
+}
+
+async function upsert(db: Db, projectId: string, wanted: { kind: Kind; key: string; bucket: string }[]): Promise<Map<string, string>> {
+  const result = await db.execute(sql`
+    WITH input AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS i(kind text, key text, bucket date)),
+    inserted AS (
+      INSERT INTO trace_mirror (project_id, kind, key, bucket, created_at)
+      SELECT ${projectId}, kind, key, bucket, now() FROM input
+      ON CONFLICT DO NOTHING
+      RETURNING kind, key, bucket
+    )
+    SELECT kind, key, bucket::text AS bucket FROM inserted
+    UNION ALL
+    SELECT m.kind, m.key, m.bucket::text FROM trace_mirror m JOIN input i ON m.kind = i.kind AND m.key = i.key WHERE m.project_id = ${projectId}`);
+  return new Map(rowsOf<Assigned>(result).map((r) => [`${r.kind}:${r.key}`, r.bucket]));
+}
+
+async function select(db: Db, projectId: string, keys: { kind: Kind; key: string }[]): Promise<Map<string, string>> {
+  const result = await db.execute(sql`
+    SELECT m.kind, m.key, m.bucket::text AS bucket
+    FROM trace_mirror m JOIN jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS i(kind text, key text) ON m.kind = i.kind AND m.key = i.key
+    WHERE m.project_id = ${projectId}`);
+  return new Map(rowsOf<Assigned>(result).map((r) => [`${r.kind}:${r.key}`, r.bucket]));
+}
+
+/**
+ * Forgets the partition days of deleted traces (or of deleted scores sent without a trace), so
+ * nothing of them stays in the mirror. Call it after their telemetry rows are gone: while a row
+ * remains, a later event of the same trace must still land in that row's partition.
+ */
+export async function forgetTraces(deps: { db: Db }, projectId: string, keys: readonly string[], kind: Kind = "trace"): Promise<void> {
+  if (keys.length === 0) return;
+  await deps.db.execute(sql`
+    DELETE FROM trace_mirror m USING jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS i(key)
+    WHERE m.project_id = ${projectId} AND m.kind = ${kind} AND m.key = i.key`);
+}
+
+/** Whether the mirror holds a partition day for the trace. */
+export async function isMirrored(deps: { db: Db }, projectId: string, traceId: string): Promise<boolean> {
+  const [row] = await deps.db.select({ key: traceMirror.key }).from(traceMirror).where(and(eq(traceMirror.projectId, projectId), eq(traceMirror.kind, "trace"), eq(traceMirror.key, traceId)));
+  return row !== undefined;
+}
