@@ -1,4 +1,4 @@
-import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, json, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, tsz } from "../platform/columns";
 
 /** A named dataset of a project, with its optional item schema (SPEC 2.4). */
@@ -10,15 +10,22 @@ export const datasets = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     metadata: jsonb("metadata"),
-    /** The declared item schema; declaring it never re-validates stored items (SPEC 9 rule 6). */
-    itemSchema: jsonb("item_schema"),
+    /**
+     * The declared item schema; declaring it never re-validates stored items (SPEC 9 rule 6). `json`,
+     * not `jsonb`, keeps the declared order of properties, which orders the per-field errors.
+     */
+    itemSchema: json("item_schema"),
     createdAt: createdAt(),
     updatedAt: tsz("updated_at").notNull(),
   },
   (t) => [uniqueIndex("datasets_project_name_idx").on(t.projectId, t.name)],
 );
 
-/** Items of a dataset. Ids are the client's or random, unique within the dataset; `seq` keeps insertion order. */
+/**
+ * Items of a dataset. Ids are the client's or random, unique within the dataset; `seq` keeps insertion
+ * order. `input` and `expected_output` hold any JSON, bare strings included: read them as `::text`
+ * (see `itemColumns`), since drizzle re-parses a string that PGlite already decoded ("4" became 4).
+ */
 export const datasetItems = pgTable(
   "dataset_items",
   {

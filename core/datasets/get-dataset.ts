@@ -9,18 +9,31 @@ import { findDataset } from "./lookup";
 
 const Cursor = z.object({ seq: z.number().int() });
 
-export const itemView = (r: typeof datasetItems.$inferSelect): DatasetItemView => ({ id: r.id, input: r.input, expectedOutput: r.expectedOutput, metadata: r.metadata, createdAt: r.createdAt.toISOString() });
+/** Item columns with `input` and `expected_output` as JSON text, decoded alike on every driver. */
+export const itemColumns = {
+  id: datasetItems.id,
+  seq: datasetItems.seq,
+  input: sql<string>`${datasetItems.input}::text`,
+  expectedOutput: sql<string | null>`${datasetItems.expectedOutput}::text`,
+  metadata: datasetItems.metadata,
+  createdAt: datasetItems.createdAt,
+};
+export type ItemRow = { id: string; seq: number; input: string; expectedOutput: string | null; metadata: unknown; createdAt: Date };
+
+export const decodeJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+
+export const itemView = (r: ItemRow): DatasetItemView => ({ id: r.id, input: decodeJson(r.input), expectedOutput: decodeJson(r.expectedOutput), metadata: r.metadata, createdAt: r.createdAt.toISOString() });
 
 /** One page of a dataset's items in insertion order, and the cursor of the next. */
 export async function itemPage(db: Db, datasetId: string, query: { limit: number; cursor?: string }) {
   const after = query.cursor ? decodeCursor(query.cursor, Cursor).seq : null;
   const rows = await db
-    .select()
+    .select(itemColumns)
     .from(datasetItems)
     .where(after === null ? eq(datasetItems.datasetId, datasetId) : and(eq(datasetItems.datasetId, datasetId), gt(datasetItems.seq, after)))
     .orderBy(asc(datasetItems.seq))
     .limit(query.limit + 1);
-  const page = rows.slice(0, query.limit);
+  const page: ItemRow[] = rows.slice(0, query.limit);
   const last = page.at(-1);
   return { rows: page, nextCursor: rows.length > query.limit && last ? encodeCursor({ seq: last.seq }) : null };
 }

@@ -1,9 +1,10 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import type { ItemSchema } from "./datasets.schema";
 import { datasetItems, datasets } from "./datasets.sql";
+import { decodeJson, itemColumns } from "./get-dataset";
 import { compileItemSchema } from "./item-schema";
 import { findDataset } from "./lookup";
 
@@ -38,22 +39,22 @@ export async function checkSchema(deps: Pick<Deps, "db">, projectId: string, nam
   const errors: { index: number; itemId: string; field: string; message: string }[] = [];
   let total = 0;
   let failing = 0;
-  for (let offset = 0; schema; offset += CHECK_PAGE) {
+  for (let after: number | null = null; schema; ) {
     const rows = await deps.db
-      .select({ id: datasetItems.id, input: datasetItems.input, expectedOutput: datasetItems.expectedOutput })
+      .select(itemColumns)
       .from(datasetItems)
-      .where(eq(datasetItems.datasetId, dataset.id))
+      .where(after === null ? eq(datasetItems.datasetId, dataset.id) : and(eq(datasetItems.datasetId, dataset.id), gt(datasetItems.seq, after)))
       .orderBy(asc(datasetItems.seq))
-      .limit(CHECK_PAGE)
-      .offset(offset);
+      .limit(CHECK_PAGE);
     rows.forEach((row, i) => {
-      const found = validate(row.input, row.expectedOutput);
+      const found = validate(decodeJson(row.input), decodeJson(row.expectedOutput));
       if (found.length === 0) return;
       failing++;
       for (const e of found) if (errors.length < CHECK_ERRORS_SHOWN) errors.push({ index: total + i, itemId: row.id, ...e });
     });
     total += rows.length;
     if (rows.length < CHECK_PAGE) break;
+    after = rows.at(-1)!.seq;
   }
   if (!schema) total = (await deps.db.$count(datasetItems, eq(datasetItems.datasetId, dataset.id))) ?? 0;
   return { schema, total, failing, errors };

@@ -49,7 +49,7 @@ CREATE TABLE "datasets" (
 	"name" text NOT NULL,
 	"description" text,
 	"metadata" jsonb,
-	"item_schema" jsonb,
+	"item_schema" json,
 	"created_at" timestamp (3) with time zone NOT NULL,
 	"updated_at" timestamp (3) with time zone NOT NULL
 );
