@@ -106,7 +106,7 @@ export async function mirrorTraces(dataDir: string, projectId: string, now: numb
   try {
     await pg.db.execute(sql`
       INSERT INTO trace_mirror (project_id, kind, key, bucket, created_at)
-      SELECT ${projectId}, 'trace', md5(${projectId} || t::text), ((to_timestamp(${start / 1000}) + (t * ${perTrace}) * interval '1 millisecond') AT TIME ZONE 'UTC')::date, now()
+      SELECT ${projectId}, 'trace', md5(${projectId} || t::text), ((to_timestamp(${start / 1000}) + (t::bigint * ${perTrace}) * interval '1 millisecond') AT TIME ZONE 'UTC')::date, now()
       FROM generate_series(0, ${OBSERVATIONS / 10 - 1}) AS t
       ON CONFLICT DO NOTHING`);
   } finally {

@@ -56,6 +56,22 @@ export const routes: readonly RouteDef[] = [
   { method: "PUT", path: "/v1/providers/{provider}", handler: "functions/api/providers/put-provider.handler" },
   { method: "DELETE", path: "/v1/providers/{provider}", handler: "functions/api/providers/delete-provider.handler" },
 
+  // datasets and experiments
+  { method: "POST", path: "/v1/datasets", handler: "functions/api/datasets/create-dataset.handler" },
+  { method: "GET", path: "/v1/datasets", handler: "functions/api/datasets/list-datasets.handler" },
+  { method: "GET", path: "/v1/datasets/{name}", handler: "functions/api/datasets/get-dataset.handler" },
+  { method: "PUT", path: "/v1/datasets/{name}/schema", handler: "functions/api/datasets/put-schema.handler" },
+  { method: "GET", path: "/v1/datasets/{name}/schema/check", handler: "functions/api/datasets/check-schema.handler" },
+  { method: "POST", path: "/v1/datasets/{name}/items", handler: "functions/api/datasets/insert-items.handler" },
+  { method: "POST", path: "/v1/datasets/{name}/items/csv", handler: "functions/api/datasets/import-csv.handler" },
+  { method: "PUT", path: "/v1/datasets/{name}/runner", handler: "functions/api/datasets/put-runner.handler" },
+  { method: "POST", path: "/v1/datasets/{name}/remote-runs", handler: "functions/api/datasets/request-remote-run.handler" },
+  { method: "POST", path: "/v1/datasets/{name}/runs", handler: "functions/api/datasets/record-run.handler" },
+  { method: "GET", path: "/v1/datasets/{name}/runs/{run}", handler: "functions/api/datasets/get-run.handler" },
+  { method: "POST", path: "/v1/datasets/{name}/runs/{run}/gate", handler: "functions/api/datasets/gate-run.handler" },
+  { method: "GET", path: "/v1/datasets/{name}/compare", handler: "functions/api/datasets/compare-runs.handler" },
+  { method: "POST", path: "/v1/dataset-run-items", handler: "functions/api/datasets/record-run-item.handler" },
+
   // ingest
   { method: "POST", path: "/v1/ingest", handler: "functions/api/ingest/ingest-batch.handler" },
   { method: "POST", path: "/api/public/ingestion", handler: "functions/api/ingest/ingest-batch.handler" },

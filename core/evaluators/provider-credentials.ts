@@ -8,7 +8,7 @@ import type { LlmCredentials, LlmProviderName, SealedSecretTable } from "../plat
 import type { Principal } from "../platform/principal";
 import { KEYED_PROVIDERS, type KeyedProvider, type ProviderCredentialsInput, type ProviderView } from "./evaluators.schema";
 import { providerCredentials } from "./evaluators.sql";
-import { isPrivateUrl } from "./outbound-url";
+import { isPrivateUrl } from "../platform/outbound-url";
 
 const view = (r: typeof providerCredentials.$inferSelect): ProviderView => ({ provider: r.provider, baseUrl: r.baseUrl, configured: true, updatedAt: r.updatedAt.toISOString() });
 

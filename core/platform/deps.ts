@@ -1,7 +1,7 @@
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { KeyRing } from "./keyring";
-import type { BlobStore, Clock, Ids, JobQueue, LlmProviders, Log, TelemetryStore } from "./ports";
+import type { BlobStore, Clock, Ids, JobQueue, LlmProviders, Log, OutboundHttp, TelemetryStore } from "./ports";
 
 /** Everything a use case may need; each one takes the `Pick` it uses. */
 export interface Deps {
@@ -17,4 +17,6 @@ export interface Deps {
   keyRing: KeyRing;
   /** Judge-model providers, with retries and a concurrency bound per provider. */
   llm: LlmProviders;
+  /** Calls to customer-operated addresses (runner triggers), with a time limit and the private-address policy. */
+  outbound: OutboundHttp;
 }

@@ -8,7 +8,9 @@ export type ErrorCode =
   | "payload_too_large"
   | "unprocessable"
   | "rate_limited"
-  | "unavailable";
+  | "unavailable"
+  /** A CSV import whose mapping names a column the file lacks (DECISIONS.md "Datasets"); a 400. */
+  | "csv_missing_column";
 
 /** A failure the client caused or may act on; anything else is a bug and a 500. */
 export class AppError extends Error {
@@ -34,3 +36,4 @@ export const conflict = (message: string) => new AppError("conflict", message);
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError("payload_too_large", `Request body exceeds the limit of ${limitBytes} bytes`);
 export const unprocessable = (message: string, details?: unknown) => new AppError("unprocessable", message, details);
+export const csvMissingColumn = (message: string, details?: unknown) => new AppError("csv_missing_column", message, details);

@@ -166,3 +166,31 @@ export interface SealedSecretTable {
   /** Replaces `previous` with `sealed` only if the row still holds `previous` (a concurrent save wins). */
   write(db: Db, id: string, sealed: string, previous: string): Promise<void>;
 }
+
+/** What an outbound call received: the status and the first bytes of the body. */
+export interface OutboundResponse {
+  status: number;
+  /** At most a few kilobytes of the answer, as text (for error reports). */
+  body: string;
+}
+
+/**
+ * A failed outbound call: `timeout` (no answer within the adapter's time limit), `connection`
+ * (refused, reset, DNS failure) or `private_address` (the host resolves to a private or loopback
+ * address and the deployment refuses those).
+ */
+export class OutboundCallError extends Error {
+  constructor(
+    readonly kind: "timeout" | "connection" | "private_address",
+    message: string,
+  ) {
+    super(message);
+    this.name = "OutboundCallError";
+  }
+}
+
+/** HTTP calls to customer-operated addresses (dataset runners, webhooks), with a time limit and an address policy. */
+export interface OutboundHttp {
+  /** @throws OutboundCallError; any answer, 5xx included, resolves. */
+  post(url: string, request: { headers: Record<string, string>; body: string }): Promise<OutboundResponse>;
+}

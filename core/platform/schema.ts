@@ -7,3 +7,4 @@ export * from "../pricing/pricing.sql";
 export * from "../prompts/prompts.sql";
 export * from "../evaluators/evaluators.sql";
 export * from "../traces/retention.sql";
+export * from "../datasets/datasets.sql";

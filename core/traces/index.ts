@@ -8,6 +8,7 @@ export { listSessions } from "./list-sessions";
 export { getSession, groupBySessionPath } from "./get-session";
 export { getMetrics, metricsStatement } from "./metrics";
 export { scoreAnalytics, PAIR_LIMIT } from "./score-analytics";
+export { scoreTotalsByTrace, type ScoreTotal } from "./score-totals";
 export { deleteTrace, deleteUserData } from "./delete-trace";
 export { getRetention, putRetention, applyRetention, applyAllRetention } from "./retention";
 export { parseFilterParam, OPERATORS } from "./filters";

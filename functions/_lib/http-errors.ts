@@ -14,6 +14,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,
+  csv_missing_column: 400,
 };
 
 export const errorBody = (code: string, message: string, details?: unknown) => ({

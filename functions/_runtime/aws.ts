@@ -5,7 +5,7 @@ import { randomIds } from "@core/adapters/system/random-ids";
 import { systemClock } from "@core/adapters/system/system-clock";
 import type { Deps } from "@core/platform/deps";
 import { parseEnv, type Env } from "./env";
-import { openKeyRing, openLlmProviders, openStores } from "./stores";
+import { openKeyRing, openLlmProviders, openOutbound, openStores } from "./stores";
 
 /** Connection settings kept in Secrets Manager (the stack passes only the secret's ARN). */
 const Secrets = z.record(z.string(), z.string());
@@ -42,6 +42,7 @@ export async function buildAwsDeps(source: Record<string, string | undefined>): 
     // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
     keyRing: await openKeyRing(env, { persist: false }),
     llm: openLlmProviders(env),
+    outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false),
     config: {
       runtime: "aws",
       allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,

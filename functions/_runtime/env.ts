@@ -42,6 +42,8 @@ export const Env = z.object({
   SIGHTLINE_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Retries of a judge request after 429, 5xx, a time-out or a connection failure. */
   SIGHTLINE_LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** Time limit of one outbound call to a customer address (dataset runner triggers), in milliseconds. */
+  SIGHTLINE_OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 export type Env = z.infer<typeof Env>;
 

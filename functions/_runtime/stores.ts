@@ -7,6 +7,7 @@ import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-st
 import { migrateClickHouse } from "@core/adapters/clickhouse/migrate";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
+import { nodeOutboundHttp } from "@core/adapters/http/node-outbound-http";
 import { createLlmProviders } from "@core/adapters/llm";
 import { openPostgresJs } from "@core/adapters/postgres/postgres-js";
 import * as Ingest from "@core/ingest";
@@ -124,3 +125,6 @@ export async function openKeyRing(env: Env, options: { persist: boolean }): Prom
 /** The judge providers of this process, with the environment's retry policy and concurrency bound. */
 export const openLlmProviders = (env: Env) =>
   createLlmProviders({ concurrency: env.SIGHTLINE_LLM_CONCURRENCY, timeoutMs: env.SIGHTLINE_LLM_TIMEOUT_MS, maxRetries: env.SIGHTLINE_LLM_MAX_RETRIES });
+
+/** Outbound calls to customer addresses with the configured time limit; private addresses as the runtime allows. */
+export const openOutbound = (env: Env, allowPrivateAddresses: boolean) => nodeOutboundHttp({ timeoutMs: env.SIGHTLINE_OUTBOUND_TIMEOUT_MS, allowPrivateAddresses });

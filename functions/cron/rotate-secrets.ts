@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import * as Datasets from "@core/datasets";
 import * as Evaluators from "@core/evaluators";
 import type { Deps } from "@core/platform/deps";
 import { rotateSecrets } from "@core/platform/keyring";
@@ -9,7 +10,7 @@ import { parseEnv } from "../_runtime/env";
 import { openKeyRing, openRelationalStore, REPO_MIGRATIONS } from "../_runtime/stores";
 
 /** Every table holding secrets sealed with the key ring. A feature that stores such secrets adds its table here. */
-export const SEALED_SECRET_TABLES: readonly SealedSecretTable[] = [Evaluators.providerCredentialSecrets];
+export const SEALED_SECRET_TABLES: readonly SealedSecretTable[] = [Evaluators.providerCredentialSecrets, Datasets.runnerSecrets];
 
 export interface TableRotation {
   table: string;

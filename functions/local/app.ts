@@ -7,7 +7,7 @@ import type { Deps } from "@core/platform/deps";
 import * as Tenancy from "@core/tenancy";
 import { provideDeps } from "../_runtime/deps";
 import { parseEnv } from "../_runtime/env";
-import { openKeyRing, openLlmProviders, openStores } from "../_runtime/stores";
+import { openKeyRing, openLlmProviders, openOutbound, openStores } from "../_runtime/stores";
 import { routes } from "../routes";
 import { schedules } from "../schedules";
 import { workers } from "../workers";
@@ -44,6 +44,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     log,
     keyRing: await openKeyRing(env, { persist: true }),
     llm: openLlmProviders(env),
+    outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     config: { runtime: "local", allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, ownsRelationalStore: !env.DATABASE_URL },
   };
   provideDeps(deps);

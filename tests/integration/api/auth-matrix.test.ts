@@ -81,7 +81,49 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     await app.call("DELETE", "/v1/providers/anthropic", { key: other });
     return (await app.call("GET", "/v1/providers/anthropic", { key: other })).status;
   },
+  "GET /v1/datasets/{name}": async (app, other) => (await app.call("GET", `/v1/datasets/${await probeDataset(app)}`, { key: other })).status,
+  "PUT /v1/datasets/{name}/schema": async (app, other) => {
+    const name = await probeDataset(app);
+    const status = (await app.call("PUT", `/v1/datasets/${name}/schema`, { key: other, body: { input: { required: ["x"] } } })).status;
+    if ((await app.call("GET", `/v1/datasets/${name}`)).body.schema !== null) throw new Error("another project's key declared a schema");
+    return status;
+  },
+  "GET /v1/datasets/{name}/schema/check": async (app, other) => (await app.call("GET", `/v1/datasets/${await probeDataset(app)}/schema/check`, { key: other })).status,
+  "POST /v1/datasets/{name}/items": async (app, other) => {
+    const name = await probeDataset(app);
+    const status = (await app.call("POST", `/v1/datasets/${name}/items`, { key: other, body: { items: [{ input: "x" }] } })).status;
+    if ((await app.call("GET", `/v1/datasets/${name}`)).body.itemCount !== 1) throw new Error("another project's key added items");
+    return status;
+  },
+  "POST /v1/datasets/{name}/items/csv": async (app, other) => (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/items/csv`, { key: other, body: { csv: "q\nx\n", mapping: { input: "q" } } })).status,
+  "PUT /v1/datasets/{name}/runner": async (app, other) => {
+    const name = await probeDataset(app);
+    const status = (await app.call("PUT", `/v1/datasets/${name}/runner`, { key: other, body: { url: "https://runner.example.com" } })).status;
+    if ((await app.call("GET", `/v1/datasets/${name}`)).body.runner !== null) throw new Error("another project's key registered a runner");
+    return status;
+  },
+  "POST /v1/datasets/{name}/remote-runs": async (app, other) => (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/remote-runs`, { key: other, body: { runName: "r1" } })).status,
+  "POST /v1/datasets/{name}/runs": async (app, other) => (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/runs`, { key: other, body: { runName: "r1" } })).status,
+  "GET /v1/datasets/{name}/runs/{run}": async (app, other) => (await app.call("GET", `/v1/datasets/${await probeDataset(app)}/runs/r0`, { key: other })).status,
+  "POST /v1/datasets/{name}/runs/{run}/gate": async (app, other) => (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/runs/r0/gate`, { key: other, body: { thresholds: { s: 0 } } })).status,
+  "GET /v1/datasets/{name}/compare": async (app, other) => (await app.call("GET", `/v1/datasets/${await probeDataset(app)}/compare?runs=r0`, { key: other })).status,
+  "POST /v1/dataset-run-items": async (app, other) => {
+    const name = await probeDataset(app);
+    const status = (await app.call("POST", "/v1/dataset-run-items", { key: other, body: { datasetName: name, runName: "r0", datasetItemId: "i0", traceId: "foreign" } })).status;
+    if ((await app.call("GET", `/v1/datasets/${name}/runs/r0`)).body.items[0].traceId !== "t0") throw new Error("another project's key relinked an item");
+    return status;
+  },
 };
+
+/** A dataset of this project with item `i0` linked to trace `t0` in run `r0`, for the cross-project probes. */
+async function probeDataset(app: TestApp): Promise<string> {
+  const name = `probe-${Math.random().toString(36).slice(2)}`;
+  const created = await app.call("POST", "/v1/datasets", { body: { name } });
+  const added = await app.call("POST", `/v1/datasets/${name}/items`, { body: { items: [{ id: "i0", input: "probe" }] } });
+  const run = await app.call("POST", `/v1/datasets/${name}/runs`, { body: { runName: "r0", items: [{ datasetItemId: "i0", traceId: "t0" }] } });
+  if (created.status !== 201 || added.body.added !== 1 || run.status !== 201) throw new Error("probe dataset was not made");
+  return name;
+}
 
 /** An evaluator of this project, for the cross-project probes. */
 async function probeEvaluator(app: TestApp): Promise<string> {
@@ -115,7 +157,7 @@ async function probePrompt(app: TestApp): Promise<string> {
 }
 
 /** POST routes that change nothing (compile, dry runs): VIEWER keys may call them. */
-const READ_ONLY_NON_GET = new Set<string>(["POST /v1/prompts/{name}/compile", "POST /v1/evaluators/test-expression"]);
+const READ_ONLY_NON_GET = new Set<string>(["POST /v1/prompts/{name}/compile", "POST /v1/evaluators/test-expression", "POST /v1/datasets/{name}/runs/{run}/gate"]);
 
 describe("auth matrix over every route of the route table", () => {
   let app: TestApp;

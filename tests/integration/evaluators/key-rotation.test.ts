@@ -1,4 +1,6 @@
 import { execFile } from "node:child_process";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync, statSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,6 +11,7 @@ import { providerCredentials } from "@core/evaluators/evaluators.sql";
 import { generateRingKey, keyRingFromSpec } from "@core/platform/keyring";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { createScratchDatabase } from "../../support/scratch-db";
+import { verifySignature } from "../../../sdk/runner";
 import { FakeProviders } from "./fake-providers";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -30,9 +33,21 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> = null;
   let base: Record<string, string>;
   const orphanSealed = keyRingFromSpec(`lost:${KEY_X}`).encrypt("sk-gone");
+  let runnerSecret = "";
+  /** A dataset runner on loopback that accepts only triggers signed with the secret it was given. */
+  const runner = {
+    url: "",
+    server: createServer(async (req, res) => {
+      let raw = "";
+      for await (const chunk of req) raw += chunk;
+      res.writeHead(verifySignature(runnerSecret, req.headers["x-service-timestamp"] as string, raw, req.headers["x-service-signature"] as string) ? 202 : 401).end();
+    }),
+  };
 
   beforeAll(async () => {
     fake = await new FakeProviders().start();
+    await new Promise<void>((resolve) => runner.server.listen(0, "127.0.0.1", resolve));
+    runner.url = `http://127.0.0.1:${(runner.server.address() as AddressInfo).port}/`;
     fake.fallback = () => ({ text: JSON.stringify({ score: 1, reasoning: "ok" }) });
     scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
     base = {
@@ -46,6 +61,7 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
   });
   afterAll(async () => {
     await fake?.stop();
+    runner.server.close();
     await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -74,12 +90,15 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
       const now = new Date();
       await app.deps.db.insert(providerCredentials).values({ id: "orphan-row", projectId: "project-of-the-past", provider: "anthropic", apiKeySealed: orphanSealed, baseUrl: null, createdAt: now, updatedAt: now });
       expect(await judgeSeesKey(app)).toBe("Bearer sk-rotate-me");
+      expect((await app.call("POST", "/v1/datasets", { key: admin, body: { name: "rotating" } })).status).toBe(201);
+      runnerSecret = (await app.call("PUT", "/v1/datasets/rotating/runner", { key: admin, body: { url: runner.url } })).body.secret;
     });
 
     const rotation = await rotateCommand({ ...base, SIGHTLINE_KEY_RING: `b:${KEY_B},a:${KEY_A}` });
 
     expect(rotation.code, rotation.stderr).toBe(0);
     expect(rotation.stdout).toContain('provider_credentials: 1 rewritten, 0 already under "b", 1 unreadable (left untouched)');
+    expect(rotation.stdout).toContain('dataset_runners: 1 rewritten, 0 already under "b", 0 unreadable (left untouched)');
     expect(rotation.stdout).toContain('unreadable: orphan-row (project project-of-the-past, provider anthropic) sealed under key "lost"');
 
     await withApp(`b:${KEY_B},a:${KEY_A}`, async (app) => {
@@ -90,6 +109,9 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
 
     await withApp(`b:${KEY_B}`, async (app) => {
       expect(await judgeSeesKey(app)).toBe("Bearer sk-rotate-me");
+      // The runner secret, re-sealed under "b", still signs triggers the runner verifies with the secret it was given.
+      const remote = await app.call("POST", "/v1/datasets/rotating/remote-runs", { key: admin, body: { runName: "after-rotation" } });
+      expect(remote.body).toMatchObject({ accepted: true, status: "accepted" });
       const [orphan] = await app.deps.db.select().from(providerCredentials).where(eq(providerCredentials.id, "orphan-row"));
       expect(orphan!.apiKeySealed).toBe(orphanSealed);
 
@@ -106,8 +128,9 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
     const again = await rotateCommand({ ...base, SIGHTLINE_KEY_RING: `b:${KEY_B}` }, ["--json"]);
     const report = JSON.parse(again.stdout);
     expect(report.activeKeyId).toBe("b");
-    expect(report.tables).toHaveLength(1);
+    expect(report.tables.map((t: any) => t.table)).toEqual(["provider_credentials", "dataset_runners"]);
     expect(report.tables[0]).toMatchObject({ table: "provider_credentials", rewritten: 0, alreadyCurrent: 1 });
+    expect(report.tables[1]).toEqual({ table: "dataset_runners", rewritten: 0, alreadyCurrent: 1, unreadable: [] });
     expect(report.tables[0].unreadable).toEqual(
       expect.arrayContaining([
         { id: "orphan-row", label: "project project-of-the-past, provider anthropic", keyId: "lost" },

@@ -2,7 +2,8 @@ import { isIP } from "node:net";
 
 /**
  * True when a URL names a loopback, private, link-local or otherwise internal address literally (or
- * `localhost`). Host names that resolve to such addresses are not caught here: the check runs at save.
+ * `localhost`). Host names that resolve to such addresses are not caught here: the outbound adapter
+ * checks the resolved addresses when it connects.
  */
 export function isPrivateUrl(url: string): boolean {
   let host: string;
@@ -12,6 +13,12 @@ export function isPrivateUrl(url: string): boolean {
     return false;
   }
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal")) return true;
+  return isIP(host) !== 0 && isPrivateAddress(host);
+}
+
+/** True for a loopback, private, link-local, CGNAT or unspecified IPv4 or IPv6 address (false for a non-address). */
+export function isPrivateAddress(address: string): boolean {
+  const host = address.toLowerCase();
   const kind = isIP(host);
   if (kind === 4) return privateV4(host);
   if (kind === 6) {

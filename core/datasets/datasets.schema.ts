@@ -1,0 +1,201 @@
+import { z } from "zod";
+import { Limit } from "../platform/pagination";
+
+/** Wire shapes of the dataset endpoints (request bodies and answers). */
+
+export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+const name = (what: string) =>
+  z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(NAME_PATTERN, `A ${what} name starts with a letter or digit and holds only letters, digits, '.', '_' and '-'`);
+export const DatasetName = name("dataset");
+export const RunName = name("run");
+
+/** Items per `POST /v1/datasets/{name}/items` request (docs/datasets.md). */
+export const MAX_ITEMS_PER_REQUEST = 10_000;
+/** Runs side by side in one comparison. */
+export const MAX_COMPARED_RUNS = 10;
+/** Thresholds in one gate request. */
+export const MAX_GATE_THRESHOLDS = 100;
+
+const Json = z.unknown();
+const JsonObject = z.record(z.string(), z.unknown());
+
+export const JSON_TYPES = ["string", "number", "integer", "boolean", "object", "array", "null"] as const;
+export type JsonType = (typeof JSON_TYPES)[number];
+const TypeSpec = z.union([z.enum(JSON_TYPES), z.array(z.enum(JSON_TYPES)).min(1)]);
+const EnumValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** A declared field of `input`: JSON-Schema `type` and `enum`. */
+export const FieldSchema = z.strictObject({ type: TypeSpec.optional(), enum: z.array(EnumValue).min(1).max(1000).optional(), description: z.string().max(2000).optional() });
+
+/**
+ * The item schema of SPEC 2.4, a subset of JSON Schema: `input` may carry `required` and `properties`
+ * (field name to `{type, enum?}`), `expectedOutput` a `type`. Undeclared fields are allowed. Other
+ * JSON-Schema keywords are refused rather than silently ignored.
+ */
+export const ItemSchema = z.strictObject({
+  input: z
+    .strictObject({
+      type: TypeSpec.optional(),
+      required: z.array(z.string().min(1).max(200)).max(1000).optional(),
+      properties: z.record(z.string().min(1).max(200), FieldSchema).optional(),
+      description: z.string().max(2000).optional(),
+    })
+    .refine((s) => s.type === undefined || (s.required === undefined && s.properties === undefined) || [s.type].flat().every((t) => t === "object"), "input with required or properties describes an object: its type may only be \"object\"")
+    .optional(),
+  expectedOutput: z.strictObject({ type: TypeSpec.optional(), enum: z.array(EnumValue).min(1).max(1000).optional(), description: z.string().max(2000).optional() }).optional(),
+});
+export type ItemSchema = z.infer<typeof ItemSchema>;
+
+export const CreateDatasetBody = z.object({ name: DatasetName, description: z.string().max(10_000).nullish(), metadata: JsonObject.nullish() });
+export type CreateDatasetInput = z.infer<typeof CreateDatasetBody>;
+
+export const DatasetPath = z.object({ name: DatasetName });
+export const RunPath = z.object({ name: DatasetName, run: RunName });
+
+export const ListDatasetsQuery = z.object({ limit: Limit, cursor: z.string().optional() });
+/** Items of `GET /v1/datasets/{name}` come in pages of up to 1000 (default 1000, so small datasets come whole). */
+export const DatasetDetailQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(1000), cursor: z.string().optional() });
+
+/** Items are checked one by one in the use case (partial acceptance), so the body only bounds the batch. */
+export const InsertItemsBody = z.object({ items: z.array(Json).max(MAX_ITEMS_PER_REQUEST) });
+
+export const CsvImportBody = z.object({
+  csv: z.string(),
+  mapping: z.object({
+    input: z.union([z.string().min(1), z.array(z.string().min(1)).min(1).max(1000)]),
+    expectedOutput: z.string().min(1).nullish(),
+  }),
+});
+export type CsvImportInput = z.infer<typeof CsvImportBody>;
+
+export const ItemError = z.object({ index: z.number().int(), field: z.string(), message: z.string() });
+export type ItemError = z.infer<typeof ItemError>;
+export const InsertResult = z.object({ added: z.number().int(), rejected: z.number().int(), errors: z.array(ItemError) });
+export type InsertResult = z.infer<typeof InsertResult>;
+
+export const DatasetItemView = z.object({ id: z.string(), input: Json, expectedOutput: Json, metadata: Json, createdAt: z.string() });
+export type DatasetItemView = z.infer<typeof DatasetItemView>;
+
+export const RUNNER_STATUSES = ["accepted", "rejected", "timeout", "unreachable"] as const;
+export type RunnerStatus = (typeof RUNNER_STATUSES)[number];
+export const RunnerView = z.object({
+  url: z.string(),
+  lastStatus: z.enum(RUNNER_STATUSES).nullable(),
+  lastError: z.string().nullable(),
+  lastHttpStatus: z.number().int().nullable(),
+  lastTriggeredAt: z.string().nullable(),
+});
+
+export const RunSummary = z.object({ name: z.string(), version: z.string().nullable(), remote: z.boolean(), itemCount: z.number().int(), createdAt: z.string() });
+
+export const DatasetDetail = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  metadata: Json,
+  schema: ItemSchema.nullable(),
+  runner: RunnerView.nullable(),
+  itemCount: z.number().int(),
+  runs: z.array(RunSummary),
+  items: z.array(DatasetItemView),
+  /** Cursor of the next page of items, or null. */
+  nextCursor: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DatasetDetail = z.infer<typeof DatasetDetail>;
+
+export const DatasetSummary = z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), metadata: Json, itemCount: z.number().int(), createdAt: z.string(), updatedAt: z.string() });
+export type DatasetSummary = z.infer<typeof DatasetSummary>;
+
+export const SchemaView = z.object({ name: z.string(), schema: ItemSchema, updatedAt: z.string() });
+export const SchemaCheck = z.object({
+  schema: ItemSchema.nullable(),
+  total: z.number().int(),
+  failing: z.number().int(),
+  /** The first failures, in item order, with the item id as well as its position. */
+  errors: z.array(ItemError.extend({ itemId: z.string() })),
+});
+
+export const PutRunnerBody = z.object({ url: z.string().max(2000) });
+export const RunnerRegistered = z.object({ url: z.string(), secret: z.string() });
+
+export const RemoteRunBody = z.object({ runName: RunName, version: z.string().max(200).nullish(), metadata: JsonObject.nullish() });
+export const RemoteRunAnswer = z.object({
+  runName: z.string(),
+  accepted: z.boolean(),
+  status: z.enum(RUNNER_STATUSES),
+  httpStatus: z.number().int().nullable(),
+  error: z.string().optional(),
+});
+export type RemoteRunAnswer = z.infer<typeof RemoteRunAnswer>;
+
+/** SPEC 6.1: the trigger is a pointer, not a copy; its size does not depend on the item count. */
+export const RunTrigger = z.object({
+  event: z.literal("dataset.run.requested"),
+  projectId: z.string(),
+  dataset: z.string(),
+  runName: z.string(),
+  version: z.string().nullable(),
+  itemCount: z.number().int(),
+  itemsUrl: z.string(),
+  resultsUrl: z.literal("/v1/dataset-run-items"),
+});
+export type RunTrigger = z.infer<typeof RunTrigger>;
+
+const RunItemLink = z.object({ datasetItemId: z.string().min(1).max(200), traceId: z.string().min(1).max(200), observationId: z.string().min(1).max(200).nullish() });
+export const RecordRunBody = z.object({ runName: RunName, version: z.string().max(200).nullish(), metadata: JsonObject.nullish(), items: z.array(RunItemLink).max(MAX_ITEMS_PER_REQUEST).default([]) });
+export type RecordRunInput = z.infer<typeof RecordRunBody>;
+export const RunItemBody = RunItemLink.extend({ datasetName: DatasetName, runName: RunName });
+export type RunItemInput = z.infer<typeof RunItemBody>;
+
+export const RunItemView = z.object({ datasetItemId: z.string(), traceId: z.string(), observationId: z.string().nullable(), createdAt: z.string() });
+export const RunItemRecorded = RunItemView.extend({ datasetName: z.string(), runName: z.string() });
+export const ScoreMean = z.object({ name: z.string(), mean: z.number().nullable(), count: z.number().int() });
+export type ScoreMean = z.infer<typeof ScoreMean>;
+export const RunDetail = z.object({
+  datasetName: z.string(),
+  name: z.string(),
+  version: z.string().nullable(),
+  metadata: Json,
+  remote: z.boolean(),
+  createdAt: z.string(),
+  items: z.array(RunItemView),
+  /** Mean of every numeric score on the run's traces, per score name; categorical scores never count. */
+  scores: z.array(ScoreMean),
+});
+export type RunDetail = z.infer<typeof RunDetail>;
+
+export const CompareQuery = z.object({
+  runs: z
+    .string()
+    .transform((s) => [...new Set(s.split(",").map((r) => r.trim()).filter(Boolean))])
+    .pipe(z.array(RunName).min(1).max(MAX_COMPARED_RUNS)),
+  limit: Limit,
+  cursor: z.string().optional(),
+});
+const Cell = z.object({ traceId: z.string(), observationId: z.string().nullable(), scores: z.record(z.string(), z.number()) }).nullable();
+export const Comparison = z.object({
+  datasetName: z.string(),
+  runs: z.array(z.object({ name: z.string(), version: z.string().nullable(), createdAt: z.string(), itemCount: z.number().int(), scores: z.array(ScoreMean) })),
+  /** One row per dataset item (paged), one cell per run in the order of `runs`: null when the run has no trace for the item. */
+  items: z.array(z.object({ id: z.string(), input: Json, expectedOutput: Json, runs: z.array(Cell) })),
+  nextCursor: z.string().nullable(),
+});
+export type Comparison = z.infer<typeof Comparison>;
+
+export const GateBody = z.object({
+  thresholds: z
+    .record(z.string().min(1).max(200), z.number().finite())
+    .refine((t) => Object.keys(t).length > 0, "Give at least one threshold")
+    .refine((t) => Object.keys(t).length <= MAX_GATE_THRESHOLDS, `At most ${MAX_GATE_THRESHOLDS} thresholds`),
+});
+export const GateResult = z.object({
+  passed: z.boolean(),
+  results: z.array(z.object({ scoreName: z.string(), mean: z.number().nullable(), threshold: z.number(), count: z.number().int(), passed: z.boolean() })),
+});
+export type GateResult = z.infer<typeof GateResult>;

@@ -1,0 +1,14 @@
+export * from "./datasets.schema";
+export { createDataset } from "./create-dataset";
+export { listDatasets } from "./list-datasets";
+export { getDataset } from "./get-dataset";
+export { insertItems } from "./insert-items";
+export { importCsv, cellValue, parseCsv } from "./import-csv";
+export { compileItemSchema } from "./item-schema";
+export { declareSchema, checkSchema } from "./item-schema-ops";
+export { registerRunner, checkRunnerUrl, runnerSecrets } from "./register-runner";
+export { requestRemoteRun } from "./request-remote-run";
+export { recordRun, recordRunItem } from "./record-run";
+export { getRun } from "./get-run";
+export { compareRuns } from "./compare-runs";
+export { gateRun } from "./gate-run";

@@ -1,0 +1,13 @@
+import * as Datasets from "@core/datasets";
+import { http } from "../../_lib/http";
+
+export const handler = http({
+  role: "MEMBER",
+  summary: "Record a run linking items to traces ({runName, version?, metadata?, items: [{datasetItemId, traceId, observationId?}]}); 409 when the run exists",
+  tags: ["datasets"],
+  path: Datasets.DatasetPath,
+  body: Datasets.RecordRunBody,
+  response: Datasets.RunDetail,
+  status: 201,
+  run: ({ path, body }, { deps, principal }) => Datasets.recordRun(deps, principal, path.name, body),
+});
