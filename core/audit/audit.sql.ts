@@ -1,5 +1,5 @@
-import { bigserial, index, integer, jsonb, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, tsz } from "../platform/columns";
+import { bigserial, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, tsz, jsonb } from "../platform/columns";
 
 /** Who changed which configuration, when; append-only. */
 export const auditLog = pgTable(

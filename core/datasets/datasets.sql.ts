@@ -1,5 +1,5 @@
-import { bigserial, boolean, index, integer, json, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tsz } from "../platform/columns";
+import { bigserial, boolean, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, tsz, jsonb } from "../platform/columns";
 
 /** A named dataset of a project, with its optional item schema (SPEC 2.4). */
 export const datasets = pgTable(

@@ -1,5 +1,5 @@
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tsz } from "../platform/columns";
+import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, tsz, jsonb } from "../platform/columns";
 
 /** A named evaluator of a project; its definition lives in immutable versions. */
 export const evaluators = pgTable(

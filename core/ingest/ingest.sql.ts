@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tsz } from "../platform/columns";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, tsz, jsonb } from "../platform/columns";
 
 /** Per-project ingest policy: PII masking and sampling, read by every ingest request. */
 export const ingestSettings = pgTable("ingest_settings", {

@@ -1,5 +1,5 @@
-import { jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tsz } from "../platform/columns";
+import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, tsz, jsonb } from "../platform/columns";
 
 /** Project custom model prices; they win over the built-in registry. */
 export const modelPrices = pgTable(

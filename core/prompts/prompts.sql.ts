@@ -1,5 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tsz } from "../platform/columns";
+import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, tsz, jsonb } from "../platform/columns";
 
 /** A named prompt of a project; its content lives in immutable versions. */
 export const prompts = pgTable(

@@ -96,6 +96,19 @@ describe("prompt registry", () => {
       expect(chat.body.versions.map((v: any) => v.type)).toEqual(["CHAT", "TEXT"]);
     });
 
+    it("reads back a TEXT body that looks like JSON exactly as saved", async () => {
+      const key = await newProject(app);
+      const bodies = ["123", '{"answer": 42}', "true", "[1, 2]"];
+      for (const [i, content] of bodies.entries()) await save(app, key, text(`json-like-${i}`, content, { config: { note: "7" } }));
+
+      const read = await Promise.all(bodies.map((_, i) => app.call("GET", `/v1/prompts/json-like-${i}?version=1`, { key })));
+      const compiled = await app.call("POST", "/v1/prompts/json-like-0/compile", { key, body: { version: 1 } });
+
+      expect(read.map((r) => r.body.content)).toEqual(bodies);
+      expect(read.map((r) => r.body.config)).toEqual(bodies.map(() => ({ note: "7" })));
+      expect(compiled.body.compiled).toBe("123");
+    });
+
     it("keeps the folder when a save omits it and clears it with null", async () => {
       const key = await newProject(app);
       await save(app, key, text("greeting", "v1", { folder: "support" }));
