@@ -93,8 +93,8 @@ export async function generate(store: ClickHouseTelemetryStore, projectId: strin
     { today },
   );
   for (const d of days) await store.command(`OPTIMIZE TABLE ${d.table} PARTITION ID '${d.partition_id}' FINAL`);
-  return store.query<{ table: string; parts: number; rows: string }>(
-    "SELECT table, toUInt32(count()) AS parts, toString(sum(rows)) AS rows FROM system.parts WHERE active AND table IN ('observations', 'traces', 'scores') GROUP BY table ORDER BY table",
+  return store.query<{ table: string; parts: number; rows: string; bytes: string }>(
+    "SELECT table, toUInt32(count()) AS parts, toString(sum(rows)) AS rows, toString(sum(bytes_on_disk)) AS bytes FROM system.parts WHERE active AND table IN ('observations', 'traces', 'scores') GROUP BY table ORDER BY table",
   );
 }
 
@@ -126,7 +126,7 @@ function getOnce(agent: Agent, url: string): Promise<number> {
   });
 }
 
-async function timeGets(url: string, count: number, warmup = 2): Promise<number[]> {
+export async function timeGets(url: string, count: number, warmup = 2): Promise<number[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   for (let i = 0; i < warmup; i++) await getOnce(agent, url);
   const out: number[] = [];
@@ -141,7 +141,7 @@ async function firstCursor(url: string): Promise<string> {
 }
 
 /** Paced ingest into the same project until stopped; resolves with the events accepted. */
-function startIngest(url: string): { stop: () => Promise<number> } {
+export function startIngest(url: string): { stop: () => Promise<number> } {
   let running = true;
   let events = 0;
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
@@ -288,7 +288,7 @@ export async function benchReads(): Promise<string> {
       `| span explorer page while ingesting p50 | ≤ 2× idle | ${p(busy.page)} ms | ${p(idle.page)} ms idle | ${ratio(busy.page, idle.page)}× |`,
       `| filtered page / page 2 while ingesting p50 | ≤ 2× idle | ${p(busy.filtered)} / ${p(busy.next)} ms | ${p(idle.filtered)} / ${p(idle.next)} ms idle | ${ratio(busy.filtered, idle.filtered)}× / ${ratio(busy.next, idle.next)}× |`,
       "",
-      `Data: ${OBSERVATIONS.toLocaleString("en")} observations (${obsParts?.rows ?? "?"} partial rows in ${obsParts?.parts ?? "?"} parts; one in five generations is a create plus a later update), 1M traces and 1M scores over 30 days in one project, generated with \`INSERT … SELECT … FROM numbers()\` straight into chDB (and the trace mirror into PGlite) in ${fmt(genSeconds, 0)} s. ` +
+      `Data: ${OBSERVATIONS.toLocaleString("en")} observations (${obsParts?.rows ?? "?"} partial rows in ${obsParts?.parts ?? "?"} parts, ${obsParts ? fmt(Number(obsParts.bytes) / Number(obsParts.rows), 0) : "?"} bytes on disk per row; one in five generations is a create plus a later update), 1M traces and 1M scores over 30 days in one project, generated with \`INSERT … SELECT … FROM numbers()\` straight into chDB (and the trace mirror into PGlite) in ${fmt(genSeconds, 0)} s. ` +
         "Days before today are merged into one part each, as `min_age_to_force_merge_seconds` does an hour after a day ends; today's partition is left as the inserts made it. " +
         "Requests go to `npm start` over loopback, 15 s after it started, sequentially (metrics 9 runs after 1 warm-up, pages 30 after 2). The raw baseline runs the text of `metricsStatement()` — what the endpoint sends — through `@clickhouse/client` on chDB in the bench process, with the server stopped. " +
         `While ingesting: ${INGEST_BATCHES_PER_SECOND} batches of 50 events per second into the same project (${Math.round(ingested / busySeconds)} events/s accepted), the worker draining in the same process.`,

@@ -13,6 +13,12 @@ export interface WorkerDef {
    * takes deliveries of up to this many messages (never waiting to fill one).
    */
   localBatchSize?: number;
+  /**
+   * The single-process runtime gathers a delivery for up to this long after its first message.
+   * chDB runs one statement at a time, so every insert is a wait for the reads queued behind it:
+   * fewer, larger deliveries keep reads fast while ingesting, for a little freshness.
+   */
+  localBatchingWindowMs?: number;
   /** Visibility timeout of the queue; must exceed the handler's timeout. */
   visibilitySeconds: number;
   timeoutSeconds: number;
@@ -21,5 +27,5 @@ export interface WorkerDef {
 export const workers: readonly WorkerDef[] = [
   // A delivery is written together, one insert per table. On AWS, Lambda scales out, and a batching
   // window (needed above 10) would add a second to freshness; locally one worker takes bigger deliveries.
-  { queue: "ingest", handler: "functions/workers/ingest.handler", batchSize: 10, visibilitySeconds: 180, timeoutSeconds: 120, localBatchSize: 100 },
+  { queue: "ingest", handler: "functions/workers/ingest.handler", batchSize: 10, visibilitySeconds: 180, timeoutSeconds: 120, localBatchSize: 100, localBatchingWindowMs: 200 },
 ];

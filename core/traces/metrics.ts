@@ -46,14 +46,14 @@ export function metricsStatement(projectId: string, q: MetricsQuery, now: Date):
   const withModel = q.groupBy.includes("model") || q.model !== undefined;
   const dims = q.groupBy.map((d) => (d === "day" ? "day" : d === "environment" ? "env" : "model"));
   const keys = ["toString(day) AS day", ...(dims.includes("env") ? ["env AS environment"] : []), ...(dims.includes("model") ? ["model"] : [])];
-  // `traces` counts 64-bit hashes of the ids (8 bytes per row instead of a 32-byte string; two ids
-  // colliding in one group is a 1-in-10^8 event at a million traces a day). An absent packed fold
-  // is 0, whose low 64 bits read as 0.0, so the sums need no NULL branch.
+  // `traces` counts trace_key, the 64-bit hash of the id (migration 0003: 8 bytes per row instead of
+  // a 32-byte string; two ids colliding in one group is a 1-in-10^8 event at a million traces a day).
+  // An absent packed fold is 0, whose low 64 bits read as 0.0, so the sums need no NULL branch.
   const sql = `SELECT ${keys.join(", ")}, toUInt32(uniqExact(trace_key)) AS traces, toUInt32(count()) AS observations,
       sum(cost) AS cost_usd, sum(input) AS input_tokens, sum(output) AS output_tokens, sum(total) AS total_tokens,
       quantiles(0.5, 0.95, 0.99)(latency) AS latency
     FROM (
-      SELECT cityHash64(trace_id) AS trace_key, start_time, toDate(start_time) AS day${withEnv ? ", ifNull(environment.2, 'default') AS env" : ""}${withModel ? ", model.2 AS model" : ""},
+      SELECT trace_key, start_time, toDate(start_time) AS day${withEnv ? ", ifNull(environment.2, 'default') AS env" : ""}${withModel ? ", model.2 AS model" : ""},
         ${low("cost_usd")} AS cost, ${low("input_tokens")} AS input, ${low("output_tokens")} AS output, ${low("total_tokens")} AS total,
         toFloat64(toUnixTimestamp64Milli(end_time) - toUnixTimestamp64Milli(start_time)) AS latency
       FROM observations FINAL WHERE project_id = {projectId:String}

@@ -37,10 +37,16 @@ export function startQueueRunner(options: { root: string; worker: WorkerDef; que
   let stopping = false;
   let wake: (() => void) | undefined;
 
-  /** Receives and handles one batch; returns how many messages it handled. */
-  async function drainOnce(waitSeconds = 0): Promise<number> {
-    const messages = await queue.receive({ max: worker.localBatchSize ?? worker.batchSize, visibilitySeconds: worker.visibilitySeconds, waitSeconds });
+  const max = worker.localBatchSize ?? worker.batchSize;
+
+  /** Receives and handles one batch (gathered for the worker's window when `gather`); returns how many messages it handled. */
+  async function drainOnce(waitSeconds = 0, gather = false): Promise<number> {
+    const messages = await queue.receive({ max, visibilitySeconds: worker.visibilitySeconds, waitSeconds });
     if (messages.length === 0) return 0;
+    if (gather && worker.localBatchingWindowMs && messages.length < max) {
+      await new Promise((r) => setTimeout(r, worker.localBatchingWindowMs));
+      messages.push(...(await queue.receive({ max: max - messages.length, visibilitySeconds: worker.visibilitySeconds, waitSeconds: 0 })));
+    }
     const handler = await loadHandler(options.root, worker.handler);
     const event: SQSEvent = { Records: messages.map((m) => sqsRecord(worker.queue, m)) };
     let failed = new Set<string>();
@@ -61,7 +67,7 @@ export function startQueueRunner(options: { root: string; worker: WorkerDef; que
   const loop = (async () => {
     while (options.poll && !stopping) {
       try {
-        await drainOnce(1);
+        await drainOnce(1, true);
       } catch (e) {
         log.error("queue runner error", { queue: worker.queue, error: e instanceof Error ? e.message : String(e) });
         await new Promise<void>((r) => {
