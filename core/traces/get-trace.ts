@@ -1,7 +1,7 @@
 import * as Ingest from "../ingest";
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
-import { isoOf, OBSERVATION_COLUMNS, SCORE_COLUMNS, TRACE_COLUMNS, type ObservationRow, type ScoreRow, type TraceRow } from "./traces.ch";
+import { isoOf, OBSERVATION_COLUMNS, SCORE_COLUMNS, TRACE_COLUMNS, traceFields, type ObservationRow, type ScoreRow, type TraceRow } from "./traces.ch";
 
 type Reader = Pick<Deps, "ch" | "blobs">;
 
@@ -89,22 +89,10 @@ export async function getTrace(deps: Reader, projectId: string, traceId: string)
   const starts = [isoOf(t.timestamp), ...obs.map((o) => o.startTime)].filter((x): x is string => x !== null).sort();
   const ends = obs.map((o) => o.endTime).filter((x): x is string => x !== null).sort();
   return {
-    id: t.id,
-    timestamp: isoOf(t.timestamp),
-    name: t.name,
-    userId: t.user_id,
-    sessionId: t.session_id,
-    sessionPath: t.session_path,
-    release: t.release,
-    version: t.version,
-    environment: t.environment ?? "default",
-    public: t.public === 1,
-    tags: [...t.tags].sort(),
+    ...traceFields(t),
     input: await body(deps, t.input),
     output: await body(deps, t.output),
     metadata: await body(deps, t.metadata),
-    createdAt: isoOf(t.created_at),
-    updatedAt: isoOf(t.updated_at),
     observations: obs,
     scores: scores.map(scoreView),
     totalCost: costs.length ? costs.reduce((a, b) => a + b, 0) : null,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Limit } from "../platform/pagination";
-import { ObservationView, ScoreView } from "./traces.schema";
+import { ObservationView, ScoreView, TraceFields } from "./traces.schema";
 
 /** Wire shapes of the telemetry list, metrics and analytics endpoints. */
 
@@ -105,20 +105,7 @@ export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
 export const ObservationListItem = ObservationView.omit({ input: true, output: true, metadata: true });
 export const ObservationPage = z.object({ data: z.array(ObservationListItem), nextCursor: z.string().nullable() });
 
-export const TraceListItem = z.object({
-  id: z.string(),
-  timestamp: z.string().nullable(),
-  name: z.string().nullable(),
-  userId: z.string().nullable(),
-  sessionId: z.string().nullable(),
-  sessionPath: z.string().nullable(),
-  release: z.string().nullable(),
-  version: z.string().nullable(),
-  environment: z.string(),
-  public: z.boolean(),
-  tags: z.array(z.string()),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
+export const TraceListItem = TraceFields.extend({
   observationCount: z.number(),
   totalCost: z.number().nullable(),
   latencyMs: z.number().nullable(),

@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
 import { unpack } from "./fold.ch";
-import { isoOf, type TraceRow } from "./traces.ch";
+import { isoOf, traceFields, type TraceRow } from "./traces.ch";
 
 export interface TraceStats {
   observationCount: number;
@@ -30,19 +30,7 @@ export function traceItem(t: TraceSummaryRow, stats: TraceStats | undefined) {
   const starts = [timestamp, stats?.firstStart ?? null].filter((x): x is string => x !== null).sort();
   const end = stats?.lastEnd ?? null;
   return {
-    id: t.id,
-    timestamp,
-    name: t.name,
-    userId: t.user_id,
-    sessionId: t.session_id,
-    sessionPath: t.session_path,
-    release: t.release,
-    version: t.version,
-    environment: t.environment ?? "default",
-    public: t.public === 1,
-    tags: [...t.tags].sort(),
-    createdAt: isoOf(t.created_at),
-    updatedAt: isoOf(t.updated_at),
+    ...traceFields(t),
     observationCount: stats?.observationCount ?? 0,
     totalCost: stats?.totalCost ?? null,
     latencyMs: starts.length && end ? Date.parse(end) - Date.parse(starts[0]!) : null,

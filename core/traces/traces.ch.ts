@@ -84,3 +84,22 @@ export interface ScoreRow {
 
 /** ClickHouse DateTime64 text (UTC) to ISO-8601 with milliseconds. */
 export const isoOf = (t: string | null | undefined) => (t && !t.startsWith("1970-01-01 00:00:00") ? `${t.replace(" ", "T")}Z` : null);
+
+/** The scalar fields of a trace row as every read shows them (lists and detail). */
+export function traceFields(t: Omit<TraceRow, "input" | "output" | "metadata">) {
+  return {
+    id: t.id,
+    timestamp: isoOf(t.timestamp),
+    name: t.name,
+    userId: t.user_id,
+    sessionId: t.session_id,
+    sessionPath: t.session_path,
+    release: t.release,
+    version: t.version,
+    environment: t.environment ?? "default",
+    public: t.public === 1,
+    tags: [...t.tags].sort(),
+    createdAt: isoOf(t.created_at),
+    updatedAt: isoOf(t.updated_at),
+  };
+}

@@ -48,7 +48,8 @@ export const ScoreView = z.object({
   timestamp: z.string().nullable(),
 });
 
-export const TraceDetail = z.object({
+/** What every read of a trace shows, in lists and in the detail. */
+export const TraceFields = z.object({
   id: z.string(),
   timestamp: z.string().nullable(),
   name: z.string().nullable(),
@@ -60,11 +61,14 @@ export const TraceDetail = z.object({
   environment: z.string(),
   public: z.boolean(),
   tags: z.array(z.string()),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+
+export const TraceDetail = TraceFields.extend({
   input: Json,
   output: Json,
   metadata: Json,
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
   observations: z.array(ObservationView),
   scores: z.array(ScoreView),
   totalCost: z.number().nullable(),
