@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { at, ev, ingest } from "../../support/ingest";
 
-const fixture = JSON.parse(readFileSync(new URL("../../../../shared/fixtures/langfuse-v3-ingestion-batch.json", import.meta.url), "utf8"));
+const fixture = JSON.parse(readFileSync(new URL("../../fixtures/langfuse-v3-ingestion-batch.json", import.meta.url), "utf8"));
 
 describe("POST /v1/ingest and the worker", () => {
   let app: TestApp;

@@ -5,7 +5,7 @@ import { ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { basic, startTestApp, type TestApp } from "../../support/local-app";
 
-const fixture = JSON.parse(readFileSync(new URL("../../../../shared/fixtures/langfuse-v5-otlp.json", import.meta.url), "utf8"));
+const fixture = JSON.parse(readFileSync(new URL("../../fixtures/langfuse-v5-otlp.json", import.meta.url), "utf8"));
 
 describe("POST /v1/otel/v1/traces", () => {
   let app: TestApp;

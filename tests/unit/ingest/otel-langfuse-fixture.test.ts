@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { EVENT_BODIES, IngestEventEnvelope, type EventType } from "@core/ingest/ingest.schema";
 import { decodeOtlpTraces, otlpToEvents, sdkOf, type OtelIngestEvent } from "@core/ingest/otel";
 
-/** Requests that @langfuse/otel 5.11 really posted (captured in shared/fixtures). */
-const fixture = JSON.parse(readFileSync(new URL("../../../../shared/fixtures/langfuse-v5-otlp.json", import.meta.url), "utf8")) as {
+/** Requests that @langfuse/otel 5.11 really posted (captured in tests/fixtures, a copy of shared/fixtures). */
+const fixture = JSON.parse(readFileSync(new URL("../../fixtures/langfuse-v5-otlp.json", import.meta.url), "utf8")) as {
   requests: Array<{ headers: Record<string, string>; body: unknown }>;
 };
 
