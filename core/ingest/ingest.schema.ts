@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NUL_MESSAGE } from "../platform/nul";
 
 /**
  * The public ingest contract: Langfuse's ingestion format, so its SDKs work
@@ -6,7 +7,12 @@ import { z } from "zod";
  * is checked on its own, so one bad event never rejects the batch.
  */
 
-const Id = z.string().min(1).max(512);
+// Trace and score ids key the Postgres trace mirror, which cannot store a NUL character.
+const Id = z
+  .string()
+  .min(1)
+  .max(512)
+  .refine((s) => !s.includes("\u0000"), NUL_MESSAGE);
 const Timestamp = z.iso
   .datetime({ offset: true, local: true })
   .refine((v) => !Number.isNaN(Date.parse(/(?:Z|[+-]\d{2}:?\d{2})$/i.test(v) ? v : `${v}Z`)), "Invalid date");
@@ -115,7 +121,8 @@ export const IngestEventEnvelope = z.object({
   metadata: z.unknown().optional(),
 });
 
-export const SdkIdentity = z.object({ name: z.string().min(1).max(200), version: z.string().min(1).max(100) });
+const SdkText = (max: number) => z.string().min(1).max(max).refine((s) => !s.includes("\u0000"), NUL_MESSAGE);
+export const SdkIdentity = z.object({ name: SdkText(200), version: SdkText(100) });
 export type SdkIdentity = z.infer<typeof SdkIdentity>;
 
 export const IngestRequest = z.object({

@@ -13,7 +13,8 @@ export function sdkIdentityOf(input: {
   headers: Record<string, string | undefined>;
 }): SdkIdentity | null {
   if (input.sdk) return input.sdk;
-  const clip = (v: unknown, max: number) => (typeof v === "string" && v.length > 0 ? v.slice(0, max) : null);
+  // Headers and metadata are free text: NUL characters (which Postgres cannot store) are dropped.
+  const clip = (v: unknown, max: number) => (typeof v === "string" && v.replaceAll("\u0000", "").length > 0 ? v.replaceAll("\u0000", "").slice(0, max) : null);
   const fromMeta = { name: clip(input.metadata?.sdk_name, 200), version: clip(input.metadata?.sdk_version, 100) };
   if (fromMeta.name) return { name: fromMeta.name, version: fromMeta.version ?? "unknown" };
   const name = clip(input.headers["x-langfuse-sdk-name"], 200);

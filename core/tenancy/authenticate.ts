@@ -13,7 +13,8 @@ export function parseBasicAuth(header: string | undefined): { publicKey: string;
   if (!match?.[1]) return null;
   const decoded = Buffer.from(match[1], "base64").toString("utf8");
   const colon = decoded.indexOf(":");
-  if (colon <= 0) return null;
+  // No key holds a NUL character (and Postgres could not even compare one).
+  if (colon <= 0 || decoded.includes("\u0000")) return null;
   return { publicKey: decoded.slice(0, colon), secretKey: decoded.slice(colon + 1) };
 }
 

@@ -2,6 +2,7 @@ import { gunzipSync } from "node:zlib";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type { z } from "zod";
 import { invalid, payloadTooLarge } from "@core/platform/errors";
+import { NUL_MESSAGE, nulPath } from "@core/platform/nul";
 
 /** The decoded request body: bytes after base64 and content-encoding, capped at `limit`. */
 export function bodyBytes(event: APIGatewayProxyEventV2, limit: number): Buffer {
@@ -49,4 +50,10 @@ export function parsePart<T>(schema: z.ZodType<T> | undefined, value: unknown, p
     throw invalid(`Invalid ${where}: ${first?.message ?? "invalid value"}`, result.error.issues);
   }
   return result.data;
+}
+
+/** 400 when a part of the request carries a NUL character (see `nulPath`). */
+export function refuseNul(value: unknown, part: string): void {
+  const at = nulPath(value);
+  if (at !== null) throw invalid(`Invalid ${at ? `${part}.${at}` : part}: ${NUL_MESSAGE}`);
 }

@@ -8,7 +8,7 @@ import type { Principal } from "@core/platform/principal";
 import { roleAtLeast, type Role } from "@core/platform/roles";
 import { getDeps } from "../_runtime/deps";
 import { errorResponse, jsonResponse } from "./http-errors";
-import { bodyBytes, parseJsonBody, parsePart, queryObject } from "./http-input";
+import { bodyBytes, parseJsonBody, parsePart, queryObject, refuseNul } from "./http-input";
 
 /** What `run` may return instead of a plain JSON body, to choose status and headers; a Uint8Array body is sent as bytes. */
 export class Reply {
@@ -44,6 +44,12 @@ export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
   body?: z.ZodType<B>;
   /** Take the body as bytes (e.g. protobuf) instead of parsing JSON. */
   rawBody?: boolean;
+  /**
+   * Accept NUL characters in the JSON body: for bodies bound for the telemetry store, which keeps any
+   * string, and whose use case refuses them per item where Postgres is involved. Otherwise a NUL
+   * anywhere in path, query or body is a 400, as Postgres cannot store one.
+   */
+  acceptsNulInBody?: boolean;
   response?: z.ZodType;
   status?: number;
   maxBodyBytes?: number;
@@ -85,10 +91,15 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown>(s
       const deps = context.deps!;
       const requestId = requestIdOf(event, context);
       const rawBody = bodyBytes(event, Math.min(spec.maxBodyBytes ?? Infinity, deps.config.maxBodyBytes));
+      const query = queryObject(event);
+      const json = spec.rawBody || !spec.body ? undefined : parseJsonBody(rawBody);
+      refuseNul(event.pathParameters, "path");
+      refuseNul(query, "query");
+      if (!spec.acceptsNulInBody) refuseNul(json, "body");
       const input: HttpInput<P, Q, B> = {
         path: parsePart(spec.path, event.pathParameters, "path"),
-        query: parsePart(spec.query, queryObject(event), "query"),
-        body: spec.rawBody ? (undefined as B) : parsePart(spec.body, spec.body ? parseJsonBody(rawBody) : undefined, "body"),
+        query: parsePart(spec.query, query, "query"),
+        body: spec.rawBody ? (undefined as B) : parsePart(spec.body, json, "body"),
         headers: event.headers ?? {},
         rawBody,
       };
