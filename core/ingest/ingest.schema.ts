@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NUL_MESSAGE } from "../platform/nul";
+import { NUL_MESSAGE } from "../platform/storable-text";
 
 /**
  * The public ingest contract: Langfuse's ingestion format, so its SDKs work

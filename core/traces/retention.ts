@@ -40,7 +40,10 @@ export interface RetentionResult {
   deleted: { traces: number; observations: number; scores: number; payloadBlobs: number; batchBlobs: number };
 }
 
-const OLD_TRACES = "SELECT id FROM traces WHERE project_id = {projectId:String} AND timestamp < {cutoff:DateTime64(3, 'UTC')}";
+// The cutoff travels as epoch milliseconds: ClickHouse rewrites a DateTime64 parameter before 1970 into
+// text it cannot read back inside a mutation (a policy of 100 years reaches back to the 1920s).
+const CUTOFF = "fromUnixTimestamp64Milli({cutoffMs:Int64}, 'UTC')";
+const OLD_TRACES = `SELECT id FROM traces WHERE project_id = {projectId:String} AND timestamp < ${CUTOFF}`;
 
 /**
  * Deletes what the project's policy no longer keeps: traces whose time (their earliest
@@ -58,14 +61,13 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   if (maxAgeDays === 0) return { maxAgeDays, cutoff: null, deleted: none };
   const now = deps.clock.now();
   const cutoffDate = new Date(now.getTime() - maxAgeDays * DAY_MS);
-  const cutoff = cutoffDate.toISOString().replace("T", " ").replace("Z", "");
-  const params = { projectId, cutoff };
+  const params = { projectId, cutoffMs: cutoffDate.getTime() };
 
   const [counts] = await deps.ch.query<{ t: number; o: number; s: number }>(
     `SELECT (SELECT toUInt32(uniqExact(id)) FROM (${OLD_TRACES})) AS t,
        (SELECT toUInt32(uniqExact(trace_id, id)) FROM observations WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})) AS o,
        (SELECT toUInt32(uniqExact(trace_id, id)) FROM scores WHERE project_id = {projectId:String}
-          AND (trace_id IN (${OLD_TRACES}) OR (trace_id = '' AND timestamp < {cutoff:DateTime64(3, 'UTC')}))) AS s`,
+          AND (trace_id IN (${OLD_TRACES}) OR (trace_id = '' AND timestamp < ${CUTOFF}))) AS s`,
     params,
   );
 
@@ -79,20 +81,20 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   const expired: string[] = [];
   const candidates = [...byTrace.keys()];
   for (let i = 0; i < candidates.length; i += CHUNK) {
-    const rows = await deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} AND timestamp < {cutoff:DateTime64(3, 'UTC')}`, { ...params, ids: candidates.slice(i, i + CHUNK) });
+    const rows = await deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} AND timestamp < ${CUTOFF}`, { ...params, ids: candidates.slice(i, i + CHUNK) });
     for (const r of rows) expired.push(...byTrace.get(r.id)!);
   }
 
   // Decided before the rows go, forgotten by the mirror only after (see Ingest.forgetTraces).
   const [oldTraceIds, oldScoreIds] = await Promise.all([
     deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM (${OLD_TRACES})`, params),
-    deps.ch.query<{ id: string }>("SELECT DISTINCT id FROM scores WHERE project_id = {projectId:String} AND trace_id = '' AND timestamp < {cutoff:DateTime64(3, 'UTC')}", params),
+    deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM scores WHERE project_id = {projectId:String} AND trace_id = '' AND timestamp < ${CUTOFF}`, params),
   ]);
 
   await Promise.all([
     deps.ch.command(`ALTER TABLE observations DELETE WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})`, params),
     deps.ch.command(
-      `ALTER TABLE scores DELETE WHERE project_id = {projectId:String} AND (trace_id IN (${OLD_TRACES}) OR (trace_id = '' AND timestamp < {cutoff:DateTime64(3, 'UTC')}))`,
+      `ALTER TABLE scores DELETE WHERE project_id = {projectId:String} AND (trace_id IN (${OLD_TRACES}) OR (trace_id = '' AND timestamp < ${CUTOFF}))`,
       params,
     ),
   ]);

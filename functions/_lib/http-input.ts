@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type { z } from "zod";
 import { invalid, payloadTooLarge } from "@core/platform/errors";
-import { NUL_MESSAGE, nulPath } from "@core/platform/nul";
+import { NUL_MESSAGE, nulPath, parseWellFormedJson } from "@core/platform/storable-text";
 
 /** The decoded request body: bytes after base64 and content-encoding, capped at `limit`. */
 export function bodyBytes(event: APIGatewayProxyEventV2, limit: number): Buffer {
@@ -21,10 +21,11 @@ export function bodyBytes(event: APIGatewayProxyEventV2, limit: number): Buffer 
   }
 }
 
+/** The JSON body, lone surrogates replaced by U+FFFD (see `wellFormed`). */
 export function parseJsonBody(bytes: Buffer): unknown {
   if (bytes.length === 0) return undefined;
   try {
-    return JSON.parse(bytes.toString("utf8"));
+    return parseWellFormedJson(bytes.toString("utf8"));
   } catch {
     throw invalid("Request body is not valid JSON");
   }

@@ -1,5 +1,6 @@
 import { invalid } from "../../platform/errors";
 import type { Attributes, AttributeValue } from "./otlp-request";
+import { parseWellFormedJson } from "../../platform/storable-text";
 
 /**
  * Reads span attributes and remembers which ones a mapper used, so that only the
@@ -53,7 +54,7 @@ export function parseJsonish(v: AttributeValue | undefined): unknown {
   const t = v.trim();
   if (!/^[[{"]|^(true|false|null|-?\d)/.test(t)) return v;
   try {
-    return JSON.parse(t);
+    return parseWellFormedJson(t);
   } catch {
     return v;
   }

@@ -3,6 +3,7 @@ import { normalizeRequest } from "./normalize-otlp";
 import type { OtlpTraceRequest } from "./otlp-request";
 import { WireTraceRequest } from "./otlp-wire.schema";
 import { decodeProtobufRequest } from "./protobuf-decoder";
+import { parseWellFormedJson } from "../../platform/storable-text";
 
 const PROTOBUF_TYPES = new Set(["application/x-protobuf", "application/protobuf"]);
 const JSON_TYPES = new Set(["application/json"]);
@@ -54,7 +55,7 @@ function fromProtobuf(bytes: Uint8Array): unknown {
 
 function fromJson(bytes: Uint8Array): unknown {
   try {
-    return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    return parseWellFormedJson(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
   } catch (e) {
     throw invalid(`OTLP request is not valid JSON: ${messageOf(e)}`);
   }

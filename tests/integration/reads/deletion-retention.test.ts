@@ -164,6 +164,21 @@ describe("retention", () => {
     expect((await get(app, admin, "/v1/retention")).body.lastAppliedAt).not.toBeNull();
   });
 
+  it("applies a policy that reaches back before 1970 (a century)", async () => {
+    const project = await newProject(app);
+    const ancient = await seedTrace(app, project, { userId: "gus", marker: `g-${randomUUID()}`, time: Date.UTC(1920, 0, 1) });
+    const recent = await seedTrace(app, project, { userId: "gus", marker: `g-${randomUUID()}`, time: Date.now() - DAY });
+    await app.call("POST", "/v1/retention", { key: project, body: { maxAgeDays: 36500 } });
+
+    const res = await app.call("POST", "/v1/retention/apply", { key: project });
+
+    expect(res.status).toBe(200);
+    expect(res.body.cutoff.slice(0, 2)).toBe("19");
+    expect(res.body.deleted).toMatchObject({ traces: 1, observations: 1, scores: 1 });
+    expect((await get(app, project, `/v1/traces/${ancient}`)).status).toBe(404);
+    expect((await get(app, project, `/v1/traces/${recent}`)).status).toBe(200);
+  });
+
   it("keeps everything with 0, and the daily job ages out raw batches too", async () => {
     const project = await newProject(app);
     const traceId = await seedTrace(app, project, { userId: "frank", marker: `f-${randomUUID()}`, time: Date.now() - 400 * DAY });

@@ -9,7 +9,7 @@ const MESSAGE = "text must not contain NUL (\\u0000) characters";
 
 // Postgres cannot store U+0000 in text or jsonb: before this check, a NUL in a prompt, a dataset item,
 // a query value or even the credentials reached the database and came back as a 500.
-describe("NUL characters (U+0000)", () => {
+describe("text Postgres cannot store", () => {
   let app: TestApp;
   let contracts: Awaited<ReturnType<typeof loadContracts>>;
 
@@ -44,6 +44,15 @@ describe("NUL characters (U+0000)", () => {
     expect(res.body.error.code).toBe("unauthorized");
   });
 
+  it("in a JSON body are a 400 however deep, also inside a CSV import", async () => {
+    await app.call("POST", "/v1/datasets", { body: { name: "nul-csv" } });
+
+    const res = await app.call("POST", "/v1/datasets/nul-csv/items/csv", { body: { csv: "q\na\u0000b\n", mapping: { input: "q" } } });
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(`Invalid body.csv: ${MESSAGE}`);
+  });
+
   it("in an ingested event's id reject that event only; elsewhere in an event they are stored as sent", async () => {
     const good = ev("trace-create", { id: "nul-ok", name: "a\u0000b" });
     const bad = ev("trace-create", { id: "nul\u0000id", name: "x" });
@@ -56,5 +65,53 @@ describe("NUL characters (U+0000)", () => {
     expect(res.errors).toEqual([{ id: bad.id, status: 400, message: `Invalid trace-create body: id: ${MESSAGE}` }]);
     expect(health.body).toMatchObject({ queueDepth: 0, queueInFlight: 0, dlqDepth: 0 });
     expect(trace.body.name).toBe("a\u0000b");
+  });
+});
+
+// A lone UTF-16 surrogate is valid JSON but not valid Unicode: Postgres' jsonb refused it (a 500), while
+// text columns silently stored U+FFFD. Every JSON body now gets U+FFFD, as UTF-8 encoding would give.
+describe("lone surrogates", () => {
+  let app: TestApp;
+  const json = (body: string) => ({ body, headers: { "content-type": "application/json" } });
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it("are stored as U+FFFD in prompts, dataset items and evaluators", async () => {
+    const prompt = await app.call("POST", "/v1/prompts", json('{"name":"surrogate","type":"TEXT","content":"a\\ud800b","config":{"k":"\\udc00"}}'));
+    await app.call("POST", "/v1/datasets", { body: { name: "surrogates" } });
+    const items = await app.call("POST", "/v1/datasets/surrogates/items", json('{"items":[{"id":"i1","input":{"q":"x\\ud83d"}}]}'));
+    const evaluator = await app.call("POST", "/v1/evaluators", json('{"name":"surrogate-judge","prompt":"Rate \\ud800 {{output}}","provider":"mock","model":"m"}'));
+
+    const read = await app.call("GET", "/v1/prompts/surrogate?version=1");
+    const dataset = await app.call("GET", "/v1/datasets/surrogates");
+
+    expect([prompt.status, items.status, evaluator.status]).toEqual([201, 200, 201]);
+    expect(read.body.content).toBe("a\ufffdb");
+    expect(read.body.config).toEqual({ k: "\ufffd" });
+    expect(dataset.body.items[0].input).toEqual({ q: "x\ufffd" });
+    expect(evaluator.body.prompt).toBe("Rate \ufffd {{output}}");
+  });
+
+  it("keep an emoji written as a surrogate pair intact", async () => {
+    const res = await app.call("POST", "/v1/prompts", json('{"name":"emoji","type":"TEXT","content":"\\ud83d\\ude00"}'));
+
+    expect(res.status).toBe(201);
+    expect((await app.call("GET", "/v1/prompts/emoji?version=1")).body.content).toBe("😀");
+  });
+
+  it("in ingested events are stored as U+FFFD, ids included, and the worker writes every event", async () => {
+    const res = await app.call("POST", "/v1/ingest", json('{"batch":[{"id":"s1","type":"trace-create","timestamp":"2026-11-22T10:00:00.000Z","body":{"id":"sur\\ud800","name":"n\\udfff","metadata":{"k":"\\ud800"}}}]}'));
+    await app.drainQueues();
+
+    const health = await app.call("GET", "/v1/ingest/health");
+    const trace = await app.call("GET", `/v1/traces/${encodeURIComponent("sur\ufffd")}`);
+
+    expect(res.status).toBe(207);
+    expect(health.body).toMatchObject({ queueDepth: 0, queueInFlight: 0, dlqDepth: 0 });
+    expect(trace.status).toBe(200);
+    expect(trace.body).toMatchObject({ name: "n\ufffd", metadata: { k: "\ufffd" } });
   });
 });
