@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { DEPTH_MESSAGE, valueExceedsDepth } from "../platform/storable-text";
 import { EVENT_BODIES, IngestEventEnvelope, type EventType, type IngestResponse } from "./ingest.schema";
 
 /** An event that passed validation, with its timestamps normalised to ISO UTC. */
@@ -37,6 +38,11 @@ export function validateEvents(batch: readonly unknown[]): { events: ValidEvent[
   const results: IngestResponse = { successes: [], errors: [] };
   const seen = new Set<string>();
   batch.forEach((raw, index) => {
+    // Before anything recursive touches the event (zod, masking, JSON.stringify of the batch).
+    if (valueExceedsDepth(raw)) {
+      results.errors.push({ id: nameOf(raw, index), status: 400, message: `Invalid event: ${DEPTH_MESSAGE}` });
+      return;
+    }
     const envelope = IngestEventEnvelope.safeParse(raw);
     if (!envelope.success) {
       results.errors.push({ id: nameOf(raw, index), status: 400, message: `Invalid event: ${describe(envelope.error)}` });

@@ -1,40 +1,97 @@
 /**
- * Text Postgres can store. It keeps no NUL character (U+0000) in `text` or `jsonb`, so input
- * bound for it is refused at the edge with a 400 rather than failing in the database; and its
- * `jsonb` parser refuses a lone UTF-16 surrogate (`"\ud800"`), which `text` would have stored as
- * U+FFFD, so input is made well-formed the same way everywhere.
+ * What input the stores can keep, checked where it enters. Postgres stores no NUL character
+ * (U+0000) in `text` or `jsonb`, so input bound for it is refused with a 400 rather than failing
+ * in the database; its `jsonb` parser refuses a lone UTF-16 surrogate (`"\ud800"`), which `text`
+ * would have stored as U+FFFD, so input is made well-formed the same way everywhere; and JSON
+ * nested without bound would overflow the stack of every recursive step after parsing
+ * (`JSON.stringify` fails near 10,000 levels), so nesting is capped.
  */
 
 export const NUL_MESSAGE = "text must not contain NUL (\\u0000) characters";
 
+/** Deepest nesting of arrays and objects accepted in a JSON body or an ingested event. */
+export const MAX_JSON_DEPTH = 64;
+export const DEPTH_MESSAGE = `JSON nests deeper than ${MAX_JSON_DEPTH} levels`;
+
 /** The path of the first string (or object key) holding a NUL, `""` for the value itself, or null when clean. */
-export function nulPath(value: unknown, path = ""): string | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (value === null || typeof value !== "object") return null;
-  for (const [key, child] of Object.entries(value)) {
-    const at = path ? `${path}.${key}` : key;
-    if (key.includes("\u0000")) return at;
-    const found = nulPath(child, at);
-    if (found !== null) return found;
+export function nulPath(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length) {
+    const [node, path] = stack.pop()!;
+    if (typeof node === "string") {
+      if (node.includes("\u0000")) return path;
+      continue;
+    }
+    if (node === null || typeof node !== "object") continue;
+    // Reversed, so the first offending field in document order is the one named.
+    for (const [key, child] of Object.entries(node).reverse()) {
+      const at = path ? `${path}.${key}` : key;
+      if (key.includes("\u0000")) return at;
+      stack.push([child, at]);
+    }
   }
   return null;
 }
 
 type WellFormable = string & { isWellFormed(): boolean; toWellFormed(): string };
+const fix = (s: string) => ((s as WellFormable).isWellFormed() ? s : (s as WellFormable).toWellFormed());
 
-/** The value with every lone surrogate in its strings and keys replaced by U+FFFD (as UTF-8 encoding does). */
-export function wellFormed(value: unknown): unknown {
-  if (typeof value === "string") return (value as WellFormable).isWellFormed() ? value : (value as WellFormable).toWellFormed();
-  if (Array.isArray(value)) return value.map(wellFormed);
-  if (value === null || typeof value !== "object") return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [wellFormed(k) as string, wellFormed(v)]));
+/** Replaces, in place, every lone surrogate in the strings and keys of a parsed JSON value by U+FFFD (as UTF-8 encoding does). */
+function makeWellFormed(root: unknown): unknown {
+  const box = { root };
+  const stack: Record<string, unknown>[] = [box];
+  while (stack.length) {
+    const node = stack.pop()!;
+    for (const key of Object.keys(node)) {
+      const child = node[key];
+      if (typeof child === "string") node[key] = fix(child);
+      else if (child !== null && typeof child === "object") stack.push(child as Record<string, unknown>);
+      const fixed = fix(key);
+      if (fixed !== key && !Array.isArray(node)) {
+        node[fixed] = node[key];
+        delete node[key];
+      }
+    }
+  }
+  return box.root;
 }
 
 /** Whether JSON text may hold a lone surrogate: only a `\uD800`–`\uDFFF` escape can put one in a parsed string. */
-export const mayHoldSurrogates = (json: string) => /\\u[dD][89a-fA-F]/.test(json);
+const mayHoldSurrogates = (json: string) => /\\u[dD][89a-fA-F]/.test(json);
 
-/** `JSON.parse`, with lone surrogates replaced (see {@link wellFormed}); throws as `JSON.parse` does. */
+/** `JSON.parse`, with lone surrogates replaced by U+FFFD; throws as `JSON.parse` does. */
 export function parseWellFormedJson(text: string): unknown {
   const value: unknown = JSON.parse(text);
-  return mayHoldSurrogates(text) ? wellFormed(value) : value;
+  return mayHoldSurrogates(text) ? makeWellFormed(value) : value;
+}
+
+/** Whether JSON text nests arrays and objects deeper than `limit` (strings skipped); stops at the first excess. */
+export function jsonTextExceedsDepth(text: string, limit = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // a backslash escapes the next character
+      else if (c === 34) inString = false;
+      continue;
+    }
+    if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      if (++depth > limit) return true;
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return false;
+}
+
+/** Whether a parsed value nests arrays and objects deeper than `limit` (counting the value itself as level 1). */
+export function valueExceedsDepth(value: unknown, limit = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== "object") continue;
+    if (depth > limit) return true;
+    for (const child of Object.values(node)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+  }
+  return false;
 }

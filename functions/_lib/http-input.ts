@@ -2,7 +2,7 @@ import { gunzipSync } from "node:zlib";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type { z } from "zod";
 import { invalid, payloadTooLarge } from "@core/platform/errors";
-import { NUL_MESSAGE, nulPath, parseWellFormedJson } from "@core/platform/storable-text";
+import { DEPTH_MESSAGE, jsonTextExceedsDepth, NUL_MESSAGE, nulPath, parseWellFormedJson } from "@core/platform/storable-text";
 
 /** The decoded request body: bytes after base64 and content-encoding, capped at `limit`. */
 export function bodyBytes(event: APIGatewayProxyEventV2, limit: number): Buffer {
@@ -21,11 +21,13 @@ export function bodyBytes(event: APIGatewayProxyEventV2, limit: number): Buffer 
   }
 }
 
-/** The JSON body, lone surrogates replaced by U+FFFD (see `wellFormed`). */
-export function parseJsonBody(bytes: Buffer): unknown {
+/** The JSON body, lone surrogates replaced by U+FFFD; 400 when it nests deeper than MAX_JSON_DEPTH (with `checkDepth`). */
+export function parseJsonBody(bytes: Buffer, options: { checkDepth: boolean } = { checkDepth: true }): unknown {
   if (bytes.length === 0) return undefined;
+  const text = bytes.toString("utf8");
+  if (options.checkDepth && jsonTextExceedsDepth(text)) throw invalid(`Invalid body: ${DEPTH_MESSAGE}`);
   try {
-    return parseWellFormedJson(bytes.toString("utf8"));
+    return parseWellFormedJson(text);
   } catch {
     throw invalid("Request body is not valid JSON");
   }

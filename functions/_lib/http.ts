@@ -45,11 +45,12 @@ export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
   /** Take the body as bytes (e.g. protobuf) instead of parsing JSON. */
   rawBody?: boolean;
   /**
-   * Accept NUL characters in the JSON body: for bodies bound for the telemetry store, which keeps any
-   * string, and whose use case refuses them per item where Postgres is involved. Otherwise a NUL
-   * anywhere in path, query or body is a 400, as Postgres cannot store one.
+   * The use case checks each item of the body itself (ingest: one bad event never rejects the batch):
+   * the body may hold NUL characters (bound for the telemetry store, which keeps any string; ids are
+   * checked per event) and nest deeper than MAX_JSON_DEPTH (events too deep are refused one by one).
+   * Otherwise a NUL anywhere in path, query or body, or a body nested deeper, is a 400.
    */
-  acceptsNulInBody?: boolean;
+  checksItemsItself?: boolean;
   response?: z.ZodType;
   status?: number;
   maxBodyBytes?: number;
@@ -92,11 +93,11 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown>(s
       const requestId = requestIdOf(event, context);
       const rawBody = bodyBytes(event, Math.min(spec.maxBodyBytes ?? Infinity, deps.config.maxBodyBytes));
       const query = queryObject(event);
-      const json = spec.rawBody || !spec.body ? undefined : parseJsonBody(rawBody);
       refuseNul(event.pathParameters, "path");
       refuseNul(query, "query");
+      const json = spec.rawBody || !spec.body ? undefined : parseJsonBody(rawBody, { checkDepth: !spec.checksItemsItself });
       // A NUL can only come from a `\u0000` escape in the text: most bodies skip the walk.
-      if (!spec.acceptsNulInBody && rawBody.includes("\\u0000")) refuseNul(json, "body");
+      if (!spec.checksItemsItself && rawBody.includes("\\u0000")) refuseNul(json, "body");
       const input: HttpInput<P, Q, B> = {
         path: parsePart(spec.path, event.pathParameters, "path"),
         query: parsePart(spec.query, query, "query"),

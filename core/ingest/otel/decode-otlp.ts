@@ -3,7 +3,7 @@ import { normalizeRequest } from "./normalize-otlp";
 import type { OtlpTraceRequest } from "./otlp-request";
 import { WireTraceRequest } from "./otlp-wire.schema";
 import { decodeProtobufRequest } from "./protobuf-decoder";
-import { parseWellFormedJson } from "../../platform/storable-text";
+import { jsonTextExceedsDepth, parseWellFormedJson } from "../../platform/storable-text";
 
 const PROTOBUF_TYPES = new Set(["application/x-protobuf", "application/protobuf"]);
 const JSON_TYPES = new Set(["application/json"]);
@@ -53,9 +53,20 @@ function fromProtobuf(bytes: Uint8Array): unknown {
   return decoded;
 }
 
+/** An attribute value nests 3 JSON levels per level (value, kvlistValue, values) under ~8 of envelope. */
+const MAX_OTLP_JSON_DEPTH = 256;
+
 function fromJson(bytes: Uint8Array): unknown {
+  let text: string;
   try {
-    return parseWellFormedJson(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (e) {
+    throw invalid(`OTLP request is not valid JSON: ${messageOf(e)}`);
+  }
+  // Before the recursive steps that follow (the wire schema, attribute values).
+  if (jsonTextExceedsDepth(text, MAX_OTLP_JSON_DEPTH)) throw invalid(`OTLP request nests deeper than ${MAX_OTLP_JSON_DEPTH} levels`);
+  try {
+    return parseWellFormedJson(text);
   } catch (e) {
     throw invalid(`OTLP request is not valid JSON: ${messageOf(e)}`);
   }

@@ -7,8 +7,8 @@ export const handler = http({
   summary: "Ingest a batch of trace, observation and score events; 207 with per-event results once the batch is stored and queued",
   tags: ["ingest"],
   body: Ingest.IngestRequest,
-  // Event bodies go to the telemetry store, which keeps any string; ids are checked per event.
-  acceptsNulInBody: true,
+  // One bad event never rejects the batch: NUL in ids and nesting are checked per event.
+  checksItemsItself: true,
   response: Ingest.IngestResponse,
   status: 207,
   run: async ({ body, headers }, { deps, principal }) => {

@@ -26,7 +26,7 @@ describe("text Postgres cannot store", () => {
       const probes: { url: string; body?: unknown; where: string }[] = [];
       if (withParams !== path) probes.push({ url: withParams, where: "path." });
       probes.push({ url: `${path.replace(/\{(\w+)\+?\}/g, "probe")}?name=a%00b`, where: "query.name" });
-      if (contract.body && !contract.rawBody && !contract.acceptsNulInBody) probes.push({ url: path.replace(/\{(\w+)\+?\}/g, "probe"), body: { name: "a\u0000b" }, where: "body.name" });
+      if (contract.body && !contract.rawBody && !contract.checksItemsItself) probes.push({ url: path.replace(/\{(\w+)\+?\}/g, "probe"), body: { name: "a\u0000b" }, where: "body.name" });
       for (const probe of probes) {
         const res = await app.call(method, probe.url, { body: probe.body ?? (method === "GET" ? undefined : {}) });
         const ok = res.status === 400 && res.body?.error?.code === "invalid_input" && res.body.error.message.startsWith(`Invalid ${probe.where}`) && res.body.error.message.endsWith(MESSAGE);
@@ -113,5 +113,51 @@ describe("lone surrogates", () => {
     expect(health.body).toMatchObject({ queueDepth: 0, queueInFlight: 0, dlqDepth: 0 });
     expect(trace.status).toBe(200);
     expect(trace.body).toMatchObject({ name: "n\ufffd", metadata: { k: "\ufffd" } });
+  });
+});
+
+// Recursive steps after parsing (zod, JSON.stringify, masking) overflowed the stack on bodies nested
+// tens of thousands deep, a 500. JSON.parse itself is iterative: the limit is checked before the rest.
+describe("nesting", () => {
+  let app: TestApp;
+  const json = (body: string) => ({ body, headers: { "content-type": "application/json" } });
+  /** A prompt body whose `config` makes the whole body nest exactly `depth` levels. */
+  const promptNested = (name: string, depth: number) => `{"name":"${name}","type":"TEXT","content":"x","config":{"a":${"[".repeat(depth - 2)}1${"]".repeat(depth - 2)}}}`;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it("accepts a JSON body 64 levels deep and refuses 65 (or 100,000) with 400", async () => {
+    const at64 = await app.call("POST", "/v1/prompts", json(promptNested("deep-64", 64)));
+    const at65 = await app.call("POST", "/v1/prompts", json(promptNested("deep-65", 65)));
+    const huge = await app.call("POST", "/v1/prompts", json(promptNested("deep-huge", 100_000)));
+
+    expect(at64.status).toBe(201);
+    expect([at65.status, at65.body.error.message]).toEqual([400, "Invalid body: JSON nests deeper than 64 levels"]);
+    expect([huge.status, huge.body.error.message]).toEqual([400, "Invalid body: JSON nests deeper than 64 levels"]);
+  });
+
+  it("refuses only the ingested event that nests too deep, and stores the rest", async () => {
+    const deep = ev("trace-create", { id: "too-deep", metadata: { a: JSON.parse("[".repeat(100) + "]".repeat(100)) } });
+    const fine = ev("trace-create", { id: "shallow" });
+
+    const res = await ingest(app, [deep, fine]);
+
+    expect(res.errors).toEqual([{ id: deep.id, status: 400, message: "Invalid event: JSON nests deeper than 64 levels" }]);
+    expect(res.successes).toEqual([{ id: fine.id, status: 201 }]);
+    expect((await app.call("GET", "/v1/traces/shallow")).status).toBe(200);
+  });
+
+  it("refuses an OTLP JSON export nested deeper than 256 levels with 400", async () => {
+    let value = '{"stringValue":"x"}';
+    for (let i = 0; i < 20_000; i++) value = `{"kvlistValue":{"values":[{"key":"k","value":${value}}]}}`;
+    const body = `{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"0102030405060708090a0b0c0d0e0f10","spanId":"0102030405060708","name":"s","attributes":[{"key":"a","value":${value}}]}]}]}]}`;
+
+    const res = await app.call("POST", "/v1/otel/v1/traces", json(body));
+
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe("OTLP request nests deeper than 256 levels");
   });
 });
