@@ -63,33 +63,21 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   const cutoffDate = new Date(now.getTime() - maxAgeDays * DAY_MS);
   const params = { projectId, cutoffMs: cutoffDate.getTime() };
 
-  const [counts] = await deps.ch.query<{ t: number; o: number; s: number }>(
-    `SELECT (SELECT toUInt32(uniqExact(id)) FROM (${OLD_TRACES})) AS t,
-       (SELECT toUInt32(uniqExact(trace_id, id)) FROM observations WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})) AS o,
-       (SELECT toUInt32(uniqExact(trace_id, id)) FROM scores WHERE project_id = {projectId:String}
-          AND (trace_id IN (${OLD_TRACES}) OR (trace_id = '' AND timestamp < ${CUTOFF}))) AS s`,
-    params,
-  );
-
-  // Payload prefixes of old traces, decided before their rows go.
-  const payloadKeys = await deps.blobs.list(`payloads/${projectId}/`);
-  const byTrace = new Map<string, string[]>();
-  for (const key of payloadKeys) {
-    const traceId = key.split("/")[2];
-    if (traceId) byTrace.set(traceId, [...(byTrace.get(traceId) ?? []), key]);
-  }
-  const expired: string[] = [];
-  const candidates = [...byTrace.keys()];
-  for (let i = 0; i < candidates.length; i += CHUNK) {
-    const rows = await deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} AND timestamp < ${CUTOFF}`, { ...params, ids: candidates.slice(i, i + CHUNK) });
-    for (const r of rows) expired.push(...byTrace.get(r.id)!);
-  }
-
-  // Decided before the rows go, forgotten by the mirror only after (see Ingest.forgetTraces).
-  const [oldTraceIds, oldScoreIds] = await Promise.all([
+  // The old traces, read once: they decide the counts, the payloads to delete and the mirror rows to
+  // forget (the latter only after the rows are gone, see Ingest.forgetTraces).
+  const [oldTraceIds, oldScoreIds, [counts]] = await Promise.all([
     deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM (${OLD_TRACES})`, params),
     deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM scores WHERE project_id = {projectId:String} AND trace_id = '' AND timestamp < ${CUTOFF}`, params),
+    deps.ch.query<{ o: number; s: number }>(
+      `SELECT (SELECT toUInt32(uniqExact(trace_id, id)) FROM observations WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})) AS o,
+         (SELECT toUInt32(uniqExact(trace_id, id)) FROM scores WHERE project_id = {projectId:String}
+            AND (trace_id IN (${OLD_TRACES}) OR (trace_id = '' AND timestamp < ${CUTOFF}))) AS s`,
+      params,
+    ),
   ]);
+  const old = new Set(oldTraceIds.map((r) => r.id));
+  // Payloads live under payloads/<project>/<traceId>/…
+  const expired = (await deps.blobs.list(`payloads/${projectId}/`)).filter((key) => old.has(key.split("/")[2] ?? ""));
 
   await Promise.all([
     deps.ch.command(`ALTER TABLE observations DELETE WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})`, params),
@@ -112,7 +100,7 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   });
   if (batches.length) await deps.blobs.delete(batches);
 
-  const deleted = { traces: Number(counts!.t), observations: Number(counts!.o), scores: Number(counts!.s), payloadBlobs: expired.length, batchBlobs: batches.length };
+  const deleted = { traces: old.size, observations: Number(counts!.o), scores: Number(counts!.s), payloadBlobs: expired.length, batchBlobs: batches.length };
   await deps.db.transaction(async (tx) => {
     await tx.update(retentionPolicies).set({ lastAppliedAt: now }).where(eq(retentionPolicies.projectId, projectId));
     await Audit.recordChange({ ...deps, db: tx }, actor, { action: "retention.applied", target: { type: "project", id: projectId }, details: { maxAgeDays, cutoff: cutoffDate.toISOString(), ...deleted } });
