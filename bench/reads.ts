@@ -126,7 +126,7 @@ function getOnce(agent: Agent, url: string): Promise<number> {
   });
 }
 
-export async function timeGets(url: string, count: number, warmup = 2): Promise<number[]> {
+async function timeGets(url: string, count: number, warmup = 2): Promise<number[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   for (let i = 0; i < warmup; i++) await getOnce(agent, url);
   const out: number[] = [];
@@ -141,7 +141,7 @@ async function firstCursor(url: string): Promise<string> {
 }
 
 /** Paced ingest into the same project until stopped; resolves with the events accepted. */
-export function startIngest(url: string): { stop: () => Promise<number> } {
+function startIngest(url: string): { stop: () => Promise<number> } {
   let running = true;
   let events = 0;
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
