@@ -51,7 +51,7 @@ async function fakeProviders() {
 export async function benchEvaluators(): Promise<string> {
   const fake = await fakeProviders();
   try {
-    const llm = createLlmProviders({ concurrency: CONCURRENCY, timeoutMs: 10_000 });
+    const llm = createLlmProviders(globalThis.fetch, { concurrency: CONCURRENCY, timeoutMs: 10_000 });
     const definition = defineEvaluator(EvaluatorFields.parse({ prompt: "Rate {{output}} for {{input}}", jurors: JURORS }));
     const credentials = new Map<LlmProviderName, LlmCredentials>([
       ["openai", { apiKey: "sk-bench", baseUrl: `${fake.url}/v1` }],

@@ -3,7 +3,7 @@ import * as Audit from "../audit";
 import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
-import { isPrivateUrl } from "../platform/outbound-url";
+import { refusedUrlHost } from "../platform/address-policy";
 import type { SealedSecretTable } from "../platform/ports";
 import type { Principal } from "../platform/principal";
 import { datasetRunners, datasets } from "./datasets.sql";
@@ -21,7 +21,8 @@ export function checkRunnerUrl(url: string, allowPrivateUrls: boolean): string {
     throw invalid("url must be an absolute http or https URL");
   }
   if (parsed.protocol !== "http:" && parsed.protocol !== "https:") throw invalid("url must be an absolute http or https URL");
-  if (!allowPrivateUrls && isPrivateUrl(url)) throw invalid("url names a private or loopback address, which this deployment refuses (SIGHTLINE_ALLOW_PRIVATE_URLS)");
+  // A convenience: the outbound adapter checks the address each connection reaches (docs/outbound.md).
+  if (!allowPrivateUrls && refusedUrlHost(url)) throw invalid("url names a private or loopback address, which this deployment refuses (SIGHTLINE_ALLOW_PRIVATE_URLS)");
   return parsed.toString();
 }
 

@@ -3,6 +3,7 @@ import * as Audit from "../audit";
 import { isUniqueViolation } from "../platform/db-errors";
 import type { Deps } from "../platform/deps";
 import { conflict, unprocessable } from "../platform/errors";
+import { safeExcerpt } from "../platform/excerpt";
 import { KeyRingError } from "../platform/keyring";
 import { OutboundCallError, type OutboundResponse } from "../platform/ports";
 import type { Principal } from "../platform/principal";
@@ -11,9 +12,6 @@ import type { RemoteRunAnswer, RunnerStatus, RunTrigger } from "./datasets.schem
 import { datasetItems, datasetRunners, datasetRuns } from "./datasets.sql";
 import { findDataset } from "./lookup";
 
-/** Characters of a runner's answer kept in `lastError`. */
-const ERROR_EXCERPT = 500;
-
 type RemoteDeps = Pick<Deps, "db" | "clock" | "ids" | "keyRing" | "outbound" | "log">;
 
 function outcome(result: OutboundResponse | OutboundCallError): { status: RunnerStatus; httpStatus: number | null; error: string | null } {
@@ -21,7 +19,8 @@ function outcome(result: OutboundResponse | OutboundCallError): { status: Runner
     return result.kind === "timeout" ? { status: "timeout", httpStatus: null, error: `Runner did not answer in time: ${result.message}` } : { status: "unreachable", httpStatus: null, error: `Runner unreachable: ${result.message}` };
   }
   if (result.status >= 200 && result.status < 300) return { status: "accepted", httpStatus: result.status, error: null };
-  const excerpt = result.body.trim().slice(0, ERROR_EXCERPT);
+  // The runner's answer is shown back to the caller: a short clean excerpt only (docs/outbound.md).
+  const excerpt = safeExcerpt(result.body);
   return { status: "rejected", httpStatus: result.status, error: `Runner answered ${result.status}${excerpt ? `: ${excerpt}` : ""}` };
 }
 

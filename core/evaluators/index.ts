@@ -11,4 +11,3 @@ export { createFromTemplate } from "./from-template";
 export { EVALUATOR_TEMPLATES } from "./templates";
 export { EXPRESSION_PRESETS } from "./expression";
 export { putProviderCredentials, deleteProviderCredentials, getProviderCredentials, listProviders, openCredentials, providerCredentialSecrets } from "./provider-credentials";
-export { isPrivateUrl } from "../platform/outbound-url";

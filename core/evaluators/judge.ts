@@ -4,6 +4,7 @@ import * as Pricing from "../pricing";
 import { panelOf } from "./define-evaluator";
 import type { EvaluatorDefinition, Juror } from "./evaluators.schema";
 import { answerSchema, checkAnswer, correction, judgeMessages } from "./judge-protocol";
+import { safeExcerpt } from "../platform/excerpt";
 
 /** One juror's vote, kept with the score (metadata `judge.votes`) whether it counted or not. */
 export interface JudgeVote {
@@ -81,7 +82,7 @@ async function vote(llm: LlmProviders, juror: Juror, request: JudgeRequest, mess
       Object.assign(cast, { status: "ok", value: check.verdict.value, label: check.verdict.label, reasoning: check.verdict.reasoning });
       break;
     }
-    cast.rejected.push({ problem: check.problem, answer: text.slice(0, ANSWER_PREVIEW) });
+    cast.rejected.push({ problem: check.problem, answer: safeExcerpt(text, ANSWER_PREVIEW) });
     cast.error = `Judge answer unusable after one retry: ${check.problem}`;
     cast.failure = "unusable";
     conversation = [...messages, { role: "assistant", content: text }, correction(definition, check.problem)];

@@ -8,7 +8,7 @@ import type { LlmCredentials, LlmProviderName, SealedSecretTable } from "../plat
 import type { Principal } from "../platform/principal";
 import { KEYED_PROVIDERS, type KeyedProvider, type ProviderCredentialsInput, type ProviderView } from "./evaluators.schema";
 import { providerCredentials } from "./evaluators.sql";
-import { isPrivateUrl } from "../platform/outbound-url";
+import { refusedUrlHost } from "../platform/address-policy";
 
 const view = (r: typeof providerCredentials.$inferSelect): ProviderView => ({ provider: r.provider, baseUrl: r.baseUrl, configured: true, updatedAt: r.updatedAt.toISOString() });
 
@@ -19,7 +19,8 @@ const view = (r: typeof providerCredentials.$inferSelect): ProviderView => ({ pr
  */
 export async function putProviderCredentials(deps: Pick<Deps, "db" | "clock" | "ids" | "keyRing" | "config">, principal: Principal, provider: KeyedProvider, input: ProviderCredentialsInput): Promise<ProviderView> {
   const baseUrl = input.baseUrl ? input.baseUrl.replace(/\/+$/, "") : null;
-  if (baseUrl && !deps.config.allowPrivateUrls && isPrivateUrl(baseUrl)) {
+  // A convenience: provider calls are checked on the address each connection reaches (docs/outbound.md).
+  if (baseUrl && !deps.config.allowPrivateUrls && refusedUrlHost(baseUrl)) {
     throw invalid("baseUrl names a private or loopback address, which this deployment refuses (SIGHTLINE_ALLOW_PRIVATE_URLS)");
   }
   const sealed = deps.keyRing.encrypt(input.apiKey);

@@ -41,7 +41,7 @@ export async function buildAwsDeps(source: Record<string, string | undefined>): 
     log: jsonLog({ level: env.SIGHTLINE_LOG_LEVEL }),
     // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
     keyRing: await openKeyRing(env, { persist: false }),
-    llm: openLlmProviders(env),
+    llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false),
     outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false),
     config: {
       runtime: "aws",

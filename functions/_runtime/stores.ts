@@ -7,6 +7,7 @@ import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-st
 import { migrateClickHouse } from "@core/adapters/clickhouse/migrate";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
+import { guardedFetch } from "@core/adapters/http/guarded-fetch";
 import { nodeOutboundHttp } from "@core/adapters/http/node-outbound-http";
 import { createLlmProviders } from "@core/adapters/llm";
 import { openPostgresJs } from "@core/adapters/postgres/postgres-js";
@@ -122,9 +123,12 @@ export async function openKeyRing(env: Env, options: { persist: boolean }): Prom
   return keyRingFromSpec(await readFile(file, "utf8"));
 }
 
-/** The judge providers of this process, with the environment's retry policy and concurrency bound. */
-export const openLlmProviders = (env: Env) =>
-  createLlmProviders({ concurrency: env.SIGHTLINE_LLM_CONCURRENCY, timeoutMs: env.SIGHTLINE_LLM_TIMEOUT_MS, maxRetries: env.SIGHTLINE_LLM_MAX_RETRIES });
+/** Largest provider answer read; a judge's answer is a few kilobytes. */
+const MAX_LLM_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/** The judge providers of this process, with the environment's retry policy and concurrency bound, behind the outbound address policy. */
+export const openLlmProviders = (env: Env, allowPrivateAddresses: boolean) =>
+  createLlmProviders(guardedFetch({ allowPrivate: allowPrivateAddresses, maxResponseBytes: MAX_LLM_ANSWER_BYTES }), { concurrency: env.SIGHTLINE_LLM_CONCURRENCY, timeoutMs: env.SIGHTLINE_LLM_TIMEOUT_MS, maxRetries: env.SIGHTLINE_LLM_MAX_RETRIES });
 
 /** Outbound calls to customer addresses with the configured time limit; private addresses as the runtime allows. */
 export const openOutbound = (env: Env, allowPrivateAddresses: boolean) => nodeOutboundHttp({ timeoutMs: env.SIGHTLINE_OUTBOUND_TIMEOUT_MS, allowPrivateAddresses });

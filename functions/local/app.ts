@@ -43,7 +43,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     ids: randomIds,
     log,
     keyRing: await openKeyRing(env, { persist: true }),
-    llm: openLlmProviders(env),
+    llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     config: { runtime: "local", allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, ownsRelationalStore: !env.DATABASE_URL },
   };

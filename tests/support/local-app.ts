@@ -20,7 +20,11 @@ export const basic = (key: { publicKey: string; secretKey: string }) => `Basic $
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = env.SIGHTLINE_DATA_DIR ?? mkdtempSync(join(tmpdir(), "sightline-test-"));
-  const admin = { publicKey: `pk-sl-test-${Math.random().toString(36).slice(2)}`, secretKey: `sk-sl-test-${Math.random().toString(36).slice(2)}` };
+  // A test that restarts on the same data names its key, so the second start answers to it too.
+  const admin =
+    env.SIGHTLINE_INIT_PUBLIC_KEY && env.SIGHTLINE_INIT_SECRET_KEY
+      ? { publicKey: env.SIGHTLINE_INIT_PUBLIC_KEY, secretKey: env.SIGHTLINE_INIT_SECRET_KEY }
+      : { publicKey: `pk-sl-test-${Math.random().toString(36).slice(2)}`, secretKey: `sk-sl-test-${Math.random().toString(36).slice(2)}` };
   const scratch = process.env.DATABASE_URL && !env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const app = await startLocalApp(
     {

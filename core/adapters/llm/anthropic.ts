@@ -10,12 +10,13 @@ const DEFAULT_MAX_TOKENS = 1024;
  * The Messages API through the official `@anthropic-ai/sdk`. System messages go into `system`; options are
  * passed explicitly so ANTHROPIC_BASE_URL and friends never apply; the SDK's own retries are off.
  */
-export function anthropicConnector(credentials: LlmCredentials | null): RawProvider {
+export function anthropicConnector(credentials: LlmCredentials | null, fetch: typeof globalThis.fetch): RawProvider {
   const client = new Anthropic({
     apiKey: credentials?.apiKey ?? "",
     baseURL: credentials?.baseUrl || ANTHROPIC_DEFAULT_BASE_URL,
     webhookKey: null,
     maxRetries: 0,
+    fetch,
   });
   return async (request, { timeoutMs }) => {
     const system = request.messages.filter((m) => m.role === "system").map((m) => m.content).join("\n\n");

@@ -7,7 +7,11 @@ import { DEFAULT_LLM_POLICY, resilientProviders, type LlmPolicy, type Resilience
 export { DEFAULT_LLM_POLICY, Semaphore, type LlmPolicy } from "./resilient";
 export { retryAfterMs, toCallError } from "./raw-provider";
 
-/** The judge providers of one process: `mock`, `openai` and `anthropic` behind one retry policy and per-provider bound. */
-export function createLlmProviders(policy: Partial<LlmPolicy> = {}, hooks: ResilienceHooks = {}): LlmProviders {
-  return resilientProviders({ mock: () => mockConnector(), openai: openAiConnector, anthropic: anthropicConnector }, { ...DEFAULT_LLM_POLICY, ...policy }, hooks);
+/**
+ * The judge providers of one process: `mock`, `openai` and `anthropic` behind one retry policy and
+ * per-provider bound. `fetch` is how they reach the network: required, so no caller can leave out the
+ * policy-checking one by accident (docs/outbound.md).
+ */
+export function createLlmProviders(fetch: typeof globalThis.fetch, policy: Partial<LlmPolicy> = {}, hooks: ResilienceHooks = {}): LlmProviders {
+  return resilientProviders({ mock: () => mockConnector(), openai: openAiConnector, anthropic: anthropicConnector }, { ...DEFAULT_LLM_POLICY, ...policy }, hooks, fetch);
 }

@@ -11,7 +11,7 @@ const FIXED_TEMPERATURE = /^(o\d|gpt-5)/i;
  * Chat Completions through the official `openai` SDK. Every option is passed explicitly, so the SDK's
  * environment defaults (OPENAI_BASE_URL, OPENAI_ORG_ID, …) never apply; its own retries are off.
  */
-export function openAiConnector(credentials: LlmCredentials | null): RawProvider {
+export function openAiConnector(credentials: LlmCredentials | null, fetch: typeof globalThis.fetch): RawProvider {
   const client = new OpenAI({
     apiKey: credentials?.apiKey ?? "",
     baseURL: credentials?.baseUrl || OPENAI_DEFAULT_BASE_URL,
@@ -19,6 +19,7 @@ export function openAiConnector(credentials: LlmCredentials | null): RawProvider
     project: null,
     webhookSecret: null,
     maxRetries: 0,
+    fetch,
   });
   return async (request, { timeoutMs }) => {
     try {

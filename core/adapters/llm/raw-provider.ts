@@ -1,10 +1,12 @@
+import { safeExcerpt } from "../../platform/excerpt";
+import { AddressRefusedError } from "../http/guarded-agent";
 import { LlmCallError, type LlmCompletion, type LlmCredentials, type LlmRequest } from "../../platform/ports";
 
 /** One attempt against a provider; retries and the concurrency bound are added around it (resilient.ts). */
 export type RawProvider = (request: LlmRequest, options: { timeoutMs: number }) => Promise<LlmCompletion>;
 
-/** Builds the raw provider of one set of credentials (null for the mock). */
-export type Connector = (credentials: LlmCredentials | null) => RawProvider;
+/** Builds the raw provider of one set of credentials (null for the mock), calling out through `fetch`. */
+export type Connector = (credentials: LlmCredentials | null, fetch: typeof globalThis.fetch) => RawProvider;
 
 /** Milliseconds from `retry-after-ms` (OpenAI) or `retry-after` (seconds or an HTTP date); undefined when absent or unreadable. */
 export function retryAfterMs(headers: { get(name: string): string | null } | undefined, now = Date.now()): number | undefined {
@@ -27,7 +29,11 @@ export function toCallError(error: unknown, provider: string): LlmCallError {
   if (error instanceof LlmCallError) return error;
   const e = (error ?? {}) as { status?: unknown; headers?: { get(name: string): string | null }; name?: unknown; message?: unknown; constructor?: { name?: string } };
   const name = typeof e.constructor?.name === "string" ? e.constructor.name : String(e.name ?? "");
-  const message = typeof e.message === "string" ? e.message.slice(0, 500) : String(error);
+  // The SDKs put the provider's answer in the message: keep a short, clean excerpt, never the answer whole.
+  const message = safeExcerpt(typeof e.message === "string" ? e.message : String(error));
+  const cause = (error as { cause?: unknown }).cause;
+  const refused = cause instanceof AddressRefusedError ? cause : cause instanceof Error && cause.cause instanceof AddressRefusedError ? cause.cause : null;
+  if (refused) return new LlmCallError("refused", `${provider}: ${refused.message}`);
   if (name.includes("Timeout")) return new LlmCallError("timeout", `${provider}: request timed out`);
   if (typeof e.status === "number") {
     const status = e.status;

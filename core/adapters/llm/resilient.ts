@@ -50,7 +50,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * 5xx are retried after the provider's `retry-after` when it gives one, else after exponential backoff with
  * jitter; time-outs and connection failures are retried the same way.
  */
-export function resilientProviders(connectors: Record<LlmProviderName, Connector>, policy: LlmPolicy, hooks: ResilienceHooks = {}): LlmProviders {
+export function resilientProviders(connectors: Record<LlmProviderName, Connector>, policy: LlmPolicy, hooks: ResilienceHooks = {}, fetch: typeof globalThis.fetch = globalThis.fetch): LlmProviders {
   const sleep = hooks.sleep ?? defaultSleep;
   const random = hooks.random ?? Math.random;
   const permits = new Map<LlmProviderName, Semaphore>();
@@ -63,7 +63,7 @@ export function resilientProviders(connectors: Record<LlmProviderName, Connector
 
   return {
     get(name: LlmProviderName, credentials: LlmCredentials | null): LlmProvider {
-      const raw = connectors[name](credentials);
+      const raw = connectors[name](credentials, fetch);
       const semaphore = permitOf(name);
       return {
         async complete(request: LlmRequest) {

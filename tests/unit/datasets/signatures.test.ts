@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { nodeOutboundHttp } from "@core/adapters/http/node-outbound-http";
 import { checkRunnerUrl } from "@core/datasets";
-import { isPrivateUrl } from "@core/platform/outbound-url";
+import { refusedUrlHost } from "@core/platform/address-policy";
 import { OutboundCallError } from "@core/platform/ports";
 import { signatureHeaders, signPayload } from "@core/platform/signatures";
 import { verifySignature } from "../../../sdk/runner";
@@ -45,9 +45,9 @@ describe("outbound address policy", () => {
     expect(checkRunnerUrl("http://localhost:8080/run", true)).toBe("http://localhost:8080/run");
     expect(checkRunnerUrl("https://runner.example.com/hook", false)).toBe("https://runner.example.com/hook");
     expect(() => checkRunnerUrl("not a url", true)).toThrow("url must be an absolute http or https URL");
-    expect(isPrivateUrl("http://[::1]:80/")).toBe(true);
-    expect(isPrivateUrl("http://172.20.1.1/")).toBe(true);
-    expect(isPrivateUrl("http://8.8.8.8/")).toBe(false);
+    expect(refusedUrlHost("http://[::1]:80/")).toBe("loopback");
+    expect(refusedUrlHost("http://172.20.1.1/")).toBe("private");
+    expect(refusedUrlHost("http://8.8.8.8/")).toBeNull();
   });
 
   it("the adapter refuses loopback targets when private addresses are not allowed, and reaches them when they are", async () => {

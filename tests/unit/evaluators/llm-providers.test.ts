@@ -3,7 +3,7 @@ import { retryAfterMs } from "@core/adapters/llm";
 import { mockConnector } from "@core/adapters/llm/mock";
 import { resilientProviders, DEFAULT_LLM_POLICY } from "@core/adapters/llm/resilient";
 import type { Connector } from "@core/adapters/llm/raw-provider";
-import { isPrivateUrl } from "@core/evaluators";
+import { refusedUrlHost } from "@core/platform/address-policy";
 import { LlmCallError, type LlmRequest } from "@core/platform/ports";
 
 const request: LlmRequest = { model: "m", messages: [{ role: "user", content: "hi" }] };
@@ -99,7 +99,7 @@ describe("mock provider", () => {
 
 describe("outbound provider addresses", () => {
   it("recognises loopback, private and link-local literals", () => {
-    for (const url of ["http://127.0.0.1:8080/v1", "http://localhost/v1", "http://10.1.2.3", "http://192.168.0.1", "http://172.20.0.1", "http://169.254.169.254", "http://[::1]/", "http://[fd00::1]/"]) expect(isPrivateUrl(url), url).toBe(true);
-    for (const url of ["https://api.openai.com/v1", "https://api.anthropic.com", "http://172.32.0.1", "http://8.8.8.8"]) expect(isPrivateUrl(url), url).toBe(false);
+    for (const url of ["http://127.0.0.1:8080/v1", "http://localhost/v1", "http://10.1.2.3", "http://192.168.0.1", "http://172.20.0.1", "http://169.254.169.254", "http://[::1]/", "http://[fd00::1]/"]) expect(refusedUrlHost(url), url).not.toBeNull();
+    for (const url of ["https://api.openai.com/v1", "https://api.anthropic.com", "http://172.32.0.1", "http://8.8.8.8"]) expect(refusedUrlHost(url), url).toBeNull();
   });
 });
