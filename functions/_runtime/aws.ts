@@ -5,7 +5,7 @@ import { randomIds } from "@core/adapters/system/random-ids";
 import { systemClock } from "@core/adapters/system/system-clock";
 import type { Deps } from "@core/platform/deps";
 import { parseEnv, type Env } from "./env";
-import { openKeyRing, openLlmProviders, openOutbound, openStores } from "./stores";
+import { openKeyRing, openLlmProviders, openOutbound, openServiceStores } from "./stores";
 
 /** Connection settings kept in Secrets Manager (the stack passes only the secret's ARN). */
 const Secrets = z.record(z.string(), z.string());
@@ -22,7 +22,7 @@ const REQUIRED_ON_AWS = ["DATABASE_URL", "SIGHTLINE_CLICKHOUSE_URL", "SIGHTLINE_
 /** The environment of a Lambda, completed from the stack's secret; every store must be a real service. */
 export async function resolveAwsEnv(source: Record<string, string | undefined>): Promise<Env> {
   const initial = parseEnv(source);
-  const secrets = initial.SIGHTLINE_SECRETS_ARN ? await readSecrets(initial.SIGHTLINE_SECRETS_ARN, initial.AWS_REGION, initial.AWS_ENDPOINT_URL) : {};
+  const secrets = initial.SIGHTLINE_SECRETS_ARN ? await readSecrets(initial.SIGHTLINE_SECRETS_ARN, initial.AWS_REGION, initial.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? initial.AWS_ENDPOINT_URL) : {};
   // Values in the secret fill what the plain environment leaves unset.
   const env = parseEnv({ ...secrets, ...source });
   const missing = REQUIRED_ON_AWS.filter((name) => !env[name]);
@@ -33,7 +33,7 @@ export async function resolveAwsEnv(source: Record<string, string | undefined>):
 /** The AWS composition root: environment (+ the secret) → Config → AWS adapters. Once per cold start. */
 export async function buildAwsDeps(source: Record<string, string | undefined>): Promise<Deps> {
   const env = await resolveAwsEnv(source);
-  const stores = await openStores(env, { lambda: true });
+  const stores = await openServiceStores(env, { lambda: true });
   return {
     ...stores,
     clock: systemClock,

@@ -24,6 +24,8 @@ export const Env = z.object({
   SIGHTLINE_INGEST_DLQ_URL: z.string().optional(),
   AWS_REGION: z.string().default("us-east-1"),
   AWS_ENDPOINT_URL: z.string().optional(),
+  /** The AWS SDKs' service-specific override, for a Secrets Manager emulator apart from the S3/SQS one. */
+  AWS_ENDPOINT_URL_SECRETS_MANAGER: z.string().optional(),
   SIGHTLINE_INIT_PUBLIC_KEY: z.string().optional(),
   SIGHTLINE_INIT_SECRET_KEY: z.string().optional(),
   SIGHTLINE_INIT_ORG: z.string().default("default"),

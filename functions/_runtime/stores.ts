@@ -5,8 +5,6 @@ import { S3BlobStore } from "@core/adapters/aws/s3-blob-store";
 import { SqsJobQueue } from "@core/adapters/aws/sqs-job-queue";
 import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
 import { migrateClickHouse } from "@core/adapters/clickhouse/migrate";
-import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
-import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
 import { guardedFetch } from "@core/adapters/http/guarded-fetch";
 import { nodeOutboundHttp } from "@core/adapters/http/node-outbound-http";
 import { createLlmProviders } from "@core/adapters/llm";
@@ -26,63 +24,52 @@ export interface Stores extends Pick<Deps, "db" | "ch" | "blobs" | "queues"> {
   close(): Promise<void>;
 }
 
-/** Postgres alone, on its server or embedded (PGlite) under the data directory: for commands that need no other store. */
-export async function openRelationalStore(env: Env, options: { lambda?: boolean } = {}) {
-  if (env.DATABASE_URL) return openPostgresJs({ url: env.DATABASE_URL, max: options.lambda ? 1 : 10 });
-  const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
-  await mkdir(dataDir, { recursive: true });
-  // PGlite is imported only when used, so Lambda bundles leave it out.
-  return import("@core/adapters/postgres/pglite").then((m) => m.openPglite({ dataDir: join(dataDir, "pg") }));
+/** Postgres on its server (`DATABASE_URL`); `lambda` keeps one connection per function instance. */
+export function openPostgresServer(env: Env, options: { lambda?: boolean } = {}) {
+  if (!env.DATABASE_URL) throw new Error("Invalid configuration: DATABASE_URL must be set");
+  return openPostgresJs({ url: env.DATABASE_URL, max: options.lambda ? 1 : 10 });
+}
+
+/** ClickHouse over HTTP at `SIGHTLINE_CLICKHOUSE_URL`. */
+export function openClickHouseServer(env: Env): ClickHouseTelemetryStore {
+  if (!env.SIGHTLINE_CLICKHOUSE_URL) throw new Error("Invalid configuration: SIGHTLINE_CLICKHOUSE_URL must be set");
+  return new ClickHouseTelemetryStore({ url: env.SIGHTLINE_CLICKHOUSE_URL, username: env.SIGHTLINE_CLICKHOUSE_USER, password: env.SIGHTLINE_CLICKHOUSE_PASSWORD, database: env.SIGHTLINE_CLICKHOUSE_DATABASE });
+}
+
+const awsClientOptions = (env: Env) => ({ region: env.AWS_REGION, ...(env.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}) });
+
+/** The S3 bucket of raw batches and offloaded payloads (`SIGHTLINE_BUCKET`, any S3 endpoint). */
+export const openS3BlobStore = (env: Env, bucket: string) => new S3BlobStore({ bucket, ...awsClientOptions(env), forcePathStyle: Boolean(env.AWS_ENDPOINT_URL) });
+
+/** The ingest queue and its dead-letter queue on SQS. */
+export function openSqsQueues(env: Env, queueUrl: string): Deps["queues"] {
+  if (!env.SIGHTLINE_INGEST_DLQ_URL) throw new Error("Invalid configuration: SIGHTLINE_INGEST_QUEUE_URL needs SIGHTLINE_INGEST_DLQ_URL");
+  return { ingest: new SqsJobQueue({ queueUrl, ...awsClientOptions(env) }), ingestDeadLetters: new SqsJobQueue({ queueUrl: env.SIGHTLINE_INGEST_DLQ_URL, ...awsClientOptions(env) }) };
+}
+
+/** Applies both stores' migrations, then moves the data that spans them (once both schemas are current). */
+export async function migrateStores(db: Deps["db"], pg: { migrate(folder: string): Promise<void> }, ch: ClickHouseTelemetryStore, env: Env, migrations: string): Promise<void> {
+  await Promise.all([pg.migrate(join(migrations, "postgres")), migrateClickHouse(ch, join(migrations, "clickhouse"), { database: env.SIGHTLINE_CLICKHOUSE_DATABASE })]);
+  await Ingest.backfillTraceMirror({ db, ch });
 }
 
 /**
- * Opens each store on its real service when the environment names one, and on its
- * embedded stand-in under the data directory otherwise. `lambda` keeps one
- * Postgres connection per function instance.
+ * Every store on its real service, as on AWS. Nothing here can reach an embedded store (PGlite, chDB, the
+ * file system, the local queue): those live in functions/local, which no Lambda entry imports, so a Lambda
+ * bundle never carries a local-only package (docs/deployment.md).
  */
-export async function openStores(env: Env, options: { lambda?: boolean; migrationsDir?: string } = {}): Promise<Stores> {
+export async function openServiceStores(env: Env, options: { lambda?: boolean; migrationsDir?: string } = {}): Promise<Stores> {
   const migrations = options.migrationsDir ?? REPO_MIGRATIONS;
-  const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
-  // A fresh clone has no data directory yet; the embedded stores create only their own leaf.
-  if (!env.DATABASE_URL || !env.SIGHTLINE_CLICKHOUSE_URL || !env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL) await mkdir(dataDir, { recursive: true });
-  const aws = { region: env.AWS_REGION, ...(env.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}) };
-  const [pg, ch] = await Promise.all([
-    openRelationalStore(env, options),
-    Promise.resolve(
-      env.SIGHTLINE_CLICKHOUSE_URL
-        ? new ClickHouseTelemetryStore({ url: env.SIGHTLINE_CLICKHOUSE_URL, username: env.SIGHTLINE_CLICKHOUSE_USER, password: env.SIGHTLINE_CLICKHOUSE_PASSWORD, database: env.SIGHTLINE_CLICKHOUSE_DATABASE })
-        : new ClickHouseTelemetryStore({ chdbPath: join(dataDir, "ch") }),
-    ),
-  ]);
-  const blobs = env.SIGHTLINE_BUCKET
-    ? new S3BlobStore({ bucket: env.SIGHTLINE_BUCKET, ...aws, forcePathStyle: Boolean(env.AWS_ENDPOINT_URL) })
-    : new FsBlobStore(join(dataDir, "blobs"));
-  let queues: Deps["queues"];
-  let closeQueues = async () => {};
-  if (env.SIGHTLINE_INGEST_QUEUE_URL) {
-    if (!env.SIGHTLINE_INGEST_DLQ_URL) throw new Error("Invalid configuration: SIGHTLINE_INGEST_QUEUE_URL needs SIGHTLINE_INGEST_DLQ_URL");
-    queues = { ingest: new SqsJobQueue({ queueUrl: env.SIGHTLINE_INGEST_QUEUE_URL, ...aws }), ingestDeadLetters: new SqsJobQueue({ queueUrl: env.SIGHTLINE_INGEST_DLQ_URL, ...aws }) };
-  } else {
-    const dlq = await DurableLocalQueue.open({ dir: join(dataDir, "queue", "ingest-dlq") });
-    const ingest = await DurableLocalQueue.open({ dir: join(dataDir, "queue", "ingest"), maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, deadLetter: dlq });
-    queues = { ingest, ingestDeadLetters: dlq };
-    closeQueues = async () => {
-      await ingest.close();
-      await dlq.close();
-    };
-  }
+  if (!env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL) throw new Error("Invalid configuration: SIGHTLINE_BUCKET and SIGHTLINE_INGEST_QUEUE_URL must be set");
+  const pg = openPostgresServer(env, options);
+  const ch = openClickHouseServer(env);
   return {
     db: pg.db,
     ch,
-    blobs,
-    queues,
-    async migrate() {
-      await Promise.all([pg.migrate(join(migrations, "postgres")), migrateClickHouse(ch, join(migrations, "clickhouse"), { database: env.SIGHTLINE_CLICKHOUSE_DATABASE })]);
-      // Data that spans both stores moves once both schemas are current.
-      await Ingest.backfillTraceMirror({ db: pg.db, ch });
-    },
+    blobs: openS3BlobStore(env, env.SIGHTLINE_BUCKET),
+    queues: openSqsQueues(env, env.SIGHTLINE_INGEST_QUEUE_URL),
+    migrate: () => migrateStores(pg.db, pg, ch, env, migrations),
     async close() {
-      await closeQueues();
       await Promise.all([pg.close(), ch.close()]);
     },
   };

@@ -1,0 +1,57 @@
+import { mkdir } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
+import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
+import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
+import { openPglite } from "@core/adapters/postgres/pglite";
+import type { Deps } from "@core/platform/deps";
+import type { Env } from "../_runtime/env";
+import { migrateStores, openClickHouseServer, openPostgresServer, openS3BlobStore, openSqsQueues, REPO_MIGRATIONS, type Stores } from "../_runtime/stores";
+
+/*
+ * The single-process runtime's stores: each on its real service when the environment names one, else on its
+ * embedded stand-in under the data directory. Only the local runtime and the commands import this file, so
+ * PGlite and chDB never reach a Lambda bundle (docs/deployment.md).
+ */
+
+/** Postgres alone, on its server or embedded (PGlite) under the data directory: for commands that need no other store. */
+export async function openRelationalStore(env: Env) {
+  if (env.DATABASE_URL) return openPostgresServer(env);
+  const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
+  await mkdir(dataDir, { recursive: true });
+  return openPglite({ dataDir: join(dataDir, "pg") });
+}
+
+async function openLocalQueues(dataDir: string, env: Env): Promise<{ queues: Deps["queues"]; close(): Promise<void> }> {
+  const dlq = await DurableLocalQueue.open({ dir: join(dataDir, "queue", "ingest-dlq") });
+  const ingest = await DurableLocalQueue.open({ dir: join(dataDir, "queue", "ingest"), maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, deadLetter: dlq });
+  return {
+    queues: { ingest, ingestDeadLetters: dlq },
+    async close() {
+      await ingest.close();
+      await dlq.close();
+    },
+  };
+}
+
+/** Opens each store on its real service when the environment names one, and on its embedded stand-in otherwise. */
+export async function openStores(env: Env): Promise<Stores> {
+  const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
+  // A fresh clone has no data directory yet; the embedded stores create only their own leaf.
+  if (!env.DATABASE_URL || !env.SIGHTLINE_CLICKHOUSE_URL || !env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL) await mkdir(dataDir, { recursive: true });
+  const pg = await openRelationalStore(env);
+  const ch = env.SIGHTLINE_CLICKHOUSE_URL ? openClickHouseServer(env) : new ClickHouseTelemetryStore({ chdbPath: join(dataDir, "ch") });
+  const blobs = env.SIGHTLINE_BUCKET ? openS3BlobStore(env, env.SIGHTLINE_BUCKET) : new FsBlobStore(join(dataDir, "blobs"));
+  const local = env.SIGHTLINE_INGEST_QUEUE_URL ? null : await openLocalQueues(dataDir, env);
+  return {
+    db: pg.db,
+    ch,
+    blobs,
+    queues: local ? local.queues : openSqsQueues(env, env.SIGHTLINE_INGEST_QUEUE_URL!),
+    migrate: () => migrateStores(pg.db, pg, ch, env, REPO_MIGRATIONS),
+    async close() {
+      await local?.close();
+      await Promise.all([pg.close(), ch.close()]);
+    },
+  };
+}

@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { generateRingKey } from "@core/platform/keyring";
+import { startClickHouseShim, type ClickHouseShim } from "../support/clickhouse-http-shim";
+import { createBucket, createQueuePair, startEmulator, type Fauxqs } from "../support/fauxqs";
+import { createScratchDatabase } from "../support/scratch-db";
+import { startSecretsManagerFake } from "../support/secrets-manager-fake";
+import { allFunctions, bundleFunctions, isolate, MIGRATE_HANDLER } from "./bundle";
+import { apiGatewayEvent, scheduledEvent, sqsEvent } from "./events";
+import { invoke, loadAll } from "./invoke";
+
+/*
+ * The Lambda-fidelity suite (docs/deployment.md): every function bundled as `sst deploy` bundles it, copied
+ * into a task root with no node_modules above it, and run in a child process as the Lambda runtime runs it.
+ */
+const PG_ADMIN = "postgres://postgres@127.0.0.1:5432/test";
+const SECRET_ARN = "arn:aws:secretsmanager:us-east-1:123456789012:secret:sightline/test/secrets-AbCdEf";
+const KEY = { publicKey: "pk-sl-fidelity", secretKey: "sk-sl-fidelity" };
+const auth = { authorization: `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}` };
+
+const postgresAnswers = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(5432, "127.0.0.1");
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+  });
+
+const root = mkdtempSync(join(tmpdir(), "sightline-lambda-"));
+const functions = allFunctions();
+const bundles = new Map<string, string>();
+const taskRoot = (handler: string) => join(root, "tasks", handler.replace(/[^a-z0-9]+/gi, "-"));
+
+beforeAll(async () => {
+  const built = await bundleFunctions(functions, join(root, "build"));
+  for (const f of functions) bundles.set(f.handler, isolate(f.handler, built.get(f.handler)!, taskRoot(f.handler)));
+}, 240_000);
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** The environment stacks/lambda.ts gives every function (values for this run). */
+const stackEnvironment = (over: Record<string, string> = {}) => ({
+  SIGHTLINE_RUNTIME: "aws",
+  SIGHTLINE_STAGE: "test",
+  SIGHTLINE_BUCKET: "sightline-test-ingest",
+  SIGHTLINE_INGEST_QUEUE_URL: "http://127.0.0.1:1/123456789012/ingest",
+  SIGHTLINE_INGEST_DLQ_URL: "http://127.0.0.1:1/123456789012/ingest-dlq",
+  SIGHTLINE_SECRETS_ARN: SECRET_ARN,
+  SIGHTLINE_MAX_RECEIVE_COUNT: "5",
+  AWS_REGION: "us-east-1",
+  AWS_ACCESS_KEY_ID: "test",
+  AWS_SECRET_ACCESS_KEY: "test",
+  ...over,
+});
+
+describe("every bundled function", () => {
+  it("loads in isolation: no package outside the bundle is needed at import, and each exports handler", async () => {
+    const results = await loadAll(root, [...bundles.values()], stackEnvironment());
+
+    const failed = results.filter((r) => !r.ok).map((r) => `${r.file.slice(root.length)}: ${r.error}`);
+    expect(failed, failed.join("\n")).toEqual([]);
+    expect(results).toHaveLength(functions.length);
+  });
+});
+
+describe("the AWS shape end to end, bundles against real protocols on loopback", async () => {
+  const pg = await postgresAnswers();
+  if (!pg) console.warn("tests/lambda: no Postgres answers on 127.0.0.1:5432; the end-to-end scenario is skipped (the load check above still runs)");
+
+  let emulator: Fauxqs;
+  let shim: ClickHouseShim;
+  let secrets: Awaited<ReturnType<typeof startSecretsManagerFake>>;
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let env: Record<string, string>;
+  let queueUrl: string;
+  const run = (handler: string, event: unknown) => invoke(taskRoot(handler), bundles.get(handler)!, event, env);
+  const api = async (handler: string, method: string, path: string, body?: unknown) => {
+    const out = await run(handler, apiGatewayEvent(method, path, { headers: auth, ...(body !== undefined ? { body } : {}) }));
+    expect(out.error, out.output).toBeUndefined();
+    return { status: out.result.statusCode as number, body: out.result.body ? JSON.parse(out.result.body) : null, output: out.output };
+  };
+
+  beforeAll(async () => {
+    if (!pg) return;
+    emulator = await startEmulator();
+    const bucket = await createBucket(emulator, "sightline-fidelity");
+    const queues = await createQueuePair(emulator, "ingest-fidelity", 5);
+    queueUrl = queues.queueUrl;
+    shim = await startClickHouseShim(join(root, "ch"));
+    scratch = await createScratchDatabase(PG_ADMIN);
+    if (!scratch) throw new Error("the Postgres role may not create databases");
+    secrets = await startSecretsManagerFake({
+      [SECRET_ARN]: { DATABASE_URL: scratch.url, SIGHTLINE_CLICKHOUSE_URL: shim.url, SIGHTLINE_KEY_RING: `k1:${generateRingKey()}`, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey },
+    });
+    env = stackEnvironment({ SIGHTLINE_BUCKET: bucket, SIGHTLINE_INGEST_QUEUE_URL: queues.queueUrl, SIGHTLINE_INGEST_DLQ_URL: queues.dlqUrl, AWS_ENDPOINT_URL: emulator.endpoint, AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint });
+  }, 120_000);
+  afterAll(async () => {
+    await shim?.stop();
+    await emulator?.stop();
+    await secrets?.stop();
+    await scratch?.drop();
+  });
+
+  it.skipIf(!pg)("migrates, ingests through API → SQS → worker, reads back, saves and resolves a prompt, runs retention", async () => {
+    const migrated = await run(MIGRATE_HANDLER, { RequestType: "Create" });
+    expect(migrated.error, migrated.output).toBeUndefined();
+    expect(migrated.result).toEqual({ migrated: true, initialKey: true });
+    expect(secrets.reads).toContain(SECRET_ARN);
+
+    const traceId = `fidelity-${Date.now()}`;
+    const at = new Date().toISOString();
+    const accepted = await api("functions/api/ingest/ingest-batch.handler", "POST", "/v1/ingest", {
+      batch: [
+        { id: "e1", type: "trace-create", timestamp: at, body: { id: traceId, name: "fidelity", input: "hi", output: "hello" } },
+        { id: "e2", type: "generation-create", timestamp: at, body: { id: `${traceId}-g`, traceId, name: "llm", model: "gpt-4o-mini", usageDetails: { input: 10, output: 2 } } },
+      ],
+    });
+    expect(accepted.status, accepted.output).toBe(207);
+    expect(accepted.body.errors).toEqual([]);
+
+    const received = await emulator.sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ["All"] }));
+    expect(received.Messages?.length).toBeGreaterThan(0);
+    const worked = await run("functions/workers/ingest.handler", sqsEvent("arn:aws:sqs:us-east-1:000000000000:ingest-fidelity", received.Messages!));
+    expect(worked.error, worked.output).toBeUndefined();
+    expect(worked.result).toEqual({ batchItemFailures: [] });
+    // Lambda deletes what the handler did not report as failed.
+    for (const m of received.Messages!) await emulator.sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
+
+    const trace = await api("functions/api/traces/get-trace.handler", "GET", `/v1/traces/${traceId}`);
+    expect(trace.status, trace.output).toBe(200);
+    expect(trace.body).toMatchObject({ id: traceId, name: "fidelity", input: "hi", output: "hello" });
+    expect(trace.body.observations).toEqual([expect.objectContaining({ id: `${traceId}-g`, type: "GENERATION", model: "gpt-4o-mini" })]);
+
+    const saved = await api("functions/api/prompts/save-prompt.handler", "POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hello {{name}}", labels: ["production"] });
+    expect(saved.status, saved.output).toBe(201);
+    const resolved = await api("functions/api/prompts/get-prompt.handler", "GET", "/v1/prompts/greeting");
+    expect(resolved.status, resolved.output).toBe(200);
+    expect(resolved.body).toMatchObject({ name: "greeting", version: 1, content: "Hello {{name}}" });
+
+    const retention = await run("functions/cron/retention.handler", scheduledEvent("sightline-test-retention"));
+    expect(retention.error, retention.output).toBeUndefined();
+
+    const left = await emulator.sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["ApproximateNumberOfMessages"] }));
+    expect(left.Attributes?.ApproximateNumberOfMessages).toBe("0");
+  });
+});

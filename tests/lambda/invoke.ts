@@ -1,0 +1,42 @@
+import { spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { copyFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const CHILD = fileURLToPath(new URL("./runtime-child.mjs", import.meta.url));
+const MARK = "@@lambda-result@@";
+
+/** Runs the runtime stand-in in `cwd` with exactly `env` (plus PATH), feeding `input` on stdin. */
+async function runChild(cwd: string, env: Record<string, string>, input: unknown): Promise<{ parsed: any; output: string }> {
+  const script = join(cwd, "runtime-child.mjs");
+  copyFileSync(CHILD, script);
+  const child = spawn(process.execPath, [script], { cwd, env: { PATH: process.env.PATH ?? "", ...env }, stdio: ["pipe", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+  child.stdin.end(JSON.stringify(input));
+  await new Promise((resolve) => child.on("close", resolve));
+  const line = output.split("\n").find((l) => l.startsWith(MARK));
+  if (!line) throw new Error(`the runtime stand-in printed no result:\n${output}`);
+  return { parsed: JSON.parse(line.slice(MARK.length)), output };
+}
+
+export interface Invocation {
+  result: any;
+  error?: string;
+  /** Everything the function printed (its logs). */
+  output: string;
+}
+
+/** Invokes one bundled handler once, as the Lambda runtime would, in a fresh process (a cold start). */
+export async function invoke(taskRoot: string, file: string, event: unknown, env: Record<string, string>, timeoutMs = 30_000): Promise<Invocation> {
+  const functionName = file.split("/").pop()!.replace(".mjs", "");
+  const { parsed, output } = await runChild(taskRoot, { LAMBDA_TASK_ROOT: taskRoot, AWS_LAMBDA_FUNCTION_NAME: functionName, ...env }, { mode: "invoke", file, event, timeoutMs, functionName, requestId: randomUUID() });
+  return { result: parsed.result, ...(parsed.error ? { error: parsed.error } : {}), output };
+}
+
+/** Imports each bundle in one child process; which loaded and exported `handler`, with its import time. */
+export async function loadAll(cwd: string, files: string[], env: Record<string, string>): Promise<{ file: string; ok: boolean; error: string | null; ms: number }[]> {
+  return (await runChild(cwd, env, { mode: "load", files })).parsed;
+}
