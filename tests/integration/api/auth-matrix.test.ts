@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContracts } from "@functions/api/openapi/load-contracts";
+import { loadContracts } from "../../../scripts/openapi/load-contracts";
 import { routes, routeKey, type RouteDef } from "@functions/routes";
 import { roleAtLeast } from "@core/platform/roles";
 import { startTestApp, type TestApp } from "../../support/local-app";

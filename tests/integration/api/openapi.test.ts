@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildDocument } from "@functions/api/openapi/build-document";
-import { loadContracts } from "@functions/api/openapi/load-contracts";
+import { buildDocument } from "../../../scripts/openapi/build-document";
+import { loadContracts } from "../../../scripts/openapi/load-contracts";
 import { routes } from "@functions/routes";
 import { startTestApp, type TestApp } from "../../support/local-app";
 

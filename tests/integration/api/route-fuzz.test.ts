@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { loadContracts } from "@functions/api/openapi/load-contracts";
+import { loadContracts } from "../../../scripts/openapi/load-contracts";
 import { startTestApp, type TestApp } from "../../support/local-app";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 let app: TestApp;

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadContracts } from "@functions/api/openapi/load-contracts";
+import { loadContracts } from "../../../scripts/openapi/load-contracts";
 import { startTestApp, basic, type TestApp } from "../../support/local-app";
 import { ev, ingest } from "../../support/ingest";
 

@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { datasetRunners } from "@core/datasets/datasets.sql";
 import { generateRingKey, keyRingFromSpec } from "@core/platform/keyring";
-import { rotateStoredSecrets } from "@functions/cron/rotate-secrets";
+import { rotateStoredSecrets } from "../../../scripts/rotate-secrets";
 import * as Datasets from "@core/datasets";
 import { ingest, type Connection } from "../../../sdk/client";
 import { fetchItems, parseTrigger, reportRunItem, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from "../../../sdk/runner";

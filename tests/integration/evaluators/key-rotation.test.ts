@@ -21,7 +21,7 @@ const admin = { publicKey: "pk-sl-rotation-admin", secretKey: "sk-sl-rotation-ad
 /** `npm run rotate-secrets` as an operator runs it: its own process, the ring from the environment. */
 function rotateCommand(env: Record<string, string>, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["--import", "tsx", "functions/cron/rotate-secrets.ts", ...args], { cwd: root, env: { ...process.env, SIGHTLINE_LOG_LEVEL: "silent", ...env } }, (error, stdout, stderr) =>
+    execFile(process.execPath, ["--import", "tsx", "scripts/rotate-secrets.ts", ...args], { cwd: root, env: { ...process.env, SIGHTLINE_LOG_LEVEL: "silent", ...env } }, (error, stdout, stderr) =>
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });

@@ -28,4 +28,13 @@ describe("the seam", () => {
 
     expect(offenders.map((f) => relative(root, f))).toEqual([]);
   });
+
+  it("keeps local-only packages out of every Lambda entry: only functions/local reach the embedded stores", () => {
+    const lambdaSide = files(join(root, "functions")).filter((f) => !relative(root, f).startsWith("functions/local/") && relative(root, f) !== "scripts/rotate-secrets.ts");
+    const embedded = /from ["'](@electric-sql\/pglite|chdb(\/[^"']*)?|[^"']*\/local\/[^"']*|[^"']*adapters\/postgres\/pglite|[^"']*adapters\/local\/[^"']*)["']|import\(["'][^"']*(pglite|\/local\/)[^"']*["']\)/;
+
+    const offenders = lambdaSide.filter((f) => embedded.test(readFileSync(f, "utf8")));
+
+    expect(offenders.map((f) => relative(root, f))).toEqual([]);
+  });
 });

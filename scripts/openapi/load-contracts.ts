@@ -1,6 +1,6 @@
-import { loadHandler } from "../../local/load-handler";
-import { routes } from "../../routes";
-import type { HttpContract } from "../../_lib/http";
+import { loadHandler } from "../../functions/local/load-handler";
+import { routes } from "../../functions/routes";
+import type { HttpContract } from "../../functions/_lib/http";
 
 /** Imports every route's handler module (build and test time only) to read its contract. */
 export async function loadContracts(root: string) {

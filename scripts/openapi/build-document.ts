@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { HttpContract } from "../../_lib/http";
-import { STATUS_OF } from "../../_lib/http-errors";
+import type { HttpContract } from "../../functions/_lib/http";
+import { STATUS_OF } from "../../functions/_lib/http-errors";
 
 type JsonSchema = Record<string, unknown>;
 

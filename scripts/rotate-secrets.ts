@@ -5,10 +5,10 @@ import * as Evaluators from "@core/evaluators";
 import type { Deps } from "@core/platform/deps";
 import { rotateSecrets } from "@core/platform/keyring";
 import type { SealedSecretTable } from "@core/platform/ports";
-import { readSecrets } from "../_runtime/aws";
-import { parseEnv } from "../_runtime/env";
-import { openKeyRing, REPO_MIGRATIONS } from "../_runtime/stores";
-import { openRelationalStore } from "../local/stores";
+import { readSecrets } from "../functions/_runtime/aws";
+import { parseEnv } from "../functions/_runtime/env";
+import { openKeyRing, REPO_MIGRATIONS } from "../functions/_runtime/stores";
+import { openRelationalStore } from "../functions/local/stores";
 
 /** Every table holding secrets sealed with the key ring. A feature that stores such secrets adds its table here. */
 export const SEALED_SECRET_TABLES: readonly SealedSecretTable[] = [Evaluators.providerCredentialSecrets, Datasets.runnerSecrets];
