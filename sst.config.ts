@@ -1,5 +1,6 @@
 import type { SSTConfig } from "sst";
 import { Api } from "./stacks/api";
+import { AdminRoutes, EvaluationRoutes, TelemetryRoutes } from "./stacks/api-routes";
 import { Cron } from "./stacks/cron";
 import { FUNCTION_DEFAULTS } from "./stacks/lambda";
 import { Queues } from "./stacks/queues";
@@ -15,6 +16,6 @@ export default {
   },
   stacks(app) {
     app.setDefaultFunctionProps(FUNCTION_DEFAULTS);
-    app.stack(Storage).stack(Queues).stack(Api).stack(Cron);
+    app.stack(Storage).stack(Queues).stack(Api).stack(TelemetryRoutes).stack(EvaluationRoutes).stack(AdminRoutes).stack(Cron);
   },
 } satisfies SSTConfig;

@@ -1,14 +1,13 @@
 import { Api as SstApi, use, type StackContext } from "sst/constructs";
-import { routeKey, routes } from "../functions/routes";
 import { runtimeEnvironment } from "./lambda";
 import { Queues } from "./queues";
 import { Storage } from "./storage";
 
-/** Route functions get the defaults `functions/routes.ts` documents. */
-const DEFAULT_TIMEOUT_SECONDS = 30;
-const DEFAULT_MEMORY_MB = 1024;
-
-/** The HTTP API (payload 2.0): one route and one Lambda per entry of `functions/routes.ts`. */
+/**
+ * The HTTP API (payload 2.0) itself. Its routes, with their functions, roles, integrations and permissions
+ * (six resources a route), live in the route stacks of stacks/api-routes.ts, one per concern, so no stack
+ * nears CloudFormation's 500-resource limit (docs/deployment.md).
+ */
 export function Api({ stack, app }: StackContext) {
   const { bucket, secret } = use(Storage);
   const { ingestQueue, deadLetterQueue } = use(Queues);
@@ -29,18 +28,6 @@ export function Api({ stack, app }: StackContext) {
         ],
       },
     },
-    routes: Object.fromEntries(
-      routes.map((r) => [
-        routeKey(r),
-        {
-          function: {
-            handler: r.handler,
-            timeout: r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
-            memorySize: r.memoryMb ?? DEFAULT_MEMORY_MB,
-          },
-        },
-      ]),
-    ),
   });
 
   stack.addOutputs({ ApiUrl: api.url });

@@ -11,6 +11,7 @@ import { schedules } from "@functions/schedules";
 import { workers } from "@functions/workers";
 import sstConfig from "../../sst.config";
 import { Api } from "../../stacks/api";
+import { concernOf, ROUTE_STACKS, type Concern } from "../../stacks/api-routes";
 import { Cron } from "../../stacks/cron";
 import { Queues } from "../../stacks/queues";
 import { SECRET_KEYS, Storage } from "../../stacks/storage";
@@ -40,7 +41,7 @@ const ENV_KEYS = [
 ];
 const CONFIG_MAX_RECEIVE_COUNT = Config.shape.maxReceiveCount.parse(undefined);
 
-const stacks = { Storage, Queues, Api, Cron };
+const stacks = { Storage, Queues, Api, ...ROUTE_STACKS, Cron };
 type StackName = keyof typeof stacks;
 const templates = {} as Record<StackName, Template>;
 // The cloud assembly (tens of MB of asset copies); CDK would otherwise leave one in the temp dir per run.
@@ -167,23 +168,41 @@ describe("Queues stack", () => {
   });
 });
 
-describe("Api stack", () => {
-  it("has one route per entry of the route table and nothing else", () => {
-    expect(resources("Api", "AWS::ApiGatewayV2::Route").map((r) => r.props.RouteKey).sort()).toEqual(routes.map(routeKey).sort());
+const ROUTE_STACK_OF: Record<Concern, StackName> = { telemetry: "TelemetryRoutes", evaluation: "EvaluationRoutes", admin: "AdminRoutes" };
+const routeStackOf = (r: (typeof routes)[number]) => ROUTE_STACK_OF[concernOf(r)];
+const routeStacks = Object.values(ROUTE_STACK_OF);
+
+describe("every stack", () => {
+  // CloudFormation refuses a stack of more than 500 resources; 400 leaves room for the routes to come.
+  it.each(Object.keys(stacks) as StackName[])("%s stays at 400 resources or fewer", (name) => {
+    const count = Object.keys(templates[name].toJSON().Resources ?? {}).length;
+
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(400);
+  });
+});
+
+describe("Api and route stacks", () => {
+  it("has one route per entry of the route table and nothing else, each in the stack of its concern", () => {
+    const all = routeStacks.flatMap((stack) => resources(stack, "AWS::ApiGatewayV2::Route").map((r) => `${stack} ${r.props.RouteKey}`));
+
+    expect(all.sort()).toEqual(routes.map((r) => `${routeStackOf(r)} ${routeKey(r)}`).sort());
+    expect(resources("Api", "AWS::ApiGatewayV2::Api")).toHaveLength(1);
   });
 
   it.each(routes.map((r) => [routeKey(r), r] as const))("routes %s to its own Lambda", (key, r) => {
-    const [route] = resources("Api", "AWS::ApiGatewayV2::Route").filter((x) => x.props.RouteKey === key);
+    const stack = routeStackOf(r);
+    const [route] = resources(stack, "AWS::ApiGatewayV2::Route").filter((x) => x.props.RouteKey === key);
     const integrationId = route?.props.Target["Fn::Join"][1][1].Ref;
-    const integration = resource("Api", integrationId);
-    const fn = resource("Api", target(integration.IntegrationUri));
+    const integration = resource(stack, integrationId);
+    const fn = resource(stack, target(integration.IntegrationUri));
 
     expect(integration).toMatchObject({ IntegrationType: "AWS_PROXY", PayloadFormatVersion: "2.0" });
     expect(fn).toMatchObject({ Handler: r.handler, Timeout: r.timeoutSeconds ?? 30, MemorySize: r.memoryMb ?? 1024 });
   });
 
   it("gives every route a Lambda of its own", () => {
-    const integrations = resources("Api", "AWS::ApiGatewayV2::Integration").map((i) => target(i.props.IntegrationUri));
+    const integrations = routeStacks.flatMap((stack) => resources(stack, "AWS::ApiGatewayV2::Integration").map((i) => `${stack}/${target(i.props.IntegrationUri)}`));
 
     expect(new Set(integrations).size).toBe(routes.length);
   });
@@ -250,9 +269,9 @@ describe("IAM", () => {
   });
 
   it.each(routes.map((r) => [routeKey(r), r] as const))("lets %s use the bucket, feed the queue and replay dead letters", (_, r) => {
-    const fns = functionsByHandler("Api", r.handler);
+    const fns = functionsByHandler(routeStackOf(r), r.handler);
     expect(fns.length).toBe(routes.filter((x) => x.handler === r.handler).length);
-    for (const fn of fns) expectApiGrants(grants("Api", fn));
+    for (const fn of fns) expectApiGrants(grants(routeStackOf(r), fn));
   });
 
   function expectApiGrants(granted: Set<string>) {

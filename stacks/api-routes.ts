@@ -1,0 +1,73 @@
+import { use, type StackContext } from "sst/constructs";
+import { routeKey, routes, type RouteDef } from "../functions/routes";
+import { Api } from "./api";
+
+/** Route functions get the defaults `functions/routes.ts` documents. */
+const DEFAULT_TIMEOUT_SECONDS = 30;
+const DEFAULT_MEMORY_MB = 1024;
+
+export type Concern = "telemetry" | "evaluation" | "admin";
+
+/** The first path segment of a route (after `/v1`, or the Langfuse alias prefix) names its concern. */
+const CONCERN_OF_SEGMENT: Record<string, Concern> = {
+  ingest: "telemetry",
+  otel: "telemetry",
+  traces: "telemetry",
+  observations: "telemetry",
+  sessions: "telemetry",
+  scores: "telemetry",
+  metrics: "telemetry",
+  users: "telemetry",
+  usage: "telemetry",
+  retention: "telemetry",
+  "pii-policy": "telemetry",
+  prompts: "evaluation",
+  datasets: "evaluation",
+  "dataset-run-items": "evaluation",
+  evaluators: "evaluation",
+  providers: "evaluation",
+  "api-keys": "admin",
+  projects: "admin",
+  memberships: "admin",
+  "audit-log": "admin",
+  "model-prices": "admin",
+  "openapi.json": "admin",
+};
+const LANGFUSE_ALIASES: Record<string, Concern> = { ingestion: "telemetry", otel: "telemetry", v2: "evaluation" };
+
+/** @throws Error for a route whose first segment has no concern yet: add it above. */
+export function concernOf(route: Pick<RouteDef, "path">): Concern {
+  const parts = route.path.split("/").filter(Boolean);
+  const concern = parts[0] === "v1" ? CONCERN_OF_SEGMENT[parts[1]!] : parts[0] === "api" && parts[1] === "public" ? LANGFUSE_ALIASES[parts[2]!] : undefined;
+  if (!concern) throw new Error(`stacks/api-routes.ts: no stack for the route ${route.path}; give its first segment a concern`);
+  return concern;
+}
+
+function mount({ stack }: StackContext, concern: Concern) {
+  const { api } = use(Api);
+  api.addRoutes(
+    stack,
+    Object.fromEntries(
+      routes
+        .filter((r) => concernOf(r) === concern)
+        .map((r) => [routeKey(r), { function: { handler: r.handler, timeout: r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, memorySize: r.memoryMb ?? DEFAULT_MEMORY_MB } }]),
+    ),
+  );
+}
+
+/** Ingest, reads, metrics, retention: the routes of the telemetry path. */
+export function TelemetryRoutes(context: StackContext) {
+  mount(context, "telemetry");
+}
+
+/** Prompts, datasets, evaluators and providers. */
+export function EvaluationRoutes(context: StackContext) {
+  mount(context, "evaluation");
+}
+
+/** Keys, projects, memberships, audit log, prices and the API document. */
+export function AdminRoutes(context: StackContext) {
+  mount(context, "admin");
+}
+
+export const ROUTE_STACKS = { TelemetryRoutes, EvaluationRoutes, AdminRoutes } as const;
