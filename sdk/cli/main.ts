@@ -2,6 +2,7 @@ import { SightlineError } from "../client";
 import { CliError } from "./args";
 import { GATE_HELP, gate } from "./gate";
 import { IMPORT_HELP, importCsv } from "./import-csv";
+import { SMOKE_HELP, smoke } from "./smoke";
 
 const HELP = `sightline <command> [options]
 
@@ -10,9 +11,11 @@ Commands:
 
   ${IMPORT_HELP.replace(/\n/g, "\n  ")}
 
+  ${SMOKE_HELP.replace(/\n/g, "\n  ")}
+
 Connection: --url, --public-key, --secret-key, or SIGHTLINE_BASE_URL, SIGHTLINE_PUBLIC_KEY, SIGHTLINE_SECRET_KEY.`;
 
-const commands: Record<string, (argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void) => Promise<number>> = { gate, import: importCsv };
+const commands: Record<string, (argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void) => Promise<number>> = { gate, import: importCsv, smoke };
 
 /** Runs one command; the exit code is 0 on success, 1 on a failed check, 2 on a usage or connection error. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
