@@ -11,6 +11,9 @@ export const SECRET_KEYS = [
   "SIGHTLINE_CLICKHOUSE_PASSWORD",
   "SIGHTLINE_CLICKHOUSE_DATABASE",
   "SIGHTLINE_KEY_RING",
+  // The first ADMIN key: the deploy-time migration makes sure it exists (functions/cron/migrate.ts).
+  "SIGHTLINE_INIT_PUBLIC_KEY",
+  "SIGHTLINE_INIT_SECRET_KEY",
 ] as const;
 
 export const secretName = (stage: string) => `sightline/${stage}/secrets`;
