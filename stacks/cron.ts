@@ -5,7 +5,7 @@ import { Queues } from "./queues";
 import { Storage } from "./storage";
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
-const MIGRATE_HANDLER = "functions/cron/migrate.handler";
+const MIGRATE_HANDLER = "functions/deploy/migrate.handler";
 
 type ScheduleExpression = `rate(${string})` | `cron(${string})`;
 

@@ -39,8 +39,6 @@ export interface RuntimeResources {
  */
 export function runtimeEnvironment(r: RuntimeResources): Record<string, string> {
   return {
-    SIGHTLINE_RUNTIME: "aws",
-    SIGHTLINE_STAGE: r.stage,
     SIGHTLINE_BUCKET: r.bucket.bucketName,
     SIGHTLINE_INGEST_QUEUE_URL: r.ingestQueue.queueUrl,
     SIGHTLINE_INGEST_DLQ_URL: r.deadLetterQueue.queueUrl,

@@ -1,13 +1,13 @@
 import { Duration } from "aws-cdk-lib";
 import { Queue as CdkQueue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Queue, use, type StackContext } from "sst/constructs";
-import { workers } from "../functions/workers";
+import { workers } from "../functions/queue-workers";
 import { MAX_RECEIVE_COUNT, runtimeEnvironment } from "./lambda";
 import { Storage } from "./storage";
 
 function ingestWorker() {
   const found = workers.filter((w) => w.queue === "ingest");
-  if (found.length !== 1) throw new Error(`functions/workers.ts must name exactly one consumer of "ingest", found ${found.length}`);
+  if (found.length !== 1) throw new Error(`functions/queue-workers.ts must name exactly one consumer of "ingest", found ${found.length}`);
   return found[0]!;
 }
 

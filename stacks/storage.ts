@@ -11,7 +11,7 @@ export const SECRET_KEYS = [
   "SIGHTLINE_CLICKHOUSE_PASSWORD",
   "SIGHTLINE_CLICKHOUSE_DATABASE",
   "SIGHTLINE_KEY_RING",
-  // The first ADMIN key: the deploy-time migration makes sure it exists (functions/cron/migrate.ts).
+  // The first ADMIN key: the deploy-time migration makes sure it exists (functions/deploy/migrate.ts).
   "SIGHTLINE_INIT_PUBLIC_KEY",
   "SIGHTLINE_INIT_SECRET_KEY",
 ] as const;

@@ -2,8 +2,6 @@ import { z } from "zod";
 
 /** Runtime settings as values; composition roots fill it from their environment. */
 export const Config = z.object({
-  /** Where the service runs; shapes defaults such as outbound private-address checks. */
-  runtime: z.enum(["local", "aws"]),
   /** Allow outbound calls (runners, webhooks) to private and loopback addresses. */
   allowPrivateUrls: z.boolean(),
   /** Largest request body accepted, in bytes. */

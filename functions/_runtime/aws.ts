@@ -44,7 +44,6 @@ export async function buildAwsDeps(source: Record<string, string | undefined>): 
     llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false),
     outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false),
     config: {
-      runtime: "aws",
       allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,
       maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
       maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT,

@@ -11,7 +11,7 @@ import { openKeyRing, openLlmProviders, openOutbound } from "../_runtime/stores"
 import { openStores } from "./stores";
 import { routes } from "../routes";
 import { schedules } from "../schedules";
-import { workers } from "../workers";
+import { workers } from "../queue-workers";
 import { createHttpServer } from "./http-server";
 import { startQueueRunner } from "./queue-runner";
 import { startScheduler } from "./scheduler";
@@ -46,7 +46,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     keyRing: await openKeyRing(env, { persist: true }),
     llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
-    config: { runtime: "local", allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, ownsRelationalStore: !env.DATABASE_URL },
+    config: { allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, ownsRelationalStore: !env.DATABASE_URL },
   };
   provideDeps(deps);
 

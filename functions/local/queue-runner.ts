@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import type { JobQueue, Log, ReceivedMessage } from "@core/platform/ports";
-import type { WorkerDef } from "../workers";
+import type { WorkerDef } from "../queue-workers";
 import { lambdaContext } from "./lambda-context";
 import { loadHandler } from "./load-handler";
 

@@ -4,12 +4,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { routes } from "@functions/routes";
 import { schedules } from "@functions/schedules";
-import { workers } from "@functions/workers";
+import { workers } from "@functions/queue-workers";
 import { FUNCTION_DEFAULTS } from "../../stacks/lambda";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The deploy-time migration function (stacks/cron.ts). */
-export const MIGRATE_HANDLER = "functions/cron/migrate.handler";
+export const MIGRATE_HANDLER = "functions/deploy/migrate.handler";
 
 export interface LambdaFunction {
   /** `functions/api/traces/get-trace.handler`, as the tables write it. */

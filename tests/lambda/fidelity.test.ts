@@ -42,8 +42,6 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 /** The environment stacks/lambda.ts gives every function (values for this run). */
 const stackEnvironment = (over: Record<string, string> = {}) => ({
-  SIGHTLINE_RUNTIME: "aws",
-  SIGHTLINE_STAGE: "test",
   SIGHTLINE_BUCKET: "sightline-test-ingest",
   SIGHTLINE_INGEST_QUEUE_URL: "http://127.0.0.1:1/123456789012/ingest",
   SIGHTLINE_INGEST_DLQ_URL: "http://127.0.0.1:1/123456789012/ingest-dlq",

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Config } from "@core/platform/config";
 import { routeKey, routes } from "@functions/routes";
 import { schedules } from "@functions/schedules";
-import { workers } from "@functions/workers";
+import { workers } from "@functions/queue-workers";
 import sstConfig from "../../sst.config";
 import { Api } from "../../stacks/api";
 import { concernOf, ROUTE_STACKS, type Concern } from "../../stacks/api-routes";
@@ -29,10 +29,8 @@ interface Found {
 }
 
 const STAGE = "test";
-const MIGRATE_HANDLER = "functions/cron/migrate.handler";
+const MIGRATE_HANDLER = "functions/deploy/migrate.handler";
 const ENV_KEYS = [
-  "SIGHTLINE_RUNTIME",
-  "SIGHTLINE_STAGE",
   "SIGHTLINE_BUCKET",
   "SIGHTLINE_INGEST_QUEUE_URL",
   "SIGHTLINE_INGEST_DLQ_URL",
@@ -56,7 +54,7 @@ beforeAll(async () => {
   // Bundles every handler with esbuild (into .sst/artifacts) and replaces the placeholder code.
   await app.finish();
   for (const name of Object.keys(stacks) as StackName[]) templates[name] = Template.fromStack(getStack(stacks[name]));
-}, 300_000);
+}, 900_000);
 
 afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
@@ -251,7 +249,7 @@ describe("every function", () => {
       const env = fn.props.Environment.Variables as Props;
 
       expect(Object.keys(env), fn.id).toEqual(expect.arrayContaining(ENV_KEYS));
-      expect(env).toMatchObject({ SIGHTLINE_RUNTIME: "aws", SIGHTLINE_STAGE: STAGE, SIGHTLINE_MAX_RECEIVE_COUNT: String(CONFIG_MAX_RECEIVE_COUNT) });
+      expect(env).toMatchObject({ SIGHTLINE_MAX_RECEIVE_COUNT: String(CONFIG_MAX_RECEIVE_COUNT) });
       expect(Object.keys(env).filter((k) => (SECRET_KEYS as readonly string[]).includes(k)), fn.id).toEqual([]);
     }
   });
