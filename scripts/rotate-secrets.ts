@@ -7,8 +7,10 @@ import { rotateSecrets } from "@core/platform/keyring";
 import type { SealedSecretTable } from "@core/platform/ports";
 import { readSecrets } from "../functions/_runtime/aws";
 import { parseEnv } from "../functions/_runtime/env";
-import { openKeyRing, REPO_MIGRATIONS } from "../functions/_runtime/stores";
-import { openRelationalStore } from "../functions/local/stores";
+import { openKeyRing } from "../functions/_runtime/key-ring";
+import { REPO_MIGRATIONS } from "../functions/_runtime/stores";
+import { awsCredentials } from "../functions/_runtime/ports/aws-options";
+import { openRelationalStore, sdkCredentialChain } from "../functions/local/stores";
 
 /** Every table holding secrets sealed with the key ring. A feature that stores such secrets adds its table here. */
 export const SEALED_SECRET_TABLES: readonly SealedSecretTable[] = [Evaluators.providerCredentialSecrets, Datasets.runnerSecrets];
@@ -57,7 +59,7 @@ export function formatRotation(activeKeyId: string, keyIds: readonly string[], r
  */
 async function main(argv: readonly string[]): Promise<void> {
   const initial = parseEnv(process.env);
-  const secrets = initial.SIGHTLINE_SECRETS_ARN ? await readSecrets(initial.SIGHTLINE_SECRETS_ARN, initial.AWS_REGION, initial.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? initial.AWS_ENDPOINT_URL) : {};
+  const secrets = await readSecrets(initial, awsCredentials(initial, sdkCredentialChain()));
   const env = parseEnv({ ...secrets, ...process.env });
   const keyRing = await openKeyRing(env, { persist: !env.SIGHTLINE_SECRETS_ARN });
   const pg = await openRelationalStore(env);

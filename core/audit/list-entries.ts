@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, encodeCursor, type Page } from "../platform/pagination";
 import { auditLog } from "./audit.sql";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Limit } from "../platform/pagination";
 
 /** Wire shapes of the dataset endpoints (request bodies and answers). */

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, gt, sql } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, encodeCursor } from "../platform/pagination";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Limit } from "../platform/pagination";
 import { LLM_PROVIDERS } from "../platform/ports";
 import { EXPRESSION_LIMITS_DESCRIPTION } from "./expression";

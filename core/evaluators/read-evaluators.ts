@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
 import { isUniqueViolation } from "../platform/db-errors";

@@ -11,6 +11,9 @@ export interface QueueMessage {
   receiveCount: number;
 }
 
+/** What the worker needs: every store of the ingest path. */
+export type IngestWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "queues" | "clock" | "ids" | "log" | "config">;
+
 type Loaded = { message: QueueMessage; job: IngestJob; batch: StoredBatch };
 
 /**
@@ -19,7 +22,7 @@ type Loaded = { message: QueueMessage; job: IngestJob; batch: StoredBatch };
  * insert per table; if that fails, each is retried alone so one poisoned batch
  * cannot take its neighbours to the dead-letter queue.
  */
-export async function handleIngestMessages(deps: Deps, messages: readonly QueueMessage[]): Promise<string[]> {
+export async function handleIngestMessages(deps: IngestWorkerDeps, messages: readonly QueueMessage[]): Promise<string[]> {
   const failed: string[] = [];
   const loaded: Loaded[] = [];
   await Promise.all(
@@ -60,7 +63,7 @@ export async function handleIngestMessages(deps: Deps, messages: readonly QueueM
 }
 
 /** Marks the message failed; on its last allowed receive, remembers it as a dead letter of its project. */
-async function giveUpOrRetry(deps: Deps, item: { message: QueueMessage; job: IngestJob }, error: unknown, failed: string[]) {
+async function giveUpOrRetry(deps: IngestWorkerDeps, item: { message: QueueMessage; job: IngestJob }, error: unknown, failed: string[]) {
   const reason = error instanceof Error ? error.message : String(error);
   failed.push(item.message.messageId);
   deps.log.error("ingest batch failed; will retry", { blobKey: item.job.blobKey, receiveCount: item.message.receiveCount, error: reason });

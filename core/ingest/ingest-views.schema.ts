@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Wire shapes of the ingest read endpoints, for the OpenAPI document. */
 export const IngestHealth = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Queue message of the claim check: the batch itself waits in the blob store. */
 export const IngestJob = z.object({

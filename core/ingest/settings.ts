@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";

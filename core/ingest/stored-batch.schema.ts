@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** What the API stored in the blob: the accepted events of one request, already validated per event. */
 export const StoredBatch = z.object({

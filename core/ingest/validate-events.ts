@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { DEPTH_MESSAGE, valueExceedsDepth } from "../platform/storable-text";
 import { EVENT_BODIES, IngestEventEnvelope, type EventType, type IngestResponse } from "./ingest.schema";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Runtime settings as values; composition roots fill it from their environment. */
 export const Config = z.object({

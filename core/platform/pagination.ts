@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { invalid } from "./errors";
 
 /** `?limit=` of every list endpoint: default 50, at most 1000. */

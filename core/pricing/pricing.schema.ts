@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { compileMatchPattern } from "./match-price";
 
 /** Body of the custom price endpoints: what a project sends to price a model itself. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
+import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, encodeCursor, type Page } from "../platform/pagination";
 import { hasLabel } from "./sql-fragments";

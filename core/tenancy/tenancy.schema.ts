@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { KEY_ROLES, ROLES } from "../platform/roles";
 
 /** Wire shapes of the tenancy endpoints (request bodies and answers). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { invalid } from "../platform/errors";
 import { chDateTime, type ColumnDef, type Entity } from "./fold.ch";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, type Page } from "../platform/pagination";
 import { chDateTime } from "./fold.ch";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Limit } from "../platform/pagination";
 import { ObservationView, ScoreView, TraceFields } from "./traces.schema";
 

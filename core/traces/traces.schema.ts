@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 const Json = z.unknown();
 const NumberMap = z.record(z.string(), z.number());

@@ -1,15 +1,19 @@
 import middy from "@middy/core";
 import type { Context, ScheduledEvent } from "aws-lambda";
-import type { Deps } from "@core/platform/deps";
 import { getDeps } from "../_runtime/deps";
+import type { DepsWith, Port, PortName } from "../_runtime/ports";
 
-/** A scheduled job: EventBridge on AWS, a timer locally. Returns what it did, for the logs. */
-export function cron<R>(name: string, run: (deps: Deps, event: ScheduledEvent) => Promise<R>) {
-  return middy<ScheduledEvent, R, Error, Context>().handler(async (event) => {
-    const deps = await getDeps();
+/**
+ * A scheduled job: EventBridge on AWS, a timer locally. `uses` names the ports it needs beyond the base
+ * (docs/deployment.md). Returns what it did, for the logs.
+ */
+export function cron<R, N extends PortName = never>(name: string, uses: readonly Port<N>[], run: (deps: DepsWith<N>, event: ScheduledEvent) => Promise<R>) {
+  const handler = middy<ScheduledEvent, R, Error, Context>().handler(async (event) => {
+    const deps = await getDeps(uses);
     const started = Date.now();
     const result = await run(deps, event);
     deps.log.info("scheduled job done", { job: name, ms: Date.now() - started, result: result as unknown });
     return result;
   });
+  return Object.assign(handler, { ports: uses.map((p) => p.name) });
 }

@@ -1,6 +1,6 @@
 import { gunzipSync } from "node:zlib";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import type { z } from "zod";
+import type * as z from "zod";
 import { invalid, payloadTooLarge } from "@core/platform/errors";
 import { DEPTH_MESSAGE, jsonTextExceedsDepth, NUL_MESSAGE, nulPath, parseWellFormedJson } from "@core/platform/storable-text";
 

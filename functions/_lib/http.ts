@@ -1,12 +1,12 @@
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import type { z } from "zod";
+import type * as z from "zod";
 import * as Tenancy from "@core/tenancy";
-import type { Deps } from "@core/platform/deps";
 import { forbidden } from "@core/platform/errors";
 import type { Principal } from "@core/platform/principal";
 import { roleAtLeast, type Role } from "@core/platform/roles";
 import { getDeps } from "../_runtime/deps";
+import type { DepsWith, Port, PortName } from "../_runtime/ports";
 import { errorResponse, jsonResponse } from "./http-errors";
 import { bodyBytes, parseJsonBody, parsePart, queryObject, refuseNul } from "./http-input";
 
@@ -27,8 +27,8 @@ export interface HttpInput<P, Q, B> {
   rawBody: Buffer;
 }
 
-export interface HttpContext {
-  deps: Deps;
+export interface HttpContext<N extends PortName = never> {
+  deps: DepsWith<N>;
   principal: Principal;
   requestId: string;
 }
@@ -56,27 +56,32 @@ export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
   maxBodyBytes?: number;
 }
 
-export interface HttpSpec<P, Q, B, R> extends Omit<HttpContract<P, Q, B>, "tags"> {
+export interface HttpSpec<P, Q, B, R, N extends PortName> extends Omit<HttpContract<P, Q, B>, "tags"> {
   tags?: string[];
-  run(input: HttpInput<P, Q, B>, ctx: HttpContext): Promise<R | Reply>;
+  /** The ports this endpoint uses beyond the base (docs/deployment.md): its bundle carries only these adapters. */
+  uses?: readonly Port<N>[];
+  run(input: HttpInput<P, Q, B>, ctx: HttpContext<N>): Promise<R | Reply>;
 }
 
 type HttpHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> & {
   contract: HttpContract;
+  /** The ports the handler declared (tests/lambda checks each bundle carries no other adapter's library). */
+  ports: PortName[];
 };
 
 /** The Lambda context, carrying what the middlewares resolved for the handler. */
-type RequestContext = Context & { deps?: Deps; principal?: Principal };
+type RequestContext<N extends PortName> = Context & { deps?: DepsWith<N>; principal?: Principal };
 
 /**
  * Builds an API Gateway (payload 2.0) handler: dependencies, Basic auth and role,
  * zod parsing of path/query/body, JSON serialisation and the error table.
  */
-export function http<P = undefined, Q = undefined, B = undefined, R = unknown>(spec: HttpSpec<P, Q, B, R>): HttpHandler {
-  const contract: HttpContract = { ...spec, tags: spec.tags ?? [] } as HttpContract;
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext>()
+export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(spec: HttpSpec<P, Q, B, R, N>): HttpHandler {
+  const { uses, run, ...rest } = spec;
+  const contract: HttpContract = { ...rest, tags: spec.tags ?? [] } as HttpContract;
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext<N>>()
     .before(async function withDeps(request) {
-      request.context.deps = await getDeps();
+      request.context.deps = await getDeps(uses);
     })
     .before(async function withAuth(request) {
       const principal = await Tenancy.authenticate(request.context.deps!, request.event.headers?.authorization);
@@ -105,7 +110,7 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown>(s
         headers: event.headers ?? {},
         rawBody,
       };
-      const result = await spec.run(input, { deps, principal: context.principal!, requestId });
+      const result = await run(input, { deps, principal: context.principal!, requestId });
       const headers = { "x-request-id": requestId };
       if (result instanceof Reply && result.body instanceof Uint8Array) {
         // Binary answers (OTLP protobuf) travel base64-encoded through API Gateway.
@@ -114,7 +119,7 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown>(s
       if (result instanceof Reply) return jsonResponse(result.status, result.body, { ...headers, ...result.headers });
       return jsonResponse(spec.status ?? 200, result, headers);
     });
-  return Object.assign(handler, { contract });
+  return Object.assign(handler, { contract, ports: (uses ?? []).map((p) => p.name) });
 }
 
 const requestIdOf = (event: APIGatewayProxyEventV2, context: Context) => event.requestContext?.requestId ?? context.awsRequestId;

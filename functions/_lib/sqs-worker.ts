@@ -1,9 +1,9 @@
 import middy from "@middy/core";
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import type { z } from "zod";
-import type { Deps } from "@core/platform/deps";
+import type * as z from "zod";
 import { isAppError } from "@core/platform/errors";
 import { getDeps } from "../_runtime/deps";
+import type { DepsWith, Port, PortName } from "../_runtime/ports";
 
 export interface JobMeta {
   messageId: string;
@@ -22,9 +22,9 @@ const attributesOf = (record: SQSRecord) =>
  * acknowledged. Any other error marks just that message failed, so SQS retries it
  * and finally moves it to the dead-letter queue.
  */
-export function sqsWorker<T>(schema: z.ZodType<T>, run: (deps: Deps, job: T, meta: JobMeta) => Promise<void>) {
+export function sqsWorker<T, N extends PortName = never>(schema: z.ZodType<T>, uses: readonly Port<N>[], run: (deps: DepsWith<N>, job: T, meta: JobMeta) => Promise<void>) {
   return middy<SQSEvent, SQSBatchResponse, Error, Context>().handler(async (event) => {
-    const deps = await getDeps();
+    const deps = await getDeps(uses);
     const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
     for (const record of event.Records) {
       const meta = { messageId: record.messageId, body: record.body, receiveCount: Number(record.attributes.ApproximateReceiveCount ?? 1), attributes: attributesOf(record) };

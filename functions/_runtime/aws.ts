@@ -1,20 +1,25 @@
-import { GetSecretValueCommand, SecretsManagerClient } from "@aws-sdk/client-secrets-manager";
-import { z } from "zod";
+import { getSecretString } from "@core/adapters/aws/secrets-manager";
+import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
+import * as z from "zod";
 import { jsonLog } from "@core/adapters/system/json-log";
 import { randomIds } from "@core/adapters/system/random-ids";
 import { systemClock } from "@core/adapters/system/system-clock";
-import type { Deps } from "@core/platform/deps";
 import { parseEnv, type Env } from "./env";
-import { openKeyRing, openLlmProviders, openOutbound, openServiceStores } from "./stores";
+import { openKeyRing } from "./key-ring";
+import type { BaseDeps } from "./ports";
+import { openPostgresServer } from "./postgres";
+import { awsCredentials } from "./ports/aws-options";
 
 /** Connection settings kept in Secrets Manager (the stack passes only the secret's ARN). */
 const Secrets = z.record(z.string(), z.string());
 
-export async function readSecrets(arn: string, region: string, endpoint?: string): Promise<Record<string, string>> {
-  const client = new SecretsManagerClient({ region, ...(endpoint ? { endpoint } : {}) });
-  const answer = await client.send(new GetSecretValueCommand({ SecretId: arn }));
+/** The stage's secret of `env` (SIGHTLINE_SECRETS_ARN), as settings; `credentials` default to the environment's. */
+export async function readSecrets(env: Env, credentials: AwsCredentialSource = awsCredentials(env)): Promise<Record<string, string>> {
+  if (!env.SIGHTLINE_SECRETS_ARN) return {};
+  const endpoint = env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? env.AWS_ENDPOINT_URL;
+  const text = await getSecretString(env.SIGHTLINE_SECRETS_ARN, { region: env.AWS_REGION, credentials, ...(endpoint ? { endpoint } : {}) });
   // The stack creates every key empty; an empty value means "not set".
-  return Object.fromEntries(Object.entries(Secrets.parse(JSON.parse(answer.SecretString ?? "{}"))).filter(([, v]) => v !== ""));
+  return Object.fromEntries(Object.entries(Secrets.parse(JSON.parse(text))).filter(([, v]) => v !== ""));
 }
 
 const REQUIRED_ON_AWS = ["DATABASE_URL", "SIGHTLINE_CLICKHOUSE_URL", "SIGHTLINE_BUCKET", "SIGHTLINE_INGEST_QUEUE_URL", "SIGHTLINE_INGEST_DLQ_URL"] as const;
@@ -22,7 +27,7 @@ const REQUIRED_ON_AWS = ["DATABASE_URL", "SIGHTLINE_CLICKHOUSE_URL", "SIGHTLINE_
 /** The environment of a Lambda, completed from the stack's secret; every store must be a real service. */
 export async function resolveAwsEnv(source: Record<string, string | undefined>): Promise<Env> {
   const initial = parseEnv(source);
-  const secrets = initial.SIGHTLINE_SECRETS_ARN ? await readSecrets(initial.SIGHTLINE_SECRETS_ARN, initial.AWS_REGION, initial.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? initial.AWS_ENDPOINT_URL) : {};
+  const secrets = await readSecrets(initial);
   // Values in the secret fill what the plain environment leaves unset.
   const env = parseEnv({ ...secrets, ...source });
   const missing = REQUIRED_ON_AWS.filter((name) => !env[name]);
@@ -30,19 +35,19 @@ export async function resolveAwsEnv(source: Record<string, string | undefined>):
   return env;
 }
 
-/** The AWS composition root: environment (+ the secret) → Config → AWS adapters. Once per cold start. */
-export async function buildAwsDeps(source: Record<string, string | undefined>): Promise<Deps> {
+/**
+ * The AWS composition root: environment (+ the secret) → Config → the base dependencies, once per cold
+ * start. The ports a handler declares are opened from the same environment (deps.ts).
+ */
+export async function buildAwsBase(source: Record<string, string | undefined>): Promise<{ env: Env; deps: BaseDeps }> {
   const env = await resolveAwsEnv(source);
-  const stores = await openServiceStores(env, { lambda: true });
-  return {
-    ...stores,
+  const deps: BaseDeps = {
+    db: openPostgresServer(env, { lambda: true }).db,
     clock: systemClock,
     ids: randomIds,
     log: jsonLog({ level: env.SIGHTLINE_LOG_LEVEL }),
     // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
     keyRing: await openKeyRing(env, { persist: false }),
-    llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false),
-    outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false),
     config: {
       allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,
       maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
@@ -51,4 +56,5 @@ export async function buildAwsDeps(source: Record<string, string | undefined>): 
       ownsRelationalStore: false,
     },
   };
+  return { env, deps };
 }

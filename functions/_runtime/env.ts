@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -24,6 +24,10 @@ export const Env = z.object({
   SIGHTLINE_INGEST_DLQ_URL: z.string().optional(),
   AWS_REGION: z.string().default("us-east-1"),
   AWS_ENDPOINT_URL: z.string().optional(),
+  /** Set by Lambda for the function's role; elsewhere the AWS SDK's provider chain applies (docs/deployment.md). */
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
   /** The AWS SDKs' service-specific override, for a Secrets Manager emulator apart from the S3/SQS one. */
   AWS_ENDPOINT_URL_SECRETS_MANAGER: z.string().optional(),
   SIGHTLINE_INIT_PUBLIC_KEY: z.string().optional(),

@@ -3,4 +3,4 @@ import { cron } from "../_lib/cron";
 import { subscribers } from "../subscribers";
 
 /** Every minute: hands pending domain events to the subscribers (automations). */
-export const handler = cron("relay-outbox", (deps) => Audit.relayOutbox(deps, subscribers));
+export const handler = cron("relay-outbox", [], (deps) => Audit.relayOutbox(deps, subscribers));

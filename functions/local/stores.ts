@@ -6,7 +6,14 @@ import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
 import { openPglite } from "@core/adapters/postgres/pglite";
 import type { Deps } from "@core/platform/deps";
 import type { Env } from "../_runtime/env";
-import { migrateStores, openClickHouseServer, openPostgresServer, openS3BlobStore, openSqsQueues, REPO_MIGRATIONS, type Stores } from "../_runtime/stores";
+import { defaultProvider } from "@aws-sdk/credential-provider-node";
+import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
+import { awsCredentials } from "../_runtime/ports/aws-options";
+import { openS3BlobStore } from "../_runtime/ports/blobs";
+import { openSqsQueues } from "../_runtime/ports/queues";
+import { openClickHouseServer } from "../_runtime/ports/telemetry";
+import { openPostgresServer } from "../_runtime/postgres";
+import { migrateStores, REPO_MIGRATIONS, type Stores } from "../_runtime/stores";
 
 /*
  * The single-process runtime's stores: each on its real service when the environment names one, else on its
@@ -41,7 +48,7 @@ export async function openStores(env: Env): Promise<Stores> {
   if (!env.DATABASE_URL || !env.SIGHTLINE_CLICKHOUSE_URL || !env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL) await mkdir(dataDir, { recursive: true });
   const pg = await openRelationalStore(env);
   const ch = env.SIGHTLINE_CLICKHOUSE_URL ? openClickHouseServer(env) : new ClickHouseTelemetryStore({ chdbPath: join(dataDir, "ch") });
-  const blobs = env.SIGHTLINE_BUCKET ? openS3BlobStore(env, env.SIGHTLINE_BUCKET) : new FsBlobStore(join(dataDir, "blobs"));
+  const blobs = env.SIGHTLINE_BUCKET ? openS3BlobStore(env, env.SIGHTLINE_BUCKET, awsCredentials(env, sdkCredentialChain())) : new FsBlobStore(join(dataDir, "blobs"));
   const local = env.SIGHTLINE_INGEST_QUEUE_URL ? null : await openLocalQueues(dataDir, env);
   return {
     db: pg.db,
@@ -55,3 +62,9 @@ export async function openStores(env: Env): Promise<Stores> {
     },
   };
 }
+
+/**
+ * The AWS SDK's credential provider chain (environment, shared profiles, SSO, containers, instance roles),
+ * for AWS services used outside Lambda; a Lambda bundle never carries it (docs/deployment.md).
+ */
+export const sdkCredentialChain = (): AwsCredentialSource => defaultProvider();

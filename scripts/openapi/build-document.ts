@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { HttpContract } from "../../functions/_lib/http";
 import { STATUS_OF } from "../../functions/_lib/http-errors";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3BlobStore } from "@core/adapters/aws/s3-blob-store";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
-import { createBucket, type Fauxqs, startEmulator } from "../support/fauxqs";
+import { createBucket, FAKE_CREDENTIALS, type Fauxqs, REGION, startEmulator } from "../support/fauxqs";
 import { describeBlobStore } from "./blob-store.contract";
 
 const dirs: string[] = [];
@@ -32,21 +32,14 @@ afterAll(async () => {
 
 describeBlobStore("S3BlobStore (fauxqs)", async () => {
   const bucket = await createBucket(emulator, `blobs-${++buckets}`);
-  return { store: new S3BlobStore({ client: emulator.s3, bucket }) };
+  return { store: new S3BlobStore({ bucket, region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: FAKE_CREDENTIALS }) };
 });
 
-describeBlobStore("S3BlobStore (fauxqs, key prefix, own client)", async () => {
+describeBlobStore("S3BlobStore (fauxqs, key prefix, credentials from a provider)", async () => {
   const bucket = await createBucket(emulator, `prefixed-${++buckets}`);
   // A neighbour under another prefix in the same bucket must never show through.
-  await new S3BlobStore({ client: emulator.s3, bucket, prefix: "other/" }).put("p1/leak", "x");
-  const store = new S3BlobStore({
-    bucket,
-    prefix: "tenant/",
-    region: "us-east-1",
-    endpoint: emulator.endpoint,
-    forcePathStyle: true,
-    credentials: { accessKeyId: "test", secretAccessKey: "test" },
-  });
+  await new S3BlobStore({ bucket, region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: FAKE_CREDENTIALS, prefix: "other/" }).put("p1/leak", "x");
+  const store = new S3BlobStore({ bucket, prefix: "tenant/", region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: async () => FAKE_CREDENTIALS });
   return { store };
 });
 
@@ -92,5 +85,38 @@ describe("FsBlobStore", () => {
     for (const key of ["k/\u{1F600}", "k/\uFF01", "k/a"]) await store.put(key, "x");
 
     expect(await store.list("k/")).toEqual(["k/a", "k/\uFF01", "k/\u{1F600}"]);
+  });
+});
+
+describe("S3BlobStore on S3's wire protocol", () => {
+  const open = (bucket: string) => new S3BlobStore({ bucket, region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: FAKE_CREDENTIALS });
+
+  it("round-trips keys that need URL and XML escaping", async () => {
+    const store = open(await createBucket(emulator, `escaped-${++buckets}`));
+    const keys = ["p/a b+c", "p/amp&lt<gt>", "p/quote'\"", "p/é😀", "p/percent%20", "p/star*(x)!"];
+    for (const key of keys) await store.put(key, key);
+
+    // The order of non-ASCII keys is the service's (fauxqs sorts by UTF-16 code unit, S3 by UTF-8 byte).
+    expect((await store.list("p/")).sort()).toEqual([...keys].sort());
+    for (const key of keys) expect(Buffer.from((await store.get(key))!).toString()).toBe(key);
+    await store.delete(keys);
+    expect(await store.list("p/")).toEqual([]);
+  });
+
+  it("lists past one page of 1000 keys and deletes more than 1000 at once", async () => {
+    const store = open(await createBucket(emulator, `paged-${++buckets}`));
+    const keys = Array.from({ length: 1234 }, (_, i) => `k/${String(i).padStart(5, "0")}`);
+    for (let i = 0; i < keys.length; i += 100) await Promise.all(keys.slice(i, i + 100).map((k) => store.put(k, "x")));
+
+    expect(await store.list("k/")).toEqual(keys);
+    await store.delete(keys);
+    expect(await store.list("k/")).toEqual([]);
+  });
+
+  it("throws with S3's error code for a bucket that does not exist, instead of reading as empty", async () => {
+    const store = open("no-such-bucket");
+
+    await expect(store.get("a")).rejects.toThrow(/S3 GetObject failed with 404 NoSuchBucket/);
+    await expect(store.list("")).rejects.toThrow(/NoSuchBucket/);
   });
 });

@@ -1,6 +1,6 @@
 import { cpSync, mkdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { routes } from "@functions/routes";
 import { schedules } from "@functions/schedules";
@@ -42,9 +42,19 @@ function sstEsbuild(): typeof import("esbuild") {
  * @returns the output file of each handler, under `outDir`.
  */
 export async function bundleFunctions(functions: LambdaFunction[], outDir: string, options: { minify?: boolean } = {}): Promise<Map<string, string>> {
+  return (await bundleWithPackages(functions, outDir, options)).files;
+}
+
+/** The npm package of a bundled input path (`node_modules/@scope/name/...` → `@scope/name`), or null for our own files. */
+const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? null;
+
+/** As bundleFunctions, and for each handler the npm packages its bundle carries (from esbuild's metafile). */
+export async function bundleWithPackages(functions: LambdaFunction[], outDir: string, options: { minify?: boolean } = {}): Promise<{ files: Map<string, string>; packages: Map<string, Set<string>> }> {
   const esbuild = sstEsbuild();
   const entryPoints = Object.fromEntries(functions.map((f) => [modulePath(f.handler), join(ROOT, `${modulePath(f.handler)}.ts`)]));
-  await esbuild.build({
+  const result = await esbuild.build({
+    metafile: true,
+    absWorkingDir: ROOT,
     entryPoints,
     outdir: outDir,
     outExtension: { ".js": ".mjs" },
@@ -67,7 +77,15 @@ export async function bundleFunctions(functions: LambdaFunction[], outDir: strin
     minify: options.minify ?? false,
     tsconfig: join(ROOT, "tsconfig.json"),
   });
-  return new Map(functions.map((f) => [f.handler, join(outDir, `${modulePath(f.handler)}.mjs`)]));
+  const files = new Map(functions.map((f) => [f.handler, join(outDir, `${modulePath(f.handler)}.mjs`)]));
+  const byOutput = new Map(Object.entries(result.metafile!.outputs).map(([file, output]) => [resolve(ROOT, file), output]));
+  const packages = new Map(
+    functions.map((f) => {
+      const inputs = Object.entries(byOutput.get(files.get(f.handler)!)?.inputs ?? {}).filter(([, v]) => v.bytesInOutput > 0);
+      return [f.handler, new Set(inputs.map(([input]) => packageOf(input)).filter((p): p is string => p !== null))];
+    }),
+  );
+  return { files, packages };
 }
 
 /**

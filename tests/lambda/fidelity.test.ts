@@ -9,7 +9,7 @@ import { startClickHouseShim, type ClickHouseShim } from "../support/clickhouse-
 import { createBucket, createQueuePair, startEmulator, type Fauxqs } from "../support/fauxqs";
 import { createScratchDatabase } from "../support/scratch-db";
 import { startSecretsManagerFake } from "../support/secrets-manager-fake";
-import { allFunctions, bundleFunctions, isolate, MIGRATE_HANDLER } from "./bundle";
+import { allFunctions, bundleWithPackages, isolate, MIGRATE_HANDLER, ROOT } from "./bundle";
 import { apiGatewayEvent, scheduledEvent, sqsEvent } from "./events";
 import { invoke, loadAll } from "./invoke";
 
@@ -32,11 +32,13 @@ const postgresAnswers = () =>
 const root = mkdtempSync(join(tmpdir(), "sightline-lambda-"));
 const functions = allFunctions();
 const bundles = new Map<string, string>();
+let packages = new Map<string, Set<string>>();
 const taskRoot = (handler: string) => join(root, "tasks", handler.replace(/[^a-z0-9]+/gi, "-"));
 
 beforeAll(async () => {
-  const built = await bundleFunctions(functions, join(root, "build"));
-  for (const f of functions) bundles.set(f.handler, isolate(f.handler, built.get(f.handler)!, taskRoot(f.handler)));
+  const built = await bundleWithPackages(functions, join(root, "build"));
+  packages = built.packages;
+  for (const f of functions) bundles.set(f.handler, isolate(f.handler, built.files.get(f.handler)!, taskRoot(f.handler)));
 }, 240_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -60,6 +62,35 @@ describe("every bundled function", () => {
     const failed = results.filter((r) => !r.ok).map((r) => `${r.file.slice(root.length)}: ${r.error}`);
     expect(failed, failed.join("\n")).toEqual([]);
     expect(results).toHaveLength(functions.length);
+  });
+});
+
+/** The ports a function declared: routes, crons and the worker expose them; the migration opens every store. */
+async function portsOf(handler: string): Promise<string[]> {
+  if (handler === MIGRATE_HANDLER) return ["ch", "blobs", "queues"];
+  const module = (await import(join(ROOT, `${handler.slice(0, handler.lastIndexOf("."))}.ts`))) as { handler: { ports?: string[] } };
+  if (!module.handler.ports) throw new Error(`${handler} does not expose the ports it uses`);
+  return module.handler.ports;
+}
+
+/** Client libraries and the port that alone may bring each into a bundle (docs/deployment.md). */
+const LIBRARY_PORT: Record<string, string> = { openai: "llm", "@anthropic-ai/sdk": "llm", "@clickhouse/client": "ch", "@aws-sdk/client-sqs": "queues" };
+
+describe("what each bundle carries", () => {
+  it("holds a client library only where the handler declared its port, and never an AWS SDK client for S3 or Secrets Manager", async () => {
+    const strays: string[] = [];
+    for (const f of functions) {
+      const ports = await portsOf(f.handler);
+      const carried = packages.get(f.handler)!;
+      for (const [library, port] of Object.entries(LIBRARY_PORT)) if (carried.has(library) && !ports.includes(port)) strays.push(`${f.handler}: ${library} without the ${port} port`);
+      for (const library of ["@aws-sdk/client-s3", "@aws-sdk/client-secrets-manager", "chdb", "@electric-sql/pglite"]) if (carried.has(library)) strays.push(`${f.handler}: ${library}`);
+      if (carried.has("protobufjs") && f.handler !== "functions/api/ingest/otel-traces.handler") strays.push(`${f.handler}: the OTLP decoder`);
+    }
+
+    expect(strays, strays.join("\n")).toEqual([]);
+    // The check sees the libraries: the evaluator run carries both LLM SDKs, the OTLP route the decoder.
+    expect([...packages.get("functions/api/evaluators/run-evaluator.handler")!]).toEqual(expect.arrayContaining(["openai", "@anthropic-ai/sdk", "@clickhouse/client"]));
+    expect(packages.get("functions/api/ingest/otel-traces.handler")!.has("protobufjs")).toBe(true);
   });
 });
 

@@ -1,89 +1,73 @@
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from "@aws-sdk/client-s3";
+import { createHash } from "node:crypto";
 import type { BlobStore } from "../../platform/ports";
+import { escapeXml, s3ErrorOf, signedFetch, xmlAll, xmlText, type AwsCredentialSource } from "./signed-fetch";
 
-export type S3BlobStoreOptions = (
-  | { client: S3Client; bucket: string }
-  | {
-      bucket: string;
-      region: string;
-      /** An S3-compatible endpoint (LocalStack, fauxqs, MinIO); AWS when absent. */
-      endpoint?: string;
-      forcePathStyle?: boolean;
-      /** Static credentials; the SDK's default provider chain when absent. */
-      credentials?: S3ClientConfig["credentials"];
-    }
-) & {
+export interface S3BlobStoreOptions {
+  bucket: string;
+  region: string;
+  credentials: AwsCredentialSource;
+  /** An S3-compatible endpoint (LocalStack, fauxqs, MinIO); AWS when absent. */
+  endpoint?: string;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key` (emulators). */
+  forcePathStyle?: boolean;
   /** Prepended to every key, so several stores can share a bucket. */
   prefix?: string;
-};
+}
 
 /** DeleteObjects accepts at most this many keys per request. */
 const DELETE_CHUNK = 1000;
 
+/** A key as a URL path: every byte but RFC 3986's unreserved characters and `/` percent-encoded. */
+const encodeKey = (key: string) => key.split("/").map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join("/");
+
 /**
- * A `BlobStore` on an S3 bucket. Keys are stored as `prefix + key`; `list` and
- * `get` hide the prefix again. Errors other than a missing key propagate as the
- * SDK raised them.
+ * A `BlobStore` on an S3 bucket, over S3's REST API with Signature V4 (signed-fetch.ts; docs/deployment.md).
+ * Keys are stored as `prefix + key`; `list` and `get` hide the prefix again. A missing key reads as null;
+ * every other failure (a missing bucket, a denied request) throws with S3's error code.
  */
 export class S3BlobStore implements BlobStore {
-  private readonly client: S3Client;
-  private readonly bucket: string;
+  private readonly send: ReturnType<typeof signedFetch>;
+  private readonly bucketUrl: string;
   private readonly prefix: string;
 
   constructor(options: S3BlobStoreOptions) {
-    this.bucket = options.bucket;
     this.prefix = options.prefix ?? "";
-    this.client =
-      "client" in options
-        ? options.client
-        : new S3Client({
-            region: options.region,
-            endpoint: options.endpoint,
-            forcePathStyle: options.forcePathStyle,
-            credentials: options.credentials,
-          });
+    this.send = signedFetch("s3", options.region, options.credentials);
+    const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
+    const base = endpoint.origin + endpoint.pathname.replace(/\/$/, "");
+    this.bucketUrl = options.forcePathStyle ? `${base}/${encodeURIComponent(options.bucket)}` : `${endpoint.protocol}//${options.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, "")}`;
+  }
+
+  private objectUrl(key: string) {
+    return `${this.bucketUrl}/${encodeKey(this.prefix + key)}`;
   }
 
   async put(key: string, body: Uint8Array | string, options?: { contentType?: string }): Promise<void> {
-    // An explicit length keeps the SDK from treating an empty body as a stream of unknown length.
-    const length = typeof body === "string" ? Buffer.byteLength(body) : body.byteLength;
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Body: body, ContentLength: length, ContentType: options?.contentType }),
-    );
+    const response = await this.send(this.objectUrl(key), { method: "PUT", body, headers: { "content-type": options?.contentType ?? "application/octet-stream" } });
+    if (!response.ok) throw await s3ErrorOf(response, "PutObject");
+    await response.arrayBuffer();
   }
 
   async get(key: string): Promise<Uint8Array | null> {
-    try {
-      const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
-      if (!res.Body) return new Uint8Array();
-      const bytes = await res.Body.transformToByteArray();
-      // Callers compare with plain Uint8Arrays; the SDK may hand back a Buffer.
-      return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    } catch (e) {
-      // Only a missing key means "no object"; a missing bucket is a configuration error.
-      if (e instanceof NoSuchKey || (e as { name?: string }).name === "NoSuchKey") return null;
-      throw e;
-    }
+    const response = await this.send(this.objectUrl(key));
+    if (response.ok) return new Uint8Array(await response.arrayBuffer());
+    const error = await s3ErrorOf(response, "GetObject");
+    // Only a missing key means "no object"; a missing bucket is a configuration error.
+    if (error.code === "NoSuchKey") return null;
+    throw error;
   }
 
   async list(prefix: string): Promise<string[]> {
     const keys: string[] = [];
-    let token: string | undefined;
+    let token: string | null = null;
     do {
-      const res = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }),
-      );
-      // S3 returns keys in UTF-8 byte order, which is the order the port promises.
-      for (const object of res.Contents ?? []) if (object.Key !== undefined) keys.push(object.Key.slice(this.prefix.length));
-      token = res.IsTruncated ? res.NextContinuationToken : undefined;
+      const query = new URLSearchParams({ "list-type": "2", prefix: this.prefix + prefix, ...(token ? { "continuation-token": token } : {}) });
+      const response = await this.send(`${this.bucketUrl}?${query}`);
+      if (!response.ok) throw await s3ErrorOf(response, "ListObjectsV2");
+      const xml = await response.text();
+      // S3 returns keys in UTF-8 byte order, which is the order the port promises; `<Key>` only occurs in `<Contents>`.
+      for (const k of xmlAll(xml, "Key")) keys.push(k.slice(this.prefix.length));
+      token = xmlText(xml, "IsTruncated") === "true" ? xmlText(xml, "NextContinuationToken") : null;
     } while (token);
     return keys;
   }
@@ -91,17 +75,16 @@ export class S3BlobStore implements BlobStore {
   async delete(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += DELETE_CHUNK) {
       const chunk = keys.slice(i, i + DELETE_CHUNK);
-      const res = await this.client.send(
-        new DeleteObjectsCommand({
-          Bucket: this.bucket,
-          Delete: { Objects: chunk.map((k) => ({ Key: this.prefix + k })), Quiet: true },
-        }),
-      );
+      const body = `<Delete><Quiet>true</Quiet>${chunk.map((k) => `<Object><Key>${escapeXml(this.prefix + k)}</Key></Object>`).join("")}</Delete>`;
+      // S3 requires an integrity header on DeleteObjects.
+      const md5 = createHash("md5").update(body).digest("base64");
+      const response = await this.send(`${this.bucketUrl}?delete`, { method: "POST", body, headers: { "content-type": "application/xml", "content-md5": md5 } });
+      if (!response.ok) throw await s3ErrorOf(response, "DeleteObjects");
       // DeleteObjects answers 200 even when some keys failed; missing keys are not errors.
-      const failed = res.Errors ?? [];
-      if (failed.length > 0) {
-        const first = failed[0];
-        throw new Error(`S3 DeleteObjects failed for ${failed.length} key(s); first: ${first?.Key} (${first?.Code}: ${first?.Message})`);
+      const errors = [...(await response.text()).matchAll(/<Error>([\s\S]*?)<\/Error>/g)].map((m) => m[1]!);
+      if (errors.length > 0) {
+        const first = errors[0]!;
+        throw new Error(`S3 DeleteObjects failed for ${errors.length} key(s); first: ${xmlText(first, "Key")} (${xmlText(first, "Code")}: ${xmlText(first, "Message")})`);
       }
     }
   }

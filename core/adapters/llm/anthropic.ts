@@ -1,4 +1,5 @@
-import Anthropic from "@anthropic-ai/sdk";
+import { BaseAnthropic } from "@anthropic-ai/sdk/client";
+import { Messages } from "@anthropic-ai/sdk/resources/messages";
 import type { LlmCredentials } from "../../platform/ports";
 import { toCallError, type RawProvider } from "./raw-provider";
 
@@ -7,11 +8,19 @@ export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
 const DEFAULT_MAX_TOKENS = 1024;
 
 /**
+ * The SDK's client with only the Messages resource: the full `Anthropic` client carries every resource and
+ * agent tool (430 KB in a bundle against 125 KB; docs/deployment.md).
+ */
+class MessagesClient extends BaseAnthropic {
+  messages = new Messages(this);
+}
+
+/**
  * The Messages API through the official `@anthropic-ai/sdk`. System messages go into `system`; options are
  * passed explicitly so ANTHROPIC_BASE_URL and friends never apply; the SDK's own retries are off.
  */
 export function anthropicConnector(credentials: LlmCredentials | null, fetch: typeof globalThis.fetch): RawProvider {
-  const client = new Anthropic({
+  const client = new MessagesClient({
     apiKey: credentials?.apiKey ?? "",
     baseURL: credentials?.baseUrl || ANTHROPIC_DEFAULT_BASE_URL,
     webhookKey: null,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * ExportTraceServiceRequest as it arrives in OTLP/HTTP JSON, and as the protobuf

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Built-in detectors, in the order they run. */
 export const BUILTIN_PII_KINDS = ["email", "secret", "credit_card", "iban", "ipv6", "ipv4", "phone"] as const;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Tenancy from "@core/tenancy";
 import { http } from "../../_lib/http";
 

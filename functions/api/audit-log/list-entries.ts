@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Audit from "@core/audit";
 import { Limit } from "@core/platform/pagination";
 import { http } from "../../_lib/http";

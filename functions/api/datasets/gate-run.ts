@@ -1,8 +1,10 @@
 import * as Datasets from "@core/datasets";
 import { http } from "../../_lib/http";
+import { telemetry } from "../../_runtime/ports/telemetry";
 
 export const handler = http({
   role: "VIEWER",
+  uses: [telemetry],
   summary: 'Check a run against minimum score means ({"thresholds": {"<score>": <minimum mean>}}); a score with no numeric value fails. Changes nothing',
   tags: ["datasets"],
   path: Datasets.RunPath,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Datasets from "@core/datasets";
 import { http } from "../../_lib/http";
 

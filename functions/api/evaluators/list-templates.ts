@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Evaluators from "@core/evaluators";
 import { http } from "../../_lib/http";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Ingest from "@core/ingest";
 import { Limit } from "@core/platform/pagination";
 import { http } from "../../_lib/http";

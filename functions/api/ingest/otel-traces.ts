@@ -1,5 +1,7 @@
 import * as Ingest from "@core/ingest";
 import { http, Reply } from "../../_lib/http";
+import { blobs } from "../../_runtime/ports/blobs";
+import { queues } from "../../_runtime/ports/queues";
 
 const isProtobuf = (contentType: string | undefined) => /protobuf/i.test(contentType ?? "");
 
@@ -12,6 +14,7 @@ const isProtobuf = (contentType: string | undefined) => /protobuf/i.test(content
  */
 export const handler = http({
   role: "MEMBER",
+  uses: [blobs, queues],
   summary: "OTLP/HTTP trace export (protobuf or JSON); gen_ai.* and langfuse.* attributes map onto traces, observations, usage and cost",
   tags: ["ingest"],
   rawBody: true,

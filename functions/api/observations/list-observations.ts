@@ -1,8 +1,11 @@
 import * as Traces from "@core/traces";
 import { http } from "../../_lib/http";
+import { telemetry } from "../../_runtime/ports/telemetry";
+import { blobs } from "../../_runtime/ports/blobs";
 
 export const handler = http({
   role: "VIEWER",
+  uses: [blobs, telemetry],
   summary: "Span explorer: every observation of the project as a flat, filterable, sortable table; `scores.<name>` filter columns",
   tags: ["observations"],
   query: Traces.ListObservationsQuery,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Prompts from "@core/prompts";
 import { http } from "../../_lib/http";
 

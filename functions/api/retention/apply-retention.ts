@@ -1,8 +1,11 @@
 import * as Traces from "@core/traces";
 import { http } from "../../_lib/http";
+import { telemetry } from "../../_runtime/ports/telemetry";
+import { blobs } from "../../_runtime/ports/blobs";
 
 export const handler = http({
   role: "ADMIN",
+  uses: [blobs, telemetry],
   summary: "Apply the retention policy now; answers the counts deleted",
   tags: ["retention"],
   response: Traces.RetentionResult,

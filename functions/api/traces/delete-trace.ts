@@ -1,9 +1,12 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Traces from "@core/traces";
 import { http } from "../../_lib/http";
+import { telemetry } from "../../_runtime/ports/telemetry";
+import { blobs } from "../../_runtime/ports/blobs";
 
 export const handler = http({
   role: "MEMBER",
+  uses: [blobs, telemetry],
   summary: "Delete one trace: its rows in every telemetry table, its observations, scores and offloaded payloads",
   tags: ["traces"],
   path: z.object({ id: z.string().min(1) }),

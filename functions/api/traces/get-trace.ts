@@ -1,9 +1,12 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Traces from "@core/traces";
 import { http } from "../../_lib/http";
+import { telemetry } from "../../_runtime/ports/telemetry";
+import { blobs } from "../../_runtime/ports/blobs";
 
 export const handler = http({
   role: "VIEWER",
+  uses: [blobs, telemetry],
   summary: "One trace with its observations, scores, total cost and latency",
   tags: ["traces"],
   response: Traces.TraceDetail,

@@ -1,9 +1,12 @@
-import { z } from "zod";
+import * as z from "zod";
 import * as Traces from "@core/traces";
 import { http } from "../../_lib/http";
+import { telemetry } from "../../_runtime/ports/telemetry";
+import { blobs } from "../../_runtime/ports/blobs";
 
 export const handler = http({
   role: "ADMIN",
+  uses: [blobs, telemetry],
   summary: "Delete everything one end user generated: every trace attributed to the userId, with observations, scores and payloads",
   tags: ["traces"],
   path: z.object({ userId: z.string().min(1) }),

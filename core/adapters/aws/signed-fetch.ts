@@ -1,0 +1,61 @@
+import { AwsClient } from "aws4fetch";
+
+/** Credentials of one AWS principal (on Lambda, the function role's, from its environment). */
+export interface AwsCredentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** Static credentials, or a provider asked before every request (it may cache and refresh them). */
+export type AwsCredentialSource = AwsCredentials | (() => Promise<AwsCredentials>);
+
+/** Attempts after a 5xx, a 429 or a refused connection, as the AWS SDKs' standard retry mode. */
+const ATTEMPTS = 3;
+const FIRST_BACKOFF_MS = 50;
+
+/**
+ * One AWS service over HTTPS with Signature V4 (aws4fetch): what a Lambda bundle carries instead of an AWS
+ * SDK client, which costs 150–450 KB and most of a cold start (docs/deployment.md). Answers come back as
+ * they are; the caller reads the service's errors.
+ */
+export function signedFetch(service: string, region: string, credentials: AwsCredentialSource) {
+  const signer = new AwsClient({ accessKeyId: "-", secretAccessKey: "-", service, region, retries: 0 });
+  return async function send(url: string, init: RequestInit = {}): Promise<Response> {
+    for (let attempt = 1; ; attempt++) {
+      const creds = typeof credentials === "function" ? await credentials() : credentials;
+      const request = await signer.sign(url, { ...init, aws: { accessKeyId: creds.accessKeyId, secretAccessKey: creds.secretAccessKey, sessionToken: creds.sessionToken, service, region } });
+      try {
+        const response = await fetch(request);
+        if ((response.status < 500 && response.status !== 429) || attempt === ATTEMPTS) return response;
+        await response.arrayBuffer();
+      } catch (error) {
+        if (attempt === ATTEMPTS) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * FIRST_BACKOFF_MS * 2 ** attempt));
+    }
+  };
+}
+
+/** The `<Code>` and `<Message>` of an S3 error document, or the status alone. */
+export async function s3ErrorOf(response: Response, operation: string): Promise<Error & { code?: string; status: number }> {
+  const text = await response.text().catch(() => "");
+  const code = xmlText(text, "Code");
+  const message = xmlText(text, "Message");
+  return Object.assign(new Error(`S3 ${operation} failed with ${response.status}${code ? ` ${code}` : ""}${message ? `: ${message}` : ""}`), { code: code ?? undefined, status: response.status });
+}
+
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+
+/** The text of an XML element's content, entities decoded. */
+export const unescapeXml = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) =>
+    e[0] === "#" ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : ENTITIES[e.toLowerCase()]!,
+  );
+
+/** Text for an XML element's content. */
+export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+
+/** Every `<tag>…</tag>` content in a flat XML document (S3 answers nest no element inside itself). */
+export const xmlAll = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => unescapeXml(m[1]!));
+export const xmlText = (xml: string, tag: string): string | null => xmlAll(xml, tag)[0] ?? null;

@@ -1,0 +1,12 @@
+import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
+import type { Env } from "../env";
+import type { Port } from "../ports";
+
+/** ClickHouse over HTTP at `SIGHTLINE_CLICKHOUSE_URL`. */
+export function openClickHouseServer(env: Env): ClickHouseTelemetryStore {
+  if (!env.SIGHTLINE_CLICKHOUSE_URL) throw new Error("Invalid configuration: SIGHTLINE_CLICKHOUSE_URL must be set");
+  return new ClickHouseTelemetryStore({ url: env.SIGHTLINE_CLICKHOUSE_URL, username: env.SIGHTLINE_CLICKHOUSE_USER, password: env.SIGHTLINE_CLICKHOUSE_PASSWORD, database: env.SIGHTLINE_CLICKHOUSE_DATABASE });
+}
+
+/** The telemetry store (traces, observations, scores). */
+export const telemetry: Port<"ch"> = { name: "ch", open: openClickHouseServer };
