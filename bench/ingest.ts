@@ -18,7 +18,7 @@ const BATCH = 50;
 const CLIENTS = 16;
 
 /** A realistic 50-event batch: 5 traces, each with a span, 3 generations with usage and an update. */
-function makeBatch(): unknown[] {
+export function makeBatch(): unknown[] {
   const now = new Date().toISOString();
   const events: unknown[] = [];
   for (let t = 0; t < 5; t++) {
@@ -88,7 +88,7 @@ async function waitDrained(url: string) {
 }
 
 /** HTTP → queryable: `batches` batches sent by CLIENTS clients at once; the clock stops when the worker has applied the last one. */
-async function endToEnd(url: string, batches: string[]) {
+export async function endToEnd(url: string, batches: string[]) {
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
   const started = performance.now();
   let next = 0;

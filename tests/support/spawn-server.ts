@@ -25,9 +25,9 @@ export interface Spawned {
 }
 
 /** Runs `npm start`'s entry point as its own process and waits for it to listen. */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<Spawned> {
+export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: readonly string[] = []): Promise<Spawned> {
   const port = await freePort();
-  const child = spawn(process.execPath, START_ARGS, {
+  const child = spawn(process.execPath, [...nodeArgs, ...START_ARGS], {
     cwd: root,
     // Embedded stores unless the caller names a server: a CI pass with DATABASE_URL must not leak in here.
     env: { ...process.env, DATABASE_URL: "", SIGHTLINE_LOG_LEVEL: "warn", ...env, PORT: String(port) },
