@@ -1,4 +1,4 @@
-import { compileExpression } from "../core/evaluators/expression";
+import { compileExpression } from "../core/evaluators";
 import { fmt } from "./lib";
 
 const ITEM = {

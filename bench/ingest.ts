@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateClickHouse } from "../core/adapters/clickhouse/migrate";
 import { ClickHouseTelemetryStore } from "../core/adapters/clickhouse/telemetry-store";
-import { mergeEvents } from "../core/ingest/merge-events";
-import { validateEvents } from "../core/ingest/validate-events";
+import { mergeEvents } from "../core/telemetry";
+import { validateEvents } from "../core/ingest";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt, quantile } from "./lib";
 

@@ -6,8 +6,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { ClickHouseTelemetryStore } from "../core/adapters/clickhouse/telemetry-store";
 import { openPglite } from "../core/adapters/postgres/pglite";
-import { metricsStatement } from "../core/traces/metrics";
-import { MetricsQuery } from "../core/traces/reads.schema";
+import { MetricsQuery, metricsStatement } from "../core/traces";
 import { kill, spawnServer, type Spawned } from "../tests/support/spawn-server";
 import { fmt, quantile } from "./lib";
 

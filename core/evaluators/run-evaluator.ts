@@ -13,6 +13,7 @@ import { judge } from "./judge";
 import { openCredentials } from "./provider-credentials";
 import { loadEvaluator, type LoadedEvaluator } from "./read-evaluators";
 import { codeVariables, judgeVariables, type EvaluationTarget } from "./variables";
+import * as Telemetry from "../telemetry";
 
 type RunDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm">;
 
@@ -139,7 +140,7 @@ export async function runEvaluator(deps: RunDeps, principal: Principal, name: st
     comment: outcome.comment,
   };
   const metadata = { evaluator: { id: evaluator.id, name: evaluator.name, version: evaluator.version, kind: d.kind }, ...outcome.metadata };
-  await Ingest.writeScores(deps, projectId, [
+  await Telemetry.writeScores(deps, projectId, [
     {
       id: score.id,
       traceId: target.traceId,

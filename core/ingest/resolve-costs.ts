@@ -1,16 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
 import * as Pricing from "../pricing";
-import { modelPrices } from "../pricing/pricing.sql";
-import type { PartialRow } from "./partial-row";
+import * as Telemetry from "../telemetry";
 
-interface Stored {
-  id: string;
-  stored_model: string | null;
-  stored_usage: Record<string, number>;
-  model_time: string;
-  usage_time: string;
-}
+type PartialRow = Telemetry.PartialRow;
 
 /**
  * Normalises usage and computes cost for the observation rows. Model and usage
@@ -34,8 +26,8 @@ export async function resolveCosts(deps: Pick<Deps, "db" | "ch">, rows: readonly
   }
   for (const [projectId, list] of byProject) {
     const partial = list.filter((r) => r.versioned.has("usage_details") !== r.versioned.has("model"));
-    const stored = new Map((await fetchStored(deps, projectId, partial)).map((s) => [s.id, s]));
-    const custom = await customPrices(deps, projectId);
+    const stored = new Map((await Telemetry.storedPricing(deps, projectId, partial)).map((s) => [s.id, s]));
+    const custom = await Pricing.customPriceEntries(deps, projectId);
     for (const row of list) {
       const before = stored.get(row.id);
       const model = row.versioned.get("model") ?? (before?.stored_model ? [before.model_time, before.stored_model] : undefined);
@@ -47,19 +39,4 @@ export async function resolveCosts(deps: Pick<Deps, "db" | "ch">, rows: readonly
       row.versioned.set("cost_computed", [model[0] > usage[0] ? model[0] : usage[0], costDetails]);
     }
   }
-}
-
-async function fetchStored(deps: Pick<Deps, "ch">, projectId: string, rows: PartialRow[]): Promise<Stored[]> {
-  if (rows.length === 0) return [];
-  return deps.ch.query<Stored>(
-    `SELECT id, model.2 AS stored_model, usage_details.2 AS stored_usage, toString(model.1) AS model_time, toString(usage_details.1) AS usage_time
-     FROM observations FINAL
-     WHERE project_id = {projectId:String} AND trace_id IN {traceIds:Array(String)} AND id IN {ids:Array(String)}`,
-    { projectId, traceIds: [...new Set(rows.map((r) => r.traceId ?? ""))], ids: rows.map((r) => r.id) },
-  );
-}
-
-async function customPrices(deps: Pick<Deps, "db">, projectId: string): Promise<Pricing.PriceEntry[]> {
-  const rows = await deps.db.select().from(modelPrices).where(eq(modelPrices.projectId, projectId));
-  return rows.map((r) => ({ modelName: r.modelName, matchPattern: r.matchPattern, prices: r.prices as Record<string, number> }));
 }

@@ -1,12 +1,11 @@
 import type { Deps } from "../platform/deps";
-import type { MergedRows } from "./merge-events";
-import type { PartialRow } from "./partial-row";
+import * as Telemetry from "../telemetry";
 import { headKeeps } from "./sampling";
 import type { StoredBatch } from "./stored-batch.schema";
 
 type Policy = NonNullable<StoredBatch["sampling"]>;
 
-const costOf = (row: PartialRow) => {
+const costOf = (row: Telemetry.PartialRow) => {
   const cost = (row.get<Record<string, number>>("cost_given") ?? row.get<Record<string, number>>("cost_computed")) ?? {};
   return cost.total ?? Object.values(cost).reduce((a, b) => a + b, 0);
 };
@@ -16,7 +15,7 @@ const costOf = (row: PartialRow) => {
  * such a trace is kept when its events here show an ERROR level or reach the cost
  * threshold, or when an earlier batch already kept it. Returns the ids dropped.
  */
-export async function tailSample(deps: Pick<Deps, "ch">, merged: MergedRows, projectId: string, policy: Policy): Promise<Set<string>> {
+export async function tailSample(deps: Pick<Deps, "ch">, merged: Telemetry.MergedRows, projectId: string, policy: Policy): Promise<Set<string>> {
   const candidates = new Map<string, { error: boolean; cost: number }>();
   const note = (traceId: string | null) => {
     if (!traceId || headKeeps(traceId, policy.headRate)) return null;
@@ -37,10 +36,6 @@ export async function tailSample(deps: Pick<Deps, "ch">, merged: MergedRows, pro
     (policy.tail?.keepErrors && c.error) || (policy.tail?.minCostUsd != null && c.cost >= policy.tail.minCostUsd);
   const undecided = [...candidates].filter(([, c]) => !rescued(c)).map(([id]) => id);
   if (undecided.length === 0) return new Set();
-  const kept = await deps.ch.query<{ id: string }>(
-    "SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}",
-    { projectId, ids: undecided },
-  );
-  const alreadyKept = new Set(kept.map((r) => r.id));
+  const alreadyKept = await Telemetry.storedTraceIds(deps, projectId, undecided);
   return new Set(undecided.filter((id) => !alreadyKept.has(id)));
 }

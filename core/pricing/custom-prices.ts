@@ -5,6 +5,7 @@ import type { Principal } from "../platform/principal";
 import { modelPrices } from "./pricing.sql";
 import { builtinModelPrices } from "./builtin-model-prices";
 import type { ModelPriceInput } from "./pricing.schema";
+import type { PriceEntry } from "./price-entry";
 
 const view = (r: typeof modelPrices.$inferSelect) => ({
   id: r.id,
@@ -43,4 +44,10 @@ export async function listPrices(deps: Pick<Deps, "db">, projectId: string) {
       ...builtinModelPrices(),
     ],
   };
+}
+
+/** A project's own prices, as entries the matcher takes (they win over the built-in ones). */
+export async function customPriceEntries(deps: Pick<Deps, "db">, projectId: string): Promise<PriceEntry[]> {
+  const rows = await deps.db.select().from(modelPrices).where(eq(modelPrices.projectId, projectId));
+  return rows.map((r) => ({ modelName: r.modelName, matchPattern: r.matchPattern, prices: r.prices as Record<string, number> }));
 }

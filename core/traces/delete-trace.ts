@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import * as Audit from "../audit";
-import * as Ingest from "../ingest";
+import * as Telemetry from "../telemetry";
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
@@ -39,10 +39,10 @@ export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs" | "db">, proje
     ]);
     // The trace rows go last: until then a failed run can be repeated and finds the trace again.
     await deps.ch.command("DELETE FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}", params);
-    const blobs = (await Promise.all(ids.map((id) => deps.blobs.list(Ingest.payloadPrefix(projectId, id))))).flat();
+    const blobs = (await Promise.all(ids.map((id) => deps.blobs.list(Telemetry.payloadPrefix(projectId, id))))).flat();
     if (blobs.length) await deps.blobs.delete(blobs);
     // After the rows: while any row remains, its partition day must stay assigned.
-    await Ingest.forgetTraces(deps, projectId, ids);
+    await Telemetry.forgetTraces(deps, projectId, ids);
     deleted.traces += Number(counts!.t);
     deleted.observations += Number(counts!.o);
     deleted.scores += Number(counts!.s);
@@ -53,7 +53,7 @@ export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs" | "db">, proje
 
 /** Whether anything of the trace is stored for the project (a deletion cut short left at least its mirror row). */
 async function traceExists(deps: Pick<Deps, "ch" | "db">, projectId: string, traceId: string): Promise<boolean> {
-  if (await Ingest.isMirrored(deps, projectId, traceId)) return true;
+  if (await Telemetry.isMirrored(deps, projectId, traceId)) return true;
   const params = { projectId, traceId };
   const [row] = await deps.ch.query<{ n: number }>(
     `SELECT toUInt32((SELECT count() FROM traces WHERE project_id = {projectId:String} AND id = {traceId:String})

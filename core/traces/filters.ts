@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { invalid } from "../platform/errors";
-import { chDateTime, type ColumnDef, type Entity } from "./fold.ch";
+import { chDateTime, type ColumnDef, type Entity } from "../telemetry";
 
 export const OPERATORS = ["=", "!=", ">", ">=", "<", "<=", "in", "contains"] as const;
 export type Operator = (typeof OPERATORS)[number];

@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
-import { TRACE_SUMMARY } from "./fold.ch";
+import { TRACE_SUMMARY } from "../telemetry";
 import type { PathGroupShape } from "./reads.schema";
 import { traceItem, traceStats, type TraceListItem, type TraceSummaryRow } from "./trace-stats";
 

@@ -1,14 +1,14 @@
-import * as Ingest from "../ingest";
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
-import { isoOf, OBSERVATION_COLUMNS, SCORE_COLUMNS, TRACE_COLUMNS, traceFields, type ObservationRow, type ScoreRow, type TraceRow } from "./traces.ch";
+import { isoOf, OBSERVATION_COLUMNS, SCORE_COLUMNS, TRACE_COLUMNS, traceFields, type ObservationRow, type ScoreRow, type TraceRow } from "../telemetry";
+import * as Telemetry from "../telemetry";
 
 type Reader = Pick<Deps, "ch" | "blobs">;
 
 /** A stored JSON body, fetched from the blob store when it was offloaded. */
 async function body(deps: Reader, stored: string | null): Promise<unknown> {
   if (stored === null) return null;
-  const key = Ingest.offloadedKey(stored);
+  const key = Telemetry.offloadedKey(stored);
   const text = key ? Buffer.from((await deps.blobs.get(key)) ?? Buffer.from("null")).toString("utf8") : stored;
   try {
     return JSON.parse(text);

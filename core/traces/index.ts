@@ -1,5 +1,5 @@
 export { getTrace, observationView, scoreView } from "./get-trace";
-export * from "./traces.ch";
+export * from "../telemetry";
 export { ObservationView, ScoreView, TraceDetail } from "./traces.schema";
 export { listTraces } from "./list-traces";
 export { listObservations } from "./list-observations";

@@ -3,7 +3,7 @@ import type { Deps } from "../platform/deps";
 import { decodeCursor } from "../platform/pagination";
 import { invalid } from "../platform/errors";
 import { alias, type CompiledFilters, Params } from "./filters";
-import { keysIn, selectDisplay, type Display, type Entity } from "./fold.ch";
+import { keysIn, selectDisplay, type Display, type Entity } from "../telemetry";
 
 export type SortDir = "asc" | "desc";
 

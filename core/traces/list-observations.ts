@@ -1,12 +1,12 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
 import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
-import { OBSERVATION_DISPLAY, OBSERVATIONS } from "./fold.ch";
+import { OBSERVATION_DISPLAY, OBSERVATIONS } from "../telemetry";
 import { observationView } from "./get-trace";
 import { listPage } from "./list-engine";
 import type { ListObservationsQuery } from "./reads.schema";
 import { observationScoreFilter } from "./score-filter";
-import type { ObservationRow } from "./traces.ch";
+import type { ObservationRow } from "../telemetry";
 
 type Reader = Pick<Deps, "ch" | "blobs">;
 export type ObservationListItem = Omit<Awaited<ReturnType<typeof observationView>>, "input" | "output" | "metadata">;

@@ -1,11 +1,11 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
 import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
-import { SCORE_DISPLAY, SCORES } from "./fold.ch";
+import { SCORE_DISPLAY, SCORES } from "../telemetry";
 import { scoreView } from "./get-trace";
 import { listPage } from "./list-engine";
 import type { ListScoresQuery } from "./reads.schema";
-import type { ScoreRow } from "./traces.ch";
+import type { ScoreRow } from "../telemetry";
 
 /**
  * Scores of the project, newest first by default; value ranges go through `filter`

@@ -1,11 +1,11 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, type Page } from "../platform/pagination";
-import { chDateTime } from "./fold.ch";
+import { chDateTime } from "../telemetry";
 import { Params } from "./filters";
 import type { ListSessionsQuery } from "./reads.schema";
 import { traceStats } from "./trace-stats";
-import { isoOf } from "./traces.ch";
+import { isoOf } from "../telemetry";
 
 export interface SessionSummary {
   id: string;

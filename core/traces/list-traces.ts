@@ -1,7 +1,7 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
 import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
-import { TRACE_DISPLAY, TRACES } from "./fold.ch";
+import { TRACE_DISPLAY, TRACES } from "../telemetry";
 import { listPage } from "./list-engine";
 import type { ListTracesQuery } from "./reads.schema";
 import { traceScoreFilter } from "./score-filter";

@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
-import { chDateTime } from "./fold.ch";
+import { chDateTime } from "../telemetry";
 
 /** The value bits of a packed fold (migration 0002) as Float64; 0.0 when absent. */
 const low = (col: string) => `reinterpretAsFloat64(toUInt64(${col}))`;

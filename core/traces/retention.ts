@@ -1,6 +1,6 @@
 import { eq, gt } from "drizzle-orm";
 import * as Audit from "../audit";
-import * as Ingest from "../ingest";
+import * as Telemetry from "../telemetry";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import { retentionPolicies } from "./retention.sql";
@@ -64,7 +64,7 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   const params = { projectId, cutoffMs: cutoffDate.getTime() };
 
   // The old traces, read once: they decide the counts, the payloads to delete and the mirror rows to
-  // forget (the latter only after the rows are gone, see Ingest.forgetTraces).
+  // forget (the latter only after the rows are gone, see Telemetry.forgetTraces).
   const [oldTraceIds, oldScoreIds, [counts]] = await Promise.all([
     deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM (${OLD_TRACES})`, params),
     deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM scores WHERE project_id = {projectId:String} AND trace_id = '' AND timestamp < ${CUTOFF}`, params),
@@ -89,8 +89,8 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   // Every row of an old trace goes, also partial rows that carry a later time.
   await deps.ch.command(`ALTER TABLE traces DELETE WHERE project_id = {projectId:String} AND id IN (${OLD_TRACES})`, params);
   if (expired.length) await deps.blobs.delete(expired);
-  for (let i = 0; i < oldTraceIds.length; i += CHUNK) await Ingest.forgetTraces(deps, projectId, oldTraceIds.slice(i, i + CHUNK).map((r) => r.id));
-  for (let i = 0; i < oldScoreIds.length; i += CHUNK) await Ingest.forgetTraces(deps, projectId, oldScoreIds.slice(i, i + CHUNK).map((r) => r.id), "score");
+  for (let i = 0; i < oldTraceIds.length; i += CHUNK) await Telemetry.forgetTraces(deps, projectId, oldTraceIds.slice(i, i + CHUNK).map((r) => r.id));
+  for (let i = 0; i < oldScoreIds.length; i += CHUNK) await Telemetry.forgetTraces(deps, projectId, oldScoreIds.slice(i, i + CHUNK).map((r) => r.id), "score");
 
   // Batch keys are batches/<project>/<yyyy-mm-dd>/<uuid>.json: a whole day goes once it is entirely before the cutoff.
   const cutoffDay = cutoffDate.toISOString().slice(0, 10);

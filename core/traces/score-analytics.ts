@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
-import { chDateTime, SCORES } from "./fold.ch";
+import { chDateTime, SCORES } from "../telemetry";
 import { Params } from "./filters";
 import type { AnalyticsQuery } from "./reads.schema";
 import * as Stats from "./score-stats";

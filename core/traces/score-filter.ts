@@ -1,6 +1,6 @@
 import type { Condition, Operator, Params } from "./filters";
 import { predicate } from "./filters";
-import { SCORES } from "./fold.ch";
+import { SCORES } from "../telemetry";
 
 const isNumeric = (v: Condition["value"]) => (Array.isArray(v) ? v.every((x) => typeof x !== "string") : typeof v !== "string");
 

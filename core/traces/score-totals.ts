@@ -1,5 +1,5 @@
 import type { Deps } from "../platform/deps";
-import { SCORES } from "./fold.ch";
+import { SCORES } from "../telemetry";
 
 /** Trace ids bound per query: query parameters travel in the URL of a ClickHouse server's HTTP interface. */
 const TRACE_IDS_PER_QUERY = 2_000;

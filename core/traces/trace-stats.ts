@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
-import { unpack } from "./fold.ch";
-import { isoOf, traceFields, type TraceRow } from "./traces.ch";
+import { unpack } from "../telemetry";
+import { isoOf, traceFields, type TraceRow } from "../telemetry";
 
 export interface TraceStats {
   observationCount: number;

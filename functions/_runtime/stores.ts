@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
 import { migrateClickHouse } from "@core/adapters/clickhouse/migrate";
-import * as Ingest from "@core/ingest";
+import * as Telemetry from "@core/telemetry";
 import type { Deps } from "@core/platform/deps";
 import type { Env } from "./env";
 import { openS3BlobStore } from "./ports/blobs";
@@ -22,7 +22,7 @@ export interface Stores extends Pick<Deps, "db" | "ch" | "blobs" | "queues"> {
 /** Applies both stores' migrations, then moves the data that spans them (once both schemas are current). */
 export async function migrateStores(db: Deps["db"], pg: { migrate(folder: string): Promise<void> }, ch: ClickHouseTelemetryStore, env: Env, migrations: string): Promise<void> {
   await Promise.all([pg.migrate(join(migrations, "postgres")), migrateClickHouse(ch, join(migrations, "clickhouse"), { database: env.SIGHTLINE_CLICKHOUSE_DATABASE })]);
-  await Ingest.backfillTraceMirror({ db, ch });
+  await Telemetry.backfillTraceMirror({ db, ch });
 }
 
 /**

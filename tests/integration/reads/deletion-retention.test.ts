@@ -4,6 +4,7 @@ import * as Ingest from "@core/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { ev, ingest } from "../../support/ingest";
 import { get, newProject, type Key } from "./support";
+import * as Telemetry from "@core/telemetry";
 
 const DAY = 86_400_000;
 const BIG = "x".repeat(300_000);
@@ -65,7 +66,7 @@ describe("deleting a trace and an end user's data", () => {
     const marker = `mark-${randomUUID()}`;
     const doomed = await seedTrace(app, admin, { userId: "alice", marker });
     const kept = await seedTrace(app, admin, { userId: "alice", marker: `keep-${randomUUID()}` });
-    expect((await app.deps.blobs.list(Ingest.payloadPrefix(admin.id, doomed))).length).toBe(1);
+    expect((await app.deps.blobs.list(Telemetry.payloadPrefix(admin.id, doomed))).length).toBe(1);
     expect(await scan(app, [doomed, marker])).not.toEqual([]);
 
     const forbidden = await app.call("DELETE", `/v1/traces/${doomed}`, { key: viewer });

@@ -8,6 +8,7 @@ import { openPglite } from "@core/adapters/postgres/pglite";
 import type { PostgresHandle } from "@core/adapters/postgres/migrate";
 import * as Ingest from "@core/ingest";
 import type { Db } from "@core/platform/db";
+import * as Telemetry from "@core/telemetry";
 
 const REPO = join(__dirname, "../../../migrations");
 const row = (fields: Record<string, unknown>, seen: string) => ({ ...fields, created_at: seen, updated_at: seen });
@@ -64,7 +65,7 @@ describe("ClickHouse migration 0003: the 0001 tables move into day partitions", 
     copyFileSync(join(REPO, "clickhouse", "0003_partition_by_day.sql"), join(dir, "ch-migrations", "0003_partition_by_day.sql"));
 
     const { applied } = await migrateClickHouse(ch, join(dir, "ch-migrations"));
-    const copied = await Ingest.backfillTraceMirror({ db: pg.db, ch });
+    const copied = await Telemetry.backfillTraceMirror({ db: pg.db, ch });
 
     expect(applied).toEqual(["0003_partition_by_day"]);
     expect(copied).toBe(3);
@@ -84,7 +85,7 @@ describe("ClickHouse migration 0003: the 0001 tables move into day partitions", 
       { project_id: "p2", kind: "score", key: "s2", bucket: "2026-11-06" },
     ]);
     expect(await ch.query("SELECT name FROM system.tables WHERE database = currentDatabase() AND (name LIKE '%0003%' OR name LIKE '%_0001' OR name LIKE '%_by_day')")).toEqual([]);
-    expect(await Ingest.backfillTraceMirror({ db: pg.db, ch })).toBe(0);
+    expect(await Telemetry.backfillTraceMirror({ db: pg.db, ch })).toBe(0);
   });
 
   it("gives the same tables when run again after being cut off (every statement repeats safely)", async () => {
@@ -94,7 +95,7 @@ describe("ClickHouse migration 0003: the 0001 tables move into day partitions", 
       .filter((s) => s.split("\n").some((l) => l.trim() && !l.trim().startsWith("--")));
 
     for (const s of statements) await ch.command(s);
-    await Ingest.backfillTraceMirror({ db: pg.db, ch });
+    await Telemetry.backfillTraceMirror({ db: pg.db, ch });
 
     expect(await allRows(ch, true)).toEqual(before);
     expect(await mirror(pg.db)).toHaveLength(3);

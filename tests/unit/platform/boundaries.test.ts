@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -36,5 +36,27 @@ describe("the seam", () => {
     const offenders = lambdaSide.filter((f) => embedded.test(readFileSync(f, "utf8")));
 
     expect(offenders.map((f) => relative(root, f))).toEqual([]);
+  });
+
+  it("lets a feature be reached only through its index: no file outside core/<feature>/ imports its internals", () => {
+    // platform is the shared kernel and adapters sit behind its ports; core/platform/schema.ts gathers every
+    // feature's drizzle tables into the one schema drizzle needs (docs/architecture.md).
+    const shared = new Set(["platform", "adapters"]);
+    const sources = ["core", "functions", "scripts", "bench", "sdk", "stacks"].flatMap((d) => files(join(root, d)));
+    const offenders: string[] = [];
+    for (const file of sources) {
+      const from = relative(root, file);
+      for (const [, spec] of readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*["']([^"']+)["']/g)) {
+        const target = spec!.startsWith("@core/") ? `core/${spec!.slice(6)}` : spec!.startsWith(".") ? relative(root, resolve(dirname(file), spec!)) : null;
+        const feature = target?.match(/^core\/([^/]+)(?:\/(.+))?$/);
+        if (!feature || shared.has(feature[1]!) || from.startsWith(`core/${feature[1]}/`)) continue;
+        const inner = feature[2];
+        if (inner === undefined || inner === "index") continue;
+        if (from === "core/platform/schema.ts" && inner.endsWith(".sql")) continue;
+        offenders.push(`${from} → ${target}`);
+      }
+    }
+
+    expect(offenders).toEqual([]);
   });
 });

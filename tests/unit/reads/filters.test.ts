@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compileFilters, Params, parseFilterParam } from "@core/traces/filters";
-import { OBSERVATIONS, TRACES } from "@core/traces/fold.ch";
+import { OBSERVATIONS, TRACES } from "@core/telemetry";
 import { groupBySessionPath } from "@core/traces/get-session";
 
 describe("filters compile to parameterised SQL over a whitelist", () => {

@@ -1,5 +1,6 @@
 import type { Deps } from "../platform/deps";
-import { processBatches } from "./process-batch";
+import { mergeEvents } from "./merge-events";
+import { writeRows } from "./write-rows";
 
 export interface ScoreWrite {
   /** Deterministic ids make a re-run overwrite its earlier score. */
@@ -23,10 +24,10 @@ export interface ScoreWrite {
  * telemetry store, through the same merge as ingested scores, so they show on the
  * trace next to API scores. Writing the same id again replaces the earlier values.
  */
-export async function writeScores(deps: Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock">, projectId: string, scores: readonly ScoreWrite[]): Promise<void> {
+export async function writeScores(deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">, projectId: string, scores: readonly ScoreWrite[]): Promise<void> {
   if (scores.length === 0) return;
   const receivedAt = deps.clock.now().toISOString();
-  await processBatches(deps, [
+  const merged = mergeEvents([
     {
       projectId,
       receivedAt,
@@ -51,4 +52,5 @@ export async function writeScores(deps: Pick<Deps, "db" | "ch" | "blobs" | "log"
       })),
     },
   ]);
+  await writeRows(deps, merged);
 }

@@ -1,5 +1,15 @@
-import type { StoredBatch } from "./stored-batch.schema";
 import { chTime, PartialRow } from "./partial-row";
+
+/**
+ * Events of one project received together, each already validated (ingest's stored batch, or scores
+ * written inside the service). `type` and `body` follow the Langfuse ingestion event format (docs/ingest.md).
+ */
+export interface EventBatch {
+  projectId: string;
+  /** When the batch was received: the day a new trace's rows are partitioned by. */
+  receivedAt: string;
+  events: readonly { id: string; type: string; timestamp: string; body: Record<string, unknown> }[];
+}
 
 /** The partial rows of a set of batches, one per entity, keyed `project/id`. */
 export interface MergedRows {
@@ -79,7 +89,7 @@ function applyScore(row: PartialRow, t: string, b: Body, eventTime: string) {
  * Folds the events of the batches into one partial row per entity, in memory:
  * no read of the store. Events may come in any order, creates after updates.
  */
-export function mergeEvents(batches: readonly StoredBatch[]): MergedRows {
+export function mergeEvents(batches: readonly EventBatch[]): MergedRows {
   const merged: MergedRows = { traces: new Map(), observations: new Map(), scores: new Map(), orphans: [] };
   for (const batch of batches) {
     const p = batch.projectId;

@@ -1,0 +1,37 @@
+import type { Deps } from "../platform/deps";
+import type { PartialRow } from "./partial-row";
+
+/** What the store already holds of an observation's pricing inputs: each with the event time it was set at. */
+export interface StoredPricing {
+  id: string;
+  stored_model: string | null;
+  stored_usage: Record<string, number>;
+  model_time: string;
+  usage_time: string;
+}
+
+/** The stored model and usage of observations of the rows' traces (one query). */
+export async function storedPricing(deps: Pick<Deps, "ch">, projectId: string, rows: readonly PartialRow[]): Promise<StoredPricing[]> {
+  if (rows.length === 0) return [];
+  return deps.ch.query<StoredPricing>(
+    `SELECT id, model.2 AS stored_model, usage_details.2 AS stored_usage, toString(model.1) AS model_time, toString(usage_details.1) AS usage_time
+     FROM observations FINAL
+     WHERE project_id = {projectId:String} AND trace_id IN {traceIds:Array(String)} AND id IN {ids:Array(String)}`,
+    { projectId, traceIds: [...new Set(rows.map((r) => r.traceId ?? ""))], ids: rows.map((r) => r.id) },
+  );
+}
+
+/** The trace of each stored observation among `ids` (observations stored without a trace are left out). */
+export async function traceIdsOfObservations(deps: Pick<Deps, "ch">, projectId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  const found = await deps.ch.query<{ id: string; trace_id: string }>(
+    "SELECT DISTINCT id, trace_id FROM observations WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} AND trace_id != ''",
+    { projectId, ids },
+  );
+  return new Map(found.map((f) => [f.id, f.trace_id]));
+}
+
+/** Which of the traces `ids` the store already holds. */
+export async function storedTraceIds(deps: Pick<Deps, "ch">, projectId: string, ids: readonly string[]): Promise<Set<string>> {
+  const kept = await deps.ch.query<{ id: string }>("SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}", { projectId, ids });
+  return new Set(kept.map((r) => r.id));
+}
