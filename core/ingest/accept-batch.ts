@@ -56,9 +56,10 @@ export async function acceptBatch(
       sdk: input.sdk ? { ...input.sdk, events: events.length } : null,
     };
     const job: IngestJob = { projectId: principal.projectId, blobKey, receivedAt: batch.receivedAt };
-    // Blob and pointer are written side by side: the answer waits for both, and a
-    // worker that is handed the pointer first waits for the blob (see loadBatch).
-    work.push(deps.blobs.put(blobKey, JSON.stringify(batch), { contentType: "application/json" }), deps.queues.ingest.send([{ body: JSON.stringify(job) }]));
+    // The blob first, then its pointer: a worker never holds a pointer whose blob is still landing
+    // (docs/ingest.md, "Claim check"). A pointer that fails after its blob leaves an orphan blob, which the
+    // client's retry makes harmless and the raw-batch retention removes.
+    work.push(deps.blobs.put(blobKey, JSON.stringify(batch), { contentType: "application/json" }).then(() => deps.queues.ingest.send([{ body: JSON.stringify(job) }])));
   } else if (input.sdk) {
     // Nothing left to store (all sampled out): count the request here instead.
     work.push(recordSdkUsage(deps, principal.projectId, [{ ...input.sdk, batches: 1, events: events.length }]));

@@ -6,7 +6,8 @@ import { conflict } from "../platform/errors";
 import { decodeCursor, encodeCursor, type Page } from "../platform/pagination";
 import type { Principal } from "../platform/principal";
 import { deadLetterReplays, deadLetters } from "./ingest.sql";
-import { DEAD_LETTER_ERROR, IngestJob, type ReplayJob } from "./ingest.jobs";
+import { DEAD_LETTER_ERROR, type GivenUp } from "../platform/jobs";
+import { IngestJob, type IngestQueueMessage, type ReplayJob } from "./ingest.jobs";
 
 /** A replay still "running" after this long died with its worker; a new one may start. */
 const STALE_REPLAY_MS = 15 * 60 * 1000;
@@ -34,6 +35,22 @@ export async function recordDeadLetter(
       target: [deadLetters.projectId, deadLetters.blobKey],
       set: { error: entry.error, unrecoverable: entry.unrecoverable, attempts: entry.attempts, deadLetteredAt: now, replayedAt: null },
     });
+}
+
+/**
+ * Records a job the queue edge gave up on (docs/ingest.md, "Dead letters"): an ingest batch becomes a
+ * dead letter of its project; a replay that keeps failing is already marked failed by the replay itself.
+ */
+export async function recordGivenUp(
+  deps: Pick<Deps, "db" | "clock" | "log">,
+  letter: GivenUp<IngestQueueMessage>,
+): Promise<void> {
+  const { job } = letter;
+  if ("kind" in job) {
+    deps.log.error("replay job given up", { projectId: job.projectId, replayId: job.replayId, error: letter.error });
+    return;
+  }
+  await recordDeadLetter(deps, { id: letter.id, projectId: job.projectId, blobKey: job.blobKey, error: letter.error.slice(0, 2000), unrecoverable: letter.unrecoverable, attempts: letter.attempts });
 }
 
 export async function listDeadLetters(deps: Pick<Deps, "db">, projectId: string, page: { limit: number; cursor?: string }): Promise<Page<DeadLetterView>> {

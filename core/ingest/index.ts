@@ -1,14 +1,14 @@
-export { IngestJob, ReplayJob, IngestQueueMessage, DEAD_LETTER_ERROR } from "./ingest.jobs";
+export { IngestJob, ReplayJob, IngestQueueMessage } from "./ingest.jobs";
 export { IngestRequest, IngestResponse, SdkIdentity } from "./ingest.schema";
 export { StoredBatch } from "./stored-batch.schema";
 export { loadBatch } from "./load-batch";
 export { processBatches } from "./process-batch";
 export { acceptBatch } from "./accept-batch";
 export { validateEvents } from "./validate-events";
-export { handleIngestMessages } from "./handle-messages";
+export { handleIngestJobs, type IngestWorkerDeps } from "./handle-jobs";
 export { sdkIdentityOf, listSdkUsage } from "./sdk-usage";
 export { getIngestSettings, putPiiPolicy, putSampling, Sampling } from "./settings";
-export { listDeadLetters, startReplay, recordDeadLetter } from "./dead-letters";
+export { listDeadLetters, startReplay, recordDeadLetter, recordGivenUp } from "./dead-letters";
 export { ingestHealth } from "./health";
 export { PiiPolicy } from "./pii";
 export * as Otel from "./otel";

@@ -19,6 +19,3 @@ export type ReplayJob = z.infer<typeof ReplayJob>;
 /** Everything the ingest queue carries. */
 export const IngestQueueMessage = z.union([ReplayJob, IngestJob]);
 export type IngestQueueMessage = z.infer<typeof IngestQueueMessage>;
-
-/** Attribute that carries the reason on a dead-lettered message. */
-export const DEAD_LETTER_ERROR = "error";

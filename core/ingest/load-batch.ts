@@ -1,32 +1,14 @@
 import type { Deps } from "../platform/deps";
-import { DEAD_LETTER_ERROR, type IngestJob } from "./ingest.jobs";
+import type { IngestJob } from "./ingest.jobs";
 import { StoredBatch } from "./stored-batch.schema";
 
 /**
- * The API writes the blob and its pointer side by side, so a pointer can be
- * received a moment before its blob lands; within the first attempt the read is
- * repeated after these pauses before the blob counts as missing.
+ * Reads the batch a job points at. The API stores the blob before it sends the pointer (docs/ingest.md,
+ * "Claim check"), so a missing or malformed object can never succeed on retry: the reason, beginning
+ * `unrecoverable:`, is returned for the queue edge to dead-letter the job on this first attempt.
  */
-const LANDING_PAUSES_MS = [50, 250, 1000];
-
-async function readLanded(deps: Pick<Deps, "blobs">, key: string): Promise<Uint8Array | null> {
-  let bytes = await deps.blobs.get(key);
-  for (const pause of LANDING_PAUSES_MS) {
-    if (bytes) break;
-    await new Promise((r) => setTimeout(r, pause));
-    bytes = await deps.blobs.get(key);
-  }
-  return bytes;
-}
-
-/**
- * Reads the batch a job points at. A missing or malformed object can never
- * succeed on retry: the job goes to the dead-letter queue on this first attempt,
- * with an error beginning `unrecoverable:`, and the reason is returned so the
- * message is acknowledged.
- */
-export async function loadBatch(deps: Pick<Deps, "blobs" | "queues" | "log">, job: IngestJob, rawJob: string): Promise<{ batch: StoredBatch } | { unrecoverable: string }> {
-  const bytes = await readLanded(deps, job.blobKey);
+export async function loadBatch(deps: Pick<Deps, "blobs" | "log">, job: IngestJob): Promise<{ batch: StoredBatch } | { unrecoverable: string }> {
+  const bytes = await deps.blobs.get(job.blobKey);
   let reason: string | null = null;
   let batch: StoredBatch | null = null;
   if (!bytes) reason = `unrecoverable: stored batch ${job.blobKey} is missing`;
@@ -40,8 +22,7 @@ export async function loadBatch(deps: Pick<Deps, "blobs" | "queues" | "log">, jo
     }
   }
   if (reason) {
-    deps.log.error("ingest batch dead-lettered", { blobKey: job.blobKey, projectId: job.projectId, reason });
-    await deps.queues.ingestDeadLetters.send([{ body: rawJob, attributes: { [DEAD_LETTER_ERROR]: reason } }]);
+    deps.log.error("ingest batch unrecoverable", { blobKey: job.blobKey, projectId: job.projectId, reason });
     return { unrecoverable: reason };
   }
   return { batch: batch! };

@@ -1,51 +1,77 @@
 import middy from "@middy/core";
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import type * as z from "zod";
-import { isAppError } from "@core/platform/errors";
+import { DEAD_LETTER_ERROR, type Delivered, type GivenUp, type JobFailure } from "@core/platform/jobs";
+import type { JobQueue } from "@core/platform/ports";
 import { getDeps } from "../_runtime/deps";
 import type { DepsWith, Port, PortName } from "../_runtime/ports";
 
-export interface JobMeta {
-  messageId: string;
-  /** The message as received, e.g. to dead-letter it unchanged. */
-  body: string;
-  receiveCount: number;
-  attributes: Record<string, string>;
+export interface QueueWorkerSpec<T, N extends PortName> {
+  /** The job a message carries; a message that fails it is dead-lettered at once, as unrecoverable. */
+  schema: z.ZodType<T>;
+  uses: readonly Port<N>[];
+  /** The queue where messages that can never succeed go (the same queue the stack redrives to). */
+  deadLetters(deps: DepsWith<N>): JobQueue;
+  /** Handles a delivery of typed jobs and returns those that failed. */
+  run(deps: DepsWith<N>, jobs: Delivered<T>[]): Promise<JobFailure[]>;
+  /** Records a job given up on: unrecoverable, or failed on its last allowed delivery. */
+  giveUp(deps: DepsWith<N>, letter: GivenUp<T>): Promise<void>;
 }
 
-const attributesOf = (record: SQSRecord) =>
-  Object.fromEntries(Object.entries(record.messageAttributes ?? {}).flatMap(([k, v]) => (v.stringValue === undefined ? [] : [[k, v.stringValue]])));
+/** The SQS event source's count; the local queue sets the same attribute. */
+const attemptsOf = (record: SQSRecord) => Number(record.attributes.ApproximateReceiveCount ?? 1);
 
 /**
- * An SQS consumer with partial batch responses. A message that fails validation,
- * or whose job fails with `invalid_input` or `not_found`, is permanent: logged and
- * acknowledged. Any other error marks just that message failed, so SQS retries it
- * and finally moves it to the dead-letter queue.
+ * The queue edge (docs/ingest.md, "Dead letters"): an SQS consumer with partial batch responses that turns
+ * messages into typed jobs, so the domain never sees bodies or receive counts. A message that is not a job,
+ * or a job that can never succeed, goes to the dead-letter queue with its reason and is acknowledged; a
+ * failed job is reported for SQS to deliver again, and on its last allowed delivery it is also recorded as
+ * given up, just before the queue's redrive policy moves it to the dead-letter queue.
  */
-export function sqsWorker<T, N extends PortName = never>(schema: z.ZodType<T>, uses: readonly Port<N>[], run: (deps: DepsWith<N>, job: T, meta: JobMeta) => Promise<void>) {
-  return middy<SQSEvent, SQSBatchResponse, Error, Context>().handler(async (event) => {
-    const deps = await getDeps(uses);
-    const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
+export function queueWorker<T, N extends PortName = never>(spec: QueueWorkerSpec<T, N>) {
+  const handler = middy<SQSEvent, SQSBatchResponse, Error, Context>().handler(async (event) => {
+    const deps = await getDeps(spec.uses);
+    const records = new Map(event.Records.map((r) => [r.messageId, r]));
+    const jobs: Delivered<T>[] = [];
+    const deadLetter = (record: SQSRecord, reason: string) => spec.deadLetters(deps).send([{ body: record.body, attributes: { [DEAD_LETTER_ERROR]: reason } }]);
     for (const record of event.Records) {
-      const meta = { messageId: record.messageId, body: record.body, receiveCount: Number(record.attributes.ApproximateReceiveCount ?? 1), attributes: attributesOf(record) };
-      let job: T;
-      try {
-        job = schema.parse(JSON.parse(record.body));
-      } catch (e) {
-        deps.log.error("dropping malformed job", { messageId: record.messageId, error: String(e) });
+      const parsed = spec.schema.safeParse(safeJson(record.body));
+      if (parsed.success) jobs.push({ id: record.messageId, job: parsed.data });
+      else {
+        deps.log.error("queue message dead-lettered", { messageId: record.messageId, reason: "malformed queue message" });
+        await deadLetter(record, "unrecoverable: malformed queue message");
+      }
+    }
+    const failures = jobs.length ? await spec.run(deps, jobs) : [];
+    const byId = new Map(jobs.map((j) => [j.id, j.job]));
+    const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
+    for (const failure of failures) {
+      const record = records.get(failure.id)!;
+      const attempts = attemptsOf(record);
+      const letter = { id: failure.id, job: byId.get(failure.id)!, attempts };
+      if ("unrecoverable" in failure) {
+        await deadLetter(record, failure.unrecoverable);
+        await recordGivenUp(deps, spec, { ...letter, error: failure.unrecoverable, unrecoverable: true });
         continue;
       }
-      try {
-        await run(deps, job, meta);
-      } catch (e) {
-        if (isAppError(e) && (e.code === "invalid_input" || e.code === "not_found")) {
-          deps.log.warn("job failed permanently", { messageId: record.messageId, code: e.code, error: e.message });
-          continue;
-        }
-        deps.log.error("job failed; will retry", { messageId: record.messageId, receiveCount: meta.receiveCount, error: e instanceof Error ? e.message : String(e) });
-        batchItemFailures.push({ itemIdentifier: record.messageId });
-      }
+      deps.log.error("job failed; will retry", { messageId: failure.id, attempts, error: failure.retry });
+      batchItemFailures.push({ itemIdentifier: failure.id });
+      if (attempts >= deps.config.maxReceiveCount) await recordGivenUp(deps, spec, { ...letter, error: failure.retry, unrecoverable: false });
     }
     return { batchItemFailures };
   });
+  return Object.assign(handler, { ports: spec.uses.map((p) => p.name) });
+}
+
+/** A record that cannot be written is logged: the message itself is still in the dead-letter queue. */
+async function recordGivenUp<T, N extends PortName>(deps: DepsWith<N>, spec: QueueWorkerSpec<T, N>, letter: GivenUp<T>) {
+  await spec.giveUp(deps, letter).catch((e: unknown) => deps.log.error("could not record dead letter", { messageId: letter.id, error: String(e) }));
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,47 @@
+import type { Deps } from "../platform/deps";
+import type { Delivered, JobFailure } from "../platform/jobs";
+import type { IngestJob, IngestQueueMessage } from "./ingest.jobs";
+import { runReplay } from "./dead-letters";
+import { loadBatch } from "./load-batch";
+import { processBatches } from "./process-batch";
+import type { StoredBatch } from "./stored-batch.schema";
+
+/** What the worker needs: every store of the ingest path. */
+export type IngestWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "queues" | "clock" | "ids" | "log" | "config">;
+
+/**
+ * Handles one delivery of ingest jobs (an SQS batch) and returns the jobs that failed. The batches are
+ * written together, one insert per table; if that fails, each is retried alone so one poisoned batch cannot
+ * take its neighbours to the dead-letter queue. Retries and dead letters are the queue edge's business.
+ */
+export async function handleIngestJobs(deps: IngestWorkerDeps, jobs: readonly Delivered<IngestQueueMessage>[]): Promise<JobFailure[]> {
+  const failures: JobFailure[] = [];
+  const loaded: { id: string; job: IngestJob; batch: StoredBatch }[] = [];
+  const retry = (id: string, error: unknown) => failures.push({ id, retry: error instanceof Error ? error.message : String(error) });
+  await Promise.all(
+    jobs.map(async ({ id, job }) => {
+      try {
+        if ("kind" in job) {
+          await runReplay(deps, job);
+          return;
+        }
+        const result = await loadBatch(deps, job);
+        if ("batch" in result) loaded.push({ id, job, batch: result.batch });
+        else failures.push({ id, unrecoverable: result.unrecoverable });
+      } catch (e) {
+        retry(id, e);
+      }
+    }),
+  );
+  if (loaded.length === 0) return failures;
+  try {
+    await processBatches(deps, loaded.map((l) => l.batch));
+  } catch (e) {
+    if (loaded.length === 1) retry(loaded[0]!.id, e);
+    else {
+      deps.log.warn("combined ingest write failed; retrying batches one by one", { batches: loaded.length, error: String(e) });
+      for (const l of loaded) await processBatches(deps, [l.batch]).catch((err) => retry(l.id, err));
+    }
+  }
+  return failures;
+}
