@@ -103,7 +103,7 @@ export async function endToEnd(url: string, batches: string[]) {
 }
 
 /** Raw baseline for the same rows: the rows the worker writes, inserted straight into chDB in the same chunks. */
-async function rawInsertBaseline(batches: string[], chunkBatches: number) {
+export async function rawInsertBaseline(batches: string[], chunkBatches: number) {
   const dir = mkdtempSync(join(tmpdir(), "sightline-bench-raw-"));
   const store = new ClickHouseTelemetryStore({ chdbPath: dir });
   try {
