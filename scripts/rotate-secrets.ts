@@ -24,7 +24,7 @@ export interface TableRotation {
 }
 
 /**
- * Rewrites every stored secret under the ring's active key, table by table (SPEC 5 rule 5). Rows already
+ * Rewrites every stored secret under the ring's active key, table by table (docs/secrets.md, "Rotation"). Rows already
  * under the active key are only checked; rows no key opens are reported and left alone. Safe to re-run.
  */
 export async function rotateStoredSecrets(deps: Pick<Deps, "db" | "keyRing">, tables: readonly SealedSecretTable[] = SEALED_SECRET_TABLES): Promise<TableRotation[]> {

@@ -32,7 +32,7 @@ const EnumValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export const FieldSchema = z.strictObject({ type: TypeSpec.optional(), enum: z.array(EnumValue).min(1).max(1000).optional(), description: z.string().max(2000).optional() });
 
 /**
- * The item schema of SPEC 2.4, a subset of JSON Schema: `input` may carry `required` and `properties`
+ * The item schema (docs/datasets.md, "Item schema"), a subset of JSON Schema: `input` may carry `required` and `properties`
  * (field name to `{type, enum?}`), `expectedOutput` a `type`. Undeclared fields are allowed. Other
  * JSON-Schema keywords are refused rather than silently ignored.
  */
@@ -134,7 +134,7 @@ export const RemoteRunAnswer = z.object({
 });
 export type RemoteRunAnswer = z.infer<typeof RemoteRunAnswer>;
 
-/** SPEC 6.1: the trigger is a pointer, not a copy; its size does not depend on the item count. */
+/** The trigger is a pointer (docs/datasets.md, "Remote runs"), not a copy; its size does not depend on the item count. */
 export const RunTrigger = z.object({
   event: z.literal("dataset.run.requested"),
   projectId: z.string(),

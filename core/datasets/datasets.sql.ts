@@ -1,7 +1,7 @@
 import { bigserial, boolean, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, tsz, jsonb } from "../platform/columns";
 
-/** A named dataset of a project, with its optional item schema (SPEC 2.4). */
+/** A named dataset of a project, with its optional item schema (docs/datasets.md, "Item schema"). */
 export const datasets = pgTable(
   "datasets",
   {
@@ -11,7 +11,7 @@ export const datasets = pgTable(
     description: text("description"),
     metadata: jsonb("metadata"),
     /**
-     * The declared item schema; declaring it never re-validates stored items (SPEC 9 rule 6). `json`,
+     * The declared item schema; declaring it never re-validates stored items (docs/datasets.md, "Item schema"). `json`,
      * not `jsonb`, keeps the declared order of properties, which orders the per-field errors.
      */
     itemSchema: json("item_schema"),

@@ -3,7 +3,7 @@ import type { GateResult } from "./datasets.schema";
 import { getRun } from "./get-run";
 
 /**
- * Checks a run against minimum score means for the CI gate (DECISIONS.md "Datasets"): each threshold
+ * Checks a run against minimum score means for the CI gate (docs/datasets.md, "Runs and scores"): each threshold
  * passes when the run's mean of that score is at least the threshold; a score with no numeric value
  * on the run fails. The gate passes when every threshold does. @throws not_found
  */

@@ -7,7 +7,7 @@ import { findDataset } from "./lookup";
 
 /**
  * A cell that looks like a JSON object or array (trimmed, starts with `{` or `[` and parses) becomes
- * that value; any other cell stays the string it is, so `123` stays `"123"` (SPEC 4.1 CSV rule 3).
+ * that value; any other cell stays the string it is, so `123` stays `"123"` (docs/datasets.md, "CSV import").
  */
 export function cellValue(cell: string): unknown {
   const t = cell.trim();
@@ -54,7 +54,7 @@ export function rowsToItems(header: readonly string[], rows: readonly string[][]
 }
 
 /**
- * Imports CSV rows as items (SPEC 4.1, CSV rules 1–6): the first record names the columns, each
+ * Imports CSV rows as items (docs/datasets.md, "CSV import"): the first record names the columns, each
  * later record is one item, checked against the declared schema like an insert; `index` in the
  * errors is the record's position after the header (0 for the first data row).
  * @throws not_found for an unknown dataset; csv_missing_column when a mapped column is absent;

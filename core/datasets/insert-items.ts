@@ -28,7 +28,7 @@ const MAX_ID_LENGTH = 200;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * Checks each candidate on its own (SPEC 4.1 rule 1): its shape, then the dataset's item schema.
+ * Checks each candidate on its own (docs/datasets.md, "Items"): its shape, then the dataset's item schema.
  * Valid ones become rows, invalid ones errors with their `index` in the batch.
  */
 export function prepareItems(validate: ItemValidator, candidates: readonly unknown[], newId: () => string): { rows: ItemRow[]; errors: ItemError[]; rejected: number } {
@@ -90,7 +90,7 @@ export async function acceptItems(deps: Pick<Deps, "db" | "clock" | "ids">, data
 }
 
 /**
- * Adds items to a dataset with partial acceptance (SPEC 4.1): each item is checked against the
+ * Adds items to a dataset with partial acceptance (docs/datasets.md, "Items"): each item is checked against the
  * declared schema on its own; valid ones are added, invalid ones reported with `index`, `field`
  * and `message`. An item with the id of a stored one replaces it.
  * @throws not_found when the dataset does not exist.

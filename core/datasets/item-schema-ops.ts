@@ -15,7 +15,7 @@ const CHECK_ERRORS_SHOWN = 100;
 
 /**
  * Declares (or replaces) the dataset's item schema; records `dataset.schema_declared`. Stored
- * items are not re-validated (SPEC 9 rule 6): `checkSchema` tells how many would fail.
+ * items are not re-validated (docs/datasets.md, "Item schema"): `checkSchema` tells how many would fail.
  * @throws not_found
  */
 export async function declareSchema(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string, schema: ItemSchema) {

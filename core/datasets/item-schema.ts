@@ -27,7 +27,7 @@ interface FieldCheck {
   field: string;
   types: JsonType[] | null;
   allowed: Set<unknown> | null;
-  /** `must be one of: a, b` (SPEC 4.1 rule 4). */
+  /** `must be one of: a, b` (docs/datasets.md, "Item schema"). */
   enumMessage: string;
 }
 
@@ -48,7 +48,7 @@ function fieldCheck(field: string, spec: { type?: JsonType | JsonType[]; enum?: 
 }
 
 /**
- * Compiles the item schema of SPEC 2.4 once, into a validator run per item (SPEC 4.1 rules 1–4): a
+ * Compiles the item schema once, into a validator run per item (docs/datasets.md, "Item schema"): a
  * missing required field of `input` gives `required` at `input.<field>`, a value outside an `enum`
  * gives `must be one of: a, b`, a wrong type `must be of type string`. Undeclared fields are allowed;
  * `null` is a present value (JSON Schema); `expectedOutput` is checked only when given (not null).

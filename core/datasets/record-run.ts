@@ -39,7 +39,7 @@ async function writeLinks(db: Db, runId: string, links: readonly Link[], now: Da
 }
 
 /**
- * Records a run (experiment) linking items to the traces the task produced (SPEC 1, offline
+ * Records a run (experiment) linking items to the traces the task produced (docs/datasets.md, "Runs and scores"; offline
  * workflow step 3). All or nothing.
  * @throws not_found for an unknown dataset or item; conflict when the run name is taken.
  */
@@ -61,7 +61,7 @@ export async function recordRun(deps: Pick<Deps, "db" | "ch" | "clock" | "ids">,
 }
 
 /**
- * Links one item to its trace within a run (SPEC 4.1 `POST /v1/dataset-run-items`); the run is
+ * Links one item to its trace within a run (`POST /v1/dataset-run-items`); the run is
  * created on first use, as runners of remote runs and Langfuse-style SDKs expect.
  * @throws not_found for an unknown dataset or item.
  */

@@ -25,7 +25,7 @@ function outcome(result: OutboundResponse | OutboundCallError): { status: Runner
 }
 
 /**
- * Starts a run on the dataset's runner (SPEC 3, 6.1): the empty run row is committed first, then the
+ * Starts a run on the dataset's runner (docs/datasets.md, "Remote runs"): the empty run row is committed first, then the
  * signed `dataset.run.requested` trigger is sent, then the runner's answer is kept as the runner's
  * last status and error. The answer tells whether the runner accepted, not whether the run succeeded;
  * a run that never reports stays visible and empty.

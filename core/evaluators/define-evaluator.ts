@@ -3,7 +3,7 @@ import { BUILT_IN_VARIABLES, compileExpression } from "./expression";
 import { CODE_MODEL_PLACEHOLDER, DEFAULT_COOLDOWN_SECONDS, type EvaluatorDefinition, type EvaluatorFieldsInput } from "./evaluators.schema";
 
 /**
- * Applies the defaults and the cross-field rules of SPEC 2.5 to a saved definition. A CODE expression is
+ * Applies the defaults and the cross-field rules (docs/evaluators.md, "Definitions") to a saved definition. A CODE expression is
  * compiled here, against the built-in and mapped variable names, so a broken one is refused at save.
  * @throws invalid_input naming the field (and, for an expression, the position).
  */

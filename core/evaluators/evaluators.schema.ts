@@ -9,7 +9,7 @@ export const EVALUATOR_KINDS = ["JUDGE", "CODE"] as const;
 export const SCOPES = ["trace", "thread", "observation"] as const;
 export const SCORE_DATA_TYPES = ["NUMERIC", "CATEGORICAL", "BOOLEAN"] as const;
 export type ScoreDataType = (typeof SCORE_DATA_TYPES)[number];
-/** SPEC 2.5 `variableMapping.source`. */
+/** `variableMapping.source` (docs/evaluators.md, "Variable mapping"). */
 export const VARIABLE_SOURCES = [
   "trace.input",
   "trace.output",
@@ -25,11 +25,11 @@ export type VariableSource = (typeof VARIABLE_SOURCES)[number];
 /** Providers that take credentials; `mock` needs none. */
 export const KEYED_PROVIDERS = ["openai", "anthropic"] as const;
 export type KeyedProvider = (typeof KEYED_PROVIDERS)[number];
-/** Thread scope's default quiet time before a session is judged (SPEC 8). */
+/** Thread scope's default quiet time before a session is judged (docs/evaluators.md, "Definitions"). */
 export const DEFAULT_COOLDOWN_SECONDS = 900;
 /** Path segments under /v1/evaluators that are endpoints, so no evaluator may take them as a name. */
 export const RESERVED_EVALUATOR_NAMES = ["presets", "templates", "from-template", "test-expression", "backfills"] as const;
-/** Placeholder model of CODE evaluators (SPEC 2.5: "a placeholder string is supplied for CODE"). */
+/** Placeholder model of CODE evaluators (docs/evaluators.md, "Definitions"). */
 export const CODE_MODEL_PLACEHOLDER = "code";
 export const MAX_JURORS = 10;
 
@@ -64,7 +64,7 @@ export const VariableBinding = z
 export const Juror = z.object({ provider: z.enum(LLM_PROVIDERS), model: z.string().min(1).max(200) });
 export type Juror = z.infer<typeof Juror>;
 
-/** Every field of SPEC 2.5 but the name; cross-field rules are checked at save (define-evaluator.ts). */
+/** Every field of the definition but the name; cross-field rules are checked at save (define-evaluator.ts). */
 export const EvaluatorFields = z.object({
   kind: z.enum(EVALUATOR_KINDS).default("JUDGE"),
   description: z.string().max(2000).nullish(),

@@ -19,7 +19,7 @@ export const evaluators = pgTable(
   (t) => [uniqueIndex("evaluators_project_name_idx").on(t.projectId, t.name), index("evaluators_online_idx").on(t.projectId, t.online)],
 );
 
-/** Immutable: every save inserts the next version. `definition` holds every field of SPEC 2.5 but the name. */
+/** Immutable: every save inserts the next version. `definition` holds every field of the definition (docs/evaluators.md, "Definitions") but the name. */
 export const evaluatorVersions = pgTable(
   "evaluator_versions",
   {

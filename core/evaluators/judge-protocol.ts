@@ -1,7 +1,7 @@
 import type { LlmMessage } from "../platform/ports";
 import type { EvaluatorDefinition } from "./evaluators.schema";
 
-/** The strict JSON a judge answers with, by `scoreDataType` (SPEC 4.2 evaluation rule 1). */
+/** The strict JSON a judge answers with, by `scoreDataType` (docs/evaluators.md, "Judge protocol"). */
 export type Verdict = { value: number | null; label: string | null; reasoning: string };
 export type AnswerCheck = { ok: true; verdict: Verdict } | { ok: false; problem: string; offList: string | null };
 
@@ -42,7 +42,7 @@ export function answerSchema(p: Protocol): Record<string, unknown> {
 /**
  * The judge's messages: the instruction for strict JSON, then the prompt with `{{name}}` substituted by the
  * variables (strings as they are, other values as JSON). Variables the prompt does not reference (and that are not null)
- * follow it as one JSON object, so the judge receives exactly the mapped variables (SPEC 4.2 rule 9). Unknown `{{name}}`s
+ * follow it as one JSON object, so the judge receives exactly the mapped variables (docs/evaluators.md, "Variable mapping"). Unknown `{{name}}`s
  * stay as written, as in prompt compile.
  */
 export function judgeMessages(definition: Pick<EvaluatorDefinition, "prompt" | "scoreDataType" | "scoreCategories">, variables: Record<string, unknown>): LlmMessage[] {
@@ -66,7 +66,7 @@ export function judgeMessages(definition: Pick<EvaluatorDefinition, "prompt" | "
   ];
 }
 
-/** The follow-up after an unusable answer: the one retry of SPEC 4.2 rules 1–2. */
+/** The follow-up after an unusable answer: the one retry (docs/evaluators.md, "Judge protocol"). */
 export const correction = (definition: Protocol, problem: string): LlmMessage => ({
   role: "user",
   content: `Your answer was rejected: ${problem}. Answer again with only the JSON object, of exactly this form:\n${answerForm(definition)}`,

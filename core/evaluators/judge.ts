@@ -42,7 +42,7 @@ export interface JudgeRequest {
   prices: readonly Pricing.PriceEntry[];
 }
 
-/** Attempts per juror: the first and one retry after an unusable answer (SPEC 4.2 rules 1–2). */
+/** Attempts per juror: the first and one retry after an unusable answer (docs/evaluators.md, "Judge protocol"). */
 const MAX_ANSWERS = 2;
 const ANSWER_PREVIEW = 500;
 
@@ -92,7 +92,7 @@ async function vote(llm: LlmProviders, juror: Juror, request: JudgeRequest, mess
   return cast;
 }
 
-/** Notes of labels refused as off the list, for the reasoning (SPEC 4.2 rule 2). */
+/** Notes of labels refused as off the list, for the reasoning (docs/evaluators.md, "Judge protocol"). */
 const offListNotes = (v: JudgeVote) => v.rejected.filter((r) => r.problem.startsWith("label ")).map((r) => `Rejected ${r.problem}.`);
 
 const describeVote = (v: JudgeVote, dataType: EvaluatorDefinition["scoreDataType"]) =>

@@ -19,7 +19,7 @@ type RunDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "key
 
 /**
  * The score id of an evaluator on a target: the same evaluator on the same trace (or observation) always
- * writes the same id, so a re-run overwrites its score instead of adding one (SPEC 4.2 rule 10).
+ * writes the same id, so a re-run overwrites its score instead of adding one (docs/evaluators.md, "Running an evaluator").
  */
 export function evalScoreId(evaluatorId: string, traceId: string, observationId: string | null): string {
   const hex = createHash("sha256").update(`eval\u0000${evaluatorId}\u0000${traceId}\u0000${observationId ?? ""}`).digest("hex");

@@ -7,7 +7,7 @@ const bind = (variable: string, source: VariableBindingView["source"], jsonPath:
 const numeric = { scoreDataType: "NUMERIC" as const, scoreCategories: [], scope: "trace" as const };
 
 /**
- * The prebuilt judge prompts (SPEC 4.2 `GET /v1/evaluators/templates`): RAG and quality dimensions,
+ * The prebuilt judge prompts (`GET /v1/evaluators/templates`; docs/evaluators.md, "Templates"): RAG and quality dimensions,
  * conversation quality, agent trajectory. Each is a prompt with `{{variables}}` and a suggested mapping; an
  * empty mapping keeps the built-in binding (`input`, `output`, `expectedOutput`).
  */

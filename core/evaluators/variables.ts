@@ -62,7 +62,7 @@ export function resolveBinding(target: EvaluationTarget, binding: VariableBindin
 const own = (target: EvaluationTarget) => target.observation ?? target.trace;
 
 /**
- * The judge's variables (SPEC 4.2 rule 9): exactly the mapped ones, or with an empty mapping the built-in
+ * The judge's variables (docs/evaluators.md, "Variable mapping"): exactly the mapped ones, or with an empty mapping the built-in
  * binding `input`, `output`, `expectedOutput`.
  */
 export function judgeVariables(definition: EvaluatorDefinition, target: EvaluationTarget): Record<string, unknown> {

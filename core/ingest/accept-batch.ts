@@ -57,7 +57,7 @@ export async function acceptBatch(
     };
     const job: IngestJob = { projectId: principal.projectId, blobKey, receivedAt: batch.receivedAt };
     // The blob first, then its pointer: a worker never holds a pointer whose blob is still landing
-    // (docs/ingest.md, "Claim check"). A pointer that fails after its blob leaves an orphan blob, which the
+    // (docs/ingest.md, "Decisions"). A pointer that fails after its blob leaves an orphan blob, which the
     // client's retry makes harmless and the raw-batch retention removes.
     work.push(deps.blobs.put(blobKey, JSON.stringify(batch), { contentType: "application/json" }).then(() => deps.queues.ingest.send([{ body: JSON.stringify(job) }])));
   } else if (input.sdk) {

@@ -4,7 +4,7 @@ import { StoredBatch } from "./stored-batch.schema";
 
 /**
  * Reads the batch a job points at. The API stores the blob before it sends the pointer (docs/ingest.md,
- * "Claim check"), so a missing or malformed object can never succeed on retry: the reason, beginning
+ * "Decisions"), so a missing or malformed object can never succeed on retry: the reason, beginning
  * `unrecoverable:`, is returned for the queue edge to dead-letter the job on this first attempt.
  */
 export async function loadBatch(deps: Pick<Deps, "blobs" | "log">, job: IngestJob): Promise<{ batch: StoredBatch } | { unrecoverable: string }> {

@@ -9,7 +9,7 @@ export type ErrorCode =
   | "unprocessable"
   | "rate_limited"
   | "unavailable"
-  /** A CSV import whose mapping names a column the file lacks (DECISIONS.md "Datasets"); a 400. */
+  /** A CSV import whose mapping names a column the file lacks (docs/datasets.md, "CSV import"); a 400. */
   | "csv_missing_column";
 
 /** A failure the client caused or may act on; anything else is a bug and a 500. */

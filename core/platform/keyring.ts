@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 
 /**
- * Secrets at rest (provider keys, runner, automation and sink secrets) under a key ring (SPEC 5 rule 5):
+ * Secrets at rest (provider keys, runner, automation and sink secrets) under a key ring (docs/secrets.md):
  * AES-256-GCM, the first key of the ring is active, every key still decrypts. See docs/secrets.md.
  */
 

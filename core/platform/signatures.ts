@@ -1,7 +1,7 @@
 import { createHmac } from "node:crypto";
 
 /**
- * Signatures of outbound requests (runner triggers now, webhooks later), DECISIONS.md "Signatures":
+ * Signatures of outbound requests (runner triggers now, webhooks later; docs/datasets.md, "Remote runs"):
  * `X-Service-Timestamp` is Unix seconds, `X-Service-Signature` the lowercase hex HMAC-SHA256 keyed
  * with the signing secret over `<timestamp>.<raw body>`.
  */

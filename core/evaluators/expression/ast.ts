@@ -25,5 +25,5 @@ export type Node =
   | (Base & { kind: "array"; items: Node[] })
   | (Base & { kind: "object"; entries: { key: string; value: Node }[] });
 
-/** Names that no property access may use (SPEC 4.2 code evaluator rule 5). */
+/** Names that no property access may use (docs/expressions.md, "Values and operators"). */
 export const REFUSED_NAMES: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);

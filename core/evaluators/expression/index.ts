@@ -3,5 +3,5 @@ export { EXPRESSION_LIMITS, EXPRESSION_LIMITS_DESCRIPTION } from "./limits";
 export { EXPRESSION_PRESETS, type ExpressionPreset } from "./presets";
 export { evaluateScore, runExpression, toScore, type ExpressionRun } from "./score";
 
-/** The variables every code evaluator receives; mapped variables come in addition (SPEC 4.2 evaluation rule 9). */
+/** The variables every code evaluator receives; mapped variables come in addition (docs/expressions.md, "Variables"). */
 export const BUILT_IN_VARIABLES = ["input", "output", "expected", "metadata"] as const;

@@ -1,5 +1,5 @@
 /**
- * The bounds of the expression language (DECISIONS.md "Expression language of code evaluators").
+ * The bounds of the expression language (docs/expressions.md, "Limits").
  * One constant, so the OpenAPI description and the error messages quote the same numbers.
  */
 export const EXPRESSION_LIMITS = {

@@ -1,4 +1,4 @@
-/** A ready-made code check; picking one fills an editable expression (SPEC 4.2 `GET /v1/evaluators/presets`). */
+/** A ready-made code check; picking one fills an editable expression (`GET /v1/evaluators/presets`; docs/expressions.md, "Presets"). */
 export interface ExpressionPreset {
   id: string;
   name: string;

@@ -3,7 +3,7 @@ import type { CompiledExpression } from "./compile";
 import { describeValue, evaluationError } from "./errors";
 
 /**
- * The score of a raw result (SPEC 4.2 code evaluator rule 3): true → 1, false → 0, a number in [0, 1] → itself.
+ * The score of a raw result (docs/expressions.md, "Results"): true → 1, false → 0, a number in [0, 1] → itself.
  * @throws invalid_input naming the raw value for anything else; nothing is coerced.
  */
 export function toScore(value: unknown): number {

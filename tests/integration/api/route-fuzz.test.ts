@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** A non-2xx answer must carry the error body of DECISIONS.md; a 5xx is a bug whatever it carries. */
+/** A non-2xx answer must carry the error body (docs/architecture.md); a 5xx is a bug whatever it carries. */
 const wrongAnswer = (status: number, body: any) => status >= 500 || (status >= 400 && !(typeof body?.error?.code === "string" && typeof body.error.message === "string"));
 
 // Every route of the table, with resources in place so path routes reach their use cases, gets random

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { dataset, newProject, type Key } from "./support";
 
-describe("CSV import (SPEC 4.1, CSV rules 1–6)", () => {
+describe("CSV import (docs/datasets.md)", () => {
   let app: TestApp;
   let key: Key;
 

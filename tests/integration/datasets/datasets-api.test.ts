@@ -61,7 +61,7 @@ describe("datasets, items and the item schema", () => {
     expect(detail.body.items[0].id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("accepts valid items and rejects invalid ones with index, dotted field and the messages of SPEC 4.1", async () => {
+  it("accepts valid items and rejects invalid ones with index, dotted field and the messages of docs/datasets.md", async () => {
     const name = await dataset(app, key, { schema: SCHEMA });
 
     const res = await app.call("POST", `/v1/datasets/${name}/items`, {

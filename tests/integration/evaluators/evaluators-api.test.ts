@@ -21,7 +21,7 @@ describe("evaluator definitions, versions, templates, presets and provider crede
 
   const uniq = (prefix: string) => `${prefix}-${randomUUID().slice(0, 8)}`;
 
-  it("creates a judge evaluator with the defaults of SPEC 2.5 and DECISIONS.md", async () => {
+  it("creates a judge evaluator with its documented defaults", async () => {
     const name = uniq("helpful");
 
     const res = await app.call("POST", "/v1/evaluators", { body: { name, prompt: "Rate {{output}}", provider: "mock", model: "mock-judge" } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cellValue, compileItemSchema, ItemSchema } from "@core/datasets";
 
-describe("item schema validation (SPEC 2.4, 4.1 rules 2–4)", () => {
+describe("item schema validation", () => {
   const validate = compileItemSchema(
     ItemSchema.parse({
       input: { required: ["q"], properties: { q: { type: "string" }, n: { type: ["integer", "null"] }, tag: { enum: ["a", "b"] }, mode: { type: "string", enum: ["x"] } } },
@@ -34,7 +34,7 @@ describe("item schema validation (SPEC 2.4, 4.1 rules 2–4)", () => {
   });
 });
 
-describe("CSV cells (SPEC 4.1 CSV rule 3)", () => {
+describe("CSV cells", () => {
   it("parses cells that look like a JSON object or array and leaves everything else a string", () => {
     expect(cellValue('{"a": 1}')).toEqual({ a: 1 });
     expect(cellValue("  [1, 2] ")).toEqual([1, 2]);

@@ -21,7 +21,7 @@ const vote = (over: Partial<JudgeVote>): JudgeVote => ({
   ...over,
 });
 
-describe("judge answers (SPEC 4.2 rules 1–2)", () => {
+describe("judge answers", () => {
   it("reads NUMERIC {score, reasoning}, BOOLEAN {pass, reasoning} and CATEGORICAL {label, reasoning}", () => {
     expect(checkAnswer('{"score": 0.25, "reasoning": "meh"}', numeric)).toEqual({ ok: true, verdict: { value: 0.25, label: null, reasoning: "meh" } });
     expect(checkAnswer('{"pass": false, "reasoning": "no"}', boolean)).toEqual({ ok: true, verdict: { value: 0, label: null, reasoning: "no" } });
@@ -48,7 +48,7 @@ describe("judge answers (SPEC 4.2 rules 1–2)", () => {
   });
 });
 
-describe("judge messages (SPEC 4.2 rule 9)", () => {
+describe("judge messages", () => {
   it("substitutes {{name}} with strings as they are and other values as JSON, leaving unknown names as written", () => {
     const [system, user] = judgeMessages({ prompt: "Q: {{ q }} A: {{a}} N: {{n}} X: {{x}}", ...numeric }, { q: "why?", a: { ok: true }, n: null });
 
@@ -69,7 +69,7 @@ describe("judge messages (SPEC 4.2 rule 9)", () => {
   });
 });
 
-describe("jury aggregation (SPEC 4.2 rule 4)", () => {
+describe("jury aggregation", () => {
   it("takes the mean of the numeric votes that counted", () => {
     expect(aggregate(numeric, [vote({ value: 0.2 }), vote({ value: 0.6 }), vote({ status: "failed" })]).value).toBeCloseTo(0.4);
   });

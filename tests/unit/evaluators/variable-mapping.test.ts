@@ -15,7 +15,7 @@ const target: EvaluationTarget = {
 };
 const binding = (source: string, jsonPath: string | null = null, observationName: string | null = null) => ({ variable: "v", source: source as never, jsonPath, observationName });
 
-describe("variable mapping (SPEC 2.5, 4.2 rule 9)", () => {
+describe("variable mapping", () => {
   it("follows dotted paths with numeric array segments, through JSON text, with or without a leading $.", () => {
     expect(followPath({ a: [{ b: 1 }] }, "a.0.b")).toBe(1);
     expect(followPath('{"a": [5]}', "$.a.0")).toBe(5);

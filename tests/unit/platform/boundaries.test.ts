@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -58,5 +58,33 @@ describe("the seam", () => {
     }
 
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("the repository stands on its own", () => {
+  const sources = ["core", "functions", "scripts", "sdk", "stacks", "bench", "tests"].flatMap((d) => files(join(root, d)));
+  const docs = readdirSync(join(root, "docs")).map((f) => join(root, "docs", f));
+
+  it("cites no document outside it: rules are stated in docs/, and comments point there", () => {
+    const outside = /SPEC\.md|DECISIONS\.md|\.\.\/shared|\bSPEC \d/;
+
+    const offenders = [...sources, ...docs, join(root, "README.md")].filter((f) => outside.test(readFileSync(f, "utf8")));
+
+    expect(offenders.map((f) => relative(root, f))).toEqual([]);
+  });
+
+  it("points only to docs pages and sections that exist", () => {
+    const missing: string[] = [];
+    for (const file of sources) {
+      for (const [, page, section] of readFileSync(file, "utf8").matchAll(/docs\/([a-z0-9-]+\.md)(?:, "([^"]+)")?/g)) {
+        const path = join(root, "docs", page!);
+        if (!existsSync(path)) missing.push(`${relative(root, file)}: docs/${page}`);
+        else if (section && !readFileSync(path, "utf8").split("\n").some((line) => /^#+ /.test(line) && line.replace(/^#+ /, "").trim() === section)) {
+          missing.push(`${relative(root, file)}: docs/${page}, "${section}"`);
+        }
+      }
+    }
+
+    expect(missing).toEqual([]);
   });
 });

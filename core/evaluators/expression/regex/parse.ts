@@ -13,7 +13,7 @@ interface Parsed {
 /**
  * Parses the JavaScript regex subset `matches` runs (no flags): literals and escapes, `.`, classes, `^`, `$`,
  * `\b`, `\B`, groups, alternation and greedy or lazy quantifiers. Backreferences and lookaround are refused
- * because a linear-time matcher cannot run them; nested repetition is refused as SPEC 4.2 rule 5 requires.
+ * because a linear-time matcher cannot run them; nested repetition is refused (docs/expressions.md, "Regular expressions in `matches`").
  * @throws RegexSyntaxError
  */
 export function parseRegex(pattern: string): RegexNode {
