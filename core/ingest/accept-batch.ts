@@ -17,13 +17,13 @@ const MASKED_FIELDS = ["input", "output"] as const;
  * (207) comes once both are durable, never after the worker ran.
  */
 export async function acceptBatch(
-  deps: Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids">,
+  deps: Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches">,
   principal: Principal,
   input: { batch: readonly unknown[]; sdk: SdkIdentity | null },
 ): Promise<IngestResponse> {
   const { events, results } = validateEvents(input.batch);
   if (events.length === 0) return results;
-  const settings = await getIngestSettings(deps, principal.projectId, { cached: { now: deps.clock.now().getTime() } });
+  const settings = await getIngestSettings(deps, principal.projectId);
 
   const masker = compilePiiPolicy(settings.pii);
   if (masker) {

@@ -4,7 +4,6 @@ import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import { ingestSettings } from "./ingest.sql";
-import { cachedSettings, forgetSettings, rememberSettings } from "./settings-cache";
 import { PiiPolicy } from "./pii";
 
 export const Sampling = z.object({
@@ -28,10 +27,18 @@ export interface IngestSettings {
   sampling: Sampling;
 }
 
-/** The project's ingest policy, read on every ingest request so changes apply at once. */
-export async function getIngestSettings(deps: Pick<Deps, "db">, projectId: string, options: { cached?: { now: number } } = {}): Promise<IngestSettings> {
-  if (options.cached) {
-    const hit = cachedSettings(projectId, options.cached.now);
+const scopeOf = (projectId: string) => `ingest-settings:${projectId}`;
+
+/**
+ * The project's ingest policy, read on every ingest request so changes apply at once. On a store this
+ * process owns, every settings write goes through `putSetting`, so the policy is cached exactly; on a shared
+ * Postgres it is read each time (docs/architecture.md, "In-process caches").
+ */
+export async function getIngestSettings(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string): Promise<IngestSettings> {
+  const cache = deps.caches.of<IngestSettings>("ingest-settings");
+  const generation = deps.caches.generation(scopeOf(projectId));
+  if (deps.config.ownsRelationalStore) {
+    const hit = cache.get(projectId, generation);
     if (hit) return hit;
   }
   const [row] = await deps.db.select().from(ingestSettings).where(eq(ingestSettings.projectId, projectId));
@@ -39,22 +46,21 @@ export async function getIngestSettings(deps: Pick<Deps, "db">, projectId: strin
     pii: (row?.piiPolicy as PiiPolicy | null) ?? DEFAULT_PII_POLICY,
     sampling: (row?.sampling as Sampling | null) ?? DEFAULT_SAMPLING,
   };
-  if (options.cached) rememberSettings(projectId, settings, options.cached.now);
+  if (deps.config.ownsRelationalStore) cache.set(projectId, generation, settings);
   return settings;
 }
 
-type Writer = Pick<Deps, "db" | "clock" | "ids">;
+type Writer = Pick<Deps, "db" | "clock" | "ids" | "caches">;
 
 async function putSetting(deps: Writer, principal: Principal, column: "piiPolicy" | "sampling", value: unknown, action: string) {
   const now = deps.clock.now();
-  await deps.db.transaction(async (db) => {
+  await deps.caches.write(scopeOf(principal.projectId), () => deps.db.transaction(async (db) => {
     await db
       .insert(ingestSettings)
       .values({ projectId: principal.projectId, [column]: value, updatedAt: now })
       .onConflictDoUpdate({ target: ingestSettings.projectId, set: { [column]: value, updatedAt: now } });
     await Audit.recordChange({ ...deps, db }, principal, { action, target: { type: "project", id: principal.projectId }, details: { [column]: value } });
-  });
-  forgetSettings(principal.projectId);
+  }));
 }
 
 export async function putPiiPolicy(deps: Writer, principal: Principal, policy: PiiPolicy): Promise<PiiPolicy> {

@@ -1,3 +1,4 @@
+import type { Caches } from "./cache";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { KeyRing } from "./keyring";
@@ -13,6 +14,8 @@ export interface Deps {
   ids: Ids;
   log: Log;
   config: Config;
+  /** The in-process caches of these stores (docs/architecture.md, "In-process caches"). */
+  caches: Caches;
   /** Seals and opens secrets at rest (provider keys, runner and automation secrets). */
   keyRing: KeyRing;
   /** Judge-model providers, with retries and a concurrency bound per provider. */

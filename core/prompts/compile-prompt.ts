@@ -9,7 +9,7 @@ import { compileContent } from "./template";
  * @throws not_found when the prompt does not exist or no version holds the channel or number.
  * @throws unprocessable when an include can no longer be assembled.
  */
-export async function compilePrompt(deps: Pick<Deps, "db" | "config">, projectId: string, name: string, input: CompileInput): Promise<CompiledPrompt> {
+export async function compilePrompt(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, name: string, input: CompileInput): Promise<CompiledPrompt> {
   const selector = input.version !== undefined ? { version: input.version } : { label: input.channel ?? DEFAULT_CHANNEL };
   const prompt = await resolvePrompt(deps, projectId, name, selector);
   return {

@@ -11,9 +11,9 @@ import { afterPromptWrite, bumpGeneration } from "./resolve-cache";
  * again at version 1, with any type; includes of the old prompt fail at resolve (422).
  * @throws not_found when the prompt does not exist.
  */
-export async function deletePrompt(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string): Promise<{ name: string; deletedVersions: number }> {
+export async function deletePrompt(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, principal: Principal, name: string): Promise<{ name: string; deletedVersions: number }> {
   const { projectId } = principal;
-  return afterPromptWrite(projectId, deps.db.transaction(async (db) => {
+  return afterPromptWrite(deps, projectId, () => deps.db.transaction(async (db) => {
     await bumpGeneration(db, projectId);
     const [row] = await db.select().from(prompts).where(and(eq(prompts.projectId, projectId), eq(prompts.name, name)));
     if (!row) throw notFound("prompt", name);

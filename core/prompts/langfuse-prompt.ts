@@ -11,7 +11,7 @@ import { resolvePrompt } from "./resolve-prompt";
  * @throws unprocessable when an include can no longer be assembled.
  */
 export async function getLangfusePrompt(
-  deps: Pick<Deps, "db" | "config">,
+  deps: Pick<Deps, "db" | "config" | "caches">,
   projectId: string,
   name: string,
   query: { label?: string; version?: number; resolve?: boolean },

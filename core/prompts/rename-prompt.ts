@@ -15,10 +15,10 @@ import { afterPromptWrite, bumpGeneration } from "./resolve-cache";
  * @throws not_found when the prompt does not exist.
  * @throws conflict when a prompt of the new name exists.
  */
-export async function renamePrompt(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string, newName: string): Promise<PromptDetail> {
+export async function renamePrompt(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, principal: Principal, name: string, newName: string): Promise<PromptDetail> {
   const { projectId } = principal;
   try {
-    return await afterPromptWrite(projectId, deps.db.transaction(async (db) => {
+    return await afterPromptWrite(deps, projectId, () => deps.db.transaction(async (db) => {
       await bumpGeneration(db, projectId);
       const [row] = await db.select().from(prompts).where(and(eq(prompts.projectId, projectId), eq(prompts.name, name)));
       if (!row) throw notFound("prompt", name);

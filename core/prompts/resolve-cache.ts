@@ -1,60 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../platform/db";
+import type { Deps } from "../platform/deps";
 import { promptGenerations } from "./prompts.sql";
 import { preparedFor } from "./sql-fragments";
-
-/**
- * Resolved prompts of this process, keyed by project, name and selector. Every entry
- * carries the project's prompt generation it was assembled at and is served only while
- * the stored generation is still that one. Every mutation bumps the generation in its
- * own transaction, so a save, rename, delete or label move made by any process (any
- * Lambda instance) turns every older entry of the project into a miss: never stale.
- */
-export class ResolveCache<V> {
-  private readonly entries = new Map<string, { generation: number; value: V }>();
-
-  constructor(private readonly maxEntries = 10_000) {}
-
-  /** Whether an entry exists for the key, whatever its generation. */
-  has(key: string): boolean {
-    return this.entries.has(key);
-  }
-
-  get(key: string, generation: number): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.generation !== generation) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    // Re-inserting keeps the Map's order least-recently-used first.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
-  }
-
-  set(key: string, generation: number, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, { generation, value });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-  }
-
-  get size() {
-    return this.entries.size;
-  }
-}
-
-/**
- * One cache per database handle, like the prepared statements of `authenticate`: a
- * process has one handle, and tests that open several services stay apart.
- */
-const caches = new WeakMap<Db, ResolveCache<unknown>>();
-
-export function cacheFor<V>(db: Db): ResolveCache<V> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new ResolveCache<unknown>()));
-  return cache as ResolveCache<V>;
-}
 
 /** Bumps the project's prompt generation and holds its row lock until the transaction ends. */
 export async function bumpGeneration(db: Db, projectId: string): Promise<number> {
@@ -82,31 +30,24 @@ export async function readGeneration(db: Db, projectId: string): Promise<number>
   return row?.generation ?? 0;
 }
 
-/*
- * On an embedded store this process owns (PGlite, locked to one process), every prompt
- * write passes through here, so the generation itself can be remembered: a write drops
- * the project's entry once it has committed, and a read that raced a write (the epoch
- * moved while it ran) is not remembered. Cached resolves then need no query at all.
- */
-let epoch = 0;
-const knownGenerations = new Map<string, number>();
+const scopeOf = (projectId: string) => `prompts:${projectId}`;
 
-export async function currentGeneration(db: Db, projectId: string, ownsStore: boolean): Promise<number> {
-  if (!ownsStore) return readGeneration(db, projectId);
-  const known = knownGenerations.get(projectId);
+/**
+ * The project's prompt generation. On an embedded store this process owns (PGlite, locked to one process),
+ * every prompt write goes through `afterPromptWrite`, so the generation itself is cached and a cached
+ * resolve needs no query at all; on a shared Postgres it is one primary-key read (docs/architecture.md,
+ * "In-process caches").
+ */
+export async function currentGeneration(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string): Promise<number> {
+  if (!deps.config.ownsRelationalStore) return readGeneration(deps.db, projectId);
+  const cache = deps.caches.of<number>("prompt-generations");
+  const local = deps.caches.generation(scopeOf(projectId));
+  const known = cache.get(projectId, local);
   if (known !== undefined) return known;
-  const startedAt = epoch;
-  const generation = await readGeneration(db, projectId);
-  if (startedAt === epoch) knownGenerations.set(projectId, generation);
+  const generation = await readGeneration(deps.db, projectId);
+  cache.set(projectId, local, generation);
   return generation;
 }
 
-/** Wraps a prompt write's transaction: once it has settled, the project's remembered generation is dropped. */
-export async function afterPromptWrite<T>(projectId: string, write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } finally {
-    epoch++;
-    knownGenerations.delete(projectId);
-  }
-}
+/** Runs a prompt write (which bumps the stored generation in its transaction) so no cached generation outlives it. */
+export const afterPromptWrite = <T>(deps: Pick<Deps, "caches">, projectId: string, write: () => Promise<T>): Promise<T> => deps.caches.write(scopeOf(projectId), write);

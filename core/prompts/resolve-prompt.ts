@@ -1,7 +1,10 @@
 import type { Deps } from "../platform/deps";
 import type { PromptDetail } from "./prompts.schema";
 import { assembleDetail, selectorKey, type Selector } from "./read-prompt";
-import { cacheFor, currentGeneration } from "./resolve-cache";
+import { currentGeneration } from "./resolve-cache";
+
+/** The cache of resolved prompts, validated by the project's stored prompt generation. */
+export const RESOLVES = "prompt-resolves";
 
 /**
  * The selected version with includes expanded, from this process's cache while the
@@ -17,11 +20,11 @@ import { cacheFor, currentGeneration } from "./resolve-cache";
  * @throws not_found when the prompt or the selected version does not exist.
  * @throws unprocessable when an include can no longer be assembled.
  */
-export async function resolvePrompt(deps: Pick<Deps, "db" | "config">, projectId: string, name: string, selector: Selector): Promise<PromptDetail> {
-  const cache = cacheFor<PromptDetail>(deps.db);
+export async function resolvePrompt(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, name: string, selector: Selector): Promise<PromptDetail> {
+  const cache = deps.caches.of<PromptDetail>(RESOLVES);
   const key = `${projectId}\u0000${name}\u0000${selectorKey(selector)}`;
   if (cache.has(key)) {
-    const hit = cache.get(key, await currentGeneration(deps.db, projectId, deps.config.ownsRelationalStore));
+    const hit = cache.get(key, await currentGeneration(deps, projectId));
     if (hit) return hit;
   }
   let assembled = await assembleDetail(deps.db, projectId, name, selector, { resolve: true });

@@ -20,14 +20,14 @@ type Tx = Pick<Deps, "db" | "clock" | "ids">;
  * version (seen with the new version on the channels it is about to occupy) hold a
  * cycle, nest deeper than 5, reach a prompt that is not TEXT or one that does not exist.
  */
-export async function savePrompt(deps: Tx, principal: Principal, input: SavePromptInput): Promise<PromptDetail> {
+export async function savePrompt(deps: Tx & Pick<Deps, "caches">, principal: Principal, input: SavePromptInput): Promise<PromptDetail> {
   const content: PromptContent = input.type === "TEXT" ? input.content : input.content.map((e) => ("role" in e ? { role: e.role, content: e.content } : e));
   const { refs, malformed } = includesOf(content);
   if (malformed.length > 0) throw invalid(`Malformed include '${malformed[0]}': write ${TAG_SYNTAX}`);
   const { projectId } = principal;
   const channels = [...new Set([LATEST, ...input.labels])].sort();
 
-  return afterPromptWrite(projectId, deps.db.transaction(async (db) => {
+  return afterPromptWrite(deps, projectId, () => deps.db.transaction(async (db) => {
     await bumpGeneration(db, projectId);
     const now = deps.clock.now();
     const [existing] = await db.select().from(prompts).where(and(eq(prompts.projectId, projectId), eq(prompts.name, input.name)));

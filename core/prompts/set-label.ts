@@ -18,9 +18,9 @@ import { afterPromptWrite, bumpGeneration } from "./resolve-cache";
  * @throws invalid_input when the version, once on that channel, cannot be assembled
  * (a cycle through the channel, nesting deeper than 5, a non-TEXT or missing include).
  */
-export async function setLabel(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string, input: { label: string; version: number }): Promise<LabelMove> {
+export async function setLabel(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, principal: Principal, name: string, input: { label: string; version: number }): Promise<LabelMove> {
   const { projectId } = principal;
-  return afterPromptWrite(projectId, deps.db.transaction(async (db) => {
+  return afterPromptWrite(deps, projectId, () => deps.db.transaction(async (db) => {
     await bumpGeneration(db, projectId);
     const { prompt, selected } = await readPrompt(db, projectId, name, { version: input.version });
     const [current] = await db.select().from(promptLabels).where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, input.label)));

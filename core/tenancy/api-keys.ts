@@ -4,9 +4,9 @@ import type { Deps } from "../platform/deps";
 import { invalid, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import type { KeyRole } from "../platform/roles";
-import { invalidateKeyCache } from "./key-cache";
 import { hashSecret, mintKeyPair, secretHint } from "./secrets";
 import { apiKeys } from "./tenancy.sql";
+import { KEYS_SCOPE } from "./authenticate";
 
 export interface ApiKeyView {
   id: string;
@@ -79,8 +79,8 @@ function refCondition(projectId: string, ref: KeyRef) {
  * Changes a key's role or note; effective on the key's next call.
  * @throws not_found when no active key of the project matches.
  */
-export async function updateApiKey(deps: Tx, principal: Principal, ref: KeyRef, patch: { role?: KeyRole; note?: string | null }): Promise<ApiKeyView> {
-  return afterKeyWrite(deps.db.transaction(async (db) => {
+export async function updateApiKey(deps: Tx & Pick<Deps, "caches">, principal: Principal, ref: KeyRef, patch: { role?: KeyRole; note?: string | null }): Promise<ApiKeyView> {
+  return afterKeyWrite(deps, () => deps.db.transaction(async (db) => {
     const [row] = await db.update(apiKeys).set(patch).where(refCondition(principal.projectId, ref)).returning();
     if (!row) throw notFound("api key", ref.id ?? ref.publicKey);
     await Audit.recordChange({ ...deps, db }, principal, {
@@ -96,8 +96,8 @@ export async function updateApiKey(deps: Tx, principal: Principal, ref: KeyRef, 
  * Revokes a key; it is refused with 401 from its next call on.
  * @throws not_found when no active key of the project matches.
  */
-export async function revokeApiKey(deps: Tx, principal: Principal, ref: KeyRef): Promise<{ id: string; publicKey: string; revokedAt: string }> {
-  return afterKeyWrite(deps.db.transaction(async (db) => {
+export async function revokeApiKey(deps: Tx & Pick<Deps, "caches">, principal: Principal, ref: KeyRef): Promise<{ id: string; publicKey: string; revokedAt: string }> {
+  return afterKeyWrite(deps, () => deps.db.transaction(async (db) => {
     const now = deps.clock.now();
     const [row] = await db.update(apiKeys).set({ revokedAt: now }).where(refCondition(principal.projectId, ref)).returning();
     if (!row) throw notFound("api key", ref.id ?? ref.publicKey);
@@ -111,11 +111,5 @@ export async function revokeApiKey(deps: Tx, principal: Principal, ref: KeyRef):
   }));
 }
 
-/** Drops cached key lookups once a key write has committed (or failed: dropping is always safe). */
-export async function afterKeyWrite<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } finally {
-    invalidateKeyCache();
-  }
-}
+/** Runs a key write so that no key lookup read before it is served after it (docs/architecture.md, "In-process caches"). */
+export const afterKeyWrite = <T>(deps: Pick<Deps, "caches">, write: () => Promise<T>): Promise<T> => deps.caches.write(KEYS_SCOPE, write);

@@ -3,7 +3,7 @@ import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import { unauthorized } from "../platform/errors";
 import type { Principal } from "../platform/principal";
-import { cachedKey, keyCacheGeneration, rememberKey, type CachedKey } from "./key-cache";
+
 import { secretMatches } from "./secrets";
 import { apiKeys, projects } from "./tenancy.sql";
 
@@ -24,7 +24,7 @@ export function parseBasicAuth(header: string | undefined): { publicKey: string;
  * invalidates), so that revocations and role changes apply to the very next request.
  * @throws unauthorized when the header is missing, malformed, unknown, revoked or wrong.
  */
-export async function authenticate(deps: Pick<Deps, "db" | "config">, authorization: string | undefined): Promise<Principal> {
+export async function authenticate(deps: Pick<Deps, "db" | "config" | "caches">, authorization: string | undefined): Promise<Principal> {
   const credentials = parseBasicAuth(authorization);
   if (!credentials) throw unauthorized();
   const row = await lookup(deps, credentials.publicKey);
@@ -32,13 +32,32 @@ export async function authenticate(deps: Pick<Deps, "db" | "config">, authorizat
   return { keyId: row.id, publicKey: row.publicKey, projectId: row.projectId, orgId: row.orgId, role: row.role as Principal["role"] };
 }
 
-async function lookup(deps: Pick<Deps, "db" | "config">, publicKey: string): Promise<CachedKey | undefined> {
+/** What authentication needs of a key: its hash, role and project. */
+interface KeyRow {
+  id: string;
+  publicKey: string;
+  secretHash: string;
+  role: string;
+  projectId: string;
+  orgId: string;
+}
+
+/** The cache scope every key write moves (api-keys.ts). */
+export const KEYS_SCOPE = "api-keys";
+
+/**
+ * Key lookups are cached only on a store this process owns, where every key write goes through
+ * `deps.caches.write(KEYS_SCOPE, …)`: a revocation or a role change applies to the very next request. On a
+ * shared Postgres the key is read on every call (docs/architecture.md, "In-process caches").
+ */
+async function lookup(deps: Pick<Deps, "db" | "config" | "caches">, publicKey: string): Promise<KeyRow | undefined> {
   if (!deps.config.ownsRelationalStore) return (await keyLookup(deps.db).execute({ publicKey }))[0];
-  const hit = cachedKey(publicKey);
+  const cache = deps.caches.of<KeyRow>(KEYS_SCOPE);
+  const generation = deps.caches.generation(KEYS_SCOPE);
+  const hit = cache.get(publicKey, generation);
   if (hit) return hit;
-  const readAt = keyCacheGeneration();
   const [row] = await keyLookup(deps.db).execute({ publicKey });
-  if (row) rememberKey(row, readAt);
+  if (row) cache.set(publicKey, generation, row);
   return row;
 }
 

@@ -28,8 +28,8 @@ async function ensureProject(deps: Tx, orgName: string, projectName: string): Pr
  * bootstrap from the environment). Idempotent: a second start changes nothing,
  * and a changed secret replaces the stored hash.
  */
-export async function ensureInitialKey(deps: Tx, input: { publicKey: string; secretKey: string; orgName: string; projectName: string }): Promise<{ projectId: string }> {
-  return afterKeyWrite(deps.db.transaction(async (db) => {
+export async function ensureInitialKey(deps: Tx & Pick<Deps, "caches">, input: { publicKey: string; secretKey: string; orgName: string; projectName: string }): Promise<{ projectId: string }> {
+  return afterKeyWrite(deps, () => deps.db.transaction(async (db) => {
     const tx = { ...deps, db };
     const secretHash = hashSecret(input.secretKey);
     const [existing] = await db.select().from(apiKeys).where(eq(apiKeys.publicKey, input.publicKey));

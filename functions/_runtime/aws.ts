@@ -3,6 +3,7 @@ import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
 import * as z from "zod";
 import { jsonLog } from "@core/adapters/system/json-log";
 import { randomIds } from "@core/adapters/system/random-ids";
+import { Caches } from "@core/platform/cache";
 import { systemClock } from "@core/adapters/system/system-clock";
 import { parseEnv, type Env } from "./env";
 import { openKeyRing } from "./key-ring";
@@ -45,6 +46,7 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
     db: openPostgresServer(env, { lambda: true }).db,
     clock: systemClock,
     ids: randomIds,
+    caches: new Caches(),
     log: jsonLog({ level: env.SIGHTLINE_LOG_LEVEL }),
     // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
     keyRing: await openKeyRing(env, { persist: false }),

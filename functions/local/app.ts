@@ -4,6 +4,7 @@ import { jsonLog } from "@core/adapters/system/json-log";
 import { randomIds } from "@core/adapters/system/random-ids";
 import { systemClock } from "@core/adapters/system/system-clock";
 import type { Deps } from "@core/platform/deps";
+import { Caches } from "@core/platform/cache";
 import * as Tenancy from "@core/tenancy";
 import { provideDeps } from "../_runtime/deps";
 import { parseEnv } from "../_runtime/env";
@@ -44,6 +45,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     ...stores,
     clock: systemClock,
     ids: randomIds,
+    caches: new Caches(),
     log,
     keyRing: await openKeyRing(env, { persist: true }),
     llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),

@@ -8,7 +8,7 @@ import type { Db } from "@core/platform/db";
 import type { Principal } from "@core/platform/principal";
 import * as Prompts from "@core/prompts";
 import { prompts, promptVersions } from "@core/prompts/prompts.sql";
-import { cacheFor } from "@core/prompts/resolve-cache";
+import { Caches } from "@core/platform/cache";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { include, newProject, save, text } from "./support";
 
@@ -32,10 +32,10 @@ describe("resolve cache", () => {
   it("serves a repeated resolve from the cache", async () => {
     const key = await newProject(app);
     await chain(key);
-    const before = cacheFor(app.deps.db).size;
+    const before = app.deps.caches.of(Prompts.RESOLVES).size;
 
     const first = await resolved(key);
-    const filled = cacheFor(app.deps.db).size;
+    const filled = app.deps.caches.of(Prompts.RESOLVES).size;
     // Behind the service's back (no generation bump): only a cached answer can still say leaf-1.
     await app.deps.db.update(promptVersions).set({ content: "tampered" }).where(inArray(promptVersions.promptId, app.deps.db.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.projectId, key.id), eq(prompts.name, "leaf")))));
     const second = await resolved(key);
@@ -69,26 +69,31 @@ describe("resolve cache", () => {
     expect(afterDelete.status).toBe(422);
   });
 
-  it("sees mutations made by another process (another database handle with its own cache)", async () => {
+  it("sees mutations made by another process on a shared store (another database handle with its own caches)", async () => {
     const key = await newProject(app);
     await chain(key);
     const principal: Principal = { ...(await principalOf(app, key)), role: "MEMBER" };
-    const other = otherHandle(app.deps.db);
-    const otherDeps = { ...app.deps, db: other };
-    expect(await resolved(key)).toBe("top(mid(leaf-1))");
-    expect((await Prompts.resolvePrompt(otherDeps, key.id, "top", { label: "production" })).content).toBe("top(mid(leaf-1))");
+    // Two processes on one shared Postgres: neither owns the store, each has its own caches.
+    const shared = { ...app.deps.config, ownsRelationalStore: false };
+    const mine = { ...app.deps, config: shared, caches: new Caches() };
+    const theirs = { ...app.deps, db: otherHandle(app.deps.db), config: shared, caches: new Caches() };
+    const resolvedHere = async () => (await Prompts.resolvePrompt(mine, key.id, "top", { label: "production" })).content;
+    expect(await resolvedHere()).toBe("top(mid(leaf-1))");
+    const cached = mine.caches.of(Prompts.RESOLVES).size;
+    expect((await Prompts.resolvePrompt(theirs, key.id, "top", { label: "production" })).content).toBe("top(mid(leaf-1))");
 
-    await Prompts.savePrompt(otherDeps, principal, { name: "leaf", type: "TEXT", content: "leaf-2", labels: ["production"], config: {} });
-    const afterSave = await resolved(key);
-    await Prompts.setLabel(otherDeps, principal, "leaf", { label: "production", version: 1 });
-    const afterMove = await resolved(key);
-    await Prompts.deletePrompt(otherDeps, principal, "leaf");
-    const afterDelete = await app.call("GET", "/v1/prompts/top?channel=production", { key });
+    await Prompts.savePrompt(theirs, principal, { name: "leaf", type: "TEXT", content: "leaf-2", labels: ["production"], config: {} });
+    const afterSave = await resolvedHere();
+    await Prompts.setLabel(theirs, principal, "leaf", { label: "production", version: 1 });
+    const afterMove = await resolvedHere();
+    await Prompts.deletePrompt(theirs, principal, "leaf");
+    const afterDelete = await resolvedHere().then(() => "resolved", (e: { code?: string }) => e.code);
 
-    expect(cacheFor(other)).not.toBe(cacheFor(app.deps.db));
+    // The first answer was cached here; the other process's writes still showed on the next resolve.
+    expect(cached).toBeGreaterThan(0);
     expect(afterSave).toBe("top(mid(leaf-2))");
     expect(afterMove).toBe("top(mid(leaf-1))");
-    expect(afterDelete.status).toBe(422);
+    expect(afterDelete).toBe("unprocessable");
   });
 
   it("keeps each project's entries apart", async () => {

@@ -2,7 +2,6 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Prompts from "@core/prompts";
 import { promptGenerations } from "@core/prompts/prompts.sql";
-import { cacheFor } from "@core/prompts/resolve-cache";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { include, newProject, save, text } from "./support";
 
@@ -48,7 +47,7 @@ describe("resolve racing a mutation", () => {
     expect(again).toBe(raced);
     expect(afterBump).not.toBe(raced);
     expect(afterBump.content).toBe("top(leaf)");
-    expect(cacheFor(app.deps.db).size).toBeGreaterThan(0);
+    expect(app.deps.caches.of(Prompts.RESOLVES).size).toBeGreaterThan(0);
     transaction.mockRestore();
   });
 });
