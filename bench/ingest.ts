@@ -10,6 +10,7 @@ import { mergeEvents } from "../core/telemetry";
 import { validateEvents } from "../core/ingest";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt, quantile } from "./lib";
+import { summarizeProfiles, type ProfileLine } from "./profile";
 
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
 const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
@@ -149,7 +150,35 @@ async function freshness(url: string, samples: number) {
   return out.sort((a, b) => a - b);
 }
 
-/** Issue 3 targets: e2e ≥ 0.6× a raw chDB insert of the same rows; accept p99 ≤ 10 ms (50 events); freshness p50 ≤ 1 s, p99 ≤ 3 s. */
+/**
+ * Where the end-to-end run spends the CPU of the `npm start` process: the same 1,000 batches through a server
+ * under `--cpu-prof`, summarized by package or file and by function (self time). The profiler slows the run,
+ * so its throughput is not reported; idle time is the main thread waiting (fsyncs, chDB's own threads).
+ */
+async function profileEndToEnd(env: Record<string, string>, bodies: string[]): Promise<{ functions: ProfileLine[]; places: ProfileLine[]; totalMs: number }> {
+  const dir = mkdtempSync(join(tmpdir(), "sightline-bench-profile-"));
+  const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-profile-data-"));
+  try {
+    const server = await spawnServer({ ...env, SIGHTLINE_DATA_DIR: dataDir }, 60_000, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+    await endToEnd(server.url, bodies);
+    await kill(server, "SIGTERM");
+    return summarizeProfiles(dir, `${process.cwd()}/`, 10);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const profileTable = (title: string, lines: ProfileLine[]) => [
+  `| ${title} | self time (ms) | share |`,
+  "|---|---|---|",
+  ...lines.map((l) => `| ${l.name === l.place ? `\`${l.name}\`` : `\`${l.name}\` (${l.place})`} | ${fmt(l.selfMs, 0)} | ${fmt(l.share * 100, 1)}% |`),
+];
+
+/**
+ * Targets: end to end ≥ 0.6× the raw bulk insert of the same rows (issue 13; the fastest way those rows enter
+ * chDB here); accept p99 ≤ 10 ms (50 events); freshness p50 ≤ 1 s, p99 ≤ 3 s.
+ */
 export async function benchIngest(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-ingest-"));
   const env = { SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" };
@@ -174,7 +203,8 @@ export async function benchIngest(): Promise<string> {
     const fresh = await freshness(server.url, 100);
     await kill(server, "SIGTERM");
     const rawLambdaMs = await rawInsertBaseline(e2eBodies, 10);
-    const rawBulkMs = await rawInsertBaseline(e2eBodies, 100);
+    const rawBulkMs = Math.min(await rawInsertBaseline(e2eBodies, 100), await rawInsertBaseline(e2eBodies, 1000));
+    const profile = await profileEndToEnd(env, e2eBodies);
 
     const events = e2eBodies.length * BATCH;
     const ours = events / (e2eMs / 1000);
@@ -183,12 +213,12 @@ export async function benchIngest(): Promise<string> {
     const p = (l: number[], q: number) => fmt(quantile(l, q));
     const ratio = (l: number[], q: number) => fmt(quantile(l, q) / quantile(rawAccept, q), 1);
     return [
-      "## Ingest (issue 3)",
+      "## Ingest (issues 3 and 13)",
       "",
       "| measure | target | result | raw baseline | ratio |",
       "|---|---|---|---|---|",
-      `| end to end, HTTP → queryable (${events.toLocaleString("en")} events), raw in delivery-sized inserts | ≥ 0.6× raw | ${fmt(ours, 0)} events/s | ${fmt(raw, 0)} events/s | ${fmt(ours / raw, 2)}× |`,
-      `| the same, raw in bulk inserts (100 batches each) | — | ${fmt(ours, 0)} events/s | ${fmt(rawBulk, 0)} events/s | ${fmt(ours / rawBulk, 2)}× |`,
+      `| **end to end, HTTP → queryable (${events.toLocaleString("en")} events), against the raw bulk insert** | ≥ 0.6× | ${fmt(ours, 0)} events/s | ${fmt(rawBulk, 0)} events/s | **${fmt(ours / rawBulk, 2)}×** (${ours / rawBulk >= 0.6 ? "met" : "missed"}) |`,
+      `| the same, against raw delivery-sized inserts (10 batches, one SQS delivery) | — | ${fmt(ours, 0)} events/s | ${fmt(raw, 0)} events/s | ${fmt(ours / raw, 2)}× |`,
       `| accept a 50-event batch p50, API alone | — | ${p(accept, 0.5)} ms | ${p(rawAccept, 0.5)} ms | ${ratio(accept, 0.5)}× |`,
       `| accept a 50-event batch p99, API alone | ≤ 10 ms | ${p(accept, 0.99)} ms | ${p(rawAccept, 0.99)} ms | ${ratio(accept, 0.99)}× |`,
       `| accept a 50-event batch p50, worker in the same process | — | ${p(busy, 0.5)} ms | ${p(rawAccept, 0.5)} ms | ${ratio(busy, 0.5)}× |`,
@@ -196,7 +226,13 @@ export async function benchIngest(): Promise<string> {
       `| freshness (207 → readable) p50 | ≤ 1000 ms | ${p(fresh, 0.5)} ms | — | — |`,
       `| freshness (207 → readable) p99 | ≤ 3000 ms | ${p(fresh, 0.99)} ms | — | — |`,
       "",
-      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up; the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accept with the worker: the same, while the worker drains in the same process on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied. Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: once in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time; the target's baseline), once in bulk inserts of 100 batches (the local worker's largest delivery). chDB's cost per insert is high, so bulk inserts are several times faster; the local worker gathers a delivery for at most 200 ms after its first message, so it reaches that size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms.",
+      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up; the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accept with the worker: the same, while the worker drains in the same process on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied. Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms.",
+      "",
+      `Raw bulk insert: the fastest of inserts of 100 and of 1,000 batches. Profile of the end-to-end run (the \`npm start\` process under \`--cpu-prof\`, ${fmt(profile.totalMs / 1000, 1)} s sampled):`,
+      "",
+      ...profileTable("where", profile.places),
+      "",
+      ...profileTable("function", profile.functions),
       "",
     ].join("\n");
   } finally {
