@@ -32,9 +32,23 @@ export interface ProfileLine {
 
 /**
  * The functions with the most self time in the V8 CPU profiles of `dir` (node --cpu-prof), and the same
- * time grouped by package or file: where a process spent its CPU.
+ * time grouped by package or file: where a process spent its CPU. With `baselineDir` (profiles of the same
+ * process started and stopped without load), the baseline's time is subtracted function by function.
  */
-export function summarizeProfiles(dir: string, root: string, top = 12): { functions: ProfileLine[]; places: ProfileLine[]; totalMs: number } {
+export function summarizeProfiles(dir: string, root: string, top = 12, baselineDir?: string): { functions: ProfileLine[]; places: ProfileLine[]; totalMs: number } {
+  const a = collect(dir, root);
+  if (baselineDir) {
+    // What the baseline run (start and stop alone) spent is taken off: the rest is the load's.
+    const b = collect(baselineDir, root);
+    for (const [key, line] of b.byFunction) if (a.byFunction.has(key)) a.byFunction.get(key)!.selfMs -= line.selfMs;
+    for (const [key, line] of b.byPlace) if (a.byPlace.has(key)) a.byPlace.get(key)!.selfMs -= line.selfMs;
+    a.totalMs -= b.totalMs;
+  }
+  const rank = (m: Map<string, ProfileLine>) => [...m.values()].map((l) => ({ ...l, share: l.selfMs / a.totalMs })).sort((x, y) => y.selfMs - x.selfMs).slice(0, top);
+  return { functions: rank(a.byFunction), places: rank(a.byPlace), totalMs: a.totalMs };
+}
+
+function collect(dir: string, root: string) {
   const byFunction = new Map<string, ProfileLine>();
   const byPlace = new Map<string, ProfileLine>();
   let totalMs = 0;
@@ -59,6 +73,5 @@ export function summarizeProfiles(dir: string, root: string, top = 12): { functi
       byPlace.set(place, p);
     }
   }
-  const rank = (m: Map<string, ProfileLine>) => [...m.values()].map((l) => ({ ...l, share: l.selfMs / totalMs })).sort((a, b) => b.selfMs - a.selfMs).slice(0, top);
-  return { functions: rank(byFunction), places: rank(byPlace), totalMs };
+  return { byFunction, byPlace, totalMs };
 }
