@@ -12,6 +12,11 @@ export async function startSecretsManagerFake(secrets: Record<string, Record<str
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const target = String(req.headers["x-amz-target"] ?? "");
+    // The service refuses an unsigned request, or one signed for another service: so does the fake (the signature itself is not recomputed).
+    const auth = String(req.headers.authorization ?? "");
+    if (!/^AWS4-HMAC-SHA256 Credential=[^/]+\/\d{8}\/[a-z0-9-]+\/secretsmanager\/aws4_request, SignedHeaders=[a-z0-9;-]+, Signature=[0-9a-f]{64}$/.test(auth)) {
+      return res.writeHead(400, { "content-type": "application/x-amz-json-1.1" }).end(JSON.stringify({ __type: "MissingAuthenticationTokenException", message: "Missing Authentication Token" }));
+    }
     const reply = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/x-amz-json-1.1" }).end(JSON.stringify(body));
     if (target !== "secretsmanager.GetSecretValue") return reply(400, { __type: "UnknownOperationException", message: `Unknown operation ${target}` });
     const { SecretId } = JSON.parse(Buffer.concat(chunks).toString("utf8") || "{}") as { SecretId?: string };
