@@ -1,6 +1,6 @@
 import { LABEL_PATTERN, MAX_VERSION, NAME_PATTERN, type ChatEntry, type PromptContent, type PromptType, type ResolutionGraph } from "./prompts.schema";
 
-/** Spec section 8: include nesting depth, at save and at resolve. */
+/** Include nesting depth, at save and at resolve (docs/prompts.md). */
 export const MAX_INCLUDE_DEPTH = 5;
 
 /** `@@@servicePrompt:name=<n>|label=<l>@@@` follows a channel; `…|version=<v>@@@` pins a version. */

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { BlobStore } from "../platform/ports";
 import type { PartialRow } from "./partial-row";
 
-/** Bodies larger than this go to the blob store (spec, section 8). */
+/** Bodies larger than this go to the blob store (docs/ingest.md, "Storage layout"). */
 export const OFFLOAD_THRESHOLD_BYTES = 256 * 1024;
 const OFFLOAD_KEY = "$offloaded";
 const FIELDS = ["input", "output", "metadata"] as const;

@@ -5,7 +5,7 @@ import { Params } from "./filters";
 import type { AnalyticsQuery } from "./reads.schema";
 import * as Stats from "./score-stats";
 
-/** Spec, section 8: beyond this many pairs, two-score statistics run over a sample. */
+/** Beyond this many pairs (docs/reads.md), two-score statistics run over a sample. */
 export const PAIR_LIMIT = 20_000;
 
 type Reader = Pick<Deps, "ch">;
@@ -133,7 +133,7 @@ export function compare(pairs: readonly Pair[], pairCount: number) {
 }
 
 /**
- * Score analytics of spec 4.5: one score's distribution and timeline; with `compare`, the
+ * Score analytics: one score's distribution and timeline; with `compare`, the
  * agreement of the two over traces that carry both. Beyond {@link PAIR_LIMIT} pairs the
  * statistics run over a deterministic sample (by trace id hash) and say `sampled: true`.
  *

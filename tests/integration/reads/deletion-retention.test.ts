@@ -85,7 +85,7 @@ describe("deleting a trace and an end user's data", () => {
     expect(audit.body.data[0]).toMatchObject({ action: "trace.deleted", target: { type: "trace", id: doomed } });
   });
 
-  it("the raw batches still hold a deleted trace until retention ages them out (spec 4.5)", async () => {
+  it("the raw batches still hold a deleted trace until retention ages them out", async () => {
     const marker = `batch-${randomUUID()}`;
     const traceId = await seedTrace(app, admin, { userId: "carol", marker });
     await app.call("DELETE", `/v1/traces/${traceId}`, { key: member });
