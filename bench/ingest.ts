@@ -88,17 +88,31 @@ async function waitDrained(url: string) {
   }
 }
 
-/** HTTP → queryable: `batches` batches sent by CLIENTS clients at once; the clock stops when the worker has applied the last one. */
-export async function endToEnd(url: string, batches: string[]) {
-  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
-  const started = performance.now();
+/** Posts `batches` from CLIENTS clients at once; resolves when every one has been answered. */
+async function postAll(agent: Agent, url: string, batches: string[]) {
   let next = 0;
   await Promise.all(
     Array.from({ length: CLIENTS }, async () => {
       while (next < batches.length) await post(agent, `${url}/v1/ingest`, batches[next++]!);
     }),
   );
+}
+
+/** HTTP → queryable: `batches` batches sent by CLIENTS clients at once; the clock stops when the worker has applied the last one. */
+export async function endToEnd(url: string, batches: string[]) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const started = performance.now();
+  await postAll(agent, url, batches);
   await waitDrained(url);
+  agent.destroy();
+  return performance.now() - started;
+}
+
+/** Accepting alone (no worker) at the end-to-end run's concurrency: the ceiling of end to end on this machine. */
+async function acceptThroughput(url: string, batches: string[]) {
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const started = performance.now();
+  await postAll(agent, url, batches);
   agent.destroy();
   return performance.now() - started;
 }
@@ -197,6 +211,7 @@ export async function benchIngest(): Promise<string> {
     const acceptBodies = Array.from({ length: 2000 }, () => JSON.stringify({ batch: makeBatch() }));
     await postLatencies(`${server.url}/v1/ingest`, acceptBodies.slice(0, 200));
     const accept = await postLatencies(`${server.url}/v1/ingest`, acceptBodies.slice(200));
+    const acceptAloneMs = await acceptThroughput(server.url, Array.from({ length: 1000 }, () => JSON.stringify({ batch: makeBatch() })));
     await kill(server, "SIGTERM");
     const rawAccept = await rawAcceptBaseline(acceptBodies.slice(200));
 
@@ -228,6 +243,7 @@ export async function benchIngest(): Promise<string> {
       "|---|---|---|---|---|",
       `| **end to end, HTTP → queryable (${events.toLocaleString("en")} events), against the raw bulk insert** | ≥ 0.6× | ${fmt(ours, 0)} events/s | ${fmt(rawBulk, 0)} events/s | **${fmt(ours / rawBulk, 2)}×** (${ours / rawBulk >= 0.6 ? "met" : "missed"}) |`,
       `| the same, against raw delivery-sized inserts (10 batches, one SQS delivery) | — | ${fmt(ours, 0)} events/s | ${fmt(raw, 0)} events/s | ${fmt(ours / raw, 2)}× |`,
+      `| accepting alone (no worker), the same 16 clients: the ceiling of end to end here | — | ${fmt(events / (acceptAloneMs / 1000), 0)} events/s | ${fmt(rawBulk, 0)} events/s | ${fmt(events / (acceptAloneMs / 1000) / rawBulk, 2)}× |`,
       `| accept a 50-event batch p50, API alone | — | ${p(accept, 0.5)} ms | ${p(rawAccept, 0.5)} ms | ${ratio(accept, 0.5)}× |`,
       `| accept a 50-event batch p99, API alone | ≤ 10 ms | ${p(accept, 0.99)} ms | ${p(rawAccept, 0.99)} ms | ${ratio(accept, 0.99)}× |`,
       `| accept a 50-event batch p50, worker in the same process | — | ${p(busy, 0.5)} ms | ${p(rawAccept, 0.5)} ms | ${ratio(busy, 0.5)}× |`,
@@ -235,7 +251,7 @@ export async function benchIngest(): Promise<string> {
       `| freshness (207 → readable) p50 | ≤ 1000 ms | ${p(fresh, 0.5)} ms | — | — |`,
       `| freshness (207 → readable) p99 | ≤ 3000 ms | ${p(fresh, 0.99)} ms | — | — |`,
       "",
-      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up; the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accept with the worker: the same, while the worker drains in the same process on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied. Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms.",
+      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up; the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accepting alone at 16 clients: 1,000 more batches posted as in the end-to-end run, without the worker; it bounds end to end from above, since the API's work (HTTP, validation, the fsynced blob and queue files of every batch) runs on the same two cores. Accept with the worker: the same, while the worker drains in the same process on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied. Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms.",
       "",
       `Raw bulk insert: the fastest of inserts of 100 and of 1,000 batches. Profile of the end-to-end run: the \`npm start\` process under \`--cpu-prof\`, minus the same process started and stopped without load (${fmt(profile.totalMs / 1000, 1)} s left; \`(idle)\` is the main thread waiting on fsyncs and on chDB's own threads):`,
       "",
