@@ -77,6 +77,7 @@ export const routes: readonly RouteDef[] = [
   { method: "POST", path: "/api/public/ingestion", handler: "functions/api/ingest/ingest-batch.handler" },
   { method: "POST", path: "/v1/otel/v1/traces", handler: "functions/api/ingest/otel-traces.handler" },
   { method: "POST", path: "/api/public/otel/v1/traces", handler: "functions/api/ingest/otel-traces.handler" },
+  { method: "POST", path: "/v1/otel/v1/logs", handler: "functions/api/ingest/otel-logs.handler" },
   { method: "GET", path: "/v1/ingest/health", handler: "functions/api/ingest/get-health.handler" },
   { method: "GET", path: "/v1/ingest/dead-letters", handler: "functions/api/ingest/list-dead-letters.handler" },
   { method: "POST", path: "/v1/ingest/dead-letters/replay", handler: "functions/api/ingest/replay-dead-letters.handler" },

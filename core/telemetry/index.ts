@@ -14,3 +14,6 @@ export { offloadedKey, payloadPrefix, OFFLOAD_THRESHOLD_BYTES } from "./offload"
 export { storedPricing, traceIdsOfObservations, storedTraceIds, type StoredPricing } from "./stored-lookups";
 export * from "./fold.ch";
 export * from "./rows.ch";
+export { mapSpan, type MappedSpan } from "./spans/map-span";
+export { stringOf, isoFromNanos } from "./spans/attribute-reader";
+export type { Attributes, AttributeValue, SpanEvent, SpanView } from "./spans/span-view";

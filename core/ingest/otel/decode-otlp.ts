@@ -1,7 +1,7 @@
 import { invalid, isAppError } from "../../platform/errors";
-import { normalizeRequest } from "./normalize-otlp";
-import type { OtlpTraceRequest } from "./otlp-request";
-import { WireTraceRequest } from "./otlp-wire.schema";
+import { normalizeLogs, normalizeRequest } from "./normalize-otlp";
+import type { OtlpLogRecord, OtlpTraceRequest } from "./otlp-request";
+import { WireLogsRequest, WireTraceRequest } from "./otlp-wire.schema";
 import { decodeProtobufRequest } from "./protobuf-decoder";
 import { jsonTextExceedsDepth, parseWellFormedJson } from "../../platform/storable-text";
 
@@ -15,23 +15,44 @@ const JSON_TYPES = new Set(["application/json"]);
  * escapes, because a decoder bug on hostile bytes must not become a 500.
  */
 export function decodeOtlpTraces(bytes: Uint8Array, contentType: string | undefined): OtlpTraceRequest {
+  return decode(bytes, contentType, SIGNALS.traces);
+}
+
+/** Decodes an OTLP/HTTP logs export, with the same rules as a trace export. */
+export function decodeOtlpLogs(bytes: Uint8Array, contentType: string | undefined): OtlpLogRecord[] {
+  return decode(bytes, contentType, SIGNALS.logs);
+}
+
+interface Signal<T> {
+  name: "traces" | "logs";
+  request: string;
+  list: string;
+  wire: { safeParse(v: unknown): { success: true; data: any } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
+  normalize: (wire: any) => T;
+}
+const SIGNALS = {
+  traces: { name: "traces", request: "ExportTraceServiceRequest", list: "resourceSpans", wire: WireTraceRequest, normalize: normalizeRequest } satisfies Signal<OtlpTraceRequest>,
+  logs: { name: "logs", request: "ExportLogsServiceRequest", list: "resourceLogs", wire: WireLogsRequest, normalize: normalizeLogs } satisfies Signal<OtlpLogRecord[]>,
+};
+
+function decode<T>(bytes: Uint8Array, contentType: string | undefined, signal: Signal<T>): T {
   const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   const isProtobuf = PROTOBUF_TYPES.has(mediaType);
   if (!isProtobuf && !JSON_TYPES.has(mediaType)) {
-    throw invalid("OTLP traces must be sent as application/x-protobuf or application/json", { contentType: contentType ?? null });
+    throw invalid(`OTLP ${signal.name} must be sent as application/x-protobuf or application/json`, { contentType: contentType ?? null });
   }
   if (bytes.length === 0) throw invalid("OTLP request body is empty");
   try {
-    const raw = isProtobuf ? fromProtobuf(bytes) : fromJson(bytes);
-    const parsed = WireTraceRequest.safeParse(raw);
+    const raw = isProtobuf ? fromProtobuf(bytes, signal) : fromJson(bytes);
+    const parsed = signal.wire.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? ` at ${issue.path.join(".")}` : "";
-      throw invalid(`OTLP request is not an ExportTraceServiceRequest${where}: ${issue?.message ?? "wrong shape"}`, {
-        issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.join("."), message: i.message })),
+      const where = issue?.path.length ? ` at ${issue.path.map(String).join(".")}` : "";
+      throw invalid(`OTLP request is not an ${signal.request}${where}: ${issue?.message ?? "wrong shape"}`, {
+        issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
       });
     }
-    return normalizeRequest(parsed.data);
+    return signal.normalize(parsed.data);
   } catch (e) {
     if (isAppError(e)) throw e;
     // protobufjs' RangeErrors, a stack overflow on absurd nesting, anything else.
@@ -39,17 +60,17 @@ export function decodeOtlpTraces(bytes: Uint8Array, contentType: string | undefi
   }
 }
 
-function fromProtobuf(bytes: Uint8Array): unknown {
+function fromProtobuf(bytes: Uint8Array, signal: Signal<unknown>): unknown {
   let decoded: unknown;
   try {
-    decoded = decodeProtobufRequest(bytes);
+    decoded = decodeProtobufRequest(bytes, signal.name);
   } catch (e) {
     throw invalid(`OTLP request is not valid protobuf: ${messageOf(e)}`);
   }
   // Protobuf skips unknown fields, so bytes of anything else can decode to an empty
-  // message; an export always carries resourceSpans.
-  const resourceSpans = (decoded as { resourceSpans?: unknown[] }).resourceSpans;
-  if (!resourceSpans?.length) throw invalid("OTLP protobuf request holds no resourceSpans");
+  // message; an export always carries resourceSpans (resourceLogs).
+  const list = (decoded as Record<string, unknown[] | undefined>)[signal.list];
+  if (!list?.length) throw invalid(`OTLP protobuf request holds no ${signal.list}`);
   return decoded;
 }
 

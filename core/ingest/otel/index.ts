@@ -1,4 +1,5 @@
-export { decodeOtlpTraces } from "./decode-otlp";
+export { decodeOtlpLogs, decodeOtlpTraces } from "./decode-otlp";
+export { otlpLogsToEvents } from "./logs-to-events";
 export { otlpToEvents, type OtelIngestEvent } from "./spans-to-events";
 export { sdkOf, type OtelSdkIdentity } from "./sdk-of";
-export type { Attributes, AttributeValue, OtlpResourceSpans, OtlpScope, OtlpScopeSpans, OtlpSpan, OtlpSpanEvent, OtlpTraceRequest } from "./otlp-request";
+export type { Attributes, AttributeValue, OtlpResourceSpans, OtlpScope, OtlpScopeSpans, OtlpSpan, OtlpSpanEvent, OtlpTraceRequest, OtlpLogRecord } from "./otlp-request";

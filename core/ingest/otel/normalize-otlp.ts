@@ -1,6 +1,6 @@
 import { invalid } from "../../platform/errors";
-import type { Attributes, AttributeValue, OtlpSpan, OtlpTraceRequest } from "./otlp-request";
-import type { WireAnyValue, WireKeyValue, WireSpan, WireTraceRequest } from "./otlp-wire.schema";
+import type { Attributes, AttributeValue, OtlpLogRecord, OtlpSpan, OtlpTraceRequest } from "./otlp-request";
+import type { WireAnyValue, WireKeyValue, WireLogsRequest, WireSpan, WireTraceRequest } from "./otlp-wire.schema";
 
 /** Nested arrays and kvlists deeper than this are cut: real attributes are shallow. */
 const MAX_VALUE_DEPTH = 32;
@@ -26,6 +26,22 @@ export function normalizeRequest(wire: WireTraceRequest): OtlpTraceRequest {
       })),
     })),
   };
+}
+
+/** Wire logs request → its records, flattened (resource and scope say nothing the mapping uses). */
+export function normalizeLogs(wire: WireLogsRequest): OtlpLogRecord[] {
+  return wire.resourceLogs.flatMap((rl) =>
+    (rl.scopeLogs ?? []).flatMap((sl) =>
+      (sl.logRecords ?? []).map((r) => ({
+        traceId: idHex(r.traceId ?? "", 16, "traceId"),
+        spanId: idHex(r.spanId ?? "", 8, "spanId"),
+        timeUnixNano: nanosOf(r.timeUnixNano ?? r.observedTimeUnixNano),
+        eventName: r.eventName || undefined,
+        attributes: attributesOf(r.attributes),
+        body: valueOf(r.body, 0),
+      })),
+    ),
+  );
 }
 
 function normalizeSpan(span: WireSpan): OtlpSpan {

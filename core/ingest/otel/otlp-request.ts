@@ -4,14 +4,10 @@
  * attribute values are plain JS values, so the mapping never sees an encoding.
  */
 
-export type AttributeValue = string | number | boolean | null | AttributeValue[] | { [key: string]: AttributeValue };
-export type Attributes = Record<string, AttributeValue>;
+import type { Attributes, AttributeValue, SpanEvent } from "../../telemetry";
 
-export interface OtlpSpanEvent {
-  name: string;
-  timeUnixNano: string;
-  attributes: Attributes;
-}
+export type { Attributes, AttributeValue } from "../../telemetry";
+export type OtlpSpanEvent = SpanEvent;
 
 export interface OtlpSpan {
   /** 32 lowercase hex characters. */
@@ -48,4 +44,15 @@ export interface OtlpResourceSpans {
 
 export interface OtlpTraceRequest {
   resourceSpans: OtlpResourceSpans[];
+}
+
+/** One OTLP log record; only GenAI event records with a span are used (docs/integrations.md). */
+export interface OtlpLogRecord {
+  traceId?: string;
+  spanId?: string;
+  timeUnixNano: string;
+  /** The record's event name (newer SDKs), else its `event.name` attribute is read. */
+  eventName?: string;
+  attributes: Attributes;
+  body: AttributeValue;
 }

@@ -72,3 +72,24 @@ export const WireTraceRequest = z.object({
 });
 export type WireTraceRequest = z.infer<typeof WireTraceRequest>;
 export type WireSpan = z.infer<typeof WireSpan>;
+
+const WireLogRecord = z.object({
+  timeUnixNano: opt(Nanos),
+  observedTimeUnixNano: opt(Nanos),
+  eventName: opt(z.string()),
+  body: opt(WireAnyValue),
+  attributes: Attributes,
+  traceId: opt(z.string()),
+  spanId: opt(z.string()),
+});
+
+/** ExportLogsServiceRequest, in either encoding (as the trace request above). */
+export const WireLogsRequest = z.object({
+  resourceLogs: z.array(
+    z.object({
+      scopeLogs: opt(z.array(z.object({ logRecords: opt(z.array(WireLogRecord)) }))),
+    }),
+  ),
+});
+export type WireLogsRequest = z.infer<typeof WireLogsRequest>;
+export type WireLogRecord = z.infer<typeof WireLogRecord>;

@@ -1,4 +1,4 @@
-import { stringOf } from "./attribute-reader";
+import { stringOf } from "../../telemetry";
 import type { OtlpTraceRequest } from "./otlp-request";
 
 export interface OtelSdkIdentity {

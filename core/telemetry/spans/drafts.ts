@@ -1,4 +1,6 @@
-import type { UsageDetails } from "./usage-details";
+import type { UsageDetails } from "./usage-counts";
+
+export type Level = "DEBUG" | "DEFAULT" | "WARNING" | "ERROR";
 
 /** What the attribute mappers contribute to one observation; undefined means "not said". */
 export interface ObservationDraft {
@@ -10,7 +12,7 @@ export interface ObservationDraft {
   usageDetails?: UsageDetails;
   costDetails?: Record<string, number>;
   completionStartTime?: string;
-  level?: "DEBUG" | "DEFAULT" | "WARNING" | "ERROR";
+  level?: Level;
   statusMessage?: string;
   version?: string;
   environment?: string;
@@ -36,5 +38,7 @@ export interface TraceDraft {
 
 /** Drops undefined fields, so that a partial update never clears what another event set. */
 export function defined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+  const out: Record<string, unknown> = {};
+  for (const key in value) if (value[key] !== undefined) out[key] = value[key];
+  return out as Partial<T>;
 }

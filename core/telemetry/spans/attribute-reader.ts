@@ -1,5 +1,5 @@
 import { invalid } from "../../platform/errors";
-import type { Attributes, AttributeValue } from "./otlp-request";
+import type { Attributes, AttributeValue } from "./span-view";
 import { parseWellFormedJson } from "../../platform/storable-text";
 
 /**
@@ -26,13 +26,27 @@ export class AttributeReader {
     return undefined;
   }
 
+  /** The entries under every dotted prefix of every key (`a` and `a.b` for `a.b.c`), built on first use. */
+  private byPrefix?: Map<string, Array<[string, AttributeValue, string]>>;
+
   /** Entries under `prefix.` (whose rest passes `accept`), keyed by the rest of the name. */
   withPrefix(prefix: string, accept: (rest: string) => boolean = () => true): Array<[string, AttributeValue]> {
+    if (!this.byPrefix) {
+      // One pass over the keys instead of one per prefix asked for: most prefixes a mapping asks for are absent.
+      this.byPrefix = new Map();
+      for (const key of Object.keys(this.attributes)) {
+        for (let i = key.indexOf("."); i > 0; i = key.indexOf(".", i + 1)) {
+          const head = key.slice(0, i);
+          const list = this.byPrefix.get(head) ?? this.byPrefix.set(head, []).get(head)!;
+          list.push([key.slice(i + 1), this.attributes[key]!, key]);
+        }
+      }
+    }
     const found: Array<[string, AttributeValue]> = [];
-    for (const [key, value] of Object.entries(this.attributes)) {
-      if (!key.startsWith(`${prefix}.`) || !accept(key.slice(prefix.length + 1))) continue;
+    for (const [rest, value, key] of this.byPrefix.get(prefix) ?? []) {
+      if (!accept(rest)) continue;
       this.used.add(key);
-      found.push([key.slice(prefix.length + 1), value]);
+      found.push([rest, value]);
     }
     return found;
   }

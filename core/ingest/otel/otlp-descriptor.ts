@@ -1,12 +1,12 @@
 /**
- * The OTLP trace request as a protobufjs reflection descriptor: the messages, field numbers and wire types
- * of opentelemetry-proto's common/v1, resource/v1, trace/v1 and collector/trace/v1 files (docs/ingest.md).
+ * The OTLP trace and logs requests as a protobufjs reflection descriptor: the messages, field numbers and wire
+ * types of opentelemetry-proto's common/v1, resource/v1, trace/v1, logs/v1 and their collector files (docs/ingest.md).
  * Field names are the camelCase JSON names, so a decoded message already has the OTLP JSON shape. Fields
  * OTLP added later and this does not list are skipped by the decoder, as protobuf requires.
  */
 const field = (type: string, id: number, rule?: "repeated") => (rule ? { type, id, rule } : { type, id });
 
-export const OTLP_TRACE_DESCRIPTOR = {
+export const OTLP_DESCRIPTOR = {
   nested: {
     opentelemetry: {
       nested: {
@@ -108,6 +108,35 @@ export const OTLP_TRACE_DESCRIPTOR = {
                 },
               },
             },
+            logs: {
+              nested: {
+                v1: {
+                  nested: {
+                    ResourceLogs: {
+                      fields: { resource: field("opentelemetry.proto.resource.v1.Resource", 1), scopeLogs: field("ScopeLogs", 2, "repeated"), schemaUrl: field("string", 3) },
+                    },
+                    ScopeLogs: {
+                      fields: { scope: field("opentelemetry.proto.common.v1.InstrumentationScope", 1), logRecords: field("LogRecord", 2, "repeated"), schemaUrl: field("string", 3) },
+                    },
+                    LogRecord: {
+                      fields: {
+                        timeUnixNano: field("fixed64", 1),
+                        observedTimeUnixNano: field("fixed64", 11),
+                        severityNumber: field("int32", 2),
+                        severityText: field("string", 3),
+                        body: field("opentelemetry.proto.common.v1.AnyValue", 5),
+                        attributes: field("opentelemetry.proto.common.v1.KeyValue", 6, "repeated"),
+                        droppedAttributesCount: field("uint32", 7),
+                        flags: field("fixed32", 8),
+                        traceId: field("bytes", 9),
+                        spanId: field("bytes", 10),
+                        eventName: field("string", 12),
+                      },
+                    },
+                  },
+                },
+              },
+            },
             collector: {
               nested: {
                 trace: {
@@ -115,6 +144,15 @@ export const OTLP_TRACE_DESCRIPTOR = {
                     v1: {
                       nested: {
                         ExportTraceServiceRequest: { fields: { resourceSpans: field("opentelemetry.proto.trace.v1.ResourceSpans", 1, "repeated") } },
+                      },
+                    },
+                  },
+                },
+                logs: {
+                  nested: {
+                    v1: {
+                      nested: {
+                        ExportLogsServiceRequest: { fields: { resourceLogs: field("opentelemetry.proto.logs.v1.ResourceLogs", 1, "repeated") } },
                       },
                     },
                   },
