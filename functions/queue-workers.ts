@@ -3,7 +3,7 @@
  * stack (SQS event source with partial batch responses) and the local runtime.
  */
 export interface WorkerDef {
-  queue: "ingest";
+  queue: "ingest" | "eval";
   handler: string;
   batchSize: number;
   /** How long SQS may gather a batch (seconds); required by Lambda for batch sizes above 10. */
@@ -19,6 +19,8 @@ export interface WorkerDef {
    * fewer, larger deliveries keep reads fast while ingesting, for a little freshness.
    */
   localBatchingWindowMs?: number;
+  /** Instances of the worker on AWS at most (Lambda reserved concurrency): what protects the providers it calls. */
+  reservedConcurrency?: number;
   /** Visibility timeout of the queue; must exceed the handler's timeout. */
   visibilitySeconds: number;
   timeoutSeconds: number;
@@ -28,4 +30,7 @@ export const workers: readonly WorkerDef[] = [
   // A delivery is written together, one insert per table. On AWS, Lambda scales out, and a batching
   // window (needed above 10) would add a second to freshness; locally one worker takes bigger deliveries.
   { queue: "ingest", handler: "functions/workers/ingest.handler", batchSize: 10, visibilitySeconds: 180, timeoutSeconds: 120, localBatchSize: 100, localBatchingWindowMs: 200 },
+  // Online evaluations call judge providers: a few instances at once, each with a few jobs, never on the
+  // ingest worker's path (docs/evaluators.md, "Online evaluation").
+  { queue: "eval", handler: "functions/workers/eval.handler", batchSize: 5, visibilitySeconds: 360, timeoutSeconds: 300, reservedConcurrency: 4, localBatchSize: 10 },
 ];

@@ -10,13 +10,14 @@ import { Storage } from "./storage";
  */
 export function Api({ stack, app }: StackContext) {
   const { bucket, secret } = use(Storage);
-  const { ingestQueue, deadLetterQueue } = use(Queues);
+  const queues = use(Queues);
+  const { ingestQueue, deadLetterQueue } = queues;
 
   const api = new SstApi(stack, "Http", {
     defaults: {
       payloadFormatVersion: "2.0",
       function: {
-        environment: runtimeEnvironment({ stage: app.stage, bucket, secret, ingestQueue, deadLetterQueue }),
+        environment: runtimeEnvironment({ stage: app.stage, bucket, secret, ...queues }),
         permissions: [
           [bucket, "grantReadWrite"],
           // Send jobs and read the depth for the health endpoint (GetQueueAttributes comes with send).

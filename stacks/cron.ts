@@ -17,8 +17,8 @@ function expression(s: ScheduleDef): ScheduleExpression {
 /** One EventBridge rule per entry of `functions/schedules.ts`, and the migrations run on every deploy. */
 export function Cron({ stack, app }: StackContext) {
   const { bucket, secret } = use(Storage);
-  const { ingestQueue, deadLetterQueue } = use(Queues);
-  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ingestQueue, deadLetterQueue });
+  const queues = use(Queues);
+  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...queues });
 
   for (const s of schedules) {
     new SstCron(stack, `Schedule-${s.name}`, {

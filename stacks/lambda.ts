@@ -31,6 +31,8 @@ export interface RuntimeResources {
   secret: ISecret;
   ingestQueue: IQueue;
   deadLetterQueue: IQueue;
+  evalQueue: IQueue;
+  evalDeadLetterQueue: IQueue;
 }
 
 /**
@@ -42,6 +44,8 @@ export function runtimeEnvironment(r: RuntimeResources): Record<string, string> 
     SIGHTLINE_BUCKET: r.bucket.bucketName,
     SIGHTLINE_INGEST_QUEUE_URL: r.ingestQueue.queueUrl,
     SIGHTLINE_INGEST_DLQ_URL: r.deadLetterQueue.queueUrl,
+    SIGHTLINE_EVAL_QUEUE_URL: r.evalQueue.queueUrl,
+    SIGHTLINE_EVAL_DLQ_URL: r.evalDeadLetterQueue.queueUrl,
     SIGHTLINE_SECRETS_ARN: r.secret.secretArn,
     SIGHTLINE_MAX_RECEIVE_COUNT: String(MAX_RECEIVE_COUNT),
   };

@@ -1,62 +1,92 @@
 import { Duration } from "aws-cdk-lib";
 import { Queue as CdkQueue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Queue, use, type StackContext } from "sst/constructs";
-import { workers } from "../functions/queue-workers";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
+import { workers, type WorkerDef } from "../functions/queue-workers";
 import { MAX_RECEIVE_COUNT, runtimeEnvironment } from "./lambda";
 import { Storage } from "./storage";
 
-function ingestWorker() {
-  const found = workers.filter((w) => w.queue === "ingest");
-  if (found.length !== 1) throw new Error(`functions/queue-workers.ts must name exactly one consumer of "ingest", found ${found.length}`);
+function workerOf(queue: WorkerDef["queue"]) {
+  const found = workers.filter((w) => w.queue === queue);
+  if (found.length !== 1) throw new Error(`functions/queue-workers.ts must name exactly one consumer of "${queue}", found ${found.length}`);
   return found[0]!;
 }
 
-/** The ingest queue, its dead-letter queue, and the worker that drains it with partial batch responses. */
+/**
+ * The ingest and eval queues, each with its dead-letter queue and the worker that drains it with partial
+ * batch responses (docs/deployment.md).
+ */
 export function Queues({ stack, app }: StackContext) {
   const { bucket, secret } = use(Storage);
-  const worker = ingestWorker();
 
-  const deadLetterQueue = new CdkQueue(stack, "IngestDeadLetters", {
-    retentionPeriod: Duration.days(14),
-    encryption: QueueEncryption.SQS_MANAGED,
-    enforceSSL: true,
-  });
-  const ingest = new Queue(stack, "Ingest", {
-    cdk: {
-      queue: {
-        visibilityTimeout: Duration.seconds(worker.visibilitySeconds),
-        encryption: QueueEncryption.SQS_MANAGED,
-        enforceSSL: true,
-        deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: MAX_RECEIVE_COUNT },
+  function queueWithDeadLetters(id: string, worker: WorkerDef) {
+    const deadLetters = new CdkQueue(stack, `${id}DeadLetters`, { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    const queue = new Queue(stack, id, {
+      cdk: {
+        queue: {
+          visibilityTimeout: Duration.seconds(worker.visibilitySeconds),
+          encryption: QueueEncryption.SQS_MANAGED,
+          enforceSSL: true,
+          deadLetterQueue: { queue: deadLetters, maxReceiveCount: MAX_RECEIVE_COUNT },
+        },
       },
-    },
-  });
-  const ingestQueue = ingest.cdk.queue;
+    });
+    return { queue, deadLetters };
+  }
 
-  ingest.addConsumer(stack, {
+  const ingestWorker = workerOf("ingest");
+  const evalWorker = workerOf("eval");
+  const ingest = queueWithDeadLetters("Ingest", ingestWorker);
+  const evaluations = queueWithDeadLetters("Eval", evalWorker);
+  const resources = { ingestQueue: ingest.queue.cdk.queue, deadLetterQueue: ingest.deadLetters as IQueue, evalQueue: evaluations.queue.cdk.queue, evalDeadLetterQueue: evaluations.deadLetters as IQueue };
+  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...resources });
+  const eventSource = (worker: WorkerDef) => ({
+    batchSize: worker.batchSize,
+    reportBatchItemFailures: true,
+    ...(worker.batchingWindowSeconds ? { maxBatchingWindow: Duration.seconds(worker.batchingWindowSeconds) } : {}),
+  });
+
+  ingest.queue.addConsumer(stack, {
     function: {
-      handler: worker.handler,
-      timeout: worker.timeoutSeconds,
-      environment: runtimeEnvironment({ stage: app.stage, bucket, secret, ingestQueue, deadLetterQueue }),
-      // Receiving from the ingest queue is granted by the event source. A replay job
-      // (queued by the API) moves dead letters back: it consumes the DLQ and sends to the queue.
+      handler: ingestWorker.handler,
+      timeout: ingestWorker.timeoutSeconds,
+      environment,
+      // Receiving from the ingest queue is granted by the event source. A replay job (queued by the API) moves
+      // dead letters back: it consumes the DLQ and sends to the queue. Due evaluations go to the eval queue.
       permissions: [
         [bucket, "grantReadWrite"],
-        [deadLetterQueue, "grantSendMessages"],
-        [deadLetterQueue, "grantConsumeMessages"],
-        [ingestQueue, "grantSendMessages"],
+        [resources.deadLetterQueue, "grantSendMessages"],
+        [resources.deadLetterQueue, "grantConsumeMessages"],
+        [resources.ingestQueue, "grantSendMessages"],
+        [resources.evalQueue, "grantSendMessages"],
         [secret, "grantRead"],
       ],
     },
-    cdk: {
-      eventSource: {
-        batchSize: worker.batchSize,
-        reportBatchItemFailures: true,
-        ...(worker.batchingWindowSeconds ? { maxBatchingWindow: Duration.seconds(worker.batchingWindowSeconds) } : {}),
-      },
-    },
+    cdk: { eventSource: eventSource(ingestWorker) },
   });
 
-  stack.addOutputs({ IngestQueueUrl: ingestQueue.queueUrl, IngestDeadLetterQueueUrl: deadLetterQueue.queueUrl });
-  return { ingestQueue, deadLetterQueue };
+  evaluations.queue.addConsumer(stack, {
+    function: {
+      handler: evalWorker.handler,
+      timeout: evalWorker.timeoutSeconds,
+      environment,
+      // A few instances at most: the judge providers' rate limits, not Lambda, bound online evaluation.
+      ...(evalWorker.reservedConcurrency ? { reservedConcurrentExecutions: evalWorker.reservedConcurrency } : {}),
+      // Reads offloaded bodies of the traces it scores; records a job it gives up on in its dead letters.
+      permissions: [
+        [bucket, "grantRead"],
+        [resources.evalDeadLetterQueue, "grantSendMessages"],
+        [secret, "grantRead"],
+      ],
+    },
+    cdk: { eventSource: eventSource(evalWorker) },
+  });
+
+  stack.addOutputs({
+    IngestQueueUrl: resources.ingestQueue.queueUrl,
+    IngestDeadLetterQueueUrl: resources.deadLetterQueue.queueUrl,
+    EvalQueueUrl: resources.evalQueue.queueUrl,
+    EvalDeadLetterQueueUrl: resources.evalDeadLetterQueue.queueUrl,
+  });
+  return resources;
 }

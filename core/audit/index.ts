@@ -1,3 +1,3 @@
-export { recordChange, type Change } from "./record-change";
+export { recordChange, appendEvents, type Change } from "./record-change";
 export { listAuditEntries, type AuditEntry } from "./list-entries";
 export { relayOutbox, MAX_RELAY_ATTEMPTS, type DomainEvent, type Subscriber } from "./relay-outbox";

@@ -44,3 +44,10 @@ export async function recordChange(
     );
   }
 }
+
+/** Appends domain events with no audit entry: what the system does by itself (an online evaluation), not a change someone made. */
+export async function appendEvents(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, events: NonNullable<Change["events"]>): Promise<void> {
+  if (events.length === 0) return;
+  const now = deps.clock.now();
+  await deps.db.insert(outboxEvents).values(events.map((e) => ({ id: deps.ids.uuid(), projectId, type: e.type, payload: e.payload, createdAt: now })));
+}

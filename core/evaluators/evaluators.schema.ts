@@ -222,3 +222,26 @@ export const ProviderView = z.object({
   updatedAt: z.string().nullable(),
 });
 export type ProviderView = z.infer<typeof ProviderView>;
+
+export const EXECUTION_TRIGGERS = ["online", "thread", "backfill", "experiment", "manual", "guardrail"] as const;
+export const EXECUTION_STATUSES = ["completed", "failed", "skipped"] as const;
+
+export const ListExecutionsQuery = z.object({
+  limit: Limit,
+  cursor: z.string().optional(),
+  status: z.enum(EXECUTION_STATUSES).optional(),
+  trigger: z.enum(EXECUTION_TRIGGERS).optional(),
+});
+
+export const Execution = z.object({
+  id: z.string(),
+  trigger: z.enum(EXECUTION_TRIGGERS),
+  target: z.object({ traceId: z.string(), observationId: z.string().optional(), sessionId: z.string().optional() }),
+  status: z.enum(EXECUTION_STATUSES),
+  scoreId: z.string().nullable(),
+  error: z.string().nullable(),
+  startedAt: z.string(),
+  finishedAt: z.string(),
+});
+export type Execution = z.infer<typeof Execution>;
+export const ExecutionPage = z.object({ data: z.array(Execution), nextCursor: z.string().nullable() });

@@ -51,3 +51,26 @@ export const providerCredentials = pgTable(
   },
   (t) => [uniqueIndex("provider_credentials_project_provider_idx").on(t.projectId, t.provider)],
 );
+
+/**
+ * One evaluation and how it ended (docs/evaluators.md, "Execution log"): completed with its score, failed
+ * with the reason, or skipped (the evaluator or the trace went away). Written by every trigger.
+ */
+export const evaluatorExecutions = pgTable(
+  "evaluator_executions",
+  {
+    id: text("id").primaryKey(),
+    projectId: text("project_id").notNull(),
+    evaluatorId: text("evaluator_id").notNull(),
+    trigger: text("trigger", { enum: ["online", "thread", "backfill", "experiment", "manual", "guardrail"] }).notNull(),
+    traceId: text("trace_id").notNull(),
+    observationId: text("observation_id"),
+    sessionId: text("session_id"),
+    status: text("status", { enum: ["completed", "failed", "skipped"] }).notNull(),
+    scoreId: text("score_id"),
+    error: text("error"),
+    startedAt: tsz("started_at").notNull(),
+    finishedAt: tsz("finished_at").notNull(),
+  },
+  (t) => [index("evaluator_executions_list_idx").on(t.projectId, t.evaluatorId, t.startedAt, t.id)],
+);

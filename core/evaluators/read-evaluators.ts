@@ -89,3 +89,13 @@ export async function listEvaluators(
     nextCursor: rows.length > query.limit && last ? encodeCursor({ name: last.e.name }) : null,
   };
 }
+
+/** The newest version of an evaluator by id, or null when it was deleted (for queued jobs, which name it by id). */
+export async function loadEvaluatorById(deps: Pick<Deps, "db">, projectId: string, id: string): Promise<LoadedEvaluator | null> {
+  const [row] = await deps.db
+    .select({ id: evaluators.id, name: evaluators.name, version: evaluatorVersions.version, definition: evaluatorVersions.definition })
+    .from(evaluators)
+    .innerJoin(evaluatorVersions, and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)))
+    .where(and(eq(evaluators.projectId, projectId), eq(evaluators.id, id)));
+  return row ? { ...row, definition: definitionOf(row.definition) } : null;
+}

@@ -13,6 +13,7 @@ import { judge } from "./judge";
 import { openCredentials } from "./provider-credentials";
 import { loadEvaluator, type LoadedEvaluator } from "./read-evaluators";
 import { codeVariables, judgeVariables, type EvaluationTarget } from "./variables";
+import { recordExecution } from "./executions";
 import * as Telemetry from "../telemetry";
 
 type RunDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm">;
@@ -113,22 +114,16 @@ async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvalu
 const stringValueOf = (dataType: EvaluatorDefinition["scoreDataType"], o: Outcome) =>
   dataType === "CATEGORICAL" ? o.label : dataType === "BOOLEAN" ? (o.value === 1 ? "True" : "False") : null;
 
-/**
- * Runs the newest version of an evaluator on a trace (or one of its observations), writes the score with
- * source EVAL and appends `eval.completed` to the outbox.
- * @throws not_found for an unknown evaluator, trace or observation; invalid_input for a thread-scope
- * evaluator or an observation-scope one without `observationId`; unprocessable when the evaluation fails on
- * this data (every juror answered unusably or was refused, or the expression's result is not a score);
- * unavailable when every juror failed and a provider could not be reached.
- */
-export async function runEvaluator(deps: RunDeps, principal: Principal, name: string, input: RunEvaluatorInput): Promise<RunEvaluatorResult> {
-  const { projectId } = principal;
-  const evaluator = await loadEvaluator(deps, projectId, name);
-  const d = evaluator.definition;
-  if (d.scope === "thread") throw invalid(`Evaluator '${name}' has thread scope: it judges whole sessions once they are quiet, not one trace`);
-  if (d.scope === "observation" && !input.observationId) throw invalid(`Evaluator '${name}' has observation scope: give observationId`);
-  const { target, environment } = await loadTarget(deps, projectId, input);
+/** A written EVAL score, as the run endpoint answers it. */
+type WrittenScore = RunEvaluatorResult["score"];
 
+/**
+ * Evaluates a loaded evaluator on a trace (or one of its observations) and writes its score with source EVAL
+ * under the deterministic id of (target, evaluator). Shared by every trigger; the caller records the rest.
+ */
+export async function evaluateAndScore(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, input: RunEvaluatorInput): Promise<{ score: WrittenScore; target: EvaluationTarget }> {
+  const d = evaluator.definition;
+  const { target, environment } = await loadTarget(deps, projectId, input);
   const outcome = d.kind === "CODE" ? runCode(evaluator, target) : await runJudge(deps, projectId, evaluator, target);
   const score = {
     id: evalScoreId(evaluator.id, target.traceId, target.observationId),
@@ -155,28 +150,51 @@ export async function runEvaluator(deps: RunDeps, principal: Principal, name: st
       timestamp: deps.clock.now(),
     },
   ]);
+  return { score, target };
+}
+
+/** The `eval.completed` event of a written score. */
+export function completedEvent(projectId: string, evaluator: LoadedEvaluator, target: Pick<EvaluationTarget, "traceId" | "observationId">, score: WrittenScore) {
+  return {
+    type: "eval.completed",
+    payload: {
+      projectId,
+      evaluator: evaluator.name,
+      evaluatorVersion: evaluator.version,
+      kind: evaluator.definition.kind,
+      traceId: target.traceId,
+      observationId: target.observationId,
+      score: { id: score.id, name: score.name, value: score.value, stringValue: score.stringValue, dataType: score.dataType, source: score.source },
+    },
+  };
+}
+
+/**
+ * Runs the newest version of an evaluator on a trace (or one of its observations), writes the score with
+ * source EVAL, appends `eval.completed` to the outbox and the run to the execution log.
+ * @throws not_found for an unknown evaluator, trace or observation; invalid_input for a thread-scope
+ * evaluator or an observation-scope one without `observationId`; unprocessable when the evaluation fails on
+ * this data (every juror answered unusably or was refused, or the expression's result is not a score);
+ * unavailable when every juror failed and a provider could not be reached.
+ */
+export async function runEvaluator(deps: RunDeps, principal: Principal, name: string, input: RunEvaluatorInput): Promise<RunEvaluatorResult> {
+  const { projectId } = principal;
+  const evaluator = await loadEvaluator(deps, projectId, name);
+  const d = evaluator.definition;
+  if (d.scope === "thread") throw invalid(`Evaluator '${name}' has thread scope: it judges whole sessions once they are quiet, not one trace`);
+  if (d.scope === "observation" && !input.observationId) throw invalid(`Evaluator '${name}' has observation scope: give observationId`);
+  const startedAt = deps.clock.now();
+  const { score, target } = await evaluateAndScore(deps, projectId, evaluator, input);
   // The score is in the telemetry store first: a failure here leaves a score without its event, and a re-run
   // overwrites the score and appends the event.
-  await deps.db.transaction((db) =>
-    Audit.recordChange({ ...deps, db }, principal, {
+  await deps.db.transaction(async (db) => {
+    await Audit.recordChange({ ...deps, db }, principal, {
       action: "evaluator.ran",
       target: { type: "evaluator", id: evaluator.id },
       details: { name: evaluator.name, version: evaluator.version, traceId: target.traceId, observationId: target.observationId, scoreId: score.id },
-      events: [
-        {
-          type: "eval.completed",
-          payload: {
-            projectId,
-            evaluator: evaluator.name,
-            evaluatorVersion: evaluator.version,
-            kind: d.kind,
-            traceId: target.traceId,
-            observationId: target.observationId,
-            score: { id: score.id, name: score.name, value: score.value, stringValue: score.stringValue, dataType: score.dataType, source: score.source },
-          },
-        },
-      ],
-    }),
-  );
+      events: [completedEvent(projectId, evaluator, target, score)],
+    });
+    await recordExecution({ ...deps, db }, projectId, evaluator.id, { trigger: "manual", traceId: target.traceId, observationId: target.observationId, status: "completed", scoreId: score.id, startedAt });
+  });
   return { score };
 }

@@ -3,7 +3,7 @@ import type { Delivered, JobFailure } from "../platform/jobs";
 import type { IngestJob, IngestQueueMessage } from "./ingest.jobs";
 import { runReplay } from "./dead-letters";
 import { loadBatch } from "./load-batch";
-import { processBatches } from "./process-batch";
+import { type DueTargets, processBatches } from "./process-batch";
 import type { StoredBatch } from "./stored-batch.schema";
 
 /** What the worker needs: every store of the ingest path. */
@@ -14,7 +14,12 @@ export type IngestWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "queues" | "cl
  * written together, one insert per table; if that fails, each is retried alone so one poisoned batch cannot
  * take its neighbours to the dead-letter queue. Retries and dead letters are the queue edge's business.
  */
-export async function handleIngestJobs(deps: IngestWorkerDeps, jobs: readonly Delivered<IngestQueueMessage>[]): Promise<JobFailure[]> {
+export async function handleIngestJobs(
+  deps: IngestWorkerDeps,
+  jobs: readonly Delivered<IngestQueueMessage>[],
+  /** Told what each write made due, after it is stored; a failure fails the write's jobs (they are retried). */
+  onWritten: (due: DueTargets) => Promise<void> = async () => {},
+): Promise<JobFailure[]> {
   const failures: JobFailure[] = [];
   const loaded: { id: string; job: IngestJob; batch: StoredBatch }[] = [];
   const retry = (id: string, error: unknown) => failures.push({ id, retry: error instanceof Error ? error.message : String(error) });
@@ -34,13 +39,14 @@ export async function handleIngestJobs(deps: IngestWorkerDeps, jobs: readonly De
     }),
   );
   if (loaded.length === 0) return failures;
+  const write = async (batches: StoredBatch[]) => onWritten((await processBatches(deps, batches)).due);
   try {
-    await processBatches(deps, loaded.map((l) => l.batch));
+    await write(loaded.map((l) => l.batch));
   } catch (e) {
     if (loaded.length === 1) retry(loaded[0]!.id, e);
     else {
       deps.log.warn("combined ingest write failed; retrying batches one by one", { batches: loaded.length, error: String(e) });
-      for (const l of loaded) await processBatches(deps, [l.batch]).catch((err) => retry(l.id, err));
+      for (const l of loaded) await write([l.batch]).catch((err) => retry(l.id, err));
     }
   }
   return failures;

@@ -2,7 +2,7 @@ export { IngestJob, ReplayJob, IngestQueueMessage } from "./ingest.jobs";
 export { IngestRequest, IngestResponse, SdkIdentity } from "./ingest.schema";
 export { StoredBatch } from "./stored-batch.schema";
 export { loadBatch } from "./load-batch";
-export { processBatches } from "./process-batch";
+export { processBatches, type DueTargets } from "./process-batch";
 export { acceptBatch } from "./accept-batch";
 export { validateEvents } from "./validate-events";
 export { handleIngestJobs, type IngestWorkerDeps } from "./handle-jobs";

@@ -11,7 +11,13 @@ import { tailSample } from "./tail-sampling";
  * Idempotent: the tables fold a re-inserted partial row into the same entity, so
  * a redelivered message changes nothing.
  */
-export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock">, batches: readonly StoredBatch[]): Promise<{ traces: number; observations: number; scores: number }> {
+/**
+ * What a delivery made due for evaluation (docs/evaluators.md, "Online evaluation"), per project: traces
+ * whose output arrived in it, and observations whose output or end arrived. No read: from the rows written.
+ */
+export type DueTargets = Map<string, { traces: string[]; observations: { id: string; traceId: string }[] }>;
+
+export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock">, batches: readonly StoredBatch[]): Promise<{ traces: number; observations: number; scores: number; due: DueTargets }> {
   const merged = Telemetry.mergeEvents(batches);
   await adoptOrphans(deps, merged);
   await resolveCosts(deps, [...merged.observations.values()]);
@@ -20,7 +26,17 @@ export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "l
   await Telemetry.writeRows(deps, merged);
   // After the rows: a failed write is retried, and counting first would count it twice.
   for (const [projectId, counts] of sdkCountsOf(batches)) await recordSdkUsage(deps, projectId, counts);
-  return { traces: merged.traces.size, observations: merged.observations.size, scores: merged.scores.size };
+  return { traces: merged.traces.size, observations: merged.observations.size, scores: merged.scores.size, due: dueTargets(merged) };
+}
+
+function dueTargets(merged: Telemetry.MergedRows): DueTargets {
+  const due: DueTargets = new Map();
+  const of = (projectId: string) => due.get(projectId) ?? due.set(projectId, { traces: [], observations: [] }).get(projectId)!;
+  for (const row of merged.traces.values()) if (row.versioned.has("output")) of(row.projectId).traces.push(row.id);
+  for (const row of merged.observations.values()) {
+    if (row.traceId && (row.versioned.has("output") || row.maxes.has("end_time"))) of(row.projectId).observations.push({ id: row.id, traceId: row.traceId });
+  }
+  return due;
 }
 
 /** Updates that named no trace take it from the stored observation: one query per project. */

@@ -9,7 +9,8 @@ export interface Deps {
   db: Db;
   ch: TelemetryStore;
   blobs: BlobStore;
-  queues: { ingest: JobQueue; ingestDeadLetters: JobQueue };
+  /** Ingest batches and online evaluations, each with its dead letters. */
+  queues: { ingest: JobQueue; ingestDeadLetters: JobQueue; eval: JobQueue; evalDeadLetters: JobQueue };
   clock: Clock;
   ids: Ids;
   log: Log;

@@ -35,3 +35,13 @@ export async function storedTraceIds(deps: Pick<Deps, "ch">, projectId: string, 
   const kept = await deps.ch.query<{ id: string }>("SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}", { projectId, ids });
   return new Set(kept.map((r) => r.id));
 }
+
+/** The stored name of each of the traces (or observations) `ids`, as folded so far (one query). */
+export async function storedNames(deps: Pick<Deps, "ch">, projectId: string, table: "traces" | "observations", ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await deps.ch.query<{ id: string; name: string | null }>(
+    `SELECT id, name.2 AS name FROM ${table} FINAL WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}`,
+    { projectId, ids: [...ids] },
+  );
+  return new Map(rows.map((r) => [r.id, r.name ?? ""]));
+}

@@ -22,6 +22,8 @@ export const Env = z.object({
   SIGHTLINE_BUCKET: z.string().optional(),
   SIGHTLINE_INGEST_QUEUE_URL: z.string().optional(),
   SIGHTLINE_INGEST_DLQ_URL: z.string().optional(),
+  SIGHTLINE_EVAL_QUEUE_URL: z.string().optional(),
+  SIGHTLINE_EVAL_DLQ_URL: z.string().optional(),
   AWS_REGION: z.string().default("us-east-1"),
   AWS_ENDPOINT_URL: z.string().optional(),
   /** Set by Lambda for the function's role; elsewhere the AWS SDK's provider chain applies (docs/deployment.md). */

@@ -30,13 +30,18 @@ export async function openRelationalStore(env: Env) {
 }
 
 async function openLocalQueues(dataDir: string, env: Env): Promise<{ queues: Deps["queues"]; close(): Promise<void> }> {
-  const dlq = await DurableLocalQueue.open({ dir: join(dataDir, "queue", "ingest-dlq") });
-  const ingest = await DurableLocalQueue.open({ dir: join(dataDir, "queue", "ingest"), maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, deadLetter: dlq });
+  const open = async (name: string) => {
+    const dlq = await DurableLocalQueue.open({ dir: join(dataDir, "queue", `${name}-dlq`) });
+    const queue = await DurableLocalQueue.open({ dir: join(dataDir, "queue", name), maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, deadLetter: dlq });
+    return [queue, dlq] as const;
+  };
+  const [ingest, ingestDeadLetters] = await open("ingest");
+  const [evaluations, evalDeadLetters] = await open("eval");
+  const all = [ingest, ingestDeadLetters, evaluations, evalDeadLetters];
   return {
-    queues: { ingest, ingestDeadLetters: dlq },
+    queues: { ingest, ingestDeadLetters, eval: evaluations, evalDeadLetters },
     async close() {
-      await ingest.close();
-      await dlq.close();
+      for (const q of all) await q.close();
     },
   };
 }

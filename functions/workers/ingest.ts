@@ -1,3 +1,4 @@
+import * as Evaluators from "@core/evaluators";
 import * as Ingest from "@core/ingest";
 import { queueWorker } from "../_lib/sqs-worker";
 import { blobs } from "../_runtime/ports/blobs";
@@ -6,12 +7,13 @@ import { telemetry } from "../_runtime/ports/telemetry";
 
 /**
  * Drains the ingest queue (SQS event source with partial batch responses, or the local queue): the whole
- * delivery is written together, failures are reported per message (docs/ingest.md).
+ * delivery is written together, failures are reported per message (docs/ingest.md). What a write makes due
+ * goes to the eval queue for the online evaluators (docs/evaluators.md, "Online evaluation").
  */
 export const handler = queueWorker({
   schema: Ingest.IngestQueueMessage,
   uses: [telemetry, blobs, queues],
   deadLetters: (deps) => deps.queues.ingestDeadLetters,
-  run: Ingest.handleIngestJobs,
+  run: (deps, jobs) => Ingest.handleIngestJobs(deps, jobs, async (due) => void (await Evaluators.enqueueOnlineEvaluations(deps, due))),
   giveUp: Ingest.recordGivenUp,
 });

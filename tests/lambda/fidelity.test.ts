@@ -47,6 +47,8 @@ const stackEnvironment = (over: Record<string, string> = {}) => ({
   SIGHTLINE_BUCKET: "sightline-test-ingest",
   SIGHTLINE_INGEST_QUEUE_URL: "http://127.0.0.1:1/123456789012/ingest",
   SIGHTLINE_INGEST_DLQ_URL: "http://127.0.0.1:1/123456789012/ingest-dlq",
+  SIGHTLINE_EVAL_QUEUE_URL: "http://127.0.0.1:1/123456789012/eval",
+  SIGHTLINE_EVAL_DLQ_URL: "http://127.0.0.1:1/123456789012/eval-dlq",
   SIGHTLINE_SECRETS_ARN: SECRET_ARN,
   SIGHTLINE_MAX_RECEIVE_COUNT: "5",
   AWS_REGION: "us-east-1",
@@ -107,6 +109,7 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
   let env: Record<string, string>;
   let queueUrl: string;
+  let evalQueueUrl: string;
   const run = (handler: string, event: unknown) => invoke(taskRoot(handler), bundles.get(handler)!, event, env);
   const api = async (handler: string, method: string, path: string, body?: unknown) => {
     const out = await run(handler, apiGatewayEvent(method, path, { headers: auth, ...(body !== undefined ? { body } : {}) }));
@@ -119,14 +122,16 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     emulator = await startEmulator();
     const bucket = await createBucket(emulator, "sightline-fidelity");
     const queues = await createQueuePair(emulator, "ingest-fidelity", 5);
+    const evalQueues = await createQueuePair(emulator, "eval-fidelity", 5);
     queueUrl = queues.queueUrl;
+    evalQueueUrl = evalQueues.queueUrl;
     shim = await startClickHouseShim(join(root, "ch"));
     scratch = await createScratchDatabase(PG_ADMIN);
     if (!scratch) throw new Error("the Postgres role may not create databases");
     secrets = await startSecretsManagerFake({
       [SECRET_ARN]: { DATABASE_URL: scratch.url, SIGHTLINE_CLICKHOUSE_URL: shim.url, SIGHTLINE_KEY_RING: `k1:${generateRingKey()}`, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey },
     });
-    env = stackEnvironment({ SIGHTLINE_BUCKET: bucket, SIGHTLINE_INGEST_QUEUE_URL: queues.queueUrl, SIGHTLINE_INGEST_DLQ_URL: queues.dlqUrl, AWS_ENDPOINT_URL: emulator.endpoint, AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint });
+    env = stackEnvironment({ SIGHTLINE_BUCKET: bucket, SIGHTLINE_INGEST_QUEUE_URL: queues.queueUrl, SIGHTLINE_INGEST_DLQ_URL: queues.dlqUrl, SIGHTLINE_EVAL_QUEUE_URL: evalQueues.queueUrl, SIGHTLINE_EVAL_DLQ_URL: evalQueues.dlqUrl, AWS_ENDPOINT_URL: emulator.endpoint, AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint });
   }, 120_000);
   afterAll(async () => {
     await shim?.stop();
@@ -140,6 +145,9 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     expect(migrated.error, migrated.output).toBeUndefined();
     expect(migrated.result).toEqual({ migrated: true, initialKey: true });
     expect(secrets.reads).toContain(SECRET_ARN);
+
+    const online = await api("functions/api/evaluators/create-evaluator.handler", "POST", "/v1/evaluators", { name: "answered", kind: "CODE", expression: "len(output) > 0", online: true });
+    expect(online.status, online.output).toBe(201);
 
     const traceId = `fidelity-${Date.now()}`;
     const at = new Date().toISOString();
@@ -160,8 +168,16 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     // Lambda deletes what the handler did not report as failed.
     for (const m of received.Messages!) await emulator.sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
 
+    // The ingest worker put the due trace on the eval queue; the eval worker scores it.
+    const due = await emulator.sqs.send(new ReceiveMessageCommand({ QueueUrl: evalQueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ["All"] }));
+    expect(due.Messages?.length).toBe(1);
+    const evaluated = await run("functions/workers/eval.handler", sqsEvent("arn:aws:sqs:us-east-1:000000000000:eval-fidelity", due.Messages!));
+    expect(evaluated.error, evaluated.output).toBeUndefined();
+    expect(evaluated.result).toEqual({ batchItemFailures: [] });
+
     const trace = await api("functions/api/traces/get-trace.handler", "GET", `/v1/traces/${traceId}`);
     expect(trace.status, trace.output).toBe(200);
+    expect(trace.body.scores).toEqual([expect.objectContaining({ name: "answered", source: "EVAL", value: 1 })]);
     expect(trace.body).toMatchObject({ id: traceId, name: "fidelity", input: "hi", output: "hello" });
     expect(trace.body.observations).toEqual([expect.objectContaining({ id: `${traceId}-g`, type: "GENERATION", model: "gpt-4o-mini" })]);
 

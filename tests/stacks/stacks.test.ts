@@ -34,6 +34,8 @@ const ENV_KEYS = [
   "SIGHTLINE_BUCKET",
   "SIGHTLINE_INGEST_QUEUE_URL",
   "SIGHTLINE_INGEST_DLQ_URL",
+  "SIGHTLINE_EVAL_QUEUE_URL",
+  "SIGHTLINE_EVAL_DLQ_URL",
   "SIGHTLINE_SECRETS_ARN",
   "SIGHTLINE_MAX_RECEIVE_COUNT",
 ];
@@ -96,7 +98,7 @@ function functionsByHandler(stack: StackName, handler: string): Found[] {
 /** `action → resource` pairs granted to a function's role, resources named by the construct they point at. */
 function grants(stack: StackName, fn: Found): Set<string> {
   const role = target(fn.props.Role);
-  const label = (r: unknown) => JSON.stringify(r).match(/IngestDeadLetters|IngestQueue|BlobsBucket|Secrets/)?.[0] ?? JSON.stringify(r);
+  const label = (r: unknown) => JSON.stringify(r).match(/IngestDeadLetters|IngestQueue|EvalDeadLetters|EvalQueue|BlobsBucket|Secrets/)?.[0] ?? JSON.stringify(r);
   const pairs = new Set<string>();
   for (const policy of resources(stack, "AWS::IAM::Policy")) {
     if (!policy.props.Roles.some((r: Props) => r.Ref === role)) continue;
@@ -137,32 +139,48 @@ describe("Storage stack", () => {
 });
 
 describe("Queues stack", () => {
-  const worker = workers.find((w) => w.queue === "ingest")!;
+  /** The queue of a worker (its logical id starts with the queue's construct name) and its dead-letter queue. */
+  const queueOf = (w: (typeof workers)[number]) => {
+    const prefix = w.queue === "ingest" ? "Ingest" : "Eval";
+    const queue = resources("Queues", "AWS::SQS::Queue").find((q) => q.props.RedrivePolicy && q.id.startsWith(`${prefix}Queue`));
+    if (!queue) throw new Error(`no ${w.queue} queue`);
+    return { queue, dlq: resource("Queues", target(queue.props.RedrivePolicy.deadLetterTargetArn)) };
+  };
 
-  it("dead-letters after the Config default receive count and keeps dead letters 14 days", () => {
-    const [ingest] = resources("Queues", "AWS::SQS::Queue").filter((q) => q.props.RedrivePolicy);
-    const dlq = resource("Queues", target(ingest?.props.RedrivePolicy.deadLetterTargetArn));
+  it("has the ingest and the eval queue, one consumer each", () => {
+    expect(workers.map((w) => w.queue).sort()).toEqual(["eval", "ingest"]);
+    expect(resources("Queues", "AWS::SQS::Queue")).toHaveLength(4);
+    expect(resources("Queues", "AWS::Lambda::EventSourceMapping")).toHaveLength(2);
+  });
+
+  it.each(workers.map((w) => [w.queue, w] as const))("%s: dead-letters after the Config default receive count and keeps dead letters 14 days", (_, worker) => {
+    const { queue, dlq } = queueOf(worker);
 
     expect(CONFIG_MAX_RECEIVE_COUNT).toBe(5);
-    expect(ingest?.props.RedrivePolicy.maxReceiveCount).toBe(CONFIG_MAX_RECEIVE_COUNT);
-    expect(ingest?.props.VisibilityTimeout).toBe(worker.visibilitySeconds);
+    expect(queue.props.RedrivePolicy.maxReceiveCount).toBe(CONFIG_MAX_RECEIVE_COUNT);
+    expect(queue.props.VisibilityTimeout).toBe(worker.visibilitySeconds);
     expect(dlq.MessageRetentionPeriod).toBe(14 * 24 * 3600);
-    expect(ingest?.props.SqsManagedSseEnabled).toBe(true);
+    expect(queue.props.SqsManagedSseEnabled).toBe(true);
     expect(dlq.SqsManagedSseEnabled).toBe(true);
   });
 
-  it("drains the queue into the worker with partial batch responses", () => {
-    const [ingest] = resources("Queues", "AWS::SQS::Queue").filter((q) => q.props.RedrivePolicy);
+  it.each(workers.map((w) => [w.queue, w] as const))("%s: drains the queue into its worker with partial batch responses", (_, worker) => {
+    const { queue } = queueOf(worker);
     const fn = functionByHandler("Queues", worker.handler);
-    const mappings = resources("Queues", "AWS::Lambda::EventSourceMapping");
+    const mapping = resources("Queues", "AWS::Lambda::EventSourceMapping").find((m) => target(m.props.EventSourceArn) === queue.id);
 
-    expect(mappings).toHaveLength(1);
-    expect(mappings[0]?.props).toMatchObject({ BatchSize: worker.batchSize, FunctionResponseTypes: ["ReportBatchItemFailures"] });
-    expect(mappings[0]?.props.MaximumBatchingWindowInSeconds).toBe(worker.batchingWindowSeconds);
-    expect(target(mappings[0]?.props.EventSourceArn)).toBe(ingest?.id);
-    expect(target(mappings[0]?.props.FunctionName)).toBe(fn.id);
+    expect(mapping?.props).toMatchObject({ BatchSize: worker.batchSize, FunctionResponseTypes: ["ReportBatchItemFailures"] });
+    expect(mapping?.props.MaximumBatchingWindowInSeconds).toBe(worker.batchingWindowSeconds);
+    expect(target(mapping?.props.FunctionName)).toBe(fn.id);
     expect(fn.props.Timeout).toBe(worker.timeoutSeconds);
     expect(worker.visibilitySeconds).toBeGreaterThan(worker.timeoutSeconds);
+    expect(fn.props.ReservedConcurrentExecutions).toBe(worker.reservedConcurrency);
+  });
+
+  it("bounds the eval worker's instances, which protects the judge providers", () => {
+    const worker = workers.find((w) => w.queue === "eval")!;
+    expect(worker.reservedConcurrency).toBeGreaterThan(0);
+    expect(functionByHandler("Queues", worker.handler).props.ReservedConcurrentExecutions).toBe(worker.reservedConcurrency);
   });
 });
 
@@ -302,8 +320,18 @@ describe("IAM", () => {
         "sqs:DeleteMessage → IngestDeadLetters",
         "sqs:ChangeMessageVisibility → IngestDeadLetters",
         "sqs:SendMessage → IngestQueue",
+        "sqs:SendMessage → EvalQueue",
       ]),
     );
+  });
+
+  it("lets the eval worker consume the eval queue, read the bucket and the secret, and dead-letter; nothing on ingest", () => {
+    const worker = workers.find((w) => w.queue === "eval")!;
+    const granted = [...grants("Queues", functionByHandler("Queues", worker.handler))];
+
+    expect(granted).toEqual(expect.arrayContaining([...SECRET_READ, "s3:GetObject* → BlobsBucket", "sqs:ReceiveMessage → EvalQueue", "sqs:DeleteMessage → EvalQueue", "sqs:SendMessage → EvalDeadLetters"]));
+    expect(granted).not.toContain("s3:PutObject → BlobsBucket");
+    expect(granted.filter((g) => g.includes("Ingest"))).toEqual([]);
   });
 
   it("lets scheduled jobs use the bucket and read the secret, and nothing on the queues", () => {

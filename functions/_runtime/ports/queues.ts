@@ -4,13 +4,15 @@ import type { Env } from "../env";
 import type { Port } from "../ports";
 import { awsClientOptions } from "./aws-options";
 
-/** The ingest queue and its dead-letter queue on SQS. */
+/** The ingest and eval queues and their dead-letter queues on SQS. */
 export function openSqsQueues(env: Env, queueUrl: string): Deps["queues"] {
-  if (!env.SIGHTLINE_INGEST_DLQ_URL) throw new Error("Invalid configuration: SIGHTLINE_INGEST_QUEUE_URL needs SIGHTLINE_INGEST_DLQ_URL");
-  return { ingest: new SqsJobQueue({ queueUrl, ...awsClientOptions(env) }), ingestDeadLetters: new SqsJobQueue({ queueUrl: env.SIGHTLINE_INGEST_DLQ_URL, ...awsClientOptions(env) }) };
+  const { SIGHTLINE_INGEST_DLQ_URL: ingestDlq, SIGHTLINE_EVAL_QUEUE_URL: evalUrl, SIGHTLINE_EVAL_DLQ_URL: evalDlq } = env;
+  if (!ingestDlq || !evalUrl || !evalDlq) throw new Error("Invalid configuration: SIGHTLINE_INGEST_QUEUE_URL needs SIGHTLINE_INGEST_DLQ_URL, SIGHTLINE_EVAL_QUEUE_URL and SIGHTLINE_EVAL_DLQ_URL");
+  const queue = (url: string) => new SqsJobQueue({ queueUrl: url, ...awsClientOptions(env) });
+  return { ingest: queue(queueUrl), ingestDeadLetters: queue(ingestDlq), eval: queue(evalUrl), evalDeadLetters: queue(evalDlq) };
 }
 
-/** The ingest queue and its dead letters. */
+/** The ingest and eval queues and their dead letters. */
 export const queues: Port<"queues"> = {
   name: "queues",
   open(env) {

@@ -60,6 +60,7 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
   "GET /v1/evaluators/{name}": async (app, other) => (await app.call("GET", `/v1/evaluators/${await probeEvaluator(app)}`, { key: other })).status,
   "PUT /v1/evaluators/{name}": async (app, other) => (await app.call("PUT", `/v1/evaluators/${await probeEvaluator(app)}`, { key: other, body: { prompt: "p", provider: "mock", model: "m" } })).status,
   "POST /v1/evaluators/{name}/run": async (app, other) => (await app.call("POST", `/v1/evaluators/${await probeEvaluator(app)}/run`, { key: other, body: { traceId: "probe", output: "x" } })).status,
+  "GET /v1/evaluators/{name}/executions": async (app, other) => (await app.call("GET", `/v1/evaluators/${await probeEvaluator(app)}/executions`, { key: other })).status,
   "GET /v1/providers/{provider}": async (app, other) => {
     await probeProvider(app, "anthropic");
     return (await app.call("GET", "/v1/providers/anthropic", { key: other })).status;
