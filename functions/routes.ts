@@ -52,6 +52,7 @@ export const routes: readonly RouteDef[] = [
   { method: "PUT", path: "/v1/evaluators/{name}", handler: "functions/api/evaluators/update-evaluator.handler" },
   { method: "POST", path: "/v1/evaluators/{name}/run", handler: "functions/api/evaluators/run-evaluator.handler" },
   { method: "GET", path: "/v1/evaluators/{name}/executions", handler: "functions/api/evaluators/list-executions.handler" },
+  { method: "POST", path: "/v1/guardrails/check", handler: "functions/api/evaluators/check-guardrails.handler" },
   { method: "GET", path: "/v1/providers", handler: "functions/api/providers/list-providers.handler" },
   { method: "GET", path: "/v1/providers/{provider}", handler: "functions/api/providers/get-provider.handler" },
   { method: "PUT", path: "/v1/providers/{provider}", handler: "functions/api/providers/put-provider.handler" },

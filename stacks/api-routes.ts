@@ -25,6 +25,7 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   datasets: "evaluation",
   "dataset-run-items": "evaluation",
   evaluators: "evaluation",
+  guardrails: "evaluation",
   providers: "evaluation",
   "api-keys": "admin",
   projects: "admin",

@@ -16,6 +16,7 @@ export function defineEvaluator(input: EvaluatorFieldsInput): EvaluatorDefinitio
   if (repeated) throw invalid(`scoreCategories lists "${repeated}" twice`);
   if (categories.length > 0 && input.scoreDataType !== "CATEGORICAL") throw invalid("scoreCategories applies only to scoreDataType CATEGORICAL");
   if (input.cooldownSeconds != null && input.scope !== "thread") throw invalid("cooldownSeconds applies only to thread scope");
+  if (input.guardrail && input.scope === "thread") throw invalid("guardrail applies to one input and output: a thread-scope evaluator judges whole sessions");
 
   const common = {
     kind: input.kind,
@@ -29,6 +30,7 @@ export function defineEvaluator(input: EvaluatorFieldsInput): EvaluatorDefinitio
     scoreCategories: categories,
     scoreName: input.scoreName ?? null,
     variableMapping: input.variableMapping.map((b) => ({ variable: b.variable, source: b.source, jsonPath: b.jsonPath ?? null, observationName: b.observationName ?? null })),
+    guardrail: input.guardrail ?? null,
   };
 
   if (input.kind === "CODE") {

@@ -64,6 +64,8 @@ export const VariableBinding = z
 export const Juror = z.object({ provider: z.enum(LLM_PROVIDERS), model: z.string().min(1).max(200) });
 export type Juror = z.infer<typeof Juror>;
 
+export const Guardrail = z.object({ threshold: z.number().min(0).max(1) });
+
 /** Every field of the definition but the name; cross-field rules are checked at save (define-evaluator.ts). */
 export const EvaluatorFields = z.object({
   kind: z.enum(EVALUATOR_KINDS).default("JUDGE"),
@@ -82,6 +84,7 @@ export const EvaluatorFields = z.object({
   scoreCategories: z.array(z.string().min(1).max(200)).max(100).default([]),
   scoreName: z.string().min(1).max(200).nullish(),
   variableMapping: z.array(VariableBinding).max(50).default([]),
+  guardrail: Guardrail.nullish().describe("Makes the evaluator usable by POST /v1/guardrails/check: a score below the threshold fails"),
 });
 export type EvaluatorFieldsInput = z.output<typeof EvaluatorFields>;
 
@@ -112,6 +115,8 @@ export const EvaluatorDefinition = z.object({
   scoreCategories: z.array(z.string()),
   scoreName: z.string().nullable(),
   variableMapping: z.array(BindingView),
+  // Versions saved before guardrails existed have none.
+  guardrail: z.object({ threshold: z.number() }).nullable().default(null),
 });
 export type EvaluatorDefinition = z.infer<typeof EvaluatorDefinition>;
 
@@ -245,3 +250,26 @@ export const Execution = z.object({
 });
 export type Execution = z.infer<typeof Execution>;
 export const ExecutionPage = z.object({ data: z.array(Execution), nextCursor: z.string().nullable() });
+
+export const GuardrailCheckBody = z.object({
+  evaluators: z.array(z.string().min(1).max(200)).min(1).max(20).describe("Names of evaluators that have guardrail.threshold"),
+  input: z.unknown().optional(),
+  output: z.unknown().optional(),
+  traceId: z.string().min(1).max(200).optional().describe("With a trace, the EVAL scores are written to it too"),
+});
+export type GuardrailCheckInput = z.output<typeof GuardrailCheckBody>;
+
+export const GuardrailCheckResult = z.object({
+  passed: z.boolean(),
+  results: z.array(
+    z.object({
+      evaluator: z.string(),
+      score: z.number().nullable(),
+      threshold: z.number(),
+      passed: z.boolean(),
+      skipped: z.boolean(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type GuardrailCheckResult = z.infer<typeof GuardrailCheckResult>;

@@ -7,6 +7,7 @@ export { EvalJob } from "./eval.jobs";
 export { enqueueOnlineEvaluations, inSample, type WrittenTargets } from "./online";
 export { handleEvalJobs, recordEvalGivenUp, type EvalWorkerDeps } from "./handle-eval-jobs";
 export { listExecutions } from "./executions";
+export { checkGuardrails } from "./guardrails";
 export { judge, aggregate, type JudgeVote, type Judgement } from "./judge";
 export { judgeMessages, checkAnswer, answerSchema } from "./judge-protocol";
 export { followPath, resolveBinding, judgeVariables, codeVariables, type EvaluationTarget } from "./variables";

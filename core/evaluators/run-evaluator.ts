@@ -63,7 +63,7 @@ async function loadTarget(deps: RunDeps, projectId: string, input: RunEvaluatorI
   };
 }
 
-interface Outcome {
+export interface Outcome {
   value: number | null;
   label: string | null;
   comment: string | null;
@@ -111,6 +111,11 @@ async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvalu
   };
 }
 
+/** The evaluator's verdict on a target, written nowhere: code inline, a judge through its providers. */
+export async function outcomeOf(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget): Promise<Outcome> {
+  return evaluator.definition.kind === "CODE" ? runCode(evaluator, target) : runJudge(deps, projectId, evaluator, target);
+}
+
 const stringValueOf = (dataType: EvaluatorDefinition["scoreDataType"], o: Outcome) =>
   dataType === "CATEGORICAL" ? o.label : dataType === "BOOLEAN" ? (o.value === 1 ? "True" : "False") : null;
 
@@ -124,7 +129,7 @@ type WrittenScore = RunEvaluatorResult["score"];
 export async function evaluateAndScore(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, input: RunEvaluatorInput): Promise<{ score: WrittenScore; target: EvaluationTarget }> {
   const d = evaluator.definition;
   const { target, environment } = await loadTarget(deps, projectId, input);
-  const outcome = d.kind === "CODE" ? runCode(evaluator, target) : await runJudge(deps, projectId, evaluator, target);
+  const outcome = await outcomeOf(deps, projectId, evaluator, target);
   const score = {
     id: evalScoreId(evaluator.id, target.traceId, target.observationId),
     name: d.scoreName ?? evaluator.name,
