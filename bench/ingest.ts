@@ -80,7 +80,7 @@ async function health(url: string) {
   return (await res.json()) as { queueDepth: number; queueInFlight: number };
 }
 
-async function waitDrained(url: string) {
+export async function waitDrained(url: string) {
   for (;;) {
     const h = await health(url);
     if (h.queueDepth + h.queueInFlight === 0) return;

@@ -9,6 +9,7 @@ import { Otel } from "../core/ingest";
 
 const { decodeOtlpTraces, otlpToEvents } = Otel;
 import { kill, spawnServer } from "../tests/support/spawn-server";
+import { waitDrained } from "./ingest";
 import { fmt } from "./lib";
 
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
@@ -53,14 +54,6 @@ function post(agent: Agent, url: string, body: Uint8Array): Promise<number> {
   });
 }
 
-async function drained(url: string) {
-  for (;;) {
-    const h = (await (await fetch(`${url}/v1/ingest/health`, { headers: { authorization: AUTH } })).json()) as { queueDepth: number; queueInFlight: number };
-    if (h.queueDepth + h.queueInFlight === 0) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
 /** OTLP → queryable, as the batch path's end-to-end run: 16 clients, the clock stops when every export is applied. */
 export async function otlpEndToEnd(bodies: Uint8Array[]): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-otlp-"));
@@ -69,7 +62,7 @@ export async function otlpEndToEnd(bodies: Uint8Array[]): Promise<number> {
     const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
     const url = `${server.url}/v1/otel/v1/traces`;
     for (const body of bodies.slice(0, 50)) await post(agent, url, body);
-    await drained(server.url);
+    await waitDrained(server.url);
     const started = performance.now();
     let next = 0;
     await Promise.all(
@@ -80,7 +73,7 @@ export async function otlpEndToEnd(bodies: Uint8Array[]): Promise<number> {
         }
       }),
     );
-    await drained(server.url);
+    await waitDrained(server.url);
     agent.destroy();
     return performance.now() - started;
   } finally {

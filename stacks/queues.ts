@@ -1,7 +1,6 @@
 import { Duration } from "aws-cdk-lib";
 import { Queue as CdkQueue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Queue, use, type StackContext } from "sst/constructs";
-import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import { workers, type WorkerDef } from "../functions/queue-workers";
 import { MAX_RECEIVE_COUNT, runtimeEnvironment } from "./lambda";
 import { Storage } from "./storage";
@@ -38,7 +37,7 @@ export function Queues({ stack, app }: StackContext) {
   const evalWorker = workerOf("eval");
   const ingest = queueWithDeadLetters("Ingest", ingestWorker);
   const evaluations = queueWithDeadLetters("Eval", evalWorker);
-  const resources = { ingestQueue: ingest.queue.cdk.queue, deadLetterQueue: ingest.deadLetters as IQueue, evalQueue: evaluations.queue.cdk.queue, evalDeadLetterQueue: evaluations.deadLetters as IQueue };
+  const resources = { ingestQueue: ingest.queue.cdk.queue, deadLetterQueue: ingest.deadLetters, evalQueue: evaluations.queue.cdk.queue, evalDeadLetterQueue: evaluations.deadLetters };
   const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...resources });
   const eventSource = (worker: WorkerDef) => ({
     batchSize: worker.batchSize,

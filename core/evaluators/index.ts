@@ -4,7 +4,7 @@ export { readEvaluator, listEvaluators, loadEvaluator, type LoadedEvaluator } fr
 export { defineEvaluator } from "./define-evaluator";
 export { runEvaluator, evalScoreId } from "./run-evaluator";
 export { EvalJob } from "./eval.jobs";
-export { enqueueOnlineEvaluations, inSample, type WrittenTargets } from "./online";
+export { enqueueOnlineEvaluations, inSample } from "./online";
 export { handleEvalJobs, recordEvalGivenUp, type EvalWorkerDeps } from "./handle-eval-jobs";
 export { listExecutions } from "./executions";
 export { checkGuardrails } from "./guardrails";

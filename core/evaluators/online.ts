@@ -1,13 +1,11 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
+import type { DueTargets } from "../ingest";
 import type { Deps } from "../platform/deps";
 import * as Telemetry from "../telemetry";
 import type { EvalJob } from "./eval.jobs";
 import { EvaluatorDefinition } from "./evaluators.schema";
 import { evaluators, evaluatorVersions } from "./evaluators.sql";
-
-/** What the ingest worker hands over: per project, traces whose output arrived and observations that ended or answered. */
-export type WrittenTargets = Map<string, { traces: string[]; observations: { id: string; traceId: string }[] }>;
 
 interface OnlineEvaluator {
   id: string;
@@ -41,7 +39,7 @@ async function onlineEvaluators(deps: Pick<Deps, "db">, projectIds: string[]): P
  * does (docs/evaluators.md, "Online evaluation"). One query for the evaluators, and one name lookup per
  * project and scope only when an evaluator filters by name.
  */
-export async function enqueueOnlineEvaluations(deps: Pick<Deps, "db" | "ch" | "queues">, written: WrittenTargets): Promise<number> {
+export async function enqueueOnlineEvaluations(deps: Pick<Deps, "db" | "ch" | "queues">, written: DueTargets): Promise<number> {
   const projectIds = [...written.keys()];
   if (projectIds.length === 0) return 0;
   const online = await onlineEvaluators(deps, projectIds);

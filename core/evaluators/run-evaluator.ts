@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import * as Audit from "../audit";
-import * as Ingest from "../ingest";
 import type { Deps } from "../platform/deps";
 import { invalid, isAppError, notFound, unprocessable } from "../platform/errors";
 import type { Principal } from "../platform/principal";

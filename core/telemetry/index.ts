@@ -15,5 +15,6 @@ export { storedPricing, traceIdsOfObservations, storedTraceIds, storedNames, typ
 export * from "./fold.ch";
 export * from "./rows.ch";
 export { mapSpan, type MappedSpan } from "./spans/map-span";
+export { defined } from "./spans/drafts";
 export { stringOf, isoFromNanos } from "./spans/attribute-reader";
 export type { Attributes, AttributeValue, SpanEvent, SpanView } from "./spans/span-view";

@@ -2,7 +2,7 @@ import { invalid } from "../../platform/errors";
 import * as Telemetry from "../../telemetry";
 import type { Attributes, OtlpScope, OtlpSpan, OtlpSpanEvent, OtlpTraceRequest } from "./otlp-request";
 
-const { isoFromNanos, stringOf } = Telemetry;
+const { defined, isoFromNanos, stringOf } = Telemetry;
 
 /** An event of Sightline's (Langfuse's) ingestion format. */
 export interface OtelIngestEvent {
@@ -117,11 +117,4 @@ function exceptionMessage(events: readonly OtlpSpanEvent[]): string | undefined 
   const type = stringOf(exception.attributes["exception.type"]);
   const message = stringOf(exception.attributes["exception.message"]);
   return type && message ? `${type}: ${message}` : (message ?? type);
-}
-
-/** Drops undefined fields, so that a partial update never clears what another event set. */
-function defined<T extends object>(value: T): Partial<T> {
-  const out: Record<string, unknown> = {};
-  for (const key in value) if (value[key] !== undefined) out[key] = value[key];
-  return out as Partial<T>;
 }

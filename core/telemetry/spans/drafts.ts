@@ -5,6 +5,7 @@ export type Level = "DEBUG" | "DEFAULT" | "WARNING" | "ERROR";
 /** What the attribute mappers contribute to one observation; undefined means "not said". */
 export interface ObservationDraft {
   type?: "span" | "generation" | "event";
+  name?: string;
   input?: unknown;
   output?: unknown;
   model?: string;

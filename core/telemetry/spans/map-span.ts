@@ -12,7 +12,7 @@ const OWN_TRACE_FIELDS = ["traceName", "userId", "sessionId", "tags", "traceMeta
 const FIELDS = Object.entries(SPAN_MAPPING) as [keyof MappedFields, { family: Family; read: (s: RuleInput) => unknown }[]][];
 
 export interface MappedSpan {
-  observation: ObservationDraft & { name?: string };
+  observation: ObservationDraft;
   trace: TraceDraft;
   /** The span sets fields of its trace, so it sends a trace update even when it is not the root. */
   hasTraceFields: boolean;

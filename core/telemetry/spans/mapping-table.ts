@@ -120,7 +120,8 @@ const logfireLevel: Read<Level> = ({ attrs }) => {
 };
 /** pydantic-ai before OTel's agent and tool operations: `agent run` and `running tool` spans. */
 const pydanticKind: Read<string> = firstOf(given("agent_name", "agent"), given("pydantic_ai.all_messages", "agent"), when((s) => s.attrs.get("gen_ai.operation.name") === undefined, given("gen_ai.tool.name", "tool")));
-const PYDANTIC_MESSAGE_EVENTS = new Map([
+/** The GenAI semconv message events (span events, log records, or pydantic-ai's `events` list) and their roles. */
+const MESSAGE_EVENT_ROLES = new Map([
   ["gen_ai.system.message", "system"],
   ["gen_ai.user.message", "user"],
   ["gen_ai.assistant.message", "assistant"],
@@ -131,10 +132,10 @@ const pydanticEvents = (which: "input" | "output"): Read<unknown> => ({ attrs })
   const events = parseJsonish(attrs.get("events"));
   if (!Array.isArray(events)) return undefined;
   const body = (e: Record<string, unknown>) => Object.fromEntries(Object.entries(e).filter(([k]) => k !== "event.name" && k !== "gen_ai.system"));
-  const picked = events.map(objectOf).filter((e): e is Record<string, unknown> => !!e && (which === "output" ? e["event.name"] === "gen_ai.choice" : PYDANTIC_MESSAGE_EVENTS.has(String(e["event.name"]))));
+  const picked = events.map(objectOf).filter((e): e is Record<string, unknown> => !!e && (which === "output" ? e["event.name"] === "gen_ai.choice" : MESSAGE_EVENT_ROLES.has(String(e["event.name"]))));
   if (picked.length === 0) return undefined;
   if (which === "output") return picked.length === 1 ? body(picked[0]!) : picked.map(body);
-  return picked.map((e) => ({ role: PYDANTIC_MESSAGE_EVENTS.get(String(e["event.name"])), ...body(e) }));
+  return picked.map((e) => ({ role: MESSAGE_EVENT_ROLES.get(String(e["event.name"])), ...body(e) }));
 };
 
 // OTel GenAI semantic conventions: current names first, then the older attribute and span-event forms.
@@ -155,7 +156,6 @@ const genAiMessages = (key: string): Read<unknown> => (s) => {
   const parts = Array.isArray(system) ? system : [{ type: "text", content: system }];
   return [{ role: "system", parts }, ...(Array.isArray(messages) ? messages : messages === undefined ? [] : [messages])];
 };
-const GEN_AI_MESSAGE_EVENTS = PYDANTIC_MESSAGE_EVENTS;
 const DETAILS_EVENT_INPUT = fromEvent("gen_ai.input.messages");
 const DETAILS_EVENT_OUTPUT = fromEvent("gen_ai.output.messages");
 
@@ -205,7 +205,7 @@ export const SPAN_MAPPING: { [F in keyof MappedFields]: Rule<MappedFields[F]>[] 
     rule("ai-sdk", firstOf(json("ai.prompt.messages"), json("ai.toolCall.args", "ai.toolCall.input"), jsonItems("ai.values"), json("ai.value"), when(isAiOuter, aiPrompt))),
     rule("openinference", firstOf(nested("llm.input_messages"), embeddingTexts, ioValue("input"))),
     rule("logfire", firstOf(json("tool_arguments"), json("pydantic_ai.all_messages", "all_messages_events"), pydanticEvents("input"))),
-    rule("gen-ai", firstOf(genAiMessages("gen_ai.input.messages"), json("gen_ai.tool.call.arguments"), json("gen_ai.prompt"), nested("gen_ai.prompt"), DETAILS_EVENT_INPUT, messagesFromEvents(GEN_AI_MESSAGE_EVENTS))),
+    rule("gen-ai", firstOf(genAiMessages("gen_ai.input.messages"), json("gen_ai.tool.call.arguments"), json("gen_ai.prompt"), nested("gen_ai.prompt"), DETAILS_EVENT_INPUT, messagesFromEvents(MESSAGE_EVENT_ROLES))),
   ],
   output: [
     rule("langfuse", json("langfuse.observation.output")),

@@ -1,6 +1,5 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as Ingest from "@core/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { ev, ingest } from "../../support/ingest";
 import { get, newProject, type Key } from "./support";

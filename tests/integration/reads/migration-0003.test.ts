@@ -6,7 +6,6 @@ import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-st
 import { migrateClickHouse } from "@core/adapters/clickhouse/migrate";
 import { openPglite } from "@core/adapters/postgres/pglite";
 import type { PostgresHandle } from "@core/adapters/postgres/migrate";
-import * as Ingest from "@core/ingest";
 import type { Db } from "@core/platform/db";
 import * as Telemetry from "@core/telemetry";
 
