@@ -12,5 +12,7 @@ export interface ScheduleDef {
 
 export const schedules: readonly ScheduleDef[] = [
   { name: "relay-outbox", schedule: "rate(1 minute)", handler: "functions/cron/relay-outbox.handler" },
+  { name: "thread-cooldown", schedule: "rate(1 minute)", handler: "functions/cron/thread-cooldown.handler" },
+  { name: "backfill", schedule: "rate(1 minute)", handler: "functions/cron/backfill.handler" },
   { name: "retention", schedule: "cron(0 3 * * ? *)", handler: "functions/cron/retention.handler", timeoutSeconds: 900 },
 ];

@@ -124,7 +124,9 @@ export const SchemaCheck = z.object({
 export const PutRunnerBody = z.object({ url: z.string().max(2000) });
 export const RunnerRegistered = z.object({ url: z.string(), secret: z.string() });
 
-export const RemoteRunBody = z.object({ runName: RunName, version: z.string().max(200).nullish(), metadata: JsonObject.nullish() });
+/** Evaluators that score each run item once its trace has an output (docs/evaluators.md, "Experiments"). */
+export const RunEvaluators = z.array(z.string().min(1).max(200)).max(20).describe("Evaluators that score each run item's trace once it has an output, with dataset.* bound to the item");
+export const RemoteRunBody = z.object({ runName: RunName, version: z.string().max(200).nullish(), metadata: JsonObject.nullish(), evaluators: RunEvaluators.default([]) });
 export const RemoteRunAnswer = z.object({
   runName: z.string(),
   accepted: z.boolean(),
@@ -148,10 +150,19 @@ export const RunTrigger = z.object({
 export type RunTrigger = z.infer<typeof RunTrigger>;
 
 const RunItemLink = z.object({ datasetItemId: z.string().min(1).max(200), traceId: z.string().min(1).max(200), observationId: z.string().min(1).max(200).nullish() });
-export const RecordRunBody = z.object({ runName: RunName, version: z.string().max(200).nullish(), metadata: JsonObject.nullish(), items: z.array(RunItemLink).max(MAX_ITEMS_PER_REQUEST).default([]) });
+export const RecordRunBody = z.object({ runName: RunName, version: z.string().max(200).nullish(), metadata: JsonObject.nullish(), items: z.array(RunItemLink).max(MAX_ITEMS_PER_REQUEST).default([]), evaluators: RunEvaluators.default([]) });
 export type RecordRunInput = z.infer<typeof RecordRunBody>;
 export const RunItemBody = RunItemLink.extend({ datasetName: DatasetName, runName: RunName });
 export type RunItemInput = z.infer<typeof RunItemBody>;
+export const EvaluateRunBody = z.object({ evaluators: RunEvaluators.min(1) });
+export const EvaluateRunAnswer = z.object({
+  datasetName: z.string(),
+  runName: z.string(),
+  evaluators: z.array(z.string()),
+  items: z.number().int().describe("Run items linked to a trace"),
+  queued: z.number().int().describe("Evaluations queued now: their trace already has an output"),
+  waiting: z.number().int().describe("Evaluations that wait for their trace's output"),
+});
 
 export const RunItemView = z.object({ datasetItemId: z.string(), traceId: z.string(), observationId: z.string().nullable(), createdAt: z.string() });
 export const RunItemRecorded = RunItemView.extend({ datasetName: z.string(), runName: z.string() });

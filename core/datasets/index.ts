@@ -12,3 +12,5 @@ export { recordRun, recordRunItem } from "./record-run";
 export { getRun } from "./get-run";
 export { compareRuns } from "./compare-runs";
 export { gateRun } from "./gate-run";
+export { runItemData, runLinks, type ItemData } from "./run-item-data";
+export { findDataset, findRun } from "./lookup";

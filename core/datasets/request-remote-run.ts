@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import * as Audit from "../audit";
+import type { Db } from "../platform/db";
 import { isUniqueViolation } from "../platform/db-errors";
 import type { Deps } from "../platform/deps";
 import { conflict, unprocessable } from "../platform/errors";
@@ -32,7 +33,14 @@ function outcome(result: OutboundResponse | OutboundCallError): { status: Runner
  * @throws not_found; conflict when no runner is registered or the run name is taken; unprocessable
  * when the stored secret cannot be opened by the key ring.
  */
-export async function requestRemoteRun(deps: RemoteDeps, principal: Principal, name: string, input: { runName: string; version?: string | null; metadata?: Record<string, unknown> | null }): Promise<RemoteRunAnswer> {
+export async function requestRemoteRun(
+  deps: RemoteDeps,
+  principal: Principal,
+  name: string,
+  input: { runName: string; version?: string | null; metadata?: Record<string, unknown> | null },
+  /** Runs in the run's transaction, before the trigger is sent (an experiment attaches its evaluators). */
+  onCreated?: (db: Db, runId: string) => Promise<void>,
+): Promise<RemoteRunAnswer> {
   const dataset = await findDataset(deps.db, principal.projectId, name);
   const [runner] = await deps.db.select().from(datasetRunners).where(eq(datasetRunners.datasetId, dataset.id));
   if (!runner) throw conflict(`Dataset '${name}' has no runner: register one with PUT /v1/datasets/${name}/runner`);
@@ -52,6 +60,7 @@ export async function requestRemoteRun(deps: RemoteDeps, principal: Principal, n
       const runId = deps.ids.uuid();
       await db.insert(datasetRuns).values({ id: runId, datasetId: dataset.id, name: input.runName, version, metadata: input.metadata ?? null, remote: true, createdAt: now, updatedAt: now });
       itemCount = Number((await db.select({ n: count() }).from(datasetItems).where(eq(datasetItems.datasetId, dataset.id)))[0]?.n ?? 0);
+      await onCreated?.(db, runId);
       await Audit.recordChange({ ...deps, db }, principal, { action: "dataset.remote_run_requested", target: { type: "dataset_run", id: runId }, details: { name, runName: input.runName, version, url: runner.url } });
     });
   } catch (error) {

@@ -273,3 +273,54 @@ export const GuardrailCheckResult = z.object({
   ),
 });
 export type GuardrailCheckResult = z.infer<typeof GuardrailCheckResult>;
+
+/** Most traces one backfill scores: the newest of its window (docs/evaluators.md, "Backfill"). */
+export const BACKFILL_CAP = 5000;
+export const BACKFILL_STATUSES = ["queued", "running", "completed", "failed"] as const;
+
+/** The traces list's structured filters, by which a backfill narrows its window. */
+const BackfillFilters = {
+  filter: z.string().optional().describe("JSON array of {column, operator, value}, as on GET /v1/traces"),
+  name: z.string().optional(),
+  userId: z.string().optional(),
+  sessionId: z.string().optional(),
+  environment: z.string().optional(),
+};
+const Days = z.coerce.number().int().min(1).max(3650).describe("The window: traces of the last `days` days");
+
+export const BackfillPreviewQuery = z.object({ evaluator: z.string().min(1).max(200), days: Days, ...BackfillFilters });
+export type BackfillPreviewInput = z.infer<typeof BackfillPreviewQuery>;
+export const BackfillPreview = z.object({
+  traces: z.number().int().describe("The window's traces that match the filters and the evaluator's filterName"),
+  cap: z.number().int(),
+  wouldScore: z.number().int().describe("Those in the evaluator's deterministic sample, at most the cap"),
+});
+
+export const StartBackfillBody = z.object({
+  days: z.number().int().min(1).max(3650),
+  ...BackfillFilters,
+  filter: z
+    .union([z.string(), z.array(z.record(z.string(), z.unknown()))])
+    .optional()
+    .describe("Conditions {column, operator, value} as on GET /v1/traces: an array or its JSON text"),
+});
+export type StartBackfillInput = z.infer<typeof StartBackfillBody>;
+export const BackfillQueued = z.object({ id: z.string(), evaluator: z.string(), status: z.literal("queued"), total: z.number().int(), cap: z.number().int() });
+export type BackfillQueued = z.infer<typeof BackfillQueued>;
+
+export const BackfillView = z.object({
+  id: z.string(),
+  evaluator: z.string(),
+  status: z.enum(BACKFILL_STATUSES),
+  total: z.number().int(),
+  processed: z.number().int().describe("Traces handled so far, failed ones included"),
+  failed: z.number().int(),
+  cap: z.number().int(),
+  capped: z.boolean().describe("The window held more sampled traces than the cap: only the newest `cap` are scored"),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type BackfillView = z.infer<typeof BackfillView>;
+export const ListBackfillsQuery = z.object({ evaluator: z.string().optional(), limit: Limit });
+export const BackfillList = z.object({ data: z.array(BackfillView) });

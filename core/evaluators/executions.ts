@@ -19,20 +19,29 @@ export interface ExecutionRecord {
 
 /** Appends one evaluation's outcome to its evaluator's execution log (docs/evaluators.md, "Execution log"). */
 export async function recordExecution(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, evaluatorId: string, record: ExecutionRecord): Promise<void> {
-  await deps.db.insert(evaluatorExecutions).values({
-    id: deps.ids.uuid(),
-    projectId,
-    evaluatorId,
-    trigger: record.trigger,
-    traceId: record.traceId,
-    observationId: record.observationId ?? null,
-    sessionId: record.sessionId ?? null,
-    status: record.status,
-    scoreId: record.scoreId ?? null,
-    error: record.error?.slice(0, 2000) ?? null,
-    startedAt: record.startedAt,
-    finishedAt: deps.clock.now(),
-  });
+  await recordExecutions(deps, projectId, evaluatorId, [record]);
+}
+
+/** Appends many outcomes of one evaluator in one statement (backfill chunks). */
+export async function recordExecutions(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, evaluatorId: string, records: readonly ExecutionRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const finishedAt = deps.clock.now();
+  await deps.db.insert(evaluatorExecutions).values(
+    records.map((record) => ({
+      id: deps.ids.uuid(),
+      projectId,
+      evaluatorId,
+      trigger: record.trigger,
+      traceId: record.traceId,
+      observationId: record.observationId ?? null,
+      sessionId: record.sessionId ?? null,
+      status: record.status,
+      scoreId: record.scoreId ?? null,
+      error: record.error?.slice(0, 2000) ?? null,
+      startedAt: record.startedAt,
+      finishedAt,
+    })),
+  );
 }
 
 const Cursor = z.object({ startedAt: z.string(), id: z.string() });

@@ -51,5 +51,5 @@ async function check(deps: GuardrailDeps, projectId: string, evaluator: LoadedEv
 /** The request's input and output as the target, with nothing stored behind them. */
 function targetOf(body: GuardrailCheckInput): EvaluationTarget {
   const own = { input: body.input ?? null, output: body.output ?? null, metadata: null };
-  return { traceId: "", observationId: null, trace: own, observation: null, observations: [], expectedOutput: null };
+  return { traceId: "", observationId: null, trace: own, observation: null, observations: [], expectedOutput: null, dataset: null, thread: null };
 }

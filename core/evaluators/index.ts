@@ -16,3 +16,7 @@ export { createFromTemplate } from "./from-template";
 export { EVALUATOR_TEMPLATES } from "./templates";
 export { EXPRESSION_PRESETS, compileExpression } from "./expression";
 export { putProviderCredentials, deleteProviderCredentials, getProviderCredentials, listProviders, openCredentials, providerCredentialSecrets } from "./provider-credentials";
+export { evaluateWritten } from "./online";
+export { runThreadCooldown } from "./thread";
+export { previewBackfill, startBackfill, listBackfills, resumeBackfills } from "./backfill";
+export { recordExperimentRun, requestRemoteExperiment, recordExperimentRunItem, evaluateRun } from "./experiments";

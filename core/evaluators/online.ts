@@ -3,11 +3,12 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DueTargets } from "../ingest";
 import type { Deps } from "../platform/deps";
 import * as Telemetry from "../telemetry";
-import type { EvalJob } from "./eval.jobs";
+import type { TargetJob } from "./eval.jobs";
+import { releaseExperimentTargets } from "./experiments";
 import { EvaluatorDefinition } from "./evaluators.schema";
 import { evaluators, evaluatorVersions } from "./evaluators.sql";
 
-interface OnlineEvaluator {
+export interface OnlineEvaluator {
   id: string;
   projectId: string;
   definition: EvaluatorDefinition;
@@ -23,13 +24,13 @@ export function inSample(traceId: string, evaluatorId: string, samplingRate: num
   return hash.readUInt32BE(0) / 2 ** 32 < samplingRate;
 }
 
-/** The projects' online evaluators of trace and observation scope, with their newest definitions (one query). */
-async function onlineEvaluators(deps: Pick<Deps, "db">, projectIds: string[]): Promise<OnlineEvaluator[]> {
+/** Online evaluators of these scopes (of the given projects, or all), with their newest definitions (one query). */
+export async function onlineEvaluators(deps: Pick<Deps, "db">, projectIds: string[] | null, scopes: EvaluatorDefinition["scope"][] = ["trace", "observation"]): Promise<OnlineEvaluator[]> {
   const rows = await deps.db
     .select({ id: evaluators.id, projectId: evaluators.projectId, definition: evaluatorVersions.definition })
     .from(evaluators)
     .innerJoin(evaluatorVersions, and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)))
-    .where(and(inArray(evaluators.projectId, projectIds), eq(evaluators.online, true), inArray(evaluators.scope, ["trace", "observation"])));
+    .where(and(projectIds ? inArray(evaluators.projectId, projectIds) : undefined, eq(evaluators.online, true), inArray(evaluators.scope, scopes)));
   return rows.map((r) => ({ id: r.id, projectId: r.projectId, definition: EvaluatorDefinition.parse(r.definition) }));
 }
 
@@ -44,7 +45,7 @@ export async function enqueueOnlineEvaluations(deps: Pick<Deps, "db" | "ch" | "q
   if (projectIds.length === 0) return 0;
   const online = await onlineEvaluators(deps, projectIds);
   if (online.length === 0) return 0;
-  const jobs: EvalJob[] = [];
+  const jobs: TargetJob[] = [];
   for (const [projectId, due] of written) {
     const mine = online.filter((e) => e.projectId === projectId);
     const traceScope = mine.filter((e) => e.definition.scope === "trace");
@@ -66,4 +67,16 @@ export async function enqueueOnlineEvaluations(deps: Pick<Deps, "db" | "ch" | "q
   }
   if (jobs.length) await deps.queues.eval.send(jobs.map((job) => ({ body: JSON.stringify(job) })));
   return jobs.length;
+}
+
+/**
+ * What the ingest worker does after a delivery is written: queues the online evaluations it made due, and
+ * releases the experiment evaluations waiting for those traces' outputs (docs/evaluators.md, "Experiments").
+ */
+export async function evaluateWritten(deps: Pick<Deps, "db" | "ch" | "clock" | "ids" | "queues">, written: DueTargets): Promise<number> {
+  const [online, experiments] = await Promise.all([
+    enqueueOnlineEvaluations(deps, written),
+    Promise.all([...written].map(([projectId, due]) => releaseExperimentTargets(deps, projectId, due.traces))),
+  ]);
+  return online + experiments.reduce((a, b) => a + b, 0);
 }

@@ -11,7 +11,7 @@ import { compileExpression, evaluateScore } from "./expression";
 import { judge } from "./judge";
 import { openCredentials } from "./provider-credentials";
 import { loadEvaluator, type LoadedEvaluator } from "./read-evaluators";
-import { codeVariables, judgeVariables, type EvaluationTarget } from "./variables";
+import { codeVariables, judgeVariables, type DatasetBinding, type EvaluationTarget } from "./variables";
 import { recordExecution } from "./executions";
 import * as Telemetry from "../telemetry";
 
@@ -26,19 +26,19 @@ export function evalScoreId(evaluatorId: string, traceId: string, observationId:
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** What to evaluate: a trace or one of its observations, with an experiment's item or a thread's session. */
+export interface TargetRequest extends RunEvaluatorInput {
+  dataset?: DatasetBinding | null;
+  /** Thread scope: `traceId` is the session's latest trace. */
+  sessionId?: string | null;
+}
+
 /**
- * The trace (and observation) to evaluate, read from the telemetry store. The request's `input`/`output`
- * replace the scored entity's; with either given, a trace not stored yet (ingest is asynchronous) is allowed.
+ * The target as stored trace bodies show it. The request's `input`/`output` replace the scored entity's.
+ * @throws not_found when the observation is not in the trace.
  */
-async function loadTarget(deps: RunDeps, projectId: string, input: RunEvaluatorInput): Promise<{ target: EvaluationTarget; environment: string | null }> {
-  const given = input.input !== undefined || input.output !== undefined;
-  let trace: Awaited<ReturnType<typeof Traces.getTrace>> | null = null;
-  try {
-    trace = await Traces.getTrace(deps, projectId, input.traceId);
-  } catch (error) {
-    if (!(isAppError(error) && error.code === "not_found" && given)) throw error;
-  }
-  const observationId = input.observationId ?? null;
+export function targetFrom(trace: Traces.TraceBodies | null, request: TargetRequest, turns: NonNullable<EvaluationTarget["thread"]>["turns"] | null = null): EvaluationTarget {
+  const observationId = request.observationId ?? null;
   let observation: EvaluationTarget["observation"] = null;
   if (observationId !== null) {
     const stored = trace?.observations.find((o) => o.id === observationId);
@@ -47,19 +47,35 @@ async function loadTarget(deps: RunDeps, projectId: string, input: RunEvaluatorI
   }
   const traceBodies = { input: trace?.input ?? null, output: trace?.output ?? null, metadata: trace?.metadata ?? null };
   const own = observation ?? traceBodies;
-  if (input.input !== undefined) own.input = input.input;
-  if (input.output !== undefined) own.output = input.output;
+  if (request.input !== undefined) own.input = request.input;
+  if (request.output !== undefined) own.output = request.output;
+  const dataset = request.dataset ?? null;
   return {
-    target: {
-      traceId: input.traceId,
-      observationId,
-      trace: traceBodies,
-      observation,
-      observations: (trace?.observations ?? []).map((o) => ({ name: o.name, input: o.input, output: o.output, metadata: o.metadata })),
-      expectedOutput: input.expectedOutput ?? null,
-    },
-    environment: trace?.environment ?? null,
+    traceId: request.traceId,
+    observationId,
+    trace: traceBodies,
+    observation,
+    observations: (trace?.observations ?? []).map((o) => ({ name: o.name, input: o.input, output: o.output, metadata: o.metadata })),
+    expectedOutput: request.expectedOutput !== undefined ? request.expectedOutput : (dataset?.expectedOutput ?? null),
+    dataset,
+    thread: request.sessionId && turns ? { sessionId: request.sessionId, turns } : null,
   };
+}
+
+/**
+ * The trace (and observation) to evaluate, read from the telemetry store; for a thread, the session's turns
+ * too. With `input` or `output` given, a trace not stored yet (ingest is asynchronous) is allowed.
+ * @throws not_found for a trace or observation that is not stored.
+ */
+async function loadTarget(deps: RunDeps, projectId: string, request: TargetRequest): Promise<{ target: EvaluationTarget; environment: string | null }> {
+  const given = request.input !== undefined || request.output !== undefined;
+  const [bodies, turns] = await Promise.all([
+    Traces.readTraceBodies(deps, projectId, [request.traceId], { observations: true }),
+    request.sessionId ? Traces.readSessionTurns(deps, projectId, request.sessionId) : Promise.resolve(null),
+  ]);
+  const trace = bodies.get(request.traceId) ?? null;
+  if (!trace && !given) throw notFound("Trace", request.traceId);
+  return { target: targetFrom(trace, request, turns), environment: trace?.environment ?? null };
 }
 
 export interface Outcome {
@@ -121,16 +137,17 @@ const stringValueOf = (dataType: EvaluatorDefinition["scoreDataType"], o: Outcom
 /** A written EVAL score, as the run endpoint answers it. */
 type WrittenScore = RunEvaluatorResult["score"];
 
-/**
- * Evaluates a loaded evaluator on a trace (or one of its observations) and writes its score with source EVAL
- * under the deterministic id of (target, evaluator). Shared by every trigger; the caller records the rest.
- */
-export async function evaluateAndScore(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, input: RunEvaluatorInput): Promise<{ score: WrittenScore; target: EvaluationTarget }> {
+/** The score id of a thread judgement: in (session, evaluator, latest trace), so a new turn gets its own. */
+export function threadScoreId(evaluatorId: string, sessionId: string, traceId: string): string {
+  return evalScoreId(evaluatorId, `session\u0000${sessionId}`, traceId);
+}
+
+/** The EVAL score an outcome makes on a target, as answered and as written to the telemetry store. */
+export function scoreOf(evaluator: LoadedEvaluator, target: EvaluationTarget, outcome: Outcome, environment: string | null, now: Date): { score: WrittenScore; write: Telemetry.ScoreWrite } {
   const d = evaluator.definition;
-  const { target, environment } = await loadTarget(deps, projectId, input);
-  const outcome = await outcomeOf(deps, projectId, evaluator, target);
+  const sessionId = target.thread?.sessionId ?? null;
   const score = {
-    id: evalScoreId(evaluator.id, target.traceId, target.observationId),
+    id: sessionId ? threadScoreId(evaluator.id, sessionId, target.traceId) : evalScoreId(evaluator.id, target.traceId, target.observationId),
     name: d.scoreName ?? evaluator.name,
     value: d.scoreDataType === "CATEGORICAL" ? null : outcome.value,
     stringValue: stringValueOf(d.scoreDataType, outcome),
@@ -139,11 +156,13 @@ export async function evaluateAndScore(deps: RunDeps, projectId: string, evaluat
     comment: outcome.comment,
   };
   const metadata = { evaluator: { id: evaluator.id, name: evaluator.name, version: evaluator.version, kind: d.kind }, ...outcome.metadata };
-  await Telemetry.writeScores(deps, projectId, [
-    {
+  return {
+    score,
+    write: {
       id: score.id,
       traceId: target.traceId,
       observationId: target.observationId,
+      sessionId,
       name: score.name,
       dataType: score.dataType,
       value: d.scoreDataType === "CATEGORICAL" ? outcome.label! : outcome.value!,
@@ -151,14 +170,26 @@ export async function evaluateAndScore(deps: RunDeps, projectId: string, evaluat
       comment: score.comment,
       metadata,
       environment,
-      timestamp: deps.clock.now(),
+      timestamp: now,
     },
-  ]);
+  };
+}
+
+/**
+ * Evaluates a loaded evaluator on a trace (or one of its observations, or a session ending in it) and writes
+ * its score with source EVAL under the deterministic id of (target, evaluator). Shared by every trigger; the
+ * caller records the rest.
+ */
+export async function evaluateAndScore(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, request: TargetRequest): Promise<{ score: WrittenScore; target: EvaluationTarget }> {
+  const { target, environment } = await loadTarget(deps, projectId, request);
+  const outcome = await outcomeOf(deps, projectId, evaluator, target);
+  const { score, write } = scoreOf(evaluator, target, outcome, environment, deps.clock.now());
+  await Telemetry.writeScores(deps, projectId, [write]);
   return { score, target };
 }
 
 /** The `eval.completed` event of a written score. */
-export function completedEvent(projectId: string, evaluator: LoadedEvaluator, target: Pick<EvaluationTarget, "traceId" | "observationId">, score: WrittenScore) {
+export function completedEvent(projectId: string, evaluator: LoadedEvaluator, target: Pick<EvaluationTarget, "traceId" | "observationId" | "thread">, score: WrittenScore) {
   return {
     type: "eval.completed",
     payload: {
@@ -168,6 +199,7 @@ export function completedEvent(projectId: string, evaluator: LoadedEvaluator, ta
       kind: evaluator.definition.kind,
       traceId: target.traceId,
       observationId: target.observationId,
+      ...(target.thread ? { sessionId: target.thread.sessionId } : {}),
       score: { id: score.id, name: score.name, value: score.value, stringValue: score.stringValue, dataType: score.dataType, source: score.source },
     },
   };

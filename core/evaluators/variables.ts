@@ -10,8 +10,18 @@ export interface EvaluationTarget {
   observation: { input: unknown; output: unknown; metadata: unknown } | null;
   /** Observations of the trace by start time, for `observationName` lookups. */
   observations: readonly { name: string | null; input: unknown; output: unknown; metadata: unknown }[];
-  /** `dataset.expectedOutput`: from the run request until dataset runs (issue 6) provide it. */
+  /** The expected output: the dataset item's in an experiment, else the run request's. */
   expectedOutput: unknown;
+  /** The dataset item an experiment binds to `dataset.*`; null outside experiments. */
+  dataset: DatasetBinding | null;
+  /** Thread scope: the session and its turns in time order; the scored entity's input is the turns. */
+  thread: { sessionId: string; turns: readonly { traceId: string; input: unknown; output: unknown }[] } | null;
+}
+
+export interface DatasetBinding {
+  input: unknown;
+  expectedOutput: unknown;
+  metadata: unknown;
 }
 
 const REFUSED = new Set(["__proto__", "constructor", "prototype"]);
@@ -53,13 +63,17 @@ export function resolveBinding(target: EvaluationTarget, binding: VariableBindin
   else if (origin === "observation") {
     const observation = binding.observationName !== null ? target.observations.find((o) => o.name === binding.observationName) : target.observation;
     value = observation ? observation[field as "input"] : null;
-  } else value = field === "expectedOutput" ? target.expectedOutput : null;
+  } else value = field === "expectedOutput" ? target.expectedOutput : target.dataset ? target.dataset[field as "input" | "metadata"] : null;
   value ??= null;
   return binding.jsonPath === null ? value : followPath(value, binding.jsonPath);
 }
 
-/** The scored entity's own input, output and metadata: the observation's when one is scored. */
-const own = (target: EvaluationTarget) => target.observation ?? target.trace;
+/**
+ * The scored entity's own input, output and metadata: the observation's when one is scored; for a thread, the
+ * turns as input and the last turn's output (docs/evaluators.md, "Thread scope").
+ */
+const own = (target: EvaluationTarget) =>
+  target.thread ? { input: target.thread.turns.map(({ input, output }) => ({ input, output })), output: target.thread.turns.at(-1)?.output ?? null, metadata: target.trace.metadata } : (target.observation ?? target.trace);
 
 /**
  * The judge's variables (docs/evaluators.md, "Variable mapping"): exactly the mapped ones, or with an empty mapping the built-in

@@ -8,3 +8,5 @@ export * from "../prompts/prompts.sql";
 export * from "../evaluators/evaluators.sql";
 export * from "../traces/retention.sql";
 export * from "../datasets/datasets.sql";
+export * from "../telemetry/session-activity.sql";
+export * from "../evaluators/automatic.sql";

@@ -45,3 +45,13 @@ export async function storedNames(deps: Pick<Deps, "ch">, projectId: string, tab
   );
   return new Map(rows.map((r) => [r.id, r.name ?? ""]));
 }
+
+/** Which of the traces `ids` have an output stored (so are due for evaluation). */
+export async function tracesWithOutput(deps: Pick<Deps, "ch">, projectId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await deps.ch.query<{ id: string }>(
+    `SELECT id FROM traces FINAL WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} AND output.2 IS NOT NULL`,
+    { projectId, ids: [...new Set(ids)] },
+  );
+  return new Set(rows.map((r) => r.id));
+}

@@ -17,16 +17,35 @@ function bucketKeyOf(table: "traces" | "observations" | "scores", row: PartialRo
 // postgres.js and PGlite answer raw statements in different shapes.
 const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
+/** A session's newest trace in a delivery, as `session_activity` takes it (docs/evaluators.md, "Thread scope"). */
+type SessionTurn = { session: string; trace: string; at: string };
+
+function sessionTurns(rows: Iterable<PartialRow>): Map<string, SessionTurn[]> {
+  const newest = new Map<string, Map<string, SessionTurn>>();
+  for (const row of rows) {
+    const session = row.get<string>("session_id");
+    const time = row.mins.get("timestamp");
+    if (!session || !time) continue;
+    const at = `${time}Z`;
+    const sessions = newest.get(row.projectId) ?? newest.set(row.projectId, new Map()).get(row.projectId)!;
+    const current = sessions.get(session);
+    if (!current || at > current.at) sessions.set(session, { session, trace: row.id, at });
+  }
+  return new Map([...newest].map(([projectId, sessions]) => [projectId, [...sessions.values()]]));
+}
+
 /**
  * Gives every row of a delivery its partition day (`bucket`, migration 0003): the day the
  * trace mirror holds for its trace, or, for a trace seen for the first time, the receive day
  * of its earliest row in this delivery, recorded in the mirror in the same statement. One
- * statement per project, whatever the number of rows; no read of the telemetry store.
+ * statement per project, whatever the number of rows; no read of the telemetry store. The same
+ * statement keeps each session's activity (`now`) and newest trace for the thread-cooldown job.
  *
  * Exact under concurrency: `ON CONFLICT DO NOTHING` keeps the first writer's day, and a key
  * another worker inserted after this statement's snapshot is read again.
  */
-export async function assignBuckets(deps: { db: Db }, merged: MergedRows): Promise<void> {
+export async function assignBuckets(deps: { db: Db }, merged: MergedRows, now: Date): Promise<void> {
+  const turns = sessionTurns(merged.traces.values());
   const tables = [["traces", merged.traces], ["observations", merged.observations], ["scores", merged.scores]] as const;
   const byProject = new Map<string, Map<string, { kind: Kind; key: string; bucket: string; rows: PartialRow[] }>>();
   for (const [table, rows] of tables) {
@@ -41,7 +60,7 @@ export async function assignBuckets(deps: { db: Db }, merged: MergedRows): Promi
   }
   for (const [projectId, keys] of byProject) {
     const wanted = [...keys.values()].map(({ kind, key, bucket }) => ({ kind, key, bucket }));
-    const found = await upsert(deps.db, projectId, wanted);
+    const found = await upsert(deps.db, projectId, wanted, turns.get(projectId) ?? [], now);
     const missing = wanted.filter((w) => !found.has(`${w.kind}:${w.key}`));
     if (missing.length) for (const [id, bucket] of await select(deps.db, projectId, missing)) found.set(id, bucket);
     for (const [id, entry] of keys) {
@@ -52,9 +71,20 @@ export async function assignBuckets(deps: { db: Db }, merged: MergedRows): Promi
   }
 }
 
-async function upsert(db: Db, projectId: string, wanted: { kind: Kind; key: string; bucket: string }[]): Promise<Map<string, string>> {
+async function upsert(db: Db, projectId: string, wanted: { kind: Kind; key: string; bucket: string }[], turns: SessionTurn[], now: Date): Promise<Map<string, string>> {
+  // A data-modifying WITH runs whether or not the query reads it: the session activity costs no statement.
   const result = await db.execute(sql`
     WITH input AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS i(kind text, key text, bucket date)),
+    sessions AS (
+      INSERT INTO session_activity AS a (project_id, session_id, latest_trace_id, latest_trace_at, last_activity_at, settled)
+      SELECT ${projectId}, s.session, s.trace, s.at, ${now.toISOString()}::timestamptz, false
+      FROM jsonb_to_recordset(${JSON.stringify(turns)}::jsonb) AS s(session text, trace text, at timestamptz)
+      ON CONFLICT (project_id, session_id) DO UPDATE SET
+        latest_trace_id = CASE WHEN excluded.latest_trace_at >= a.latest_trace_at THEN excluded.latest_trace_id ELSE a.latest_trace_id END,
+        latest_trace_at = GREATEST(a.latest_trace_at, excluded.latest_trace_at),
+        last_activity_at = GREATEST(a.last_activity_at, excluded.last_activity_at),
+        settled = false
+    ),
     inserted AS (
       INSERT INTO trace_mirror (project_id, kind, key, bucket, created_at)
       SELECT ${projectId}, kind, key, bucket, now() FROM input

@@ -9,12 +9,12 @@ import { assignBuckets } from "./trace-buckets";
  * then one insert per table. Idempotent: the tables fold a re-inserted partial row into the same entity
  * (docs/ingest.md, "Storage layout"), so writing the same rows again changes nothing.
  */
-export async function writeRows(deps: Pick<Deps, "db" | "ch" | "blobs">, merged: MergedRows): Promise<void> {
+export async function writeRows(deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">, merged: MergedRows): Promise<void> {
   await offloadLargeBodies(deps.blobs, [
     ...[...merged.traces.values()].map((row) => ({ row, traceId: row.id })),
     ...[...merged.observations.values()].map((row) => ({ row, traceId: row.traceId ?? "" })),
   ]);
-  await assignBuckets(deps, merged);
+  await assignBuckets(deps, merged, deps.clock.now());
   const tables: [string, Map<string, PartialRow>][] = [["traces", merged.traces], ["observations", merged.observations], ["scores", merged.scores]];
   await Promise.all(tables.filter(([, rows]) => rows.size > 0).map(([table, rows]) => deps.ch.insert(table, [...rows.values()].map((r) => r.toRow()))));
 }

@@ -6,7 +6,7 @@ import * as Telemetry from "../telemetry";
 type Reader = Pick<Deps, "ch" | "blobs">;
 
 /** A stored JSON body, fetched from the blob store when it was offloaded. */
-async function body(deps: Reader, stored: string | null): Promise<unknown> {
+export async function body(deps: Reader, stored: string | null): Promise<unknown> {
   if (stored === null) return null;
   const key = Telemetry.offloadedKey(stored);
   const text = key ? Buffer.from((await deps.blobs.get(key)) ?? Buffer.from("null")).toString("utf8") : stored;

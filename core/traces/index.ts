@@ -1,7 +1,7 @@
 export { getTrace, observationView, scoreView } from "./get-trace";
 export * from "../telemetry";
 export { ObservationView, ScoreView, TraceDetail } from "./traces.schema";
-export { listTraces } from "./list-traces";
+export { listTraces, matchingTraceIds, type TraceFilters } from "./list-traces";
 export { listObservations } from "./list-observations";
 export { listScores } from "./list-scores";
 export { listSessions } from "./list-sessions";
@@ -13,3 +13,4 @@ export { deleteTrace, deleteUserData } from "./delete-trace";
 export { getRetention, putRetention, applyRetention, applyAllRetention } from "./retention";
 export { parseFilterParam, OPERATORS } from "./filters";
 export * from "./reads.schema";
+export { readTraceBodies, readSessionTurns, TRANSCRIPT_TURNS, type TraceBodies } from "./read-bodies";

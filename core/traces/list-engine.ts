@@ -155,6 +155,8 @@ async function foldAll(deps: Pick<Deps, "ch">, plan: ListPlan, cursor: CursorPos
     entity.keys.map((k) => `${k} IN (SELECT ${k} FROM ${entity.table} WHERE project_id = {projectId:String} AND ${p})`).join(" AND "),
   );
   const keyed = (await deps.ch.query<Record<string, unknown>>(foldedQuery(plan, params, cursor, narrow), params.values)).map(toFound(entity, []));
+  // Keys only (a bulk selection of ids): nothing more to fold.
+  if (display.length === 0) return keyed;
   // Only the page's entities are folded for display.
   const rows = await fetchInOrder<Record<string, unknown>>(deps, entity, plan.projectId, keyed, display);
   return keyed.map((k, i) => ({ ...k, row: rows[i]! })).filter((k) => k.row !== undefined);

@@ -8,12 +8,12 @@ import { telemetry } from "../_runtime/ports/telemetry";
 /**
  * Drains the ingest queue (SQS event source with partial batch responses, or the local queue): the whole
  * delivery is written together, failures are reported per message (docs/ingest.md). What a write makes due
- * goes to the eval queue for the online evaluators (docs/evaluators.md, "Online evaluation").
+ * goes to the eval queue for the online evaluators and the experiments waiting for it (docs/evaluators.md).
  */
 export const handler = queueWorker({
   schema: Ingest.IngestQueueMessage,
   uses: [telemetry, blobs, queues],
   deadLetters: (deps) => deps.queues.ingestDeadLetters,
-  run: (deps, jobs) => Ingest.handleIngestJobs(deps, jobs, async (due) => void (await Evaluators.enqueueOnlineEvaluations(deps, due))),
+  run: (deps, jobs) => Ingest.handleIngestJobs(deps, jobs, async (due) => void (await Evaluators.evaluateWritten(deps, due))),
   giveUp: Ingest.recordGivenUp,
 });

@@ -12,6 +12,8 @@ const target: EvaluationTarget = {
     { name: "search", input: { q: 2 }, output: { hits: [] }, metadata: null },
   ],
   expectedOutput: "exp",
+  dataset: null,
+  thread: null,
 };
 const binding = (source: string, jsonPath: string | null = null, observationName: string | null = null) => ({ variable: "v", source: source as never, jsonPath, observationName });
 
