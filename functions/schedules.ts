@@ -8,11 +8,13 @@ export interface ScheduleDef {
   schedule: string;
   handler: string;
   timeoutSeconds?: number;
+  /** Queues the job sends to (the stack grants exactly these). */
+  sendsTo?: readonly ("eval")[];
 }
 
 export const schedules: readonly ScheduleDef[] = [
   { name: "relay-outbox", schedule: "rate(1 minute)", handler: "functions/cron/relay-outbox.handler" },
-  { name: "thread-cooldown", schedule: "rate(1 minute)", handler: "functions/cron/thread-cooldown.handler" },
-  { name: "backfill", schedule: "rate(1 minute)", handler: "functions/cron/backfill.handler" },
+  { name: "thread-cooldown", schedule: "rate(1 minute)", handler: "functions/cron/thread-cooldown.handler", sendsTo: ["eval"] },
+  { name: "backfill", schedule: "rate(1 minute)", handler: "functions/cron/backfill.handler", sendsTo: ["eval"] },
   { name: "retention", schedule: "cron(0 3 * * ? *)", handler: "functions/cron/retention.handler", timeoutSeconds: 900 },
 ];

@@ -11,7 +11,7 @@ import { Storage } from "./storage";
 export function Api({ stack, app }: StackContext) {
   const { bucket, secret } = use(Storage);
   const queues = use(Queues);
-  const { ingestQueue, deadLetterQueue } = queues;
+  const { ingestQueue, deadLetterQueue, evalQueue } = queues;
 
   const api = new SstApi(stack, "Http", {
     defaults: {
@@ -22,6 +22,8 @@ export function Api({ stack, app }: StackContext) {
           [bucket, "grantReadWrite"],
           // Send jobs and read the depth for the health endpoint (GetQueueAttributes comes with send).
           [ingestQueue, "grantSendMessages"],
+          // Experiments and backfills put their evaluations on the eval queue.
+          [evalQueue, "grantSendMessages"],
           // Dead-letter listing and replay: receive and delete here, send back to ingest.
           [deadLetterQueue, "grantConsumeMessages"],
           [deadLetterQueue, "grantSendMessages"],

@@ -6,6 +6,7 @@ import { Storage } from "./storage";
 
 const DEFAULT_TIMEOUT_SECONDS = 60;
 const MIGRATE_HANDLER = "functions/deploy/migrate.handler";
+const SENDS_TO = { eval: "evalQueue" } as const;
 
 type ScheduleExpression = `rate(${string})` | `cron(${string})`;
 
@@ -32,6 +33,7 @@ export function Cron({ stack, app }: StackContext) {
             // grantReadWrite includes deletes (retention sweeps).
             [bucket, "grantReadWrite"],
             [secret, "grantRead"],
+            ...(s.sendsTo ?? []).map((q) => [queues[SENDS_TO[q]], "grantSendMessages"] as [typeof queues.evalQueue, string]),
           ],
         },
       },

@@ -72,8 +72,10 @@ export function Queues({ stack, app }: StackContext) {
       // A few instances at most: the judge providers' rate limits, not Lambda, bound online evaluation.
       ...(evalWorker.reservedConcurrency ? { reservedConcurrentExecutions: evalWorker.reservedConcurrency } : {}),
       // Reads offloaded bodies of the traces it scores; records a job it gives up on in its dead letters.
+      // A backfill hands its remaining chunks to a new job on its own queue.
       permissions: [
         [bucket, "grantRead"],
+        [resources.evalQueue, "grantSendMessages"],
         [resources.evalDeadLetterQueue, "grantSendMessages"],
         [secret, "grantRead"],
       ],

@@ -229,6 +229,11 @@ describe("Api and route stacks", () => {
 });
 
 describe("Cron stack", () => {
+  it("runs thread-cooldown and backfill every minute, retention daily at 03:00 UTC", () => {
+    const byName = Object.fromEntries(schedules.map((s) => [s.name, s.schedule]));
+    expect(byName).toMatchObject({ "thread-cooldown": "rate(1 minute)", backfill: "rate(1 minute)", retention: "cron(0 3 * * ? *)" });
+  });
+
   it("has one EventBridge rule per schedule", () => {
     expect(resources("Cron", "AWS::Events::Rule")).toHaveLength(schedules.length);
   });
@@ -300,9 +305,12 @@ describe("IAM", () => {
         "sqs:ReceiveMessage → IngestDeadLetters",
         "sqs:DeleteMessage → IngestDeadLetters",
         "sqs:SendMessage → IngestDeadLetters",
+        // Experiments and backfills queue evaluations.
+        "sqs:SendMessage → EvalQueue",
       ]),
     );
     expect(granted.has("sqs:ReceiveMessage → IngestQueue")).toBe(false);
+    expect(granted.has("sqs:ReceiveMessage → EvalQueue")).toBe(false);
   }
 
   it("lets the worker consume the ingest queue, use the bucket, dead-letter and replay dead letters", () => {
@@ -329,18 +337,26 @@ describe("IAM", () => {
     const worker = workers.find((w) => w.queue === "eval")!;
     const granted = [...grants("Queues", functionByHandler("Queues", worker.handler))];
 
-    expect(granted).toEqual(expect.arrayContaining([...SECRET_READ, "s3:GetObject* → BlobsBucket", "sqs:ReceiveMessage → EvalQueue", "sqs:DeleteMessage → EvalQueue", "sqs:SendMessage → EvalDeadLetters"]));
+    expect(granted).toEqual(expect.arrayContaining([...SECRET_READ, "s3:GetObject* → BlobsBucket", "sqs:ReceiveMessage → EvalQueue", "sqs:DeleteMessage → EvalQueue", "sqs:SendMessage → EvalDeadLetters", "sqs:SendMessage → EvalQueue"]));
     expect(granted).not.toContain("s3:PutObject → BlobsBucket");
     expect(granted.filter((g) => g.includes("Ingest"))).toEqual([]);
   });
 
-  it("lets scheduled jobs use the bucket and read the secret, and nothing on the queues", () => {
+  it("lets scheduled jobs use the bucket and read the secret, and send only to the queues their schedule names", () => {
     for (const s of schedules) {
       const granted = [...grants("Cron", functionByHandler("Cron", s.handler))];
+      const sends = (s.sendsTo ?? []).map((q) => `sqs:SendMessage → ${q === "eval" ? "EvalQueue" : q}`);
 
-      expect(granted).toEqual(expect.arrayContaining([...BUCKET_READ_WRITE, ...SECRET_READ]));
-      expect(granted.filter((g) => g.startsWith("sqs:"))).toEqual([]);
+      expect(granted).toEqual(expect.arrayContaining([...BUCKET_READ_WRITE, ...SECRET_READ, ...sends]));
+      // grantSendMessages also grants reading the queue's URL and attributes; nothing that receives or deletes.
+      expect(granted.filter((g) => /^sqs:(ReceiveMessage|DeleteMessage|ChangeMessageVisibility)/.test(g))).toEqual([]);
+      expect(granted.filter((g) => g.startsWith("sqs:SendMessage"))).toEqual(sends);
     }
+  });
+
+  it("sends thread-cooldown and backfill jobs to the eval queue, and nothing else", () => {
+    const sending = schedules.filter((s) => s.sendsTo?.length).map((s) => s.name);
+    expect(sending.sort()).toEqual(["backfill", "thread-cooldown"]);
   });
 
   it("lets the migrations read the secret only", () => {
