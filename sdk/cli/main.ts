@@ -1,5 +1,6 @@
 import { SightlineError } from "../client";
 import { CliError } from "./args";
+import { BACKFILL_HELP, backfill } from "./backfill";
 import { GATE_HELP, gate } from "./gate";
 import { IMPORT_HELP, importCsv } from "./import-csv";
 import { SMOKE_HELP, smoke } from "./smoke";
@@ -7,6 +8,8 @@ import { SMOKE_HELP, smoke } from "./smoke";
 const HELP = `sightline <command> [options]
 
 Commands:
+  ${BACKFILL_HELP.replace(/\n/g, "\n  ")}
+
   ${GATE_HELP.replace(/\n/g, "\n  ")}
 
   ${IMPORT_HELP.replace(/\n/g, "\n  ")}
@@ -15,7 +18,7 @@ Commands:
 
 Connection: --url, --public-key, --secret-key, or SIGHTLINE_BASE_URL, SIGHTLINE_PUBLIC_KEY, SIGHTLINE_SECRET_KEY.`;
 
-const commands: Record<string, (argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void) => Promise<number>> = { gate, import: importCsv, smoke };
+const commands: Record<string, (argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void) => Promise<number>> = { backfill, gate, import: importCsv, smoke };
 
 /** Runs one command; the exit code is 0 on success, 1 on a failed check, 2 on a usage or connection error. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

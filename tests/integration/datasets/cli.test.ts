@@ -122,4 +122,38 @@ describe("the sightline command-line tool", () => {
     expect(noFile.code).toBe(2);
     expect(noFile.stderr).toContain("Cannot read");
   });
+
+  it("backfill queues one, shows its progress until it ends, exits 0; usage errors and a running backfill exit 2", async () => {
+    const ids = Array.from({ length: 12 }, (_, i) => `cli-bf-${i}-${Math.random().toString(36).slice(2, 8)}`);
+    await ingest(app, ids.map((id) => ev("trace-create", { id, name: "cli-backfill", output: "x" })), { key });
+    const created = await app.call("POST", "/v1/evaluators", { key, body: { name: "cli-backfill", kind: "CODE", expression: "len(output) > 0", filterName: "cli-backfill" } });
+    expect(created.status).toBe(201);
+
+    // The test app runs no workers by itself: drain the queues while the command waits.
+    let running = true;
+    const command = sightline(["backfill", "cli-backfill", "--days", "1"], env).finally(() => (running = false));
+    while (running) {
+      await app.drainQueues();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = await command;
+    expect(res.code, res.stderr).toBe(0);
+    expect(res.stdout).toContain("Backfill of 'cli-backfill' completed: 12 traces, 0 failed");
+    expect(res.stderr).toContain("12/12 traces");
+
+    const noDays = await sightline(["backfill", "cli-backfill"], env);
+    const badFilter = await sightline(["backfill", "cli-backfill", "--days", "1", "--filter", "{nope"], env);
+    const unknown = await sightline(["backfill", "no-such-evaluator", "--days", "1"], env);
+    expect(noDays.code).toBe(2);
+    expect(noDays.stderr).toContain("--days must be a whole number of days, at least 1");
+    expect(badFilter.code).toBe(2);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("Error 404 not_found");
+    // One queued and not drained: a second is refused.
+    expect((await app.call("POST", "/v1/evaluators/cli-backfill/backfill", { key, body: { days: 1 } })).status).toBe(202);
+    const busy = await sightline(["backfill", "cli-backfill", "--days", "1"], env);
+    expect(busy.code).toBe(2);
+    expect(busy.stderr).toContain("Error 409 conflict: A backfill of evaluator 'cli-backfill' is already queued or running");
+    await app.drainQueues();
+  });
 });
