@@ -91,6 +91,26 @@ describe("remote runs: signed triggers to a runner on loopback", () => {
     return res.body as { url: string; secret: string };
   };
 
+  it("a remote run naming evaluators: each item the runner reports is scored with dataset.* bound to it", async () => {
+    const name = await dataset(app, key, { items: [{ id: "a", input: "paris", expectedOutput: "PARIS" }, { id: "b", input: "rome", expectedOutput: "Rome" }] });
+    runner.secret = (await register(name, runnerUrl)).secret;
+    const created = await app.call("POST", "/v1/evaluators", { key, body: { name: `${name}-upper`, kind: "CODE", expression: "exactMatch(output, expected)", scoreName: "upper" } });
+    expect(created.status).toBe(201);
+
+    const res = await app.call("POST", `/v1/datasets/${name}/remote-runs`, { key, body: { runName: "scored", evaluators: [`${name}-upper`] } });
+    expect(res.status).toBe(201);
+    await runner.work;
+    await app.drainQueues();
+    const run = await app.call("GET", `/v1/datasets/${name}/runs/scored`, { key });
+    expect(run.body.scores).toEqual([
+      { name: "exact", mean: 0.5, count: 2 },
+      { name: "upper", mean: 0.5, count: 2 },
+    ]);
+    const unknown = await app.call("POST", `/v1/datasets/${name}/remote-runs`, { key, body: { runName: "never", evaluators: ["no-such-evaluator"] } });
+    expect(unknown.status).toBe(404);
+    expect((await app.call("GET", `/v1/datasets/${name}/runs/never`, { key })).status).toBe(404);
+  });
+
   it("creates the run, sends the signed trigger; the runner verifies it, fetches items, reports traces and scores", async () => {
     const name = await dataset(app, key, { items: [{ id: "a", input: "paris", expectedOutput: "PARIS" }, { id: "b", input: "rome", expectedOutput: "Rome" }] });
     const registered = await register(name, runnerUrl);
