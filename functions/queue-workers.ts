@@ -30,7 +30,7 @@ export const workers: readonly WorkerDef[] = [
   // A delivery is written together, one insert per table. On AWS, Lambda scales out, and a batching
   // window (needed above 10) would add a second to freshness; locally one worker takes bigger deliveries.
   { queue: "ingest", handler: "functions/workers/ingest.handler", batchSize: 10, visibilitySeconds: 180, timeoutSeconds: 120, localBatchSize: 100, localBatchingWindowMs: 200 },
-  // Online evaluations call judge providers: a few instances at once, each with a few jobs, never on the
+  // Online evaluations call judge providers: a few instances at once, each with a delivery of jobs evaluated together, never on the
   // ingest worker's path (docs/evaluators.md, "Online evaluation").
-  { queue: "eval", handler: "functions/workers/eval.handler", batchSize: 5, visibilitySeconds: 360, timeoutSeconds: 300, reservedConcurrency: 4, localBatchSize: 10 },
+  { queue: "eval", handler: "functions/workers/eval.handler", batchSize: 10, visibilitySeconds: 360, timeoutSeconds: 300, reservedConcurrency: 4, localBatchSize: 100, localBatchingWindowMs: 100 },
 ];

@@ -1,19 +1,19 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { datasetRuns } from "../datasets/datasets.sql";
 import { createdAt, jsonb, tsz } from "../platform/columns";
 
 /*
  * The state of evaluations that run by themselves (docs/evaluators.md, "Experiments", "Backfill", "Thread scope").
  */
 
-/** Evaluators named on a dataset run: every item linked to the run, now or later, is scored by each. */
+/**
+ * Evaluators named on a dataset run: every item linked to the run, now or later, is scored by each. No foreign
+ * key to the run (another feature's table): a job whose run is gone is skipped by the eval worker.
+ */
 export const experimentEvaluators = pgTable(
   "experiment_evaluators",
   {
-    runId: text("run_id")
-      .notNull()
-      .references(() => datasetRuns.id, { onDelete: "cascade" }),
+    runId: text("run_id").notNull(),
     evaluatorId: text("evaluator_id").notNull(),
     projectId: text("project_id").notNull(),
     createdAt: createdAt(),
@@ -28,9 +28,7 @@ export const experimentEvaluators = pgTable(
 export const experimentTargets = pgTable(
   "experiment_targets",
   {
-    runId: text("run_id")
-      .notNull()
-      .references(() => datasetRuns.id, { onDelete: "cascade" }),
+    runId: text("run_id").notNull(),
     datasetItemId: text("dataset_item_id").notNull(),
     evaluatorId: text("evaluator_id").notNull(),
     projectId: text("project_id").notNull(),

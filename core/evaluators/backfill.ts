@@ -13,7 +13,7 @@ import { BACKFILL_CAP, type BackfillPreviewInput, type BackfillQueued, type Back
 import { type ExecutionRecord, recordExecutions } from "./executions";
 import { inSample } from "./online";
 import { loadEvaluator, loadEvaluatorById, type LoadedEvaluator } from "./read-evaluators";
-import { completedEvent, outcomeOf, scoreOf, targetFrom } from "./run-evaluator";
+import { completedEvent, judgeSupplies, outcomeOf, scoreOf, targetFrom } from "./run-evaluator";
 
 type BackfillDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues">;
 
@@ -187,6 +187,7 @@ async function scoreChunk(deps: BackfillDeps, projectId: string, evaluator: Load
   const d = evaluator.definition;
   const observations = d.scope === "observation" || d.variableMapping.some((b) => b.source.startsWith("observation."));
   const bodies = await Traces.readTraceBodies(deps, projectId, traceIds, { observations });
+  const supplies = judgeSupplies(deps, projectId);
   const startedAt = deps.clock.now();
   const records: ExecutionRecord[] = [];
   const writes: Telemetry.ScoreWrite[] = [];
@@ -201,7 +202,7 @@ async function scoreChunk(deps: BackfillDeps, projectId: string, evaluator: Load
     for (const observationId of observationIds) {
       const target = targetFrom(trace, { traceId, observationId });
       try {
-        const outcome = await outcomeOf(deps, projectId, evaluator, target);
+        const outcome = await outcomeOf(deps, projectId, evaluator, target, supplies);
         const { score, write } = scoreOf(evaluator, target, outcome, trace.environment, deps.clock.now());
         writes.push(write);
         events.push(completedEvent(projectId, evaluator, target, score));

@@ -24,13 +24,18 @@ export async function recordExecution(deps: Pick<Deps, "db" | "clock" | "ids">, 
 
 /** Appends many outcomes of one evaluator in one statement (backfill chunks). */
 export async function recordExecutions(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, evaluatorId: string, records: readonly ExecutionRecord[]): Promise<void> {
+  await recordManyExecutions(deps, projectId, records.map((r) => ({ ...r, evaluatorId })));
+}
+
+/** Appends outcomes of any evaluators of one project in one statement (an eval worker delivery). */
+export async function recordManyExecutions(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, records: readonly (ExecutionRecord & { evaluatorId: string })[]): Promise<void> {
   if (records.length === 0) return;
   const finishedAt = deps.clock.now();
   await deps.db.insert(evaluatorExecutions).values(
     records.map((record) => ({
       id: deps.ids.uuid(),
       projectId,
-      evaluatorId,
+      evaluatorId: record.evaluatorId,
       trigger: record.trigger,
       traceId: record.traceId,
       observationId: record.observationId ?? null,

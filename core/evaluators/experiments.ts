@@ -6,7 +6,7 @@ import { invalid } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import * as Telemetry from "../telemetry";
 import { experimentEvaluators, experimentTargets } from "./automatic.sql";
-import type { TargetJob } from "./eval.jobs";
+import { bundled, type TargetJob } from "./eval.jobs";
 import { loadEvaluator, type LoadedEvaluator } from "./read-evaluators";
 
 type ExperimentDeps = Pick<Deps, "db" | "ch" | "clock" | "ids" | "queues">;
@@ -41,7 +41,7 @@ async function release(deps: ExperimentDeps, projectId: string, traceIds: readon
       trigger: "experiment",
       datasetItem: { runId: t.runId, id: t.datasetItemId },
     }));
-    if (jobs.length) await deps.queues.eval.send(jobs.map((job) => ({ body: JSON.stringify(job) })));
+    if (jobs.length) await deps.queues.eval.send(bundled(jobs));
     return jobs.length;
   });
 }

@@ -3,11 +3,11 @@ import { invalid } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import type { GuardrailCheckInput, GuardrailCheckResult } from "./evaluators.schema";
 import { recordExecution } from "./executions";
-import { loadEvaluator, type LoadedEvaluator } from "./read-evaluators";
+import { loadEvaluatorCached, type LoadedEvaluator } from "./read-evaluators";
 import { evaluateAndScore, outcomeOf } from "./run-evaluator";
 import type { EvaluationTarget } from "./variables";
 
-type GuardrailDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm">;
+type GuardrailDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches">;
 type Result = GuardrailCheckResult["results"][number];
 
 /**
@@ -20,7 +20,7 @@ type Result = GuardrailCheckResult["results"][number];
 export async function checkGuardrails(deps: GuardrailDeps, principal: Principal, body: GuardrailCheckInput): Promise<GuardrailCheckResult> {
   const { projectId } = principal;
   const names = [...new Set(body.evaluators)];
-  const evaluators = await Promise.all(names.map((name) => loadEvaluator(deps, projectId, name)));
+  const evaluators = await Promise.all(names.map((name) => loadEvaluatorCached(deps, projectId, name)));
   for (const e of evaluators) {
     if (!e.definition.guardrail) throw invalid(`Evaluator '${e.name}' is not a guardrail: give it guardrail.threshold`);
   }

@@ -1,39 +1,94 @@
 import * as Audit from "../audit";
 import * as Datasets from "../datasets";
 import type { Deps } from "../platform/deps";
+import { eachLimit } from "../platform/each-limit";
 import { isAppError } from "../platform/errors";
 import type { Delivered, GivenUp, JobFailure } from "../platform/jobs";
+import * as Telemetry from "../telemetry";
+import * as Traces from "../traces";
 import { failBackfill, runBackfill } from "./backfill";
-import { isBackfillJob, type EvalJob, type TargetJob } from "./eval.jobs";
-import { type ExecutionRecord, recordExecution } from "./executions";
-import { loadEvaluatorById, type LoadedEvaluator } from "./read-evaluators";
-import { completedEvent, evaluateAndScore } from "./run-evaluator";
+import { bundled, isBackfillJob, isBundle, type BackfillJob, type EvalBundle, type EvalJob, type TargetJob } from "./eval.jobs";
+import { type ExecutionRecord, recordExecution, recordManyExecutions } from "./executions";
+import { loadEvaluatorsById, type LoadedEvaluator } from "./read-evaluators";
+import { completedEvent, judgeSupplies, outcomeOf, scoreOf, targetFrom } from "./run-evaluator";
 
 /** What the eval worker needs: the stores the evaluation reads and writes, the judge providers, and the eval queue (backfill chunks). */
-export type EvalWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues">;
+export type EvalWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config">;
+
+/** Judges called at once within a delivery. */
+const JUDGE_CONCURRENCY = 16;
 
 /**
- * Runs a delivery of evaluation jobs (docs/evaluators.md, "Online evaluation"). Each ends in the execution
- * log: completed with its score and an `eval.completed` event; skipped when the evaluator was deleted or no
- * longer takes this trigger, or the trace (or dataset item) is gone; failed at once when a code evaluator
- * cannot score this data. A judge that fails (provider down, rate limited, unusable answers) is retried by
- * the queue with backoff, and recorded as failed when the queue gives up on it. A backfill job runs chunks
- * of its backfill (docs/evaluators.md, "Backfill").
+ * Runs a delivery of evaluation jobs (docs/evaluators.md, "Online evaluation"), a project's jobs together: one
+ * read of their evaluators, one of their traces' bodies, one score insert, one log insert. Each job ends in the
+ * execution log: completed with its score and an `eval.completed` event; skipped when the evaluator was deleted
+ * or no longer takes this trigger, or the trace (or dataset item) is gone; failed at once when a code
+ * evaluator cannot score this data. A judge that fails (provider down, rate limited, unusable answers) is
+ * retried by the queue with backoff, and recorded as failed when the queue gives up on it. A backfill job runs
+ * chunks of its backfill (docs/evaluators.md, "Backfill").
  */
 export async function handleEvalJobs(deps: EvalWorkerDeps, jobs: readonly Delivered<EvalJob>[]): Promise<JobFailure[]> {
   const failures: JobFailure[] = [];
-  await Promise.all(
-    jobs.map(async ({ id, job }) => {
+  const byProject = new Map<string, Delivered<TargetJob>[]>();
+  const backfills: Delivered<BackfillJob>[] = [];
+  const bundles = new Map<string, EvalBundle>();
+  for (const d of jobs) {
+    if (isBackfillJob(d.job)) backfills.push(d as Delivered<BackfillJob>);
+    else if (isBundle(d.job)) {
+      bundles.set(d.id, d.job);
+      for (const job of d.job.jobs) byProject.set(job.projectId, [...(byProject.get(job.projectId) ?? []), { ...d, job }]);
+    } else byProject.set(d.job.projectId, [...(byProject.get(d.job.projectId) ?? []), d as Delivered<TargetJob>]);
+  }
+  const fail = (ids: readonly string[], e: unknown) => new Set(ids).forEach((id) => failures.push({ id, retry: e instanceof Error ? e.message : String(e) }));
+  const retries: Retry[] = [];
+  await Promise.all([
+    ...backfills.map(async ({ id, job }) => runBackfill(deps, job).catch((e: unknown) => fail([id], e))),
+    ...[...byProject].map(async ([projectId, delivered]) => {
       try {
-        const outcome = isBackfillJob(job) ? (await runBackfill(deps, job), null) : await evaluate(deps, job);
-        if (outcome) failures.push({ id, retry: outcome.retry });
+        retries.push(...(await evaluateDelivery(deps, projectId, delivered)));
       } catch (e) {
-        failures.push({ id, retry: e instanceof Error ? e.message : String(e) });
+        fail(delivered.map((d) => d.id), e);
       }
     }),
-  );
+  ]);
+  const failed = new Set(failures.map((f) => f.id));
+  // A single job's retry is the queue's; a bundle's are sent again as a smaller bundle, so the rest is not redone.
+  for (const r of retries) if (!bundles.has(r.id) && !failed.has(r.id)) failures.push({ id: r.id, retry: r.error });
+  for (const [id, bundle] of bundles) {
+    const again = retries.filter((r) => r.id === id);
+    if (again.length === 0 || failed.has(id)) continue;
+    try {
+      await retryLater(deps, bundle.attempt, again);
+    } catch (e) {
+      fail([id], e);
+    }
+  }
   return failures;
 }
+
+interface Retry {
+  /** The message that carried the job. */
+  id: string;
+  job: TargetJob;
+  error: string;
+}
+
+/** The backoff of the queue's own retries: 1, 2, 4 … 30 s. */
+const backoffSeconds = (attempt: number) => Math.min(30, 2 ** (attempt - 1));
+
+/** Sends evaluations to be tried again, delayed, or records them failed once their tries are used up. */
+async function retryLater(deps: EvalWorkerDeps, attempt: number, retries: readonly Retry[]) {
+  if (attempt >= deps.config.maxReceiveCount) {
+    const reason = (r: Retry) => `${r.error} (after ${attempt} ${attempt === 1 ? "attempt" : "attempts"})`;
+    const byProject = new Map<string, Retry[]>();
+    for (const r of retries) byProject.set(r.job.projectId, [...(byProject.get(r.job.projectId) ?? []), r]);
+    for (const [projectId, rs] of byProject) await recordManyExecutions(deps, projectId, rs.map((r) => ({ ...recordBase(r.job, deps.clock.now()), status: "failed" as const, error: reason(r) })));
+    return;
+  }
+  await deps.queues.eval.send(bundled(retries.map((r) => r.job), attempt + 1, backoffSeconds(attempt)));
+}
+
+const recordBase = (job: TargetJob, startedAt: Date) => ({ evaluatorId: job.evaluatorId, trigger: job.trigger, traceId: job.traceId, observationId: job.observationId ?? null, sessionId: job.sessionId ?? null, startedAt });
 
 /** Why an evaluator no longer takes a job of this trigger, or null when it does. */
 function refusal(evaluator: LoadedEvaluator, job: TargetJob): string | null {
@@ -45,35 +100,76 @@ function refusal(evaluator: LoadedEvaluator, job: TargetJob): string | null {
   return null;
 }
 
-async function evaluate(deps: EvalWorkerDeps, job: TargetJob): Promise<{ retry: string } | null> {
+type Record_ = ExecutionRecord & { evaluatorId: string };
+
+async function evaluateDelivery(deps: EvalWorkerDeps, projectId: string, delivered: readonly Delivered<TargetJob>[]): Promise<Retry[]> {
   const startedAt = deps.clock.now();
-  const base = { trigger: job.trigger, traceId: job.traceId, observationId: job.observationId ?? null, sessionId: job.sessionId ?? null, startedAt };
-  const log = (record: Partial<ExecutionRecord> & Pick<ExecutionRecord, "status">) => recordExecution(deps, job.projectId, job.evaluatorId, { ...base, ...record });
-  const evaluator = await loadEvaluatorById(deps, job.projectId, job.evaluatorId);
-  if (!evaluator) return (await log({ status: "skipped", error: "the evaluator was deleted" }), null);
-  const refused = refusal(evaluator, job);
-  if (refused) return (await log({ status: "skipped", error: refused }), null);
-  let dataset: Datasets.ItemData | null = null;
-  if (job.datasetItem) {
-    dataset = (await Datasets.runItemData(deps.db, job.projectId, job.datasetItem.runId, [job.datasetItem.id])).get(job.datasetItem.id) ?? null;
-    if (!dataset) return (await log({ status: "skipped", error: "the dataset item or its run was deleted" }), null);
+  const records: Record_[] = [];
+  const writes: Telemetry.ScoreWrite[] = [];
+  const events: ReturnType<typeof completedEvent>[] = [];
+  const retries: Retry[] = [];
+  const base = (job: TargetJob) => recordBase(job, startedAt);
+
+  const evaluators = await loadEvaluatorsById(deps, projectId, delivered.map((d) => d.job.evaluatorId));
+  const supplies = judgeSupplies(deps, projectId);
+  const runnable: { id: string; job: TargetJob; evaluator: LoadedEvaluator }[] = [];
+  for (const { id, job } of delivered) {
+    const evaluator = evaluators.get(job.evaluatorId);
+    const refused = evaluator ? refusal(evaluator, job) : "the evaluator was deleted";
+    if (refused) records.push({ ...base(job), status: "skipped", error: refused });
+    else runnable.push({ id, job, evaluator: evaluator! });
   }
-  try {
-    const { score, target } = await evaluateAndScore(deps, job.projectId, evaluator, { traceId: job.traceId, observationId: job.observationId ?? null, dataset, sessionId: job.sessionId ?? null });
-    await deps.db.transaction(async (db) => {
-      await Audit.appendEvents({ ...deps, db }, job.projectId, [completedEvent(job.projectId, evaluator, target, score)]);
-      await recordExecution({ ...deps, db }, job.projectId, job.evaluatorId, { ...base, status: "completed", scoreId: score.id });
-    });
-    return null;
-  } catch (error) {
-    if (!isAppError(error)) throw error;
-    // Deleted while queued: nothing to score, and nothing wrong.
-    if (error.code === "not_found") return (await log({ status: "skipped", error: error.message }), null);
-    // An expression gives the same answer on every try; a judge may answer next time.
-    if (evaluator.definition.kind === "CODE" || error.code === "invalid_input") return (await log({ status: "failed", error: error.message }), null);
-    deps.log.warn("evaluation failed; the queue retries it", { evaluatorId: job.evaluatorId, traceId: job.traceId, error: error.message });
-    return { retry: error.message };
-  }
+  const withObservations = runnable.some(({ job, evaluator }) => job.observationId || evaluator.definition.variableMapping.some((b) => b.source.startsWith("observation.")));
+  const [bodies, items, turns] = await Promise.all([
+    Traces.readTraceBodies(deps, projectId, runnable.map((r) => r.job.traceId), { observations: withObservations }),
+    datasetItems(deps, projectId, runnable.map((r) => r.job)),
+    Promise.all(runnable.map(({ job }) => (job.sessionId ? Traces.readSessionTurns(deps, projectId, job.sessionId) : null))),
+  ]);
+
+  const order = runnable.map((r, i) => ({ ...r, turns: turns[i] ?? null }));
+  const code = order.filter((r) => r.evaluator.definition.kind === "CODE");
+  const judged = order.filter((r) => r.evaluator.definition.kind !== "CODE");
+  const run = async ({ id, job, evaluator, turns }: (typeof order)[number]) => {
+    const trace = bodies.get(job.traceId);
+    if (!trace) return void records.push({ ...base(job), status: "skipped", error: `Trace '${job.traceId}' not found` });
+    const dataset = job.datasetItem ? items.get(`${job.datasetItem.runId}\u0000${job.datasetItem.id}`) : null;
+    if (job.datasetItem && !dataset) return void records.push({ ...base(job), status: "skipped", error: "the dataset item or its run was deleted" });
+    try {
+      const target = targetFrom(trace, { traceId: job.traceId, observationId: job.observationId ?? null, dataset, sessionId: job.sessionId ?? null }, turns);
+      const outcome = await outcomeOf(deps, projectId, evaluator, target, supplies);
+      const { score, write } = scoreOf(evaluator, target, outcome, trace.environment, deps.clock.now());
+      writes.push(write);
+      events.push(completedEvent(projectId, evaluator, target, score));
+      records.push({ ...base(job), status: "completed", scoreId: score.id });
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      // Deleted while queued: nothing to score, and nothing wrong.
+      if (error.code === "not_found") return void records.push({ ...base(job), status: "skipped", error: error.message });
+      // An expression gives the same answer on every try; a judge may answer next time.
+      if (evaluator.definition.kind === "CODE" || error.code === "invalid_input") return void records.push({ ...base(job), status: "failed", error: error.message });
+      deps.log.warn("evaluation failed; the queue retries it", { evaluatorId: job.evaluatorId, traceId: job.traceId, error: error.message });
+      retries.push({ id, job, error: error.message });
+    }
+  };
+  for (const r of code) await run(r);
+  await eachLimit(judged, JUDGE_CONCURRENCY, run);
+
+  // Scores first: a failure before the log is written leaves the jobs to the queue, which scores them again under the same ids.
+  await Telemetry.writeScores(deps, projectId, writes);
+  await deps.db.transaction(async (db) => {
+    await Audit.appendEvents({ ...deps, db }, projectId, events);
+    await recordManyExecutions({ ...deps, db }, projectId, records);
+  });
+  return retries;
+}
+
+/** The dataset items experiment jobs bind, by `<runId>\0<itemId>` (one query per run). */
+async function datasetItems(deps: Pick<Deps, "db">, projectId: string, jobs: readonly TargetJob[]): Promise<Map<string, Datasets.ItemData>> {
+  const byRun = new Map<string, string[]>();
+  for (const j of jobs) if (j.datasetItem) byRun.set(j.datasetItem.runId, [...(byRun.get(j.datasetItem.runId) ?? []), j.datasetItem.id]);
+  const out = new Map<string, Datasets.ItemData>();
+  for (const [runId, ids] of byRun) for (const [id, data] of await Datasets.runItemData(deps.db, projectId, runId, ids)) out.set(`${runId}\u0000${id}`, data);
+  return out;
 }
 
 /** A job the queue gave up on (its last delivery failed): an evaluation recorded as failed, a backfill marked failed, with the reason. */
@@ -81,6 +177,10 @@ export async function recordEvalGivenUp(deps: Pick<Deps, "db" | "clock" | "ids">
   const { job } = letter;
   const reason = `${letter.error} (after ${letter.attempts} ${letter.attempts === 1 ? "attempt" : "attempts"})`;
   if (isBackfillJob(job)) return failBackfill(deps, job, reason);
+  if (isBundle(job)) {
+    for (const one of job.jobs) await recordExecution(deps, one.projectId, one.evaluatorId, { ...recordBase(one, deps.clock.now()), status: "failed", error: reason });
+    return;
+  }
   await recordExecution(deps, job.projectId, job.evaluatorId, {
     trigger: job.trigger,
     traceId: job.traceId,

@@ -14,7 +14,7 @@ export { followPath, resolveBinding, judgeVariables, codeVariables, type Evaluat
 export { testExpression } from "./test-expression";
 export { createFromTemplate } from "./from-template";
 export { EVALUATOR_TEMPLATES } from "./templates";
-export { EXPRESSION_PRESETS, compileExpression } from "./expression";
+export { EXPRESSION_PRESETS, compileExpression, evaluateScore } from "./expression";
 export { putProviderCredentials, deleteProviderCredentials, getProviderCredentials, listProviders, openCredentials, providerCredentialSecrets } from "./provider-credentials";
 export { evaluateWritten } from "./online";
 export { runThreadCooldown } from "./thread";

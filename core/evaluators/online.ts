@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { DueTargets } from "../ingest";
 import type { Deps } from "../platform/deps";
 import * as Telemetry from "../telemetry";
-import type { TargetJob } from "./eval.jobs";
+import { bundled, type TargetJob } from "./eval.jobs";
 import { releaseExperimentTargets } from "./experiments";
 import { EvaluatorDefinition } from "./evaluators.schema";
 import { evaluators, evaluatorVersions } from "./evaluators.sql";
@@ -65,7 +65,7 @@ export async function enqueueOnlineEvaluations(deps: Pick<Deps, "db" | "ch" | "q
       }
     }
   }
-  if (jobs.length) await deps.queues.eval.send(jobs.map((job) => ({ body: JSON.stringify(job) })));
+  if (jobs.length) await deps.queues.eval.send(bundled(jobs));
   return jobs.length;
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import * as z from "zod";
 import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
@@ -92,10 +92,39 @@ export async function listEvaluators(
 
 /** The newest version of an evaluator by id, or null when it was deleted (for queued jobs, which name it by id). */
 export async function loadEvaluatorById(deps: Pick<Deps, "db">, projectId: string, id: string): Promise<LoadedEvaluator | null> {
-  const [row] = await deps.db
+  return (await loadEvaluatorsById(deps, projectId, [id])).get(id) ?? null;
+}
+
+/** The newest versions of the project's evaluators among `ids` (one query); deleted ones are absent. */
+export async function loadEvaluatorsById(deps: Pick<Deps, "db">, projectId: string, ids: readonly string[]): Promise<Map<string, LoadedEvaluator>> {
+  if (ids.length === 0) return new Map();
+  const rows = await deps.db
     .select({ id: evaluators.id, name: evaluators.name, version: evaluatorVersions.version, definition: evaluatorVersions.definition })
     .from(evaluators)
     .innerJoin(evaluatorVersions, and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)))
-    .where(and(eq(evaluators.projectId, projectId), eq(evaluators.id, id)));
-  return row ? { ...row, definition: definitionOf(row.definition) } : null;
+    .where(and(eq(evaluators.projectId, projectId), inArray(evaluators.id, [...new Set(ids)])));
+  return new Map(rows.map((row) => [row.id, { ...row, definition: definitionOf(row.definition) }]));
+}
+
+const scopeOf = (projectId: string) => `evaluators:${projectId}`;
+
+/** Runs an evaluator write so that no cached evaluator of the project outlives it (docs/architecture.md, "In-process caches"). */
+export const afterEvaluatorWrite = <T>(deps: Pick<Deps, "caches">, projectId: string, write: () => Promise<T>): Promise<T> => deps.caches.write(scopeOf(projectId), write);
+
+/**
+ * `loadEvaluator` for request paths that run evaluators inline (guardrails). On a store this process owns every
+ * evaluator write goes through `afterEvaluatorWrite`, so the evaluator is cached exactly; on a shared
+ * Postgres it is read each time.
+ * @throws not_found
+ */
+export async function loadEvaluatorCached(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, name: string): Promise<LoadedEvaluator> {
+  if (!deps.config.ownsRelationalStore) return loadEvaluator(deps, projectId, name);
+  const cache = deps.caches.of<LoadedEvaluator>("evaluators");
+  const generation = deps.caches.generation(scopeOf(projectId));
+  const key = `${projectId}\u0000${name}`;
+  const hit = cache.get(key, generation);
+  if (hit) return hit;
+  const loaded = await loadEvaluator(deps, projectId, name);
+  cache.set(key, generation, loaded);
+  return loaded;
 }

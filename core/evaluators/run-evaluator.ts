@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
 import { invalid, isAppError, notFound, unprocessable } from "../platform/errors";
+import type { LlmCredentials, LlmProviderName } from "../platform/ports";
 import type { Principal } from "../platform/principal";
 import * as Pricing from "../pricing";
 import * as Traces from "../traces";
@@ -101,13 +102,32 @@ function runCode(evaluator: LoadedEvaluator, target: EvaluationTarget): Outcome 
   return { value, label: null, comment: null, metadata: {} };
 }
 
-async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget): Promise<Outcome> {
+/**
+ * What judges read besides the target: the project's provider credentials and custom model prices, read once
+ * per batch of evaluations (a worker delivery, a backfill chunk) rather than once per evaluation.
+ */
+export interface JudgeSupplies {
+  credentials(providers: readonly LlmProviderName[]): Promise<Map<LlmProviderName, LlmCredentials>>;
+  prices(): Promise<Awaited<ReturnType<typeof Pricing.listPrices>>["data"]>;
+}
+
+export function judgeSupplies(deps: Pick<Deps, "db" | "keyRing">, projectId: string): JudgeSupplies {
+  const credentials = new Map<string, Promise<Map<LlmProviderName, LlmCredentials>>>();
+  let prices: ReturnType<JudgeSupplies["prices"]> | undefined;
+  return {
+    credentials(providers) {
+      const key = [...new Set(providers)].sort().join(",");
+      if (!credentials.has(key)) credentials.set(key, openCredentials(deps, projectId, providers));
+      return credentials.get(key)!;
+    },
+    prices: () => (prices ??= Pricing.listPrices(deps, projectId).then((p) => p.data.filter((e) => e.source === "custom"))),
+  };
+}
+
+async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget, supplies: JudgeSupplies): Promise<Outcome> {
   const d = evaluator.definition;
   const panel = panelOf(d);
-  const [credentials, prices] = await Promise.all([
-    openCredentials(deps, projectId, panel.map((j) => j.provider)),
-    Pricing.listPrices(deps, projectId).then((p) => p.data.filter((e) => e.source === "custom")),
-  ]);
+  const [credentials, prices] = await Promise.all([supplies.credentials(panel.map((j) => j.provider)), supplies.prices()]);
   const judgement = await judge(deps, { definition: d, variables: judgeVariables(d, target), credentials, prices });
   return {
     value: judgement.value,
@@ -127,8 +147,8 @@ async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvalu
 }
 
 /** The evaluator's verdict on a target, written nowhere: code inline, a judge through its providers. */
-export async function outcomeOf(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget): Promise<Outcome> {
-  return evaluator.definition.kind === "CODE" ? runCode(evaluator, target) : runJudge(deps, projectId, evaluator, target);
+export async function outcomeOf(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget, supplies: JudgeSupplies = judgeSupplies(deps, projectId)): Promise<Outcome> {
+  return evaluator.definition.kind === "CODE" ? runCode(evaluator, target) : runJudge(deps, projectId, evaluator, target, supplies);
 }
 
 const stringValueOf = (dataType: EvaluatorDefinition["scoreDataType"], o: Outcome) =>

@@ -7,9 +7,9 @@ import type { Principal } from "../platform/principal";
 import { defineEvaluator } from "./define-evaluator";
 import type { CreateEvaluatorInput, EvaluatorDetail, EvaluatorFieldsInput } from "./evaluators.schema";
 import { evaluators, evaluatorVersions } from "./evaluators.sql";
-import { readEvaluator } from "./read-evaluators";
+import { afterEvaluatorWrite, readEvaluator } from "./read-evaluators";
 
-type Tx = Pick<Deps, "db" | "clock" | "ids">;
+type Tx = Pick<Deps, "db" | "clock" | "ids" | "caches">;
 
 /**
  * Creates an evaluator (version 1) and records `evaluator.created`.
@@ -19,7 +19,7 @@ export async function createEvaluator(deps: Tx, principal: Principal, input: Cre
   const definition = defineEvaluator(input);
   const { projectId } = principal;
   try {
-    return await deps.db.transaction(async (db) => {
+    return await afterEvaluatorWrite(deps, projectId, () => deps.db.transaction(async (db) => {
       const now = deps.clock.now();
       const id = deps.ids.uuid();
       await db.insert(evaluators).values({ id, projectId, name: input.name, latestVersion: 1, kind: definition.kind, online: definition.online, scope: definition.scope, createdAt: now, updatedAt: now });
@@ -30,7 +30,7 @@ export async function createEvaluator(deps: Tx, principal: Principal, input: Cre
         details: { name: input.name, version: 1, kind: definition.kind },
       });
       return readEvaluator(db, projectId, input.name);
-    });
+    }));
   } catch (error) {
     if (isUniqueViolation(error, "evaluators_project_name_idx")) throw conflict(`Evaluator '${input.name}' exists; PUT /v1/evaluators/${input.name} saves its next version`);
     throw error;
@@ -45,7 +45,7 @@ export async function updateEvaluator(deps: Tx, principal: Principal, name: stri
   if (input.name !== undefined && input.name !== name) throw invalid(`The body names '${input.name}' but the path '${name}': an evaluator cannot be renamed`);
   const definition = defineEvaluator(input);
   const { projectId } = principal;
-  return deps.db.transaction(async (db) => {
+  return afterEvaluatorWrite(deps, principal.projectId, () => deps.db.transaction(async (db) => {
     // The row lock serialises concurrent saves, so version numbers never collide.
     const [existing] = await db.select().from(evaluators).where(and(eq(evaluators.projectId, projectId), eq(evaluators.name, name))).for("update");
     if (!existing) throw notFound("evaluator", name);
@@ -59,5 +59,5 @@ export async function updateEvaluator(deps: Tx, principal: Principal, name: stri
       details: { name, version, kind: definition.kind },
     });
     return readEvaluator(db, projectId, name);
-  });
+  }));
 }

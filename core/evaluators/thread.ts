@@ -1,8 +1,7 @@
-import { and, eq, lte, sql } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
-import { sessionActivity } from "../telemetry/session-activity.sql";
+import * as Telemetry from "../telemetry";
 import { threadClaims } from "./automatic.sql";
-import type { TargetJob } from "./eval.jobs";
+import { bundled, type TargetJob } from "./eval.jobs";
 import { DEFAULT_COOLDOWN_SECONDS } from "./evaluators.schema";
 import { inSample, onlineEvaluators, type OnlineEvaluator } from "./online";
 
@@ -36,13 +35,7 @@ async function coolProject(deps: Pick<Deps, "db" | "clock" | "queues">, projectI
   const now = deps.clock.now().getTime();
   const shortest = Math.min(...evaluators.map(cooldownOf));
   const longest = Math.max(...evaluators.map(cooldownOf));
-  const a = sessionActivity;
-  const quiet = await deps.db
-    .select({ sessionId: a.sessionId, traceId: a.latestTraceId, lastActivityAt: a.lastActivityAt })
-    .from(a)
-    .where(and(eq(a.projectId, projectId), eq(a.settled, false), lte(a.lastActivityAt, new Date(now - shortest))))
-    .orderBy(a.lastActivityAt)
-    .limit(SESSIONS_PER_RUN);
+  const quiet = await Telemetry.quietSessions(deps.db, projectId, new Date(now - shortest), SESSIONS_PER_RUN);
   if (quiet.length === 0) return { sessions: 0, queued: 0 };
   return deps.db.transaction(async (db) => {
     const jobs: TargetJob[] = [];
@@ -57,15 +50,9 @@ async function coolProject(deps: Pick<Deps, "db" | "clock" | "queues">, projectI
       for (const c of claimed) jobs.push({ projectId, evaluatorId: e.id, traceId: c.traceId, sessionId: c.sessionId, trigger: "thread" });
     }
     // Quiet for every evaluator: each has now claimed the newest trace (or left it out of its sample).
-    const settled = quiet.filter((s) => s.lastActivityAt.getTime() <= now - longest);
-    if (settled.length) {
-      await db.execute(sql`
-        UPDATE session_activity s SET settled = true
-        FROM jsonb_to_recordset(${JSON.stringify(settled.map((q) => ({ id: q.sessionId, trace: q.traceId })))}::jsonb) AS q(id text, trace text)
-        WHERE s.project_id = ${projectId} AND s.session_id = q.id AND s.latest_trace_id = q.trace AND s.last_activity_at <= ${new Date(now - longest).toISOString()}::timestamptz`);
-    }
+    await Telemetry.settleSessions(db, projectId, quiet.filter((s) => s.lastActivityAt.getTime() <= now - longest));
     // In the transaction: a failed send releases the claims for the next run.
-    if (jobs.length) await deps.queues.eval.send(jobs.map((job) => ({ body: JSON.stringify(job) })));
+    if (jobs.length) await deps.queues.eval.send(bundled(jobs));
     return { sessions: quiet.length, queued: jobs.length };
   });
 }

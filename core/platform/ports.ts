@@ -19,6 +19,8 @@ export interface BlobStore {
 export interface OutgoingMessage {
   body: string;
   attributes?: Record<string, string>;
+  /** Seconds before the message can be received (at most 900, as SQS allows). */
+  delaySeconds?: number;
 }
 
 export interface ReceivedMessage {

@@ -18,3 +18,4 @@ export { mapSpan, type MappedSpan } from "./spans/map-span";
 export { defined } from "./spans/drafts";
 export { stringOf, isoFromNanos } from "./spans/attribute-reader";
 export type { Attributes, AttributeValue, SpanEvent, SpanView } from "./spans/span-view";
+export { quietSessions, settleSessions, type QuietSession } from "./session-activity";

@@ -52,6 +52,7 @@ export class SqsJobQueue implements JobQueue {
             Id: String(j),
             MessageBody: m.body,
             MessageAttributes: toMessageAttributes(m.attributes),
+            ...(m.delaySeconds ? { DelaySeconds: Math.min(900, Math.max(0, Math.round(m.delaySeconds))) } : {}),
           })),
         }),
       );

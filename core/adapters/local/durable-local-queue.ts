@@ -22,7 +22,7 @@ export interface DurableLocalQueueOptions {
 type Entry = { id: string; count: number; visibleAt: number; receipt?: string; busy: boolean };
 
 /** The file's JSON. */
-type StoredMessage = { id: string; body: string; attributes: Record<string, string>; sentAt: string };
+type StoredMessage = { id: string; body: string; attributes: Record<string, string>; sentAt: string; visibleAt?: number };
 
 /** `<send time ms>-<sequence>-<random>`: names sort in send order, so open needs no file reads. */
 const FILE_NAME = /^(\d{13}-\d{9}-[0-9a-f]{8})\.(\d+)\.json$/;
@@ -81,7 +81,7 @@ export class DurableLocalQueue implements JobQueue {
   send(messages: OutgoingMessage[]): Promise<void> {
     return this.track(async () => {
       const now = this.clock.now();
-      const records = messages.map((m) => ({ id: this.newId(now), body: m.body, attributes: { ...m.attributes }, sentAt: now.toISOString() }));
+      const records = messages.map((m) => ({ id: this.newId(now), body: m.body, attributes: { ...m.attributes }, sentAt: now.toISOString(), ...(m.delaySeconds ? { visibleAt: now.getTime() + Math.min(900, m.delaySeconds) * 1000 } : {}) }));
       await this.enqueue(records);
     });
   }
@@ -160,7 +160,8 @@ export class DurableLocalQueue implements JobQueue {
       await Promise.allSettled(fresh.flatMap((r) => [unlink(this.tempOf(r.id)), unlink(this.fileOf(r.id, 0))]));
       throw e;
     }
-    for (const r of fresh) this.entries.set(r.id, { id: r.id, count: 0, visibleAt: 0, busy: false });
+    // A delay lives in memory, as visibility does: after a restart the message is visible at once.
+    for (const r of fresh) this.entries.set(r.id, { id: r.id, count: 0, visibleAt: r.visibleAt ?? 0, busy: false });
     this.wake();
   }
 

@@ -57,8 +57,6 @@ CREATE TABLE "session_activity" (
 	CONSTRAINT "session_activity_project_id_session_id_pk" PRIMARY KEY("project_id","session_id")
 );
 --> statement-breakpoint
-ALTER TABLE "experiment_evaluators" ADD CONSTRAINT "experiment_evaluators_run_id_dataset_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."dataset_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "experiment_targets" ADD CONSTRAINT "experiment_targets_run_id_dataset_runs_id_fk" FOREIGN KEY ("run_id") REFERENCES "public"."dataset_runs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "evaluator_backfills_project_idx" ON "evaluator_backfills" USING btree ("project_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "evaluator_backfills_active_idx" ON "evaluator_backfills" USING btree ("evaluator_id") WHERE status IN ('queued', 'running');--> statement-breakpoint
 CREATE INDEX "experiment_targets_trace_idx" ON "experiment_targets" USING btree ("project_id","trace_id");--> statement-breakpoint
