@@ -146,7 +146,8 @@ async function claim(deps: Pick<Deps, "db" | "clock">, job: BackfillJob) {
 /** Ends a run: completed, or failed with the reason. */
 async function finish(deps: Pick<Deps, "db" | "clock">, job: BackfillJob, status: "completed" | "failed", error: string | null = null) {
   const now = deps.clock.now();
-  await deps.db.update(evaluatorBackfills).set({ status, error, leaseUntil: null, updatedAt: now, finishedAt: now }).where(and(eq(evaluatorBackfills.id, job.backfillId), eq(evaluatorBackfills.projectId, job.projectId)));
+  // An ended run needs its trace list no more; dropping it keeps deleted traces' ids out of the table.
+  await deps.db.update(evaluatorBackfills).set({ status, error, traceIds: [], leaseUntil: null, updatedAt: now, finishedAt: now }).where(and(eq(evaluatorBackfills.id, job.backfillId), eq(evaluatorBackfills.projectId, job.projectId)));
 }
 
 /** A backfill job the queue gave up on: the run is failed with the reason. */

@@ -106,13 +106,28 @@ async function select(db: Db, projectId: string, keys: { kind: Kind; key: string
 }
 
 /**
- * Forgets the partition days of deleted traces (or of deleted scores sent without a trace), so
- * nothing of them stays in the mirror. Call it after their telemetry rows are gone: while a row
- * remains, a later event of the same trace must still land in that row's partition.
+ * Relational rows that name a trace, forgotten with it (docs/reads.md, "Decisions": deletion): the session's activity
+ * when the trace is its newest, thread claims, experiment evaluations waiting for it, and its evaluators'
+ * execution log. Named here, with the rest of the telemetry layout, so every deletion path forgets them.
+ */
+const TRACE_REFERENCES = [
+  ["session_activity", "latest_trace_id"],
+  ["thread_claims", "trace_id"],
+  ["experiment_targets", "trace_id"],
+  ["evaluator_executions", "trace_id"],
+] as const;
+
+/**
+ * Forgets the partition days of deleted traces (or of deleted scores sent without a trace), and the rows that
+ * name the traces, so nothing of them stays in Postgres. Call it after their telemetry rows are gone: while a
+ * row remains, a later event of the same trace must still land in that row's partition. One statement.
  */
 export async function forgetTraces(deps: { db: Db }, projectId: string, keys: readonly string[], kind: Kind = "trace"): Promise<void> {
   if (keys.length === 0) return;
+  const ids = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`;
+  const references = kind === "trace" ? TRACE_REFERENCES.map(([table, column], i) => sql`${sql.raw(`r${i}`)} AS (DELETE FROM ${sql.identifier(table)} WHERE project_id = ${projectId} AND ${sql.identifier(column)} IN ${ids}), `) : [];
   await deps.db.execute(sql`
+    WITH ${sql.join(references)}done AS (SELECT 1)
     DELETE FROM trace_mirror m USING jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS i(key)
     WHERE m.project_id = ${projectId} AND m.kind = ${kind} AND m.key = i.key`);
 }

@@ -61,6 +61,12 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
   "PUT /v1/evaluators/{name}": async (app, other) => (await app.call("PUT", `/v1/evaluators/${await probeEvaluator(app)}`, { key: other, body: { prompt: "p", provider: "mock", model: "m" } })).status,
   "POST /v1/evaluators/{name}/run": async (app, other) => (await app.call("POST", `/v1/evaluators/${await probeEvaluator(app)}/run`, { key: other, body: { traceId: "probe", output: "x" } })).status,
   "GET /v1/evaluators/{name}/executions": async (app, other) => (await app.call("GET", `/v1/evaluators/${await probeEvaluator(app)}/executions`, { key: other })).status,
+  "POST /v1/evaluators/{name}/backfill": async (app, other) => {
+    const name = await probeEvaluator(app);
+    const status = (await app.call("POST", `/v1/evaluators/${name}/backfill`, { key: other, body: { days: 1 } })).status;
+    if ((await app.call("GET", `/v1/evaluators/backfills?evaluator=${name}`)).body.data.length !== 0) throw new Error("another project's key started a backfill");
+    return status;
+  },
   "GET /v1/providers/{provider}": async (app, other) => {
     await probeProvider(app, "anthropic");
     return (await app.call("GET", "/v1/providers/anthropic", { key: other })).status;
@@ -107,6 +113,13 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
   "POST /v1/datasets/{name}/runs": async (app, other) => (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/runs`, { key: other, body: { runName: "r1" } })).status,
   "GET /v1/datasets/{name}/runs/{run}": async (app, other) => (await app.call("GET", `/v1/datasets/${await probeDataset(app)}/runs/r0`, { key: other })).status,
   "POST /v1/datasets/{name}/runs/{run}/gate": async (app, other) => (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/runs/r0/gate`, { key: other, body: { thresholds: { s: 0 } } })).status,
+  "POST /v1/datasets/{name}/runs/{run}/evaluate": async (app, other) => {
+    // The other project's own evaluator, on this project's run: the run must stay out of reach.
+    const evaluator = `probe-${Math.random().toString(36).slice(2)}`;
+    const created = await app.call("POST", "/v1/evaluators", { key: other, body: { name: evaluator, kind: "CODE", expression: "1" } });
+    if (created.status !== 201) throw new Error("the other project's evaluator was not made");
+    return (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/runs/r0/evaluate`, { key: other, body: { evaluators: [evaluator] } })).status;
+  },
   "GET /v1/datasets/{name}/compare": async (app, other) => (await app.call("GET", `/v1/datasets/${await probeDataset(app)}/compare?runs=r0`, { key: other })).status,
   "POST /v1/dataset-run-items": async (app, other) => {
     const name = await probeDataset(app);
