@@ -16,6 +16,7 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   observations: "telemetry",
   sessions: "telemetry",
   scores: "telemetry",
+  "score-configs": "telemetry",
   metrics: "telemetry",
   users: "telemetry",
   usage: "telemetry",

@@ -13,9 +13,9 @@ import { BACKFILL_CAP, type BackfillPreviewInput, type BackfillQueued, type Back
 import { type ExecutionRecord, recordExecutions } from "./executions";
 import { inSample } from "./online";
 import { loadEvaluator, loadEvaluatorById, type LoadedEvaluator } from "./read-evaluators";
-import { completedEvent, judgeSupplies, outcomeOf, scoreOf, targetFrom } from "./run-evaluator";
+import { completedEvent, evaluationSupplies, outcomeOf, scoreOf, targetFrom } from "./run-evaluator";
 
-type BackfillDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues">;
+type BackfillDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config" | "caches">;
 
 /** Traces scored per chunk: one read of their bodies, one score insert, one log insert. */
 const CHUNK = 250;
@@ -188,7 +188,7 @@ async function scoreChunk(deps: BackfillDeps, projectId: string, evaluator: Load
   const d = evaluator.definition;
   const observations = d.scope === "observation" || d.variableMapping.some((b) => b.source.startsWith("observation."));
   const bodies = await Traces.readTraceBodies(deps, projectId, traceIds, { observations });
-  const supplies = judgeSupplies(deps, projectId);
+  const supplies = evaluationSupplies(deps, projectId);
   const startedAt = deps.clock.now();
   const records: ExecutionRecord[] = [];
   const writes: Telemetry.ScoreWrite[] = [];
@@ -204,7 +204,7 @@ async function scoreChunk(deps: BackfillDeps, projectId: string, evaluator: Load
       const target = targetFrom(trace, { traceId, observationId });
       try {
         const outcome = await outcomeOf(deps, projectId, evaluator, target, supplies);
-        const { score, write } = scoreOf(evaluator, target, outcome, trace.environment, deps.clock.now());
+        const { score, write } = scoreOf(evaluator, target, outcome, trace.environment, deps.clock.now(), await supplies.scoreConfigs());
         writes.push(write);
         events.push(completedEvent(projectId, evaluator, target, score));
         records.push({ trigger: "backfill", traceId, observationId, status: "completed", scoreId: score.id, startedAt });

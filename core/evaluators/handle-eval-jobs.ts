@@ -10,10 +10,10 @@ import { failBackfill, runBackfill } from "./backfill";
 import { bundled, isBackfillJob, isBundle, type BackfillJob, type EvalBundle, type EvalJob, type TargetJob } from "./eval.jobs";
 import { type ExecutionRecord, recordExecution, recordManyExecutions } from "./executions";
 import { loadEvaluatorsById, type LoadedEvaluator } from "./read-evaluators";
-import { completedEvent, judgeSupplies, outcomeOf, scoreOf, targetFrom } from "./run-evaluator";
+import { completedEvent, evaluationSupplies, outcomeOf, scoreOf, targetFrom } from "./run-evaluator";
 
 /** What the eval worker needs: the stores the evaluation reads and writes, the judge providers, and the eval queue (backfill chunks). */
-export type EvalWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config">;
+export type EvalWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config" | "caches">;
 
 /** Judges called at once within a delivery. */
 const JUDGE_CONCURRENCY = 16;
@@ -111,7 +111,7 @@ async function evaluateDelivery(deps: EvalWorkerDeps, projectId: string, deliver
   const base = (job: TargetJob) => recordBase(job, startedAt);
 
   const evaluators = await loadEvaluatorsById(deps, projectId, delivered.map((d) => d.job.evaluatorId));
-  const supplies = judgeSupplies(deps, projectId);
+  const supplies = evaluationSupplies(deps, projectId);
   const runnable: { id: string; job: TargetJob; evaluator: LoadedEvaluator }[] = [];
   for (const { id, job } of delivered) {
     const evaluator = evaluators.get(job.evaluatorId);
@@ -137,7 +137,7 @@ async function evaluateDelivery(deps: EvalWorkerDeps, projectId: string, deliver
     try {
       const target = targetFrom(trace, { traceId: job.traceId, observationId: job.observationId ?? null, dataset, sessionId: job.sessionId ?? null }, turns);
       const outcome = await outcomeOf(deps, projectId, evaluator, target, supplies);
-      const { score, write } = scoreOf(evaluator, target, outcome, trace.environment, deps.clock.now());
+      const { score, write } = scoreOf(evaluator, target, outcome, trace.environment, deps.clock.now(), await supplies.scoreConfigs());
       writes.push(write);
       events.push(completedEvent(projectId, evaluator, target, score));
       records.push({ ...base(job), status: "completed", scoreId: score.id });

@@ -5,6 +5,7 @@ import { invalid, isAppError, notFound, unprocessable } from "../platform/errors
 import type { LlmCredentials, LlmProviderName } from "../platform/ports";
 import type { Principal } from "../platform/principal";
 import * as Pricing from "../pricing";
+import * as Scores from "../scores";
 import * as Traces from "../traces";
 import { panelOf } from "./define-evaluator";
 import type { EvaluatorDefinition, RunEvaluatorInput, RunEvaluatorResult } from "./evaluators.schema";
@@ -16,7 +17,7 @@ import { codeVariables, judgeVariables, type DatasetBinding, type EvaluationTarg
 import { recordExecution } from "./executions";
 import * as Telemetry from "../telemetry";
 
-type RunDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm">;
+type RunDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches">;
 
 /**
  * The score id of an evaluator on a target: the same evaluator on the same trace (or observation) always
@@ -103,18 +104,21 @@ function runCode(evaluator: LoadedEvaluator, target: EvaluationTarget): Outcome 
 }
 
 /**
- * What judges read besides the target: the project's provider credentials and custom model prices, read once
- * per batch of evaluations (a worker delivery, a backfill chunk) rather than once per evaluation.
+ * What evaluations read besides the target: the project's provider credentials, custom model prices and score
+ * configs, read once per batch of evaluations (a worker delivery, a backfill chunk) rather than once each.
  */
-export interface JudgeSupplies {
+export interface EvaluationSupplies {
+  scoreConfigs(): Promise<Scores.ScoreConfigView[]>;
   credentials(providers: readonly LlmProviderName[]): Promise<Map<LlmProviderName, LlmCredentials>>;
   prices(): Promise<Awaited<ReturnType<typeof Pricing.listPrices>>["data"]>;
 }
 
-export function judgeSupplies(deps: Pick<Deps, "db" | "keyRing">, projectId: string): JudgeSupplies {
+export function evaluationSupplies(deps: Pick<Deps, "db" | "keyRing" | "config" | "caches">, projectId: string): EvaluationSupplies {
   const credentials = new Map<string, Promise<Map<LlmProviderName, LlmCredentials>>>();
-  let prices: ReturnType<JudgeSupplies["prices"]> | undefined;
+  let prices: ReturnType<EvaluationSupplies["prices"]> | undefined;
+  let configs: ReturnType<EvaluationSupplies["scoreConfigs"]> | undefined;
   return {
+    scoreConfigs: () => (configs ??= Scores.scoreConfigsOf(deps, projectId)),
     credentials(providers) {
       const key = [...new Set(providers)].sort().join(",");
       if (!credentials.has(key)) credentials.set(key, openCredentials(deps, projectId, providers));
@@ -124,7 +128,7 @@ export function judgeSupplies(deps: Pick<Deps, "db" | "keyRing">, projectId: str
   };
 }
 
-async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget, supplies: JudgeSupplies): Promise<Outcome> {
+async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget, supplies: EvaluationSupplies): Promise<Outcome> {
   const d = evaluator.definition;
   const panel = panelOf(d);
   const [credentials, prices] = await Promise.all([supplies.credentials(panel.map((j) => j.provider)), supplies.prices()]);
@@ -147,7 +151,7 @@ async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvalu
 }
 
 /** The evaluator's verdict on a target, written nowhere: code inline, a judge through its providers. */
-export async function outcomeOf(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget, supplies: JudgeSupplies = judgeSupplies(deps, projectId)): Promise<Outcome> {
+export async function outcomeOf(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget, supplies: EvaluationSupplies = evaluationSupplies(deps, projectId)): Promise<Outcome> {
   return evaluator.definition.kind === "CODE" ? runCode(evaluator, target) : runJudge(deps, projectId, evaluator, target, supplies);
 }
 
@@ -163,12 +167,16 @@ export function threadScoreId(evaluatorId: string, sessionId: string, traceId: s
 }
 
 /** The EVAL score an outcome makes on a target, as answered and as written to the telemetry store. */
-export function scoreOf(evaluator: LoadedEvaluator, target: EvaluationTarget, outcome: Outcome, environment: string | null, now: Date): { score: WrittenScore; write: Telemetry.ScoreWrite } {
+export function scoreOf(evaluator: LoadedEvaluator, target: EvaluationTarget, outcome: Outcome, environment: string | null, now: Date, configs: readonly Scores.ScoreConfigView[] = []): { score: WrittenScore; write: Telemetry.ScoreWrite } {
   const d = evaluator.definition;
+  const name = d.scoreName ?? evaluator.name;
+  // Score configs hold on every path (docs/scores.md): an EVAL score that misfits is not written.
+  const fit = Scores.fitScore(configs, { name, dataType: d.scoreDataType, value: d.scoreDataType === "CATEGORICAL" ? null : outcome.value, stringValue: outcome.label });
+  if (!fit.ok) throw unprocessable(`Evaluator '${evaluator.name}': ${fit.error}`);
   const sessionId = target.thread?.sessionId ?? null;
   const score = {
     id: sessionId ? threadScoreId(evaluator.id, sessionId, target.traceId) : evalScoreId(evaluator.id, target.traceId, target.observationId),
-    name: d.scoreName ?? evaluator.name,
+    name,
     value: d.scoreDataType === "CATEGORICAL" ? null : outcome.value,
     stringValue: stringValueOf(d.scoreDataType, outcome),
     dataType: d.scoreDataType,
@@ -188,6 +196,7 @@ export function scoreOf(evaluator: LoadedEvaluator, target: EvaluationTarget, ou
       value: d.scoreDataType === "CATEGORICAL" ? outcome.label! : outcome.value!,
       source: "EVAL",
       comment: score.comment,
+      configId: fit.configId,
       metadata,
       environment,
       timestamp: now,
@@ -202,8 +211,9 @@ export function scoreOf(evaluator: LoadedEvaluator, target: EvaluationTarget, ou
  */
 export async function evaluateAndScore(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, request: TargetRequest): Promise<{ score: WrittenScore; target: EvaluationTarget }> {
   const { target, environment } = await loadTarget(deps, projectId, request);
-  const outcome = await outcomeOf(deps, projectId, evaluator, target);
-  const { score, write } = scoreOf(evaluator, target, outcome, environment, deps.clock.now());
+  const supplies = evaluationSupplies(deps, projectId);
+  const outcome = await outcomeOf(deps, projectId, evaluator, target, supplies);
+  const { score, write } = scoreOf(evaluator, target, outcome, environment, deps.clock.now(), await supplies.scoreConfigs());
   await Telemetry.writeScores(deps, projectId, [write]);
   return { score, target };
 }

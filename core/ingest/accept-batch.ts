@@ -7,9 +7,34 @@ import { hasTailRule, headKeeps, samples } from "./sampling";
 import { recordSdkUsage } from "./sdk-usage";
 import { getIngestSettings } from "./settings";
 import type { StoredBatch } from "./stored-batch.schema";
-import { traceIdOf, validateEvents } from "./validate-events";
+import { traceIdOf, validateEvents, type ValidEvent } from "./validate-events";
+import * as Scores from "../scores";
 
 const MASKED_FIELDS = ["input", "output"] as const;
+
+/**
+ * Checks score events against the project's score configs (docs/scores.md): a misfit becomes a per-event 400
+ * in the answer; a fit takes the config's type and id. No read when the batch holds no score.
+ */
+async function fitScores(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, events: ValidEvent[], results: IngestResponse): Promise<ValidEvent[]> {
+  if (!events.some((e) => e.type === "score-create")) return events;
+  const configs = await Scores.scoreConfigsOf(deps, projectId);
+  if (configs.length === 0) return events;
+  const misfits = new Map<string, string>();
+  for (const e of events) {
+    if (e.type !== "score-create") continue;
+    const fit = Scores.fitScore(configs, e.body as unknown as Scores.ScoreInput);
+    if (!fit.ok) misfits.set(e.id, fit.error);
+    else {
+      e.body.dataType = fit.dataType;
+      if (fit.configId) e.body.configId = fit.configId;
+    }
+  }
+  if (misfits.size === 0) return events;
+  results.successes = results.successes.filter((s) => !misfits.has(s.id));
+  for (const [id, message] of misfits) results.errors.push({ id, status: 400, message });
+  return events.filter((e) => !misfits.has(e.id));
+}
 
 /**
  * The claim check of ingest: validates each event, masks PII, applies head
@@ -21,9 +46,11 @@ export async function acceptBatch(
   principal: Principal,
   input: { batch: readonly unknown[]; sdk: SdkIdentity | null },
 ): Promise<IngestResponse> {
-  const { events, results } = validateEvents(input.batch);
+  const validated = validateEvents(input.batch);
+  const { results } = validated;
+  if (validated.events.length === 0) return results;
+  const [settings, events] = await Promise.all([getIngestSettings(deps, principal.projectId), fitScores(deps, principal.projectId, validated.events, results)]);
   if (events.length === 0) return results;
-  const settings = await getIngestSettings(deps, principal.projectId);
 
   const masker = compilePiiPolicy(settings.pii);
   if (masker) {

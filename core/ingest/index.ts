@@ -13,3 +13,5 @@ export { ingestHealth } from "./health";
 export { PiiPolicy } from "./pii";
 export * as Otel from "./otel";
 export { IngestHealth, DeadLetterPage, SdkUsageList } from "./ingest-views.schema";
+export { submitScore } from "./submit-score";
+export { ScoreBody as CreateScoreBody } from "./ingest.schema";

@@ -10,3 +10,4 @@ export * from "../traces/retention.sql";
 export * from "../datasets/datasets.sql";
 export * from "../telemetry/session-activity.sql";
 export * from "../evaluators/automatic.sql";
+export * from "../scores/scores.sql";

@@ -68,6 +68,7 @@ function applyObservation(row: PartialRow, t: string, type: string, b: Body, eve
 }
 
 function applyScore(row: PartialRow, t: string, b: Body, eventTime: string) {
+  // A label alone (`stringValue` without `value`) is CATEGORICAL (docs/scores.md, "The shape of a score").
   const dataType = b.dataType ?? (typeof b.value === "number" ? "NUMERIC" : typeof b.value === "boolean" ? "BOOLEAN" : "CATEGORICAL");
   row.set("data_type", t, dataType);
   if (dataType === "NUMERIC") row.set("value", t, b.value);

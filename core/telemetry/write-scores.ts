@@ -14,6 +14,8 @@ export interface ScoreWrite {
   value: number | string;
   source: "API" | "EVAL" | "ANNOTATION";
   comment?: string | null;
+  /** The score config it fits (docs/scores.md). */
+  configId?: string | null;
   metadata?: Record<string, unknown> | null;
   environment?: string | null;
   timestamp: Date;
@@ -45,6 +47,7 @@ export async function writeScores(deps: Pick<Deps, "db" | "ch" | "blobs" | "cloc
           value: s.dataType === "BOOLEAN" ? s.value === 1 : s.value,
           source: s.source,
           comment: s.comment ?? undefined,
+          configId: s.configId ?? undefined,
           metadata: s.metadata ?? undefined,
           environment: s.environment ?? undefined,
           timestamp: s.timestamp.toISOString(),

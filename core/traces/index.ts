@@ -14,3 +14,4 @@ export { getRetention, putRetention, applyRetention, applyAllRetention } from ".
 export { parseFilterParam, OPERATORS } from "./filters";
 export * from "./reads.schema";
 export { readTraceBodies, readSessionTurns, TRANSCRIPT_TURNS, type TraceBodies } from "./read-bodies";
+export { deleteScore } from "./delete-score";

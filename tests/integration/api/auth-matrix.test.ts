@@ -30,6 +30,18 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     if ((await app.call("GET", `/v1/traces/${id}`)).status !== 200) throw new Error("another project's key deleted the trace");
     return status;
   },
+  "DELETE /v1/scores/{id}": async (app, other) => {
+    const traceId = await probeTrace(app, {});
+    const posted = await app.call("POST", "/v1/scores", { body: { traceId, name: "probe", value: 1 } });
+    await app.drainQueues();
+    const status = (await app.call("DELETE", `/v1/scores/${posted.body.id}`, { key: other })).status;
+    if (!(await app.call("GET", `/v1/traces/${traceId}`)).body.scores.some((s: { id: string }) => s.id === posted.body.id)) throw new Error("another project's key deleted the score");
+    return status;
+  },
+  "PATCH /v1/score-configs/{id}": async (app, other) => {
+    const made = await app.call("POST", "/v1/score-configs", { body: { name: `probe-${Math.random().toString(36).slice(2)}`, dataType: "BOOLEAN" } });
+    return (await app.call("PATCH", `/v1/score-configs/${made.body.id}`, { key: other, body: { archived: true } })).status;
+  },
   "GET /v1/sessions/{id}": async (app, other) => {
     const sessionId = `probe-session-${Math.random().toString(36).slice(2)}`;
     await probeTrace(app, { sessionId });
