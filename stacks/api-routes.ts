@@ -27,6 +27,7 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   "dataset-run-items": "evaluation",
   evaluators: "evaluation",
   guardrails: "evaluation",
+  "review-queues": "evaluation",
   providers: "evaluation",
   "api-keys": "admin",
   projects: "admin",

@@ -11,3 +11,4 @@ export * from "../datasets/datasets.sql";
 export * from "../telemetry/session-activity.sql";
 export * from "../evaluators/automatic.sql";
 export * from "../scores/scores.sql";
+export * from "../reviews/reviews.sql";

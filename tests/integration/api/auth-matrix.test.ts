@@ -42,6 +42,19 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     const made = await app.call("POST", "/v1/score-configs", { body: { name: `probe-${Math.random().toString(36).slice(2)}`, dataType: "BOOLEAN" } });
     return (await app.call("PATCH", `/v1/score-configs/${made.body.id}`, { key: other, body: { archived: true } })).status;
   },
+  "GET /v1/review-queues/{queue}": async (app, other) => (await app.call("GET", `/v1/review-queues/${(await probeQueue(app)).name}`, { key: other })).status,
+  "GET /v1/review-queues/{queue}/items": async (app, other) => (await app.call("GET", `/v1/review-queues/${(await probeQueue(app)).name}/items`, { key: other })).status,
+  "POST /v1/review-queues/{queue}/items": async (app, other) => {
+    const { name } = await probeQueue(app);
+    const status = (await app.call("POST", `/v1/review-queues/${name}/items`, { key: other, body: { traceIds: ["x"] } })).status;
+    return status;
+  },
+  "POST /v1/review-queues/{queue}/items/{itemId}/score": async (app, other) => {
+    const { name, itemId } = await probeQueue(app);
+    const status = (await app.call("POST", `/v1/review-queues/${name}/items/${itemId}/score`, { key: other, body: { value: true } })).status;
+    if ((await app.call("GET", `/v1/review-queues/${name}`)).body.done !== 0) throw new Error("another project's key reviewed the item");
+    return status;
+  },
   "GET /v1/sessions/{id}": async (app, other) => {
     const sessionId = `probe-session-${Math.random().toString(36).slice(2)}`;
     await probeTrace(app, { sessionId });
@@ -140,6 +153,16 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     return status;
   },
 };
+
+/** A review queue of this project with one pending item, for the cross-project probes. */
+async function probeQueue(app: TestApp): Promise<{ name: string; itemId: string }> {
+  const name = `probe-${Math.random().toString(36).slice(2)}`;
+  const created = await app.call("POST", "/v1/review-queues", { body: { name, scoreName: "probe", dataType: "BOOLEAN" } });
+  const traceId = await probeTrace(app, {});
+  const added = await app.call("POST", `/v1/review-queues/${name}/items`, { body: { traceIds: [traceId] } });
+  if (created.status !== 201 || added.body.added !== 1) throw new Error("probe queue was not made");
+  return { name, itemId: added.body.items[0].id };
+}
 
 /** A dataset of this project with item `i0` linked to trace `t0` in run `r0`, for the cross-project probes. */
 async function probeDataset(app: TestApp): Promise<string> {

@@ -1,0 +1,4 @@
+export * from "./reviews.schema";
+export { createQueue, listQueues, getQueue } from "./queues";
+export { addItems, listItems } from "./items";
+export { submitReview } from "./submit";
