@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
 import { invalid, isAppError, notFound, unprocessable } from "../platform/errors";
 import type { LlmCredentials, LlmProviderName } from "../platform/ports";
 import type { Principal } from "../platform/principal";
+import { stableUuid } from "../platform/stable-id";
 import * as Pricing from "../pricing";
 import * as Scores from "../scores";
 import * as Traces from "../traces";
@@ -24,8 +24,7 @@ type RunDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "key
  * writes the same id, so a re-run overwrites its score instead of adding one (docs/evaluators.md, "Running an evaluator").
  */
 export function evalScoreId(evaluatorId: string, traceId: string, observationId: string | null): string {
-  const hex = createHash("sha256").update(`eval\u0000${evaluatorId}\u0000${traceId}\u0000${observationId ?? ""}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return stableUuid("eval", evaluatorId, traceId, observationId ?? "");
 }
 
 /** What to evaluate: a trace or one of its observations, with an experiment's item or a thread's session. */

@@ -1,9 +1,9 @@
-import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
 import { conflict, invalid, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
+import { stableUuid } from "../platform/stable-id";
 import * as Scores from "../scores";
 import * as Telemetry from "../telemetry";
 import { findQueue, type QueueRow } from "./queues";
@@ -25,10 +25,7 @@ const queueRule = (q: QueueRow): Scores.ScoreConfigView => ({
 });
 
 /** The score id of a review: one per item, so a repeated write after a crash overwrites it. */
-const reviewScoreId = (itemId: string) => {
-  const hex = createHash("sha256").update(`review\u0000${itemId}`).digest("hex");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-};
+const reviewScoreId = (itemId: string) => stableUuid("review", itemId);
 
 /**
  * Submits a review (docs/reviews.md): the value must fit the queue (its type, range or labels) and the score
