@@ -5,22 +5,19 @@ import type { Deps } from "../platform/deps";
 import { eachLimit } from "../platform/each-limit";
 import { conflict, invalid, isAppError } from "../platform/errors";
 import type { Principal } from "../platform/principal";
-import * as Telemetry from "../telemetry";
 import * as Traces from "../traces";
 import { evaluatorBackfills } from "./automatic.sql";
 import type { BackfillJob } from "./eval.jobs";
 import { BACKFILL_CAP, type BackfillPreviewInput, type BackfillQueued, type BackfillView, type StartBackfillInput } from "./evaluators.schema";
-import { type ExecutionRecord, recordExecutions } from "./executions";
 import { inSample } from "./online";
 import { loadEvaluator, loadEvaluatorById, type LoadedEvaluator } from "./read-evaluators";
-import { completedEvent, evaluationSupplies, outcomeOf, scoreOf, targetFrom } from "./run-evaluator";
+import { EvaluationBatch, JUDGE_CONCURRENCY } from "./evaluation-batch";
+import { targetFrom } from "./run-evaluator";
 
 type BackfillDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config" | "caches">;
 
 /** Traces scored per chunk: one read of their bodies, one score insert, one log insert. */
 const CHUNK = 250;
-/** Judges called at once within a chunk. */
-const JUDGE_CONCURRENCY = 16;
 /** How long a worker holds a run between chunks; a run whose lease ran out is resumed by the schedule. */
 const LEASE_MS = 120_000;
 /** Wall time one delivery spends before it hands the rest to a fresh job (well under the worker's timeout). */
@@ -188,40 +185,30 @@ async function scoreChunk(deps: BackfillDeps, projectId: string, evaluator: Load
   const d = evaluator.definition;
   const observations = d.scope === "observation" || d.variableMapping.some((b) => b.source.startsWith("observation."));
   const bodies = await Traces.readTraceBodies(deps, projectId, traceIds, { observations });
-  const supplies = evaluationSupplies(deps, projectId);
-  const startedAt = deps.clock.now();
-  const records: ExecutionRecord[] = [];
-  const writes: Telemetry.ScoreWrite[] = [];
-  const events: ReturnType<typeof completedEvent>[] = [];
+  const batch = new EvaluationBatch(deps, projectId);
+  const base = { evaluatorId: evaluator.id, trigger: "backfill" as const, startedAt: deps.clock.now() };
   let failedTraces = 0;
   await eachLimit(traceIds, d.kind === "CODE" ? 1 : JUDGE_CONCURRENCY, async (traceId) => {
     const trace = bodies.get(traceId);
-    if (!trace) return void records.push({ trigger: "backfill", traceId, status: "skipped", error: "the trace was deleted", startedAt });
+    if (!trace) return batch.record({ ...base, traceId, status: "skipped", error: "the trace was deleted" });
     const observationIds =
       d.scope === "observation" ? trace.observations.filter((o) => (!d.filterName || o.name === d.filterName) && (o.output !== null || o.endTime !== null)).map((o) => o.id) : [null];
     let failed = false;
     for (const observationId of observationIds) {
       const target = targetFrom(trace, { traceId, observationId });
       try {
-        const outcome = await outcomeOf(deps, projectId, evaluator, target, supplies);
-        const { score, write } = scoreOf(evaluator, target, outcome, trace.environment, deps.clock.now(), await supplies.scoreConfigs());
-        writes.push(write);
-        events.push(completedEvent(projectId, evaluator, target, score));
-        records.push({ trigger: "backfill", traceId, observationId, status: "completed", scoreId: score.id, startedAt });
+        const score = await batch.score(evaluator, target, trace.environment);
+        batch.record({ ...base, traceId, observationId, status: "completed", scoreId: score.id });
       } catch (error) {
         if (!isAppError(error)) throw error;
         failed = true;
-        records.push({ trigger: "backfill", traceId, observationId, status: "failed", error: error.message, startedAt });
+        batch.record({ ...base, traceId, observationId, status: "failed", error: error.message });
       }
     }
     if (failed) failedTraces++;
   });
-  // Scores first: a crash before the log is written leaves the chunk to be scored again under the same ids.
-  await Telemetry.writeScores(deps, projectId, writes);
-  await deps.db.transaction(async (db) => {
-    await Audit.appendEvents({ ...deps, db }, projectId, events);
-    await recordExecutions({ ...deps, db }, projectId, evaluator.id, records);
-  });
+  // A crash before the log is written leaves the chunk to be scored again under the same ids.
+  await batch.commit();
   return failedTraces;
 }
 

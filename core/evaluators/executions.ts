@@ -19,12 +19,7 @@ export interface ExecutionRecord {
 
 /** Appends one evaluation's outcome to its evaluator's execution log (docs/evaluators.md, "Execution log"). */
 export async function recordExecution(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, evaluatorId: string, record: ExecutionRecord): Promise<void> {
-  await recordExecutions(deps, projectId, evaluatorId, [record]);
-}
-
-/** Appends many outcomes of one evaluator in one statement (backfill chunks). */
-export async function recordExecutions(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, evaluatorId: string, records: readonly ExecutionRecord[]): Promise<void> {
-  await recordManyExecutions(deps, projectId, records.map((r) => ({ ...r, evaluatorId })));
+  await recordManyExecutions(deps, projectId, [{ ...record, evaluatorId }]);
 }
 
 /** Appends outcomes of any evaluators of one project in one statement (an eval worker delivery). */

@@ -1,22 +1,19 @@
-import * as Audit from "../audit";
 import * as Datasets from "../datasets";
 import type { Deps } from "../platform/deps";
 import { eachLimit } from "../platform/each-limit";
 import { isAppError } from "../platform/errors";
 import type { Delivered, GivenUp, JobFailure } from "../platform/jobs";
-import * as Telemetry from "../telemetry";
 import * as Traces from "../traces";
 import { failBackfill, runBackfill } from "./backfill";
 import { bundled, isBackfillJob, isBundle, type BackfillJob, type EvalBundle, type EvalJob, type TargetJob } from "./eval.jobs";
-import { type ExecutionRecord, recordExecution, recordManyExecutions } from "./executions";
+import { recordExecution, recordManyExecutions } from "./executions";
 import { loadEvaluatorsById, type LoadedEvaluator } from "./read-evaluators";
-import { completedEvent, evaluationSupplies, outcomeOf, scoreOf, targetFrom } from "./run-evaluator";
+import { EvaluationBatch, JUDGE_CONCURRENCY } from "./evaluation-batch";
+import { targetFrom } from "./run-evaluator";
 
 /** What the eval worker needs: the stores the evaluation reads and writes, the judge providers, and the eval queue (backfill chunks). */
 export type EvalWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config" | "caches">;
 
-/** Judges called at once within a delivery. */
-const JUDGE_CONCURRENCY = 16;
 
 /**
  * Runs a delivery of evaluation jobs (docs/evaluators.md, "Online evaluation"), a project's jobs together: one
@@ -100,23 +97,18 @@ function refusal(evaluator: LoadedEvaluator, job: TargetJob): string | null {
   return null;
 }
 
-type Record_ = ExecutionRecord & { evaluatorId: string };
-
 async function evaluateDelivery(deps: EvalWorkerDeps, projectId: string, delivered: readonly Delivered<TargetJob>[]): Promise<Retry[]> {
   const startedAt = deps.clock.now();
-  const records: Record_[] = [];
-  const writes: Telemetry.ScoreWrite[] = [];
-  const events: ReturnType<typeof completedEvent>[] = [];
+  const batch = new EvaluationBatch(deps, projectId);
   const retries: Retry[] = [];
   const base = (job: TargetJob) => recordBase(job, startedAt);
 
   const evaluators = await loadEvaluatorsById(deps, projectId, delivered.map((d) => d.job.evaluatorId));
-  const supplies = evaluationSupplies(deps, projectId);
   const runnable: { id: string; job: TargetJob; evaluator: LoadedEvaluator }[] = [];
   for (const { id, job } of delivered) {
     const evaluator = evaluators.get(job.evaluatorId);
     const refused = evaluator ? refusal(evaluator, job) : "the evaluator was deleted";
-    if (refused) records.push({ ...base(job), status: "skipped", error: refused });
+    if (refused) batch.record({ ...base(job), status: "skipped", error: refused });
     else runnable.push({ id, job, evaluator: evaluator! });
   }
   const withObservations = runnable.some(({ job, evaluator }) => job.observationId || evaluator.definition.variableMapping.some((b) => b.source.startsWith("observation.")));
@@ -131,35 +123,27 @@ async function evaluateDelivery(deps: EvalWorkerDeps, projectId: string, deliver
   const judged = order.filter((r) => r.evaluator.definition.kind !== "CODE");
   const run = async ({ id, job, evaluator, turns }: (typeof order)[number]) => {
     const trace = bodies.get(job.traceId);
-    if (!trace) return void records.push({ ...base(job), status: "skipped", error: `Trace '${job.traceId}' not found` });
+    if (!trace) return batch.record({ ...base(job), status: "skipped", error: `Trace '${job.traceId}' not found` });
     const dataset = job.datasetItem ? items.get(`${job.datasetItem.runId}\u0000${job.datasetItem.id}`) : null;
-    if (job.datasetItem && !dataset) return void records.push({ ...base(job), status: "skipped", error: "the dataset item or its run was deleted" });
+    if (job.datasetItem && !dataset) return batch.record({ ...base(job), status: "skipped", error: "the dataset item or its run was deleted" });
     try {
       const target = targetFrom(trace, { traceId: job.traceId, observationId: job.observationId ?? null, dataset, sessionId: job.sessionId ?? null }, turns);
-      const outcome = await outcomeOf(deps, projectId, evaluator, target, supplies);
-      const { score, write } = scoreOf(evaluator, target, outcome, trace.environment, deps.clock.now(), await supplies.scoreConfigs());
-      writes.push(write);
-      events.push(completedEvent(projectId, evaluator, target, score));
-      records.push({ ...base(job), status: "completed", scoreId: score.id });
+      const score = await batch.score(evaluator, target, trace.environment);
+      batch.record({ ...base(job), status: "completed", scoreId: score.id });
     } catch (error) {
       if (!isAppError(error)) throw error;
       // Deleted while queued: nothing to score, and nothing wrong.
-      if (error.code === "not_found") return void records.push({ ...base(job), status: "skipped", error: error.message });
+      if (error.code === "not_found") return batch.record({ ...base(job), status: "skipped", error: error.message });
       // An expression gives the same answer on every try; a judge may answer next time.
-      if (evaluator.definition.kind === "CODE" || error.code === "invalid_input") return void records.push({ ...base(job), status: "failed", error: error.message });
+      if (evaluator.definition.kind === "CODE" || error.code === "invalid_input") return batch.record({ ...base(job), status: "failed", error: error.message });
       deps.log.warn("evaluation failed; the queue retries it", { evaluatorId: job.evaluatorId, traceId: job.traceId, error: error.message });
       retries.push({ id, job, error: error.message });
     }
   };
   for (const r of code) await run(r);
   await eachLimit(judged, JUDGE_CONCURRENCY, run);
-
-  // Scores first: a failure before the log is written leaves the jobs to the queue, which scores them again under the same ids.
-  await Telemetry.writeScores(deps, projectId, writes);
-  await deps.db.transaction(async (db) => {
-    await Audit.appendEvents({ ...deps, db }, projectId, events);
-    await recordManyExecutions({ ...deps, db }, projectId, records);
-  });
+  // A failure before the log is written leaves the jobs to the queue, which scores them again under the same ids.
+  await batch.commit();
   return retries;
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import * as z from "zod";
 import type { Db } from "../platform/db";
+import { readThroughOwned } from "../platform/cache";
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
 import { decodeCursor, encodeCursor, type Page } from "../platform/pagination";
@@ -118,13 +119,5 @@ export const afterEvaluatorWrite = <T>(deps: Pick<Deps, "caches">, projectId: st
  * @throws not_found
  */
 export async function loadEvaluatorCached(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, name: string): Promise<LoadedEvaluator> {
-  if (!deps.config.ownsRelationalStore) return loadEvaluator(deps, projectId, name);
-  const cache = deps.caches.of<LoadedEvaluator>("evaluators");
-  const generation = deps.caches.generation(scopeOf(projectId));
-  const key = `${projectId}\u0000${name}`;
-  const hit = cache.get(key, generation);
-  if (hit) return hit;
-  const loaded = await loadEvaluator(deps, projectId, name);
-  cache.set(key, generation, loaded);
-  return loaded;
+  return readThroughOwned(deps, "evaluators", scopeOf(projectId), `${projectId}\u0000${name}`, () => loadEvaluator(deps, projectId, name));
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import * as z from "zod";
 import * as Audit from "../audit";
+import { readThroughOwned } from "../platform/cache";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import { ingestSettings } from "./ingest.sql";
@@ -35,19 +36,13 @@ const scopeOf = (projectId: string) => `ingest-settings:${projectId}`;
  * Postgres it is read each time (docs/architecture.md, "In-process caches").
  */
 export async function getIngestSettings(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string): Promise<IngestSettings> {
-  const cache = deps.caches.of<IngestSettings>("ingest-settings");
-  const generation = deps.caches.generation(scopeOf(projectId));
-  if (deps.config.ownsRelationalStore) {
-    const hit = cache.get(projectId, generation);
-    if (hit) return hit;
-  }
-  const [row] = await deps.db.select().from(ingestSettings).where(eq(ingestSettings.projectId, projectId));
-  const settings = {
-    pii: (row?.piiPolicy as PiiPolicy | null) ?? DEFAULT_PII_POLICY,
-    sampling: (row?.sampling as Sampling | null) ?? DEFAULT_SAMPLING,
-  };
-  if (deps.config.ownsRelationalStore) cache.set(projectId, generation, settings);
-  return settings;
+  return readThroughOwned(deps, "ingest-settings", scopeOf(projectId), projectId, async () => {
+    const [row] = await deps.db.select().from(ingestSettings).where(eq(ingestSettings.projectId, projectId));
+    return {
+      pii: (row?.piiPolicy as PiiPolicy | null) ?? DEFAULT_PII_POLICY,
+      sampling: (row?.sampling as Sampling | null) ?? DEFAULT_SAMPLING,
+    };
+  });
 }
 
 type Writer = Pick<Deps, "db" | "clock" | "ids" | "caches">;

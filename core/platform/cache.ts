@@ -76,3 +76,19 @@ export class Caches {
     this.generations.set(scope, this.generation(scope) + 1);
   }
 }
+
+/**
+ * Reads `key` through the cache `name` under the generation of `scope` when this process owns the relational
+ * store (every write then moves the generation through `Caches.write`); on a shared store it reads each time.
+ */
+export async function readThroughOwned<V>(deps: { config: { ownsRelationalStore: boolean }; caches: Caches }, name: string, scope: string, key: string, read: () => Promise<V>): Promise<V> {
+  if (!deps.config.ownsRelationalStore) return read();
+  const cache = deps.caches.of<V>(name);
+  // Taken before the read, so a value read across a write is never served after it.
+  const generation = deps.caches.generation(scope);
+  const hit = cache.get(key, generation);
+  if (hit !== undefined) return hit;
+  const value = await read();
+  cache.set(key, generation, value);
+  return value;
+}

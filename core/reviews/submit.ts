@@ -62,7 +62,10 @@ export async function submitReview(deps: Pick<Deps, "db" | "ch" | "blobs" | "clo
     });
     return item;
   });
+  // The value as stored: a number (1 or 0 for BOOLEAN) or the label.
   const on = input.value === true || input.value === 1;
+  const value = queue.dataType === "CATEGORICAL" ? null : queue.dataType === "BOOLEAN" ? (on ? 1 : 0) : (input.value as number);
+  const stringValue = queue.dataType === "CATEGORICAL" ? (input.value as string) : queue.dataType === "BOOLEAN" ? (on ? "True" : "False") : null;
   try {
     await Telemetry.writeScores(deps, principal.projectId, [
       {
@@ -70,7 +73,7 @@ export async function submitReview(deps: Pick<Deps, "db" | "ch" | "blobs" | "clo
         traceId: claimed.traceId,
         name: queue.scoreName,
         dataType: queue.dataType,
-        value: queue.dataType === "BOOLEAN" ? (on ? 1 : 0) : (input.value as number | string),
+        value: value ?? stringValue!,
         source: "ANNOTATION",
         comment: input.comment ?? null,
         configId: projectFit.configId,
@@ -88,8 +91,8 @@ export async function submitReview(deps: Pick<Deps, "db" | "ch" | "blobs" | "clo
     score: {
       id: scoreId,
       name: queue.scoreName,
-      value: queue.dataType === "CATEGORICAL" ? null : queue.dataType === "BOOLEAN" ? (on ? 1 : 0) : (input.value as number),
-      stringValue: queue.dataType === "CATEGORICAL" ? (input.value as string) : queue.dataType === "BOOLEAN" ? (on ? "True" : "False") : null,
+      value,
+      stringValue,
       dataType: queue.dataType,
       source: "ANNOTATION",
       comment: input.comment ?? null,

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import * as Audit from "../audit";
 import { isUniqueViolation } from "../platform/db-errors";
+import { readThroughOwned } from "../platform/cache";
 import type { Deps } from "../platform/deps";
 import { conflict, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
@@ -31,16 +32,9 @@ const scopeOf = (projectId: string) => `score-configs:${projectId}`;
  * they are read each time (docs/architecture.md, "In-process caches").
  */
 export async function scoreConfigsOf(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string): Promise<ScoreConfigView[]> {
-  const cache = deps.caches.of<ScoreConfigView[]>("score-configs");
-  const generation = deps.caches.generation(scopeOf(projectId));
-  if (deps.config.ownsRelationalStore) {
-    const hit = cache.get(projectId, generation);
-    if (hit) return hit;
-  }
-  const rows = await deps.db.select().from(scoreConfigs).where(eq(scoreConfigs.projectId, projectId)).orderBy(asc(scoreConfigs.name), asc(scoreConfigs.createdAt));
-  const configs = rows.map(view);
-  if (deps.config.ownsRelationalStore) cache.set(projectId, generation, configs);
-  return configs;
+  return readThroughOwned(deps, "score-configs", scopeOf(projectId), projectId, async () =>
+    (await deps.db.select().from(scoreConfigs).where(eq(scoreConfigs.projectId, projectId)).orderBy(asc(scoreConfigs.name), asc(scoreConfigs.createdAt))).map(view),
+  );
 }
 
 /** @throws conflict when a non-archived config of that name exists. */

@@ -62,16 +62,17 @@ export async function readTraceBodies(deps: Reader, projectId: string, traceIds:
         )
       : Promise.resolve([]),
   ]);
-  for (const t of traces) {
-    const [input, output, metadata] = await Promise.all([body(deps, t.input), body(deps, t.output), body(deps, t.metadata)]);
+  // Bodies of all rows at once: offloaded ones are blob reads.
+  const bodies = (r: { input: string | null; output: string | null; metadata: string | null }) => Promise.all([body(deps, r.input), body(deps, r.output), body(deps, r.metadata)]);
+  const [traceBodies, observationBodies] = await Promise.all([Promise.all(traces.map(bodies)), Promise.all(observations.map(bodies))]);
+  traces.forEach((t, i) => {
+    const [input, output, metadata] = traceBodies[i]!;
     out.set(t.id, { id: t.id, name: t.name, sessionId: t.session_id, environment: t.environment, timestamp: isoOf(t.timestamp), input, output, metadata, observations: [] });
-  }
-  for (const o of observations) {
-    const trace = out.get(o.trace_id);
-    if (!trace) continue;
-    const [input, output, metadata] = await Promise.all([body(deps, o.input), body(deps, o.output), body(deps, o.metadata)]);
-    trace.observations.push({ id: o.id, name: o.name, input, output, metadata, endTime: isoOf(o.end_time) });
-  }
+  });
+  observations.forEach((o, i) => {
+    const [input, output, metadata] = observationBodies[i]!;
+    out.get(o.trace_id)?.observations.push({ id: o.id, name: o.name, input, output, metadata, endTime: isoOf(o.end_time) });
+  });
   return out;
 }
 

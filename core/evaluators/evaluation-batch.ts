@@ -1,0 +1,53 @@
+import * as Audit from "../audit";
+import type { Deps } from "../platform/deps";
+import * as Telemetry from "../telemetry";
+import { type ExecutionRecord, recordManyExecutions } from "./executions";
+import type { LoadedEvaluator } from "./read-evaluators";
+import { completedEvent, evaluationSupplies, outcomeOf, scoreOf, type EvaluationSupplies } from "./run-evaluator";
+import type { EvaluationTarget } from "./variables";
+
+/** Judges called at once within a batch (a worker delivery, a backfill chunk). */
+export const JUDGE_CONCURRENCY = 16;
+
+type BatchDeps = Parameters<typeof outcomeOf>[0] & Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids">;
+
+/**
+ * Evaluations of one project written together (docs/evaluators.md, "Online evaluation", "Backfill"): what
+ * they read besides the target once, then one score insert and one transaction for the events and the log.
+ */
+export class EvaluationBatch {
+  private readonly supplies: EvaluationSupplies;
+  private readonly writes: Telemetry.ScoreWrite[] = [];
+  private readonly events: ReturnType<typeof completedEvent>[] = [];
+  private readonly records: (ExecutionRecord & { evaluatorId: string })[] = [];
+
+  constructor(
+    private readonly deps: BatchDeps,
+    private readonly projectId: string,
+  ) {
+    this.supplies = evaluationSupplies(deps, projectId);
+  }
+
+  /** Evaluates a target and keeps its score and event for `commit`. @throws as outcomeOf and scoreOf */
+  async score(evaluator: LoadedEvaluator, target: EvaluationTarget, environment: string | null) {
+    const outcome = await outcomeOf(this.deps, this.projectId, evaluator, target, this.supplies);
+    const { score, write } = scoreOf(evaluator, target, outcome, environment, this.deps.clock.now(), await this.supplies.scoreConfigs());
+    this.writes.push(write);
+    this.events.push(completedEvent(this.projectId, evaluator, target, score));
+    return score;
+  }
+
+  /** Adds an outcome to the execution log written by `commit`. */
+  record(record: ExecutionRecord & { evaluatorId: string }): void {
+    this.records.push(record);
+  }
+
+  /** Scores first: a failure before the log is written leaves the work to be done again, under the same score ids. */
+  async commit(): Promise<void> {
+    await Telemetry.writeScores(this.deps, this.projectId, this.writes);
+    await this.deps.db.transaction(async (db) => {
+      await Audit.appendEvents({ ...this.deps, db }, this.projectId, this.events);
+      await recordManyExecutions({ ...this.deps, db }, this.projectId, this.records);
+    });
+  }
+}
