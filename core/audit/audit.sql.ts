@@ -36,6 +36,8 @@ export const outboxEvents = pgTable(
     dispatchedAt: tsz("dispatched_at"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
+    /** Set while one relay run publishes the event, so overlapping runs do not publish it twice. */
+    claimedUntil: tsz("claimed_until"),
   },
   (t) => [index("outbox_pending_idx").on(t.dispatchedAt, t.seq)],
 );

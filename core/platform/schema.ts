@@ -12,3 +12,6 @@ export * from "../telemetry/session-activity.sql";
 export * from "../evaluators/automatic.sql";
 export * from "../scores/scores.sql";
 export * from "../reviews/reviews.sql";
+export * from "../automations/automations.sql";
+export * from "../alerts/alerts.sql";
+export * from "../ratelimits/ratelimits.sql";
