@@ -40,6 +40,8 @@ export const automationDeliveries = pgTable(
     responseStatus: integer("response_status"),
     error: text("error"),
     durationMs: integer("duration_ms"),
+    /** Every attempt, oldest first: `{attempt, at, responseStatus, error, durationMs}`. */
+    attemptLog: jsonb("attempt_log").notNull(),
     nextAttemptAt: tsz("next_attempt_at"),
     /** Set while one runner attempts the delivery, so overlapping runs never send it twice at once. */
     leasedUntil: tsz("leased_until"),

@@ -39,6 +39,7 @@ CREATE TABLE "automation_deliveries" (
 	"response_status" integer,
 	"error" text,
 	"duration_ms" integer,
+	"attempt_log" jsonb NOT NULL,
 	"next_attempt_at" timestamp (3) with time zone,
 	"leased_until" timestamp (3) with time zone,
 	"created_at" timestamp (3) with time zone NOT NULL,
