@@ -2,6 +2,7 @@ import type { SSTConfig } from "sst";
 import { Api } from "./stacks/api";
 import { AdminRoutes, EvaluationRoutes, TelemetryRoutes } from "./stacks/api-routes";
 import { Cron } from "./stacks/cron";
+import { Events } from "./stacks/events";
 import { FUNCTION_DEFAULTS } from "./stacks/lambda";
 import { Queues } from "./stacks/queues";
 import { Storage } from "./stacks/storage";
@@ -16,6 +17,6 @@ export default {
   },
   stacks(app) {
     app.setDefaultFunctionProps(FUNCTION_DEFAULTS);
-    app.stack(Storage).stack(Queues).stack(Api).stack(TelemetryRoutes).stack(EvaluationRoutes).stack(AdminRoutes).stack(Cron);
+    app.stack(Storage).stack(Queues).stack(Api).stack(TelemetryRoutes).stack(EvaluationRoutes).stack(AdminRoutes).stack(Cron).stack(Events);
   },
 } satisfies SSTConfig;

@@ -180,7 +180,7 @@ async function guardrailLatency(url: string) {
 /** The thread-cooldown job over 100,000 sessions (1,000 quiet and due, 9,000 active, 90,000 settled), in process on PGlite. */
 async function cooldownJob() {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-thread-"));
-  const app = await startLocalApp({ PORT: "0", SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_LOG_LEVEL: "warn", SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey }, { background: false });
+  const app = await startLocalApp({ PORT: "0", SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_LOG_LEVEL: "warn", SIGHTLINE_RATE_LIMITS: "off", SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey }, { background: false });
   try {
     const r = await fetch(`${app.url}/v1/evaluators`, { method: "POST", headers: { authorization: AUTH, "content-type": "application/json" }, body: JSON.stringify({ name: "bench-thread", kind: "CODE", expression: "len(input) > 0", scope: "thread", online: true, cooldownSeconds: 900 }) });
     const { id } = (await r.json()) as { id: string };

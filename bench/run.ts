@@ -1,5 +1,6 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
+import { benchAutomations } from "./automations";
 import { benchDatasets } from "./datasets";
 import { benchEvaluators } from "./evaluators";
 import { benchExpressions } from "./expressions";
@@ -9,12 +10,61 @@ import { benchOnlineEval } from "./online-eval";
 import { benchOtlp } from "./otlp";
 import { benchLambda } from "./lambda";
 import { benchPrompts } from "./prompts";
+import { benchRateLimits } from "./rate-limits";
 import { benchReads } from "./reads";
 
-/** `npm run bench`: runs every benchmark and rewrites docs/benchmarks.md with the figures. */
-// One after another: each measures against a baseline taken in the same run, on an otherwise idle machine.
-const sections = [await benchFoundation(), await benchIngest(), await benchOtlp(), await benchPrompts(), await benchExpressions(), await benchEvaluators(), await benchOnlineEval(), await benchDatasets(), await benchReads(), await benchLambda()];
+/** Every benchmark, in the order `npm run bench` runs them; each returns its section of docs/benchmarks.md. */
+const scenarios: Record<string, () => Promise<string>> = {
+  foundation: benchFoundation,
+  ingest: benchIngest,
+  otlp: benchOtlp,
+  prompts: benchPrompts,
+  expressions: benchExpressions,
+  evaluators: benchEvaluators,
+  "online-eval": benchOnlineEval,
+  datasets: benchDatasets,
+  reads: benchReads,
+  lambda: benchLambda,
+  "rate-limits": benchRateLimits,
+  automations: benchAutomations,
+};
+
+/**
+ * `npm run bench`: runs every benchmark and rewrites docs/benchmarks.md with the figures. `npm run bench --
+ * <name> …` runs only the named ones and replaces their sections, noting that they were measured alone.
+ */
+const names = process.argv.slice(2);
+const unknown = names.filter((name) => !(name in scenarios));
+if (unknown.length) {
+  console.error(`Unknown benchmark ${unknown.join(", ")}; choose from ${Object.keys(scenarios).join(", ")}`);
+  process.exit(2);
+}
+const path = new URL("../docs/benchmarks.md", import.meta.url);
+const date = new Date().toISOString().slice(0, 10);
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-const doc = ["# Benchmarks", "", `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${machine}.`, "", ...sections].join("\n");
-writeFileSync(new URL("../docs/benchmarks.md", import.meta.url), doc);
+let doc: string;
+if (names.length === 0) {
+  // One after another: each measures against a baseline taken in the same run, on an otherwise idle machine.
+  const sections: string[] = [];
+  for (const run of Object.values(scenarios)) sections.push(await run());
+  doc = ["# Benchmarks", "", `Measured by \`npm run bench\` on ${date}: ${machine}.`, "", ...sections].join("\n");
+} else {
+  doc = readFileSync(path, "utf8");
+  for (const name of names) {
+    const section = `${(await scenarios[name]!()).trimEnd()}\n\nMeasured alone (\`npm run bench -- ${name}\`) on ${date}: ${machine}.\n`;
+    doc = replaceSection(doc, section);
+  }
+}
+writeFileSync(path, doc);
 console.log(doc);
+
+/** `doc` with the section under `section`'s `## ` heading replaced by it, or with it appended when there is none. */
+function replaceSection(doc: string, section: string): string {
+  const lines = doc.split("\n");
+  const heading = section.slice(0, section.indexOf("\n"));
+  const start = lines.indexOf(heading);
+  if (start === -1) return `${doc.trimEnd()}\n\n${section}`;
+  const next = lines.findIndex((line, i) => i > start && line.startsWith("## "));
+  const rest = next === -1 ? [""] : ["", ...lines.slice(next)];
+  return [...lines.slice(0, start), ...section.trimEnd().split("\n"), ...rest].join("\n");
+}

@@ -31,6 +31,19 @@ export const routes: readonly RouteDef[] = [
 
   { method: "GET", path: "/v1/audit-log", handler: "functions/api/audit-log/list-entries.handler" },
 
+  // automations and the event sink
+  { method: "POST", path: "/v1/automations", handler: "functions/api/automations/create-automation.handler" },
+  { method: "GET", path: "/v1/automations", handler: "functions/api/automations/list-automations.handler" },
+  { method: "GET", path: "/v1/automations/{id}", handler: "functions/api/automations/get-automation.handler" },
+  { method: "PUT", path: "/v1/automations/{id}", handler: "functions/api/automations/update-automation.handler" },
+  { method: "DELETE", path: "/v1/automations/{id}", handler: "functions/api/automations/delete-automation.handler" },
+  { method: "POST", path: "/v1/automations/{id}/test", handler: "functions/api/automations/test-automation.handler", timeoutSeconds: 30 },
+  { method: "GET", path: "/v1/automations/{id}/deliveries", handler: "functions/api/automations/list-deliveries.handler" },
+  { method: "POST", path: "/v1/automations/{id}/deliveries/{deliveryId}/retry", handler: "functions/api/automations/retry-delivery.handler", timeoutSeconds: 30 },
+  { method: "GET", path: "/v1/event-sink", handler: "functions/api/event-sink/get-event-sink.handler" },
+  { method: "PUT", path: "/v1/event-sink", handler: "functions/api/event-sink/put-event-sink.handler" },
+  { method: "DELETE", path: "/v1/event-sink", handler: "functions/api/event-sink/delete-event-sink.handler" },
+
   // prompts
   { method: "POST", path: "/v1/prompts", handler: "functions/api/prompts/save-prompt.handler" },
   { method: "GET", path: "/v1/prompts", handler: "functions/api/prompts/list-prompts.handler" },
@@ -83,6 +96,13 @@ export const routes: readonly RouteDef[] = [
   { method: "POST", path: "/v1/datasets/{name}/runs/{run}/gate", handler: "functions/api/datasets/gate-run.handler" },
   { method: "GET", path: "/v1/datasets/{name}/compare", handler: "functions/api/datasets/compare-runs.handler" },
   { method: "POST", path: "/v1/dataset-run-items", handler: "functions/api/datasets/record-run-item.handler" },
+
+  // alerts
+  { method: "POST", path: "/v1/alerts", handler: "functions/api/alerts/create-alert.handler" },
+  { method: "GET", path: "/v1/alerts", handler: "functions/api/alerts/list-alerts.handler" },
+  { method: "GET", path: "/v1/alerts/{id}", handler: "functions/api/alerts/get-alert.handler" },
+  { method: "PUT", path: "/v1/alerts/{id}", handler: "functions/api/alerts/update-alert.handler" },
+  { method: "DELETE", path: "/v1/alerts/{id}", handler: "functions/api/alerts/delete-alert.handler" },
 
   // ingest
   { method: "POST", path: "/v1/ingest", handler: "functions/api/ingest/ingest-batch.handler" },

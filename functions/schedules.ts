@@ -14,7 +14,10 @@ export interface ScheduleDef {
 
 export const schedules: readonly ScheduleDef[] = [
   { name: "relay-outbox", schedule: "rate(1 minute)", handler: "functions/cron/relay-outbox.handler" },
+  { name: "deliver-automations", schedule: "rate(1 minute)", handler: "functions/cron/deliver-automations.handler" },
+  { name: "flush-event-sink", schedule: "rate(1 minute)", handler: "functions/cron/flush-event-sink.handler" },
   { name: "thread-cooldown", schedule: "rate(1 minute)", handler: "functions/cron/thread-cooldown.handler", sendsTo: ["eval"] },
   { name: "backfill", schedule: "rate(1 minute)", handler: "functions/cron/backfill.handler", sendsTo: ["eval"] },
+  { name: "alerts", schedule: "rate(1 minute)", handler: "functions/cron/check-alerts.handler" },
   { name: "retention", schedule: "cron(0 3 * * ? *)", handler: "functions/cron/retention.handler", timeoutSeconds: 900 },
 ];

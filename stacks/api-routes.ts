@@ -18,6 +18,7 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   scores: "telemetry",
   "score-configs": "telemetry",
   metrics: "telemetry",
+  alerts: "telemetry",
   users: "telemetry",
   usage: "telemetry",
   retention: "telemetry",
@@ -35,6 +36,8 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   "audit-log": "admin",
   "model-prices": "admin",
   "openapi.json": "admin",
+  automations: "admin",
+  "event-sink": "admin",
 };
 const LANGFUSE_ALIASES: Record<string, Concern> = { ingestion: "telemetry", otel: "telemetry", v2: "evaluation" };
 

@@ -9,7 +9,7 @@ import { Storage } from "./storage";
  * nears CloudFormation's 500-resource limit (docs/deployment.md).
  */
 export function Api({ stack, app }: StackContext) {
-  const { bucket, secret } = use(Storage);
+  const { bucket, secret, bus } = use(Storage);
   const queues = use(Queues);
   const { ingestQueue, deadLetterQueue, evalQueue } = queues;
 
@@ -17,7 +17,7 @@ export function Api({ stack, app }: StackContext) {
     defaults: {
       payloadFormatVersion: "2.0",
       function: {
-        environment: runtimeEnvironment({ stage: app.stage, bucket, secret, ...queues }),
+        environment: runtimeEnvironment({ stage: app.stage, bucket, secret, ...queues, eventBusName: bus.eventBusName }),
         permissions: [
           [bucket, "grantReadWrite"],
           // Send jobs and read the depth for the health endpoint (GetQueueAttributes comes with send).

@@ -17,9 +17,9 @@ function expression(s: ScheduleDef): ScheduleExpression {
 
 /** One EventBridge rule per entry of `functions/schedules.ts`, and the migrations run on every deploy. */
 export function Cron({ stack, app }: StackContext) {
-  const { bucket, secret } = use(Storage);
+  const { bucket, secret, bus } = use(Storage);
   const queues = use(Queues);
-  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...queues });
+  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...queues, eventBusName: bus.eventBusName });
 
   for (const s of schedules) {
     new SstCron(stack, `Schedule-${s.name}`, {
@@ -33,6 +33,8 @@ export function Cron({ stack, app }: StackContext) {
             // grantReadWrite includes deletes (retention sweeps).
             [bucket, "grantReadWrite"],
             [secret, "grantRead"],
+            // The relay publishes outbox events; a job that appends events (alerts) relays them when done.
+            [bus.cdk.eventBus, "grantPutEventsTo"],
             ...(s.sendsTo ?? []).map((q) => [queues[SENDS_TO[q]], "grantSendMessages"] as [typeof queues.evalQueue, string]),
           ],
         },

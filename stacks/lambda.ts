@@ -33,6 +33,8 @@ export interface RuntimeResources {
   deadLetterQueue: IQueue;
   evalQueue: IQueue;
   evalDeadLetterQueue: IQueue;
+  /** The EventBridge bus outbox events are relayed to. */
+  eventBusName: string;
 }
 
 /**
@@ -48,5 +50,6 @@ export function runtimeEnvironment(r: RuntimeResources): Record<string, string> 
     SIGHTLINE_EVAL_DLQ_URL: r.evalDeadLetterQueue.queueUrl,
     SIGHTLINE_SECRETS_ARN: r.secret.secretArn,
     SIGHTLINE_MAX_RECEIVE_COUNT: String(MAX_RECEIVE_COUNT),
+    SIGHTLINE_EVENT_BUS_NAME: r.eventBusName,
   };
 }

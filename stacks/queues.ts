@@ -16,7 +16,7 @@ function workerOf(queue: WorkerDef["queue"]) {
  * batch responses (docs/deployment.md).
  */
 export function Queues({ stack, app }: StackContext) {
-  const { bucket, secret } = use(Storage);
+  const { bucket, secret, bus } = use(Storage);
 
   function queueWithDeadLetters(id: string, worker: WorkerDef) {
     const deadLetters = new CdkQueue(stack, `${id}DeadLetters`, { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
@@ -38,7 +38,7 @@ export function Queues({ stack, app }: StackContext) {
   const ingest = queueWithDeadLetters("Ingest", ingestWorker);
   const evaluations = queueWithDeadLetters("Eval", evalWorker);
   const resources = { ingestQueue: ingest.queue.cdk.queue, deadLetterQueue: ingest.deadLetters, evalQueue: evaluations.queue.cdk.queue, evalDeadLetterQueue: evaluations.deadLetters };
-  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...resources });
+  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...resources, eventBusName: bus.eventBusName });
   const eventSource = (worker: WorkerDef) => ({
     batchSize: worker.batchSize,
     reportBatchItemFailures: true,
@@ -59,6 +59,8 @@ export function Queues({ stack, app }: StackContext) {
         [resources.ingestQueue, "grantSendMessages"],
         [resources.evalQueue, "grantSendMessages"],
         [secret, "grantRead"],
+        // trace.created and score.created are relayed as soon as the delivery is written.
+        [bus.cdk.eventBus, "grantPutEventsTo"],
       ],
     },
     cdk: { eventSource: eventSource(ingestWorker) },
@@ -78,6 +80,8 @@ export function Queues({ stack, app }: StackContext) {
         [resources.evalQueue, "grantSendMessages"],
         [resources.evalDeadLetterQueue, "grantSendMessages"],
         [secret, "grantRead"],
+        // eval.completed and score.created are relayed as soon as the delivery is scored.
+        [bus.cdk.eventBus, "grantPutEventsTo"],
       ],
     },
     cdk: { eventSource: eventSource(evalWorker) },

@@ -1,7 +1,7 @@
 import { RemovalPolicy, SecretValue } from "aws-cdk-lib";
 import { BlockPublicAccess, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
-import { Bucket, type StackContext } from "sst/constructs";
+import { Bucket, EventBus, type StackContext } from "sst/constructs";
 
 /** The keys the operator fills after the first deploy (docs/deployment.md). */
 export const SECRET_KEYS = [
@@ -18,7 +18,7 @@ export const SECRET_KEYS = [
 
 export const secretName = (stage: string) => `sightline/${stage}/secrets`;
 
-/** Raw ingest batches and offloaded payloads, plus the connection settings of the stage. */
+/** Raw ingest batches and offloaded payloads, the connection settings of the stage, and the event bus. */
 export function Storage({ stack, app }: StackContext) {
   const bucket = new Bucket(stack, "Blobs", {
     // Only our functions touch it, never a browser.
@@ -43,6 +43,9 @@ export function Storage({ stack, app }: StackContext) {
     removalPolicy: RemovalPolicy.RETAIN,
   });
 
-  stack.addOutputs({ BucketName: bucket.bucketName, SecretArn: secret.secretArn });
-  return { bucket: bucket.cdk.bucket, secret };
+  // Outbox events travel on it to their consumers; the rules live with the consumers (stacks/events.ts).
+  const bus = new EventBus(stack, "Events");
+
+  stack.addOutputs({ BucketName: bucket.bucketName, SecretArn: secret.secretArn, EventBusName: bus.eventBusName });
+  return { bucket: bucket.cdk.bucket, secret, bus };
 }

@@ -1,13 +1,14 @@
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import { auditLog, outboxEvents } from "./audit.sql";
+import { outboxSignal } from "./outbox-signal";
 
 export interface Change {
   action: string;
   target: { type: string; id: string };
   details?: Record<string, unknown>;
   /** Domain events caused by the change, for the automations. */
-  events?: { type: string; payload: Record<string, unknown> }[];
+  events?: { type: string; payload: Record<string, unknown>; /** A stable id makes a repeated append a no-op. */ id?: string }[];
 }
 
 /**
@@ -42,6 +43,7 @@ export async function recordChange(
         createdAt: now,
       })),
     );
+    outboxSignal.raise();
   }
 }
 
@@ -49,5 +51,9 @@ export async function recordChange(
 export async function appendEvents(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, events: NonNullable<Change["events"]>): Promise<void> {
   if (events.length === 0) return;
   const now = deps.clock.now();
-  await deps.db.insert(outboxEvents).values(events.map((e) => ({ id: deps.ids.uuid(), projectId, type: e.type, payload: e.payload, createdAt: now })));
+  await deps.db
+    .insert(outboxEvents)
+    .values(events.map((e) => ({ id: e.id ?? deps.ids.uuid(), projectId, type: e.type, payload: e.payload, createdAt: now })))
+    .onConflictDoNothing({ target: outboxEvents.id });
+  outboxSignal.raise();
 }

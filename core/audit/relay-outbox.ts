@@ -1,57 +1,64 @@
-import { and, asc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
 import { outboxEvents } from "./audit.sql";
-
-export interface DomainEvent {
-  id: string;
-  projectId: string;
-  type: string;
-  payload: unknown;
-  createdAt: Date;
-}
-
-/** Something that reacts to domain events (automations, webhooks, sinks). */
-export type Subscriber = (event: DomainEvent) => Promise<void>;
+import { envelopeOf } from "./envelope";
 
 /** An event that failed this many times is left alone, with its last error kept. */
 export const MAX_RELAY_ATTEMPTS = 10;
 
+/** How long a relay run holds the events it publishes before another run may take them. */
+const CLAIM_MS = 60_000;
+
 /**
- * Hands pending outbox events to every subscriber, oldest first, and marks them
- * dispatched. Rows are locked with SKIP LOCKED so that overlapping runs never
- * deliver one event twice; a failing subscriber leaves the event pending.
+ * Publishes pending outbox events on the event bus, oldest first, and marks them dispatched
+ * (docs/automations.md, "Events"). Events are claimed in one statement (SKIP LOCKED, then a claim time)
+ * and published outside any transaction, so overlapping runs never publish one event twice at once and no lock
+ * is held while the bus works; an event the bus refused stays pending with its error and attempt count.
  */
-export async function relayOutbox(
-  deps: Pick<Deps, "db" | "clock" | "log">,
-  subscribers: readonly Subscriber[],
-  options: { batchSize?: number } = {},
-): Promise<{ dispatched: number; failed: number }> {
-  return deps.db.transaction(async (tx) => {
-    const pending = await tx
-      .select()
-      .from(outboxEvents)
-      .where(and(isNull(outboxEvents.dispatchedAt), lt(outboxEvents.attempts, MAX_RELAY_ATTEMPTS)))
-      .orderBy(asc(outboxEvents.seq))
-      .limit(options.batchSize ?? 100)
-      .for("update", { skipLocked: true });
-    let dispatched = 0;
-    let failed = 0;
-    for (const row of pending) {
-      const event: DomainEvent = { id: row.id, projectId: row.projectId, type: row.type, payload: row.payload, createdAt: row.createdAt };
-      try {
-        for (const subscriber of subscribers) await subscriber(event);
-        await tx.update(outboxEvents).set({ dispatchedAt: deps.clock.now(), lastError: null }).where(eq(outboxEvents.seq, row.seq));
-        dispatched++;
-      } catch (e) {
-        const message = e instanceof Error ? e.message : String(e);
-        deps.log.warn("outbox event not delivered", { eventId: row.id, type: row.type, error: message });
-        await tx
-          .update(outboxEvents)
-          .set({ attempts: sql`${outboxEvents.attempts} + 1`, lastError: message.slice(0, 1000) })
-          .where(eq(outboxEvents.seq, row.seq));
-        failed++;
-      }
+export async function relayOutbox(deps: Pick<Deps, "db" | "clock" | "log" | "bus">, options: { batchSize?: number; maxBatches?: number } = {}): Promise<{ dispatched: number; failed: number }> {
+  const batchSize = options.batchSize ?? 100;
+  let dispatched = 0;
+  let failed = 0;
+  for (let batch = 0; batch < (options.maxBatches ?? 50); batch++) {
+    const rows = await claim(deps, batchSize);
+    if (rows.length === 0) break;
+    const { failed: refused } = await deps.bus.publish(rows.map(envelopeOf)).catch((e: unknown) => {
+      deps.log.warn("event bus refused a publish", { error: e instanceof Error ? e.message : String(e) });
+      return { failed: rows.map((r) => r.id) };
+    });
+    const refusedIds = new Set(refused);
+    const ok = rows.filter((r) => !refusedIds.has(r.id)).map((r) => r.seq);
+    const bad = rows.filter((r) => refusedIds.has(r.id)).map((r) => r.seq);
+    if (ok.length) await deps.db.update(outboxEvents).set({ dispatchedAt: deps.clock.now(), claimedUntil: null, lastError: null }).where(inArray(outboxEvents.seq, ok));
+    if (bad.length) {
+      deps.log.warn("outbox events not delivered", { events: bad.length });
+      await deps.db
+        .update(outboxEvents)
+        .set({ attempts: sql`${outboxEvents.attempts} + 1`, claimedUntil: null, lastError: "not accepted by the event bus" })
+        .where(inArray(outboxEvents.seq, bad));
     }
-    return { dispatched, failed };
-  });
+    dispatched += ok.length;
+    failed += bad.length;
+    if (rows.length < batchSize) break;
+  }
+  return { dispatched, failed };
+}
+
+/** One statement: the oldest pending events no one holds, claimed (SKIP LOCKED keeps overlapping runs apart). */
+async function claim(deps: Pick<Deps, "db" | "clock">, limit: number) {
+  const now = deps.clock.now();
+  const pending = deps.db
+    .select({ seq: outboxEvents.seq })
+    .from(outboxEvents)
+    .where(and(isNull(outboxEvents.dispatchedAt), lt(outboxEvents.attempts, MAX_RELAY_ATTEMPTS), or(isNull(outboxEvents.claimedUntil), lt(outboxEvents.claimedUntil, now))))
+    .orderBy(asc(outboxEvents.seq))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  const rows = await deps.db.update(outboxEvents).set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) }).where(inArray(outboxEvents.seq, pending)).returning();
+  return rows.sort((x, y) => x.seq - y.seq);
+}
+
+/** Clears relay claims at the start of a process that owns its store: a claim left by a killed process holds nothing. */
+export async function releaseClaims(deps: Pick<Deps, "db">): Promise<void> {
+  await deps.db.update(outboxEvents).set({ claimedUntil: null }).where(isNotNull(outboxEvents.claimedUntil));
 }

@@ -1,4 +1,5 @@
 import * as Audit from "../audit";
+import * as Automations from "../automations";
 import type { Deps } from "../platform/deps";
 import * as Telemetry from "../telemetry";
 import { type ExecutionRecord, recordManyExecutions } from "./executions";
@@ -9,7 +10,7 @@ import type { EvaluationTarget } from "./variables";
 /** Judges called at once within a batch (a worker delivery, a backfill chunk). */
 export const JUDGE_CONCURRENCY = 16;
 
-type BatchDeps = Parameters<typeof outcomeOf>[0] & Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids">;
+type BatchDeps = Parameters<typeof outcomeOf>[0] & Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids" | "config" | "caches">;
 
 /**
  * Evaluations of one project written together (docs/evaluators.md, "Online evaluation", "Backfill"): what
@@ -44,7 +45,7 @@ export class EvaluationBatch {
 
   /** Scores first: a failure before the log is written leaves the work to be done again, under the same score ids. */
   async commit(): Promise<void> {
-    await Telemetry.writeScores(this.deps, this.projectId, this.writes);
+    await Telemetry.writeScores(this.deps, this.projectId, this.writes, (p) => Automations.activeTriggers(this.deps, p));
     await this.deps.db.transaction(async (db) => {
       await Audit.appendEvents({ ...this.deps, db }, this.projectId, this.events);
       await recordManyExecutions({ ...this.deps, db }, this.projectId, this.records);

@@ -1,4 +1,5 @@
 import * as Audit from "../audit";
+import * as Automations from "../automations";
 import type { Deps } from "../platform/deps";
 import { invalid, isAppError, notFound, unprocessable } from "../platform/errors";
 import type { LlmCredentials, LlmProviderName } from "../platform/ports";
@@ -213,7 +214,7 @@ export async function evaluateAndScore(deps: RunDeps, projectId: string, evaluat
   const supplies = evaluationSupplies(deps, projectId);
   const outcome = await outcomeOf(deps, projectId, evaluator, target, supplies);
   const { score, write } = scoreOf(evaluator, target, outcome, environment, deps.clock.now(), await supplies.scoreConfigs());
-  await Telemetry.writeScores(deps, projectId, [write]);
+  await Telemetry.writeScores(deps, projectId, [write], (p) => Automations.activeTriggers(deps, p));
   return { score, target };
 }
 

@@ -7,7 +7,7 @@ import { type DueTargets, processBatches } from "./process-batch";
 import type { StoredBatch } from "./stored-batch.schema";
 
 /** What the worker needs: every store of the ingest path. */
-export type IngestWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "queues" | "clock" | "ids" | "log" | "config">;
+export type IngestWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "queues" | "clock" | "ids" | "log" | "config" | "caches">;
 
 /**
  * Handles one delivery of ingest jobs (an SQS batch) and returns the jobs that failed. The batches are

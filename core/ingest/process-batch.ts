@@ -1,3 +1,4 @@
+import * as Automations from "../automations";
 import type { Deps } from "../platform/deps";
 import * as Telemetry from "../telemetry";
 import { resolveCosts } from "./resolve-costs";
@@ -17,13 +18,13 @@ import { tailSample } from "./tail-sampling";
  */
 export type DueTargets = Map<string, { traces: string[]; observations: { id: string; traceId: string }[] }>;
 
-export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock">, batches: readonly StoredBatch[]): Promise<{ traces: number; observations: number; scores: number; due: DueTargets }> {
+export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "config" | "caches">, batches: readonly StoredBatch[]): Promise<{ traces: number; observations: number; scores: number; due: DueTargets }> {
   const merged = Telemetry.mergeEvents(batches);
   await adoptOrphans(deps, merged);
   await resolveCosts(deps, [...merged.observations.values()]);
   await applyTailRules(deps, merged, batches);
   // After the tail rules, which may have dropped whole traces.
-  await Telemetry.writeRows(deps, merged);
+  await Telemetry.writeRows(deps, merged, (projectId) => Automations.activeTriggers(deps, projectId));
   // After the rows: a failed write is retried, and counting first would count it twice.
   for (const [projectId, counts] of sdkCountsOf(batches)) await recordSdkUsage(deps, projectId, counts);
   return { traces: merged.traces.size, observations: merged.observations.size, scores: merged.scores.size, due: dueTargets(merged) };

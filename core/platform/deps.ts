@@ -2,7 +2,8 @@ import type { Caches } from "./cache";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { KeyRing } from "./keyring";
-import type { BlobStore, Clock, Ids, JobQueue, LlmProviders, Log, OutboundHttp, TelemetryStore } from "./ports";
+import type { RateLimiter } from "../ratelimits";
+import type { BlobStore, Clock, EventBus, Ids, JobQueue, LlmProviders, Log, OutboundHttp, TelemetryStore } from "./ports";
 
 /** Everything a use case may need; each one takes the `Pick` it uses. */
 export interface Deps {
@@ -17,10 +18,14 @@ export interface Deps {
   config: Config;
   /** The in-process caches of these stores (docs/architecture.md, "In-process caches"). */
   caches: Caches;
+  /** The rate-limit buckets of this process (docs/rate-limits.md), made like `caches` by the composition root. */
+  rateLimiter: RateLimiter;
   /** Seals and opens secrets at rest (provider keys, runner and automation secrets). */
   keyRing: KeyRing;
   /** Judge-model providers, with retries and a concurrency bound per provider. */
   llm: LlmProviders;
   /** Calls to customer-operated addresses (runner triggers), with a time limit and the private-address policy. */
   outbound: OutboundHttp;
+  /** Carries outbox events to automations and the event sink (docs/automations.md, "Events"). */
+  bus: EventBus;
 }

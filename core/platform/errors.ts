@@ -35,5 +35,7 @@ export const notFound = (what: string, id?: string) =>
 export const conflict = (message: string) => new AppError("conflict", message);
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError("payload_too_large", `Request body exceeds the limit of ${limitBytes} bytes`);
+/** A rate-limit bucket is empty (docs/rate-limits.md); the transport sends `retryAfterSeconds` as `Retry-After`. */
+export const rateLimited = (message: string, retryAfterSeconds: number) => new AppError("rate_limited", message, { retryAfterSeconds });
 export const unprocessable = (message: string, details?: unknown) => new AppError("unprocessable", message, details);
 export const csvMissingColumn = (message: string, details?: unknown) => new AppError("csv_missing_column", message, details);

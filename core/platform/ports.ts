@@ -196,3 +196,25 @@ export interface OutboundHttp {
   /** @throws OutboundCallError; any answer, 5xx included, resolves. */
   post(url: string, request: { headers: Record<string, string>; body: string }): Promise<OutboundResponse>;
 }
+
+/**
+ * A domain event as it travels from the outbox to whoever reacts to it (docs/automations.md, "Events"):
+ * the envelope automations send, `data` shaped per type.
+ */
+export interface EventEnvelope {
+  id: string;
+  type: string;
+  projectId: string;
+  /** ISO 8601, when the event happened. */
+  timestamp: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * Carries outbox events to their consumers: EventBridge on AWS (rules route each type to its functions), an
+ * in-process dispatcher locally. At least once: a consumer may see an event twice and tells by its id.
+ */
+export interface EventBus {
+  /** Publishes the events; resolves with the ids that were not accepted (to be published again later). */
+  publish(events: readonly EventEnvelope[]): Promise<{ failed: string[] }>;
+}

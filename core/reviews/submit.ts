@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import * as Audit from "../audit";
+import * as Automations from "../automations";
 import type { Deps } from "../platform/deps";
 import { conflict, invalid, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
@@ -80,7 +81,7 @@ export async function submitReview(deps: Pick<Deps, "db" | "ch" | "blobs" | "clo
         metadata: { reviewQueue: queue.name, reviewItem: itemId, reviewer: principal.keyId },
         timestamp: now,
       },
-    ]);
+    ], (p) => Automations.activeTriggers(deps, p));
   } catch (error) {
     // The score did not land: the item goes back to pending, so the review can be submitted again.
     await deps.db.update(reviewItems).set({ status: "pending", scoreId: null, reviewer: null, doneAt: null }).where(eq(reviewItems.id, itemId));

@@ -7,6 +7,7 @@
 export { PartialRow, chTime } from "./partial-row";
 export { mergeEvents, type EventBatch, type MergedRows } from "./merge-events";
 export { writeRows } from "./write-rows";
+export type { CreatedListeners } from "./created-events";
 export { writeScores, type ScoreWrite } from "./write-scores";
 export { assignBuckets, forgetTraces, isMirrored } from "./trace-buckets";
 export { backfillTraceMirror } from "./backfill-trace-mirror";

@@ -1,5 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../platform/db";
+import { traceCreatedCte, traceCreatedInputs } from "./created-events";
+import { outboxSignal } from "../audit";
 import type { MergedRows } from "./merge-events";
 import type { PartialRow } from "./partial-row";
 import { traceMirror } from "./trace-mirror.sql";
@@ -44,7 +46,7 @@ function sessionTurns(rows: Iterable<PartialRow>): Map<string, SessionTurn[]> {
  * Exact under concurrency: `ON CONFLICT DO NOTHING` keeps the first writer's day, and a key
  * another worker inserted after this statement's snapshot is read again.
  */
-export async function assignBuckets(deps: { db: Db }, merged: MergedRows, now: Date): Promise<void> {
+export async function assignBuckets(deps: { db: Db }, merged: MergedRows, now: Date, traceCreated: (projectId: string) => boolean = () => false): Promise<void> {
   const turns = sessionTurns(merged.traces.values());
   const tables = [["traces", merged.traces], ["observations", merged.observations], ["scores", merged.scores]] as const;
   const byProject = new Map<string, Map<string, { kind: Kind; key: string; bucket: string; rows: PartialRow[] }>>();
@@ -60,7 +62,10 @@ export async function assignBuckets(deps: { db: Db }, merged: MergedRows, now: D
   }
   for (const [projectId, keys] of byProject) {
     const wanted = [...keys.values()].map(({ kind, key, bucket }) => ({ kind, key, bucket }));
-    const found = await upsert(deps.db, projectId, wanted, turns.get(projectId) ?? [], now);
+    // A listening project's new traces get their `trace.created` in the same statement (docs/automations.md).
+    const created = traceCreated(projectId) ? traceCreatedInputs(merged.traces.values(), projectId) : [];
+    const found = await upsert(deps.db, projectId, wanted, turns.get(projectId) ?? [], now, created);
+    if (created.length) outboxSignal.raise();
     const missing = wanted.filter((w) => !found.has(`${w.kind}:${w.key}`));
     if (missing.length) for (const [id, bucket] of await select(deps.db, projectId, missing)) found.set(id, bucket);
     for (const [id, entry] of keys) {
@@ -71,7 +76,7 @@ export async function assignBuckets(deps: { db: Db }, merged: MergedRows, now: D
   }
 }
 
-async function upsert(db: Db, projectId: string, wanted: { kind: Kind; key: string; bucket: string }[], turns: SessionTurn[], now: Date): Promise<Map<string, string>> {
+async function upsert(db: Db, projectId: string, wanted: { kind: Kind; key: string; bucket: string }[], turns: SessionTurn[], now: Date, created: ReturnType<typeof traceCreatedInputs>): Promise<Map<string, string>> {
   // A data-modifying WITH runs whether or not the query reads it: the session activity costs no statement.
   const result = await db.execute(sql`
     WITH input AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS i(kind text, key text, bucket date)),
@@ -90,7 +95,7 @@ async function upsert(db: Db, projectId: string, wanted: { kind: Kind; key: stri
       SELECT ${projectId}, kind, key, bucket, now() FROM input
       ON CONFLICT DO NOTHING
       RETURNING kind, key, bucket
-    )
+    )${created.length ? traceCreatedCte(projectId, created, now) : sql``}
     SELECT kind, key, bucket::text AS bucket FROM inserted
     UNION ALL
     SELECT m.kind, m.key, m.bucket::text FROM trace_mirror m JOIN input i ON m.kind = i.kind AND m.key = i.key WHERE m.project_id = ${projectId}`);

@@ -26,42 +26,72 @@ export interface MetricsRow {
   latencyP99Ms: number | null;
 }
 
+/** A dimension a metrics aggregate groups by. */
+export type MetricsDimension = "day" | "environment" | "model";
+
+export interface AggregateOptions {
+  from: Date;
+  to: Date;
+  environment?: string;
+  model?: string;
+  /** No dimension: one row over the whole window (alert rules, docs/automations.md, "Alert rules"). */
+  dims: readonly MetricsDimension[];
+  /** Also count the traces with an ERROR-level observation (`error_traces`); reads the level fold. */
+  errors?: boolean;
+  /**
+   * Fold only the observations of traces with a raw row starting in the window. A folded start time is
+   * one raw row's time, so this keeps every observation the window holds; it pays for short windows,
+   * where it skips most of the project, and not for the endpoint's month-long ones.
+   */
+  narrow?: boolean;
+}
+
 /**
- * The one SQL statement of the metrics endpoint (the benchmark runs this same text raw).
- * Observations are folded with FINAL, one day partition at a time (migration 0003): a day
- * merged into one part is read without a merge. Cost and tokens come from the packed folds
- * of migration 0002, so a merge compares integers, not maps. An observation counts on the
- * day of its start time; latency is end − start of observations that have both.
+ * The observations aggregate behind `GET /v1/metrics` and the alert rules' metrics: observations folded
+ * with FINAL, one day partition at a time (migration 0003): a day merged into one part is read without a
+ * merge. Cost and tokens come from the packed folds of migration 0002, so a merge compares integers, not
+ * maps. An observation counts in the window (and on the day) of its start time; latency is end − start of
+ * observations that have both.
  */
+export function aggregateStatement(projectId: string, o: AggregateOptions): { sql: string; params: Record<string, unknown> } {
+  const params = new Params({ projectId });
+  const from = params.bind("DateTime64(3, 'UTC')", chDateTime(o.from.toISOString()));
+  const to = params.bind("DateTime64(3, 'UTC')", chDateTime(o.to.toISOString()));
+  const where = [`start_time >= ${from}`, `start_time < ${to}`];
+  if (o.environment !== undefined) where.push(`env = ${params.bind("String", o.environment)}`);
+  if (o.model !== undefined) where.push(`model = ${params.bind("String", o.model)}`);
+  // Every column costs FINAL a merge step (string tuples the most): read environment, model and level only when used.
+  const withEnv = o.dims.includes("environment") || o.environment !== undefined;
+  const withModel = o.dims.includes("model") || o.model !== undefined;
+  const dims = o.dims.map((d) => (d === "day" ? "day" : d === "environment" ? "env" : "model"));
+  const keys = dims.map((d) => (d === "day" ? "toString(day) AS day" : d === "env" ? "env AS environment" : "model"));
+  const inWindow = `project_id = {projectId:String} AND start_time >= ${from} AND start_time < ${to}`;
+  const narrow = o.narrow ? ` AND trace_id IN (SELECT trace_id FROM observations WHERE ${inWindow}) AND id IN (SELECT id FROM observations WHERE ${inWindow})` : "";
+  // `traces` counts trace_key, the 64-bit hash of the id (migration 0003: 8 bytes per row instead of
+  // a 32-byte string; two ids colliding in one group is a 1-in-10^8 event at a million traces a day).
+  // An absent packed fold is 0, whose low 64 bits read as 0.0, so the sums need no NULL branch.
+  const sql = `SELECT ${keys.map((k) => `${k}, `).join("")}toUInt32(uniqExact(trace_key)) AS traces, toUInt32(count()) AS observations,
+      sum(cost) AS cost_usd, sum(input) AS input_tokens, sum(output) AS output_tokens, sum(total) AS total_tokens,
+      quantiles(0.5, 0.95, 0.99)(latency) AS latency${o.errors ? ", toUInt32(uniqExactIf(trace_key, error)) AS error_traces" : ""}
+    FROM (
+      SELECT trace_key, start_time, toDate(start_time) AS day${withEnv ? ", ifNull(environment.2, 'default') AS env" : ""}${withModel ? ", model.2 AS model" : ""}${o.errors ? ", ifNull(level.2, 'DEFAULT') = 'ERROR' AS error" : ""},
+        ${low("cost_usd")} AS cost, ${low("input_tokens")} AS input, ${low("output_tokens")} AS output, ${low("total_tokens")} AS total,
+        toFloat64(toUnixTimestamp64Milli(end_time) - toUnixTimestamp64Milli(start_time)) AS latency
+      FROM observations FINAL WHERE project_id = {projectId:String}${narrow}
+    )
+    WHERE ${where.join(" AND ")}${dims.length ? `
+    GROUP BY ${dims.join(", ")}
+    ORDER BY ${dims.join(", ")}` : ""}`;
+  return { sql, params: params.values };
+}
+
+/** The one SQL statement of the metrics endpoint (the benchmark runs this same text raw). */
 export function metricsStatement(projectId: string, q: MetricsQuery, now: Date): { sql: string; params: Record<string, unknown>; from: string; to: string } {
   const to = q.to ? new Date(q.to) : now;
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - DEFAULT_METRICS_DAYS * DAY_MS);
   if (!(from < to)) throw invalid("Invalid query: `from` must be before `to`");
-  const params = new Params({ projectId });
-  const where = [`start_time >= ${params.bind("DateTime64(3, 'UTC')", chDateTime(from.toISOString()))}`, `start_time < ${params.bind("DateTime64(3, 'UTC')", chDateTime(to.toISOString()))}`];
-  if (q.environment !== undefined) where.push(`env = ${params.bind("String", q.environment)}`);
-  if (q.model !== undefined) where.push(`model = ${params.bind("String", q.model)}`);
-  // Every column costs FINAL a merge step (string tuples the most): read environment and model only when used.
-  const withEnv = q.groupBy.includes("environment") || q.environment !== undefined;
-  const withModel = q.groupBy.includes("model") || q.model !== undefined;
-  const dims = q.groupBy.map((d) => (d === "day" ? "day" : d === "environment" ? "env" : "model"));
-  const keys = ["toString(day) AS day", ...(dims.includes("env") ? ["env AS environment"] : []), ...(dims.includes("model") ? ["model"] : [])];
-  // `traces` counts trace_key, the 64-bit hash of the id (migration 0003: 8 bytes per row instead of
-  // a 32-byte string; two ids colliding in one group is a 1-in-10^8 event at a million traces a day).
-  // An absent packed fold is 0, whose low 64 bits read as 0.0, so the sums need no NULL branch.
-  const sql = `SELECT ${keys.join(", ")}, toUInt32(uniqExact(trace_key)) AS traces, toUInt32(count()) AS observations,
-      sum(cost) AS cost_usd, sum(input) AS input_tokens, sum(output) AS output_tokens, sum(total) AS total_tokens,
-      quantiles(0.5, 0.95, 0.99)(latency) AS latency
-    FROM (
-      SELECT trace_key, start_time, toDate(start_time) AS day${withEnv ? ", ifNull(environment.2, 'default') AS env" : ""}${withModel ? ", model.2 AS model" : ""},
-        ${low("cost_usd")} AS cost, ${low("input_tokens")} AS input, ${low("output_tokens")} AS output, ${low("total_tokens")} AS total,
-        toFloat64(toUnixTimestamp64Milli(end_time) - toUnixTimestamp64Milli(start_time)) AS latency
-      FROM observations FINAL WHERE project_id = {projectId:String}
-    )
-    WHERE ${where.join(" AND ")}
-    GROUP BY ${dims.join(", ")}
-    ORDER BY ${dims.join(", ")}`;
-  return { sql, params: params.values, from: from.toISOString(), to: to.toISOString() };
+  const { sql, params } = aggregateStatement(projectId, { from, to, environment: q.environment, model: q.model, dims: q.groupBy });
+  return { sql, params, from: from.toISOString(), to: to.toISOString() };
 }
 
 const finite = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : null);

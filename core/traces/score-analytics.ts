@@ -10,18 +10,34 @@ export const PAIR_LIMIT = 20_000;
 
 type Reader = Pick<Deps, "ch">;
 
+export interface ScoreWindow {
+  from?: string;
+  to?: string;
+  /** The score's environment (`default` when it has none). */
+  environment?: string;
+  /**
+   * Fold only scores with a raw row in the window as well: a folded time is one raw row's time, so none
+   * in the window is lost. Pays for short windows (alert rules); analytics windows are long.
+   */
+  narrow?: boolean;
+}
+
 /** Folded scores named `name` in the window: one row per score, value NULL for categorical. */
-function scoresOf(params: Params, name: string, q: Pick<AnalyticsQuery, "from" | "to">): string {
+export function scoresOf(params: Params, name: string, q: ScoreWindow): string {
   const n = params.bind("String", name);
-  const window = [
-    q.from ? `ts >= ${params.bind("DateTime64(3, 'UTC')", chDateTime(q.from))}` : null,
-    q.to ? `ts < ${params.bind("DateTime64(3, 'UTC')", chDateTime(q.to))}` : null,
-  ].filter(Boolean);
+  const from = q.from ? params.bind("DateTime64(3, 'UTC')", chDateTime(q.from)) : null;
+  const to = q.to ? params.bind("DateTime64(3, 'UTC')", chDateTime(q.to)) : null;
+  const window = [from ? `ts >= ${from}` : null, to ? `ts < ${to}` : null].filter(Boolean);
+  if (q.environment !== undefined) window.push(`env = ${params.bind("String", q.environment)}`);
+  const rawWindow = [from ? `timestamp >= ${from}` : null, to ? `timestamp < ${to}` : null].filter(Boolean);
+  // Each narrowing is a semi-join of its own: one raw row carries the name and maybe another the time.
+  const narrow = q.narrow && rawWindow.length ? `
+        AND id IN (SELECT id FROM scores WHERE project_id = {projectId:String} AND ${rawWindow.join(" AND ")})` : "";
   return `SELECT * FROM (
-      SELECT trace_id, id, ifNull(max(data_type).2, 'NUMERIC') AS dt, ${SCORES.columns.value!.fold} AS v, max(string_value).2 AS label, min(timestamp) AS ts
+      SELECT trace_id, id, ifNull(max(data_type).2, 'NUMERIC') AS dt, ${SCORES.columns.value!.fold} AS v, max(string_value).2 AS label, min(timestamp) AS ts${q.environment !== undefined ? `, ${SCORES.columns.environment!.fold} AS env` : ""}
       FROM scores WHERE project_id = {projectId:String}
         AND trace_id IN (SELECT trace_id FROM scores WHERE project_id = {projectId:String} AND name.2 = ${n})
-        AND id IN (SELECT id FROM scores WHERE project_id = {projectId:String} AND name.2 = ${n})
+        AND id IN (SELECT id FROM scores WHERE project_id = {projectId:String} AND name.2 = ${n})${narrow}
       GROUP BY trace_id, id HAVING max(name).2 = ${n})${window.length ? ` WHERE ${window.join(" AND ")}` : ""}`;
 }
 

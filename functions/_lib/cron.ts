@@ -1,6 +1,7 @@
 import middy from "@middy/core";
 import type { Context, ScheduledEvent } from "aws-lambda";
 import { getDeps } from "../_runtime/deps";
+import { afterInvocation } from "../_runtime/outbox-hook";
 import type { DepsWith, Port, PortName } from "../_runtime/ports";
 
 /**
@@ -12,6 +13,7 @@ export function cron<R, N extends PortName = never>(name: string, uses: readonly
     const deps = await getDeps(uses);
     const started = Date.now();
     const result = await run(deps, event);
+    await afterInvocation(deps);
     deps.log.info("scheduled job done", { job: name, ms: Date.now() - started, result: result as unknown });
     return result;
   });

@@ -25,12 +25,19 @@ export function jsonResponse(statusCode: number, body: unknown, headers: Record<
   return { statusCode, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
 }
 
+/** Whole seconds (≥ 1) from a `rateLimited` error's details (docs/rate-limits.md). */
+const retryAfterSeconds = (details: unknown) => {
+  const seconds = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  return typeof seconds === "number" && Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 1;
+};
+
 /** Only client errors are shown as they are; anything else is logged and hidden behind a 500. */
 export function errorResponse(error: unknown, requestId: string, log?: Log): APIGatewayProxyStructuredResultV2 {
   const headers = { "x-request-id": requestId };
   if (isAppError(error)) {
     const status = STATUS_OF[error.code];
     if (status === 401) Object.assign(headers, { "www-authenticate": 'Basic realm="sightline"' });
+    if (status === 429) Object.assign(headers, { "retry-after": String(retryAfterSeconds(error.details)) });
     return jsonResponse(status, errorBody(error.code, error.message, error.details), headers);
   }
   if (error instanceof ZodError) {

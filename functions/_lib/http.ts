@@ -1,11 +1,13 @@
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type * as z from "zod";
+import * as RateLimits from "@core/ratelimits";
 import * as Tenancy from "@core/tenancy";
 import { forbidden } from "@core/platform/errors";
 import type { Principal } from "@core/platform/principal";
 import { roleAtLeast, type Role } from "@core/platform/roles";
 import { getDeps } from "../_runtime/deps";
+import { afterInvocation } from "../_runtime/outbox-hook";
 import type { DepsWith, Port, PortName } from "../_runtime/ports";
 import { errorResponse, jsonResponse } from "./http-errors";
 import { bodyBytes, parseJsonBody, parsePart, queryObject, refuseNul } from "./http-input";
@@ -51,6 +53,8 @@ export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
    * Otherwise a NUL anywhere in path, query or body, or a body nested deeper, is a 400.
    */
   checksItemsItself?: boolean;
+  /** The rate limit the call counts against (docs/rate-limits.md): `ingest`, the project's, or by default `api`, the key's. */
+  rateLimit?: RateLimits.RateLimitClass;
   response?: z.ZodType;
   status?: number;
   maxBodyBytes?: number;
@@ -84,11 +88,15 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
       request.context.deps = await getDeps(uses);
     })
     .before(async function withAuth(request) {
-      const principal = await Tenancy.authenticate(request.context.deps!, request.event.headers?.authorization);
-      if (!roleAtLeast(principal.role, spec.role)) {
-        throw forbidden(`This endpoint needs the ${spec.role} role; the key has ${principal.role}`);
-      }
-      request.context.principal = principal;
+      request.context.principal = await Tenancy.authenticate(request.context.deps!, request.event.headers?.authorization);
+    })
+    .before(async function withRateLimit(request) {
+      // Before the role check and the body: every authenticated call counts, a refused one too (docs/rate-limits.md).
+      await RateLimits.admit(request.context.deps!, request.context.principal!, spec.rateLimit ?? "api");
+    })
+    .before(async function withRole(request) {
+      const { role } = request.context.principal!;
+      if (!roleAtLeast(role, spec.role)) throw forbidden(`This endpoint needs the ${spec.role} role; the key has ${role}`);
     })
     .onError(async function httpErrors(request) {
       request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log);
@@ -111,6 +119,7 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
         rawBody,
       };
       const result = await run(input, { deps, principal: context.principal!, requestId });
+      await afterInvocation(deps);
       const headers = { "x-request-id": requestId };
       if (result instanceof Reply && result.body instanceof Uint8Array) {
         // Binary answers (OTLP protobuf) travel base64-encoded through API Gateway.

@@ -4,6 +4,7 @@ import type * as z from "zod";
 import { DEAD_LETTER_ERROR, type Delivered, type GivenUp, type JobFailure } from "@core/platform/jobs";
 import type { JobQueue } from "@core/platform/ports";
 import { getDeps } from "../_runtime/deps";
+import { afterInvocation } from "../_runtime/outbox-hook";
 import type { DepsWith, Port, PortName } from "../_runtime/ports";
 
 export interface QueueWorkerSpec<T, N extends PortName> {
@@ -43,6 +44,7 @@ export function queueWorker<T, N extends PortName = never>(spec: QueueWorkerSpec
       }
     }
     const failures = jobs.length ? await spec.run(deps, jobs) : [];
+    await afterInvocation(deps);
     const byId = new Map(jobs.map((j) => [j.id, j.job]));
     const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
     for (const failure of failures) {

@@ -4,6 +4,7 @@ import * as z from "zod";
 import { jsonLog } from "@core/adapters/system/json-log";
 import { randomIds } from "@core/adapters/system/random-ids";
 import { Caches } from "@core/platform/cache";
+import { RateLimiter } from "@core/ratelimits";
 import { systemClock } from "@core/adapters/system/system-clock";
 import { parseEnv, type Env } from "./env";
 import { openKeyRing } from "./key-ring";
@@ -47,6 +48,8 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
     clock: systemClock,
     ids: randomIds,
     caches: new Caches(),
+    // Leases from the shared Postgres, so every instance draws on the same buckets (docs/rate-limits.md).
+    rateLimiter: new RateLimiter(),
     log: jsonLog({ level: env.SIGHTLINE_LOG_LEVEL }),
     // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
     keyRing: await openKeyRing(env, { persist: false }),
@@ -54,6 +57,8 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
       allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,
       maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
       maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT,
+      rateLimits: env.SIGHTLINE_RATE_LIMITS,
+      githubApiUrl: env.SIGHTLINE_GITHUB_API_URL,
       // Many Lambda instances share one Postgres: nothing relational may be cached as exact.
       ownsRelationalStore: false,
     },

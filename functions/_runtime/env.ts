@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { RateLimitsSetting } from "./rate-limits-setting";
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -24,6 +25,10 @@ export const Env = z.object({
   SIGHTLINE_INGEST_DLQ_URL: z.string().optional(),
   SIGHTLINE_EVAL_QUEUE_URL: z.string().optional(),
   SIGHTLINE_EVAL_DLQ_URL: z.string().optional(),
+  /** The EventBridge bus outbox events go to (the stack sets it); absent locally, where the bus is in-process. */
+  SIGHTLINE_EVENT_BUS_NAME: z.string().optional(),
+  /** Where GitHub repository dispatches of automations go (GitHub Enterprise, or a test server). */
+  SIGHTLINE_GITHUB_API_URL: z.string().url().default("https://api.github.com"),
   AWS_REGION: z.string().default("us-east-1"),
   AWS_ENDPOINT_URL: z.string().optional(),
   /** Set by Lambda for the function's role; elsewhere the AWS SDK's provider chain applies (docs/deployment.md). */
@@ -41,6 +46,8 @@ export const Env = z.object({
   SIGHTLINE_RUN_WORKERS: flag,
   SIGHTLINE_MAX_RECEIVE_COUNT: z.coerce.number().int().positive().default(5),
   SIGHTLINE_MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /** `off`, or `ingest=<rate>/<burst>,api=<rate>/<burst>`; unset, the defaults of Config (docs/rate-limits.md). */
+  SIGHTLINE_RATE_LIMITS: RateLimitsSetting,
   SIGHTLINE_SECRETS_ARN: z.string().optional(),
   /** `id:base64key,...`, first active (docs/secrets.md); `npm start` keeps one at `<data dir>/keyring` when unset. */
   SIGHTLINE_KEY_RING: z.string().optional(),

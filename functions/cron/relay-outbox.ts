@@ -1,6 +1,6 @@
 import * as Audit from "@core/audit";
 import { cron } from "../_lib/cron";
-import { subscribers } from "../subscribers";
+import { bus } from "../_runtime/ports/bus";
 
-/** Every minute: hands pending domain events to the subscribers (automations). */
-export const handler = cron("relay-outbox", [], (deps) => Audit.relayOutbox(deps, subscribers));
+/** Every minute: publishes pending outbox events on the event bus (docs/automations.md, "Events"). */
+export const handler = cron("relay-outbox", [bus], (deps) => Audit.relayOutbox(deps));

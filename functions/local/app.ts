@@ -5,6 +5,9 @@ import { randomIds } from "@core/adapters/system/random-ids";
 import { systemClock } from "@core/adapters/system/system-clock";
 import type { Deps } from "@core/platform/deps";
 import { Caches } from "@core/platform/cache";
+import { RateLimiter } from "@core/ratelimits";
+import * as Audit from "@core/audit";
+import * as Automations from "@core/automations";
 import * as Tenancy from "@core/tenancy";
 import { provideDeps } from "../_runtime/deps";
 import { parseEnv } from "../_runtime/env";
@@ -14,6 +17,9 @@ import { openOutbound } from "../_runtime/ports/outbound";
 import { openStores } from "./stores";
 import { routes } from "../routes";
 import { schedules } from "../schedules";
+import { eventRules } from "../event-rules";
+import { installOutboxRelay } from "../_runtime/outbox-hook";
+import { localEventBus } from "./event-bus";
 import { workers } from "../queue-workers";
 import { createHttpServer } from "./http-server";
 import { startQueueRunner } from "./queue-runner";
@@ -46,11 +52,13 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     clock: systemClock,
     ids: randomIds,
     caches: new Caches(),
+    rateLimiter: new RateLimiter(),
     log,
     keyRing: await openKeyRing(env, { persist: true }),
     llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
-    config: { allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, ownsRelationalStore: !env.DATABASE_URL },
+    bus: localEventBus({ root, rules: eventRules, log }),
+    config: { allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, rateLimits: env.SIGHTLINE_RATE_LIMITS, githubApiUrl: env.SIGHTLINE_GITHUB_API_URL, ownsRelationalStore: !env.DATABASE_URL },
   };
   provideDeps(deps);
 
@@ -59,6 +67,11 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     await Tenancy.ensureInitialKey(deps, { publicKey: env.SIGHTLINE_INIT_PUBLIC_KEY, secretKey: env.SIGHTLINE_INIT_SECRET_KEY, ...names });
   }
   const mintedKey = await Tenancy.mintFirstKeyIfNone(deps, names);
+  if (deps.config.ownsRelationalStore) {
+    // This process alone sends: claims and leases a killed predecessor left hold nothing (docs/automations.md, "Crashes").
+    await Audit.releaseClaims(deps);
+    await Automations.releaseLeases(deps);
+  }
 
   const server = createHttpServer({ root, routes, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, onError: (e) => log.error("request failed", { error: String(e) }) });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.SIGHTLINE_HOST, resolve));
@@ -68,6 +81,14 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
   const background = options.background ?? true;
   const runners = workers.map((worker) => startQueueRunner({ root, worker, queue: deps.queues[worker.queue], log, poll: background && env.SIGHTLINE_RUN_WORKERS !== false }));
   const scheduler = startScheduler({ root, schedules, log, timers: background });
+  const relay = backgroundRelay(scheduler, log);
+  // Tests relay by hand (`trigger("relay-outbox")`), so what they observe never races a background run.
+  installOutboxRelay(async () => (background ? relay.kick() : undefined));
+  if (background) {
+    // What a previous run left pending goes out now, not at the first tick of the schedules.
+    relay.kick();
+    void scheduler.trigger("deliver-automations").catch((e: unknown) => log.error("scheduled job failed", { job: "deliver-automations", error: String(e) }));
+  }
 
   return {
     url: `http://${env.SIGHTLINE_HOST}:${port}`,
@@ -82,8 +103,35 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
-      await Promise.all([...runners.map((r) => r.stop()), scheduler.stop()]);
+      await Promise.all([...runners.map((r) => r.stop()), scheduler.stop(), relay.idle()]);
       await stores.close();
     },
+  };
+}
+
+/**
+ * Relays outbox events as soon as a request or job appended them, then flushes the event sink, in the
+ * background and one run at a time; kicks during a run make one more (docs/automations.md, "Events").
+ */
+function backgroundRelay(scheduler: { trigger(name: string): Promise<unknown> }, log: { error(message: string, extra?: Record<string, unknown>): void }) {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return {
+    kick(): void {
+      if (running) {
+        again = true;
+        return;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          await scheduler.trigger("relay-outbox");
+          await scheduler.trigger("flush-event-sink");
+        } while (again);
+      })()
+        .catch((e: unknown) => log.error("outbox relay failed", { error: e instanceof Error ? e.message : String(e) }))
+        .finally(() => (running = null));
+    },
+    idle: () => running ?? Promise.resolve(),
   };
 }

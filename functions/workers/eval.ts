@@ -1,6 +1,7 @@
 import * as Evaluators from "@core/evaluators";
 import { queueWorker } from "../_lib/sqs-worker";
 import { blobs } from "../_runtime/ports/blobs";
+import { bus } from "../_runtime/ports/bus";
 import { llm } from "../_runtime/ports/llm";
 import { queues } from "../_runtime/ports/queues";
 import { telemetry } from "../_runtime/ports/telemetry";
@@ -11,7 +12,7 @@ import { telemetry } from "../_runtime/ports/telemetry";
  */
 export const handler = queueWorker({
   schema: Evaluators.EvalJob,
-  uses: [telemetry, blobs, llm, queues],
+  uses: [telemetry, blobs, llm, queues, bus],
   deadLetters: (deps) => deps.queues.evalDeadLetters,
   run: Evaluators.handleEvalJobs,
   giveUp: Evaluators.recordEvalGivenUp,

@@ -2,6 +2,7 @@ import * as Evaluators from "@core/evaluators";
 import * as Ingest from "@core/ingest";
 import { queueWorker } from "../_lib/sqs-worker";
 import { blobs } from "../_runtime/ports/blobs";
+import { bus } from "../_runtime/ports/bus";
 import { queues } from "../_runtime/ports/queues";
 import { telemetry } from "../_runtime/ports/telemetry";
 
@@ -12,7 +13,7 @@ import { telemetry } from "../_runtime/ports/telemetry";
  */
 export const handler = queueWorker({
   schema: Ingest.IngestQueueMessage,
-  uses: [telemetry, blobs, queues],
+  uses: [telemetry, blobs, queues, bus],
   deadLetters: (deps) => deps.queues.ingestDeadLetters,
   run: (deps, jobs) => Ingest.handleIngestJobs(deps, jobs, async (due) => void (await Evaluators.evaluateWritten(deps, due))),
   giveUp: Ingest.recordGivenUp,

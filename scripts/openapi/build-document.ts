@@ -33,15 +33,16 @@ export function buildDocument(endpoints: { method: string; path: string; contrac
   const paths: Record<string, Record<string, unknown>> = {};
   for (const { method, path, contract } of endpoints) {
     const errors = Object.fromEntries(
-      [...new Set([400, 401, 403, 404, ...Object.values(STATUS_OF).filter((s) => s === 409 || s === 413 || s === 422)])].map((status) => [
+      [...new Set([400, 401, 403, 404, ...Object.values(STATUS_OF).filter((s) => s === 409 || s === 413 || s === 422 || s === 429)])].map((status) => [
         String(status),
-        { $ref: `#/components/responses/Error` },
+        { $ref: status === 429 ? `#/components/responses/RateLimited` : `#/components/responses/Error` },
       ]),
     );
     const operation: Record<string, unknown> = {
       summary: contract.summary,
       tags: contract.tags,
       "x-sightline-role": contract.role,
+      "x-sightline-rate-limit": contract.rateLimit ?? "api",
       parameters: [...parameters(contract.path, "path"), ...parameters(contract.query, "query")],
       responses: {
         [String(contract.status ?? 200)]: {
@@ -70,7 +71,14 @@ export function buildDocument(endpoints: { method: string; path: string; contrac
     components: {
       securitySchemes: { basicAuth: { type: "http", scheme: "basic" } },
       schemas: { Error: schemaOf(ErrorBody, "output") },
-      responses: { Error: { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } } },
+      responses: {
+        Error: { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
+        RateLimited: {
+          description: "The rate limit is reached (code rate_limited): ingest calls count per project, the others per API key",
+          headers: { "Retry-After": { description: "Whole seconds to wait before the next call, at least 1", schema: { type: "integer", minimum: 1 } } },
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        },
+      },
     },
     paths,
   };

@@ -9,10 +9,12 @@ import { Config } from "@core/platform/config";
 import { routeKey, routes } from "@functions/routes";
 import { schedules } from "@functions/schedules";
 import { workers } from "@functions/queue-workers";
+import { eventRules } from "@functions/event-rules";
 import sstConfig from "../../sst.config";
 import { Api } from "../../stacks/api";
 import { concernOf, ROUTE_STACKS, type Concern } from "../../stacks/api-routes";
 import { Cron } from "../../stacks/cron";
+import { Events } from "../../stacks/events";
 import { Queues } from "../../stacks/queues";
 import { SECRET_KEYS, Storage } from "../../stacks/storage";
 
@@ -38,10 +40,11 @@ const ENV_KEYS = [
   "SIGHTLINE_EVAL_DLQ_URL",
   "SIGHTLINE_SECRETS_ARN",
   "SIGHTLINE_MAX_RECEIVE_COUNT",
+  "SIGHTLINE_EVENT_BUS_NAME",
 ];
 const CONFIG_MAX_RECEIVE_COUNT = Config.shape.maxReceiveCount.parse(undefined);
 
-const stacks = { Storage, Queues, Api, ...ROUTE_STACKS, Cron };
+const stacks = { Storage, Queues, Api, ...ROUTE_STACKS, Cron, Events };
 type StackName = keyof typeof stacks;
 const templates = {} as Record<StackName, Template>;
 // The cloud assembly (tens of MB of asset copies); CDK would otherwise leave one in the temp dir per run.
@@ -81,7 +84,7 @@ function target(ref: Props): string {
 }
 
 const allFunctions = () => (Object.keys(stacks) as StackName[]).flatMap((stack) => resources(stack, "AWS::Lambda::Function").map((f) => ({ stack, ...f })));
-const ourHandlers = new Set([...routes, ...workers, ...schedules].map((d) => d.handler).concat(MIGRATE_HANDLER));
+const ourHandlers = new Set([...routes, ...workers, ...schedules, ...eventRules].map((d) => d.handler).concat(MIGRATE_HANDLER));
 const ourFunctions = () => allFunctions().filter((f) => ourHandlers.has(f.props.Handler));
 
 function functionByHandler(stack: StackName, handler: string): Found {
@@ -98,7 +101,7 @@ function functionsByHandler(stack: StackName, handler: string): Found[] {
 /** `action → resource` pairs granted to a function's role, resources named by the construct they point at. */
 function grants(stack: StackName, fn: Found): Set<string> {
   const role = target(fn.props.Role);
-  const label = (r: unknown) => JSON.stringify(r).match(/IngestDeadLetters|IngestQueue|EvalDeadLetters|EvalQueue|BlobsBucket|Secrets/)?.[0] ?? JSON.stringify(r);
+  const label = (r: unknown) => JSON.stringify(r).match(/IngestDeadLetters|IngestQueue|EvalDeadLetters|EvalQueue|BlobsBucket|Secrets|Events/)?.[0] ?? JSON.stringify(r);
   const pairs = new Set<string>();
   for (const policy of resources(stack, "AWS::IAM::Policy")) {
     if (!policy.props.Roles.some((r: Props) => r.Ref === role)) continue;
@@ -254,9 +257,42 @@ describe("Cron stack", () => {
   });
 });
 
+describe("Events stack", () => {
+  it("has the event bus, named in every function's environment", () => {
+    const [bus] = resources("Storage", "AWS::Events::EventBus");
+    expect(bus).toBeDefined();
+    for (const fn of ourFunctions()) expect(JSON.stringify(fn.props.Environment.Variables.SIGHTLINE_EVENT_BUS_NAME), fn.id).toContain("Events");
+  });
+
+  it.each(eventRules.map((r) => [r.name, r] as const))("routes the %s events of our source on the bus to their function", (_, rule) => {
+    const rules = resources("Events", "AWS::Events::Rule").filter((r) => JSON.stringify(r.props.EventPattern["detail-type"]) === JSON.stringify(rule.types));
+    const fn = functionByHandler("Events", rule.handler);
+
+    expect(rules).toHaveLength(1);
+    expect(rules[0]!.props.EventPattern.source).toEqual(["sightline"]);
+    expect(JSON.stringify(rules[0]!.props.EventBusName)).toContain("Events");
+    expect(rules[0]!.props.Targets.map((t: Props) => target(t.Arn))).toEqual([fn.id]);
+  });
+
+  it("has one rule per entry of the event-rule table", () => {
+    expect(resources("Events", "AWS::Events::Rule")).toHaveLength(eventRules.length);
+  });
+
+  it("lets the relay and the workers put events on the bus; consumers only read the secret", () => {
+    const canPut = (stack: StackName, handler: string) => grants(stack, functionByHandler(stack, handler)).has("events:PutEvents → Events");
+    expect(canPut("Cron", "functions/cron/relay-outbox.handler")).toBe(true);
+    for (const w of workers) expect(canPut("Queues", w.handler), w.handler).toBe(true);
+    for (const rule of eventRules) {
+      const granted = [...grants("Events", functionByHandler("Events", rule.handler))];
+      expect(granted).toEqual(expect.arrayContaining(SECRET_READ));
+      expect(granted.filter((g) => /^(s3|sqs|events):/.test(g))).toEqual([]);
+    }
+  });
+});
+
 describe("every function", () => {
   it("exists once per table entry, plus the migrations", () => {
-    const expected = [...routes, ...workers, ...schedules].map((d) => d.handler).concat(MIGRATE_HANDLER);
+    const expected = [...routes, ...workers, ...schedules, ...eventRules].map((d) => d.handler).concat(MIGRATE_HANDLER);
 
     expect(ourFunctions().map((f) => f.props.Handler).sort()).toEqual(expected.sort());
   });

@@ -77,10 +77,13 @@ function guardedCreateConnection(guard: AddressGuard, secure: boolean) {
   };
 }
 
-/** http and https agents that enforce the policy on every connection; no keep-alive, so every request is checked afresh. */
+/**
+ * http and https agents that enforce the policy on every connection they open. Sockets are kept alive: a
+ * reused one is still connected to the address checked when it opened (docs/outbound.md).
+ */
 export function guardedAgents(guard: AddressGuard, options: AgentOptions = {}): { http: HttpAgent; https: HttpsAgent } {
-  const http = new HttpAgent({ ...options, keepAlive: false });
-  const https = new HttpsAgent({ ...options, keepAlive: false });
+  const http = new HttpAgent({ ...options, keepAlive: true });
+  const https = new HttpsAgent({ ...options, keepAlive: true });
   (http as unknown as { createConnection: unknown }).createConnection = guardedCreateConnection(guard, false);
   (https as unknown as { createConnection: unknown }).createConnection = guardedCreateConnection(guard, true);
   return { http, https };

@@ -9,6 +9,7 @@ export const handler = http({
   uses: [blobs, queues],
   summary: "Ingest a batch of trace, observation and score events; 207 with per-event results once the batch is stored and queued",
   tags: ["ingest"],
+  rateLimit: "ingest",
   body: Ingest.IngestRequest,
   // One bad event never rejects the batch: NUL in ids and nesting are checked per event.
   checksItemsItself: true,

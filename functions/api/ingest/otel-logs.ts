@@ -15,6 +15,7 @@ export const handler = http({
   uses: [blobs, queues],
   summary: "OTLP/HTTP logs export (protobuf or JSON); gen_ai.* event records become the input and output of their span's observation",
   tags: ["ingest"],
+  rateLimit: "ingest",
   rawBody: true,
   run: async ({ rawBody, headers }, { deps, principal }) => {
     const contentType = headers["content-type"];

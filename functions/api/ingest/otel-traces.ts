@@ -17,6 +17,7 @@ export const handler = http({
   uses: [blobs, queues],
   summary: "OTLP/HTTP trace export (protobuf or JSON); gen_ai.* and langfuse.* attributes map onto traces, observations, usage and cost",
   tags: ["ingest"],
+  rateLimit: "ingest",
   rawBody: true,
   run: async ({ rawBody, headers }, { deps, principal }) => {
     const contentType = headers["content-type"];

@@ -9,6 +9,7 @@ export const handler = http({
   uses: [blobs, queues],
   summary: "Record one score (source API, e.g. user feedback) through the ingest path; a CATEGORICAL label may come as stringValue; a score that misfits its config is a 400",
   tags: ["scores"],
+  rateLimit: "ingest",
   body: Ingest.CreateScoreBody,
   response: z.object({ id: z.string() }),
   status: 201,

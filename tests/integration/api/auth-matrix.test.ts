@@ -55,6 +55,46 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     if ((await app.call("GET", `/v1/review-queues/${name}`)).body.done !== 0) throw new Error("another project's key reviewed the item");
     return status;
   },
+  "GET /v1/alerts/{id}": async (app, other) => (await app.call("GET", `/v1/alerts/${await probeAlert(app)}`, { key: other })).status,
+  "PUT /v1/alerts/{id}": async (app, other) => {
+    const id = await probeAlert(app);
+    const status = (await app.call("PUT", `/v1/alerts/${id}`, { key: other, body: { name: "taken", metric: "traces", windowMinutes: 1, operator: "<", threshold: 0 } })).status;
+    if ((await app.call("GET", `/v1/alerts/${id}`)).body.metric !== "costUsd") throw new Error("another project's key replaced the alert rule");
+    return status;
+  },
+  "DELETE /v1/alerts/{id}": async (app, other) => {
+    const id = await probeAlert(app);
+    const status = (await app.call("DELETE", `/v1/alerts/${id}`, { key: other })).status;
+    if ((await app.call("GET", `/v1/alerts/${id}`)).status !== 200) throw new Error("another project's key deleted the alert rule");
+    return status;
+  },
+  "GET /v1/automations/{id}": async (app, other) => (await app.call("GET", `/v1/automations/${await probeAutomation(app)}`, { key: other })).status,
+  "PUT /v1/automations/{id}": async (app, other) => {
+    const id = await probeAutomation(app);
+    const status = (await app.call("PUT", `/v1/automations/${id}`, { key: other, body: { name: "taken", trigger: "trace.created", action: "webhook", target: "http://127.0.0.1:9/other" } })).status;
+    if ((await app.call("GET", `/v1/automations/${id}`)).body.trigger !== "prompt.created") throw new Error("another project's key replaced the automation");
+    return status;
+  },
+  "DELETE /v1/automations/{id}": async (app, other) => {
+    const id = await probeAutomation(app);
+    const status = (await app.call("DELETE", `/v1/automations/${id}`, { key: other })).status;
+    if ((await app.call("GET", `/v1/automations/${id}`)).status !== 200) throw new Error("another project's key deleted the automation");
+    return status;
+  },
+  "POST /v1/automations/{id}/test": async (app, other) => {
+    const id = await probeAutomation(app);
+    const status = (await app.call("POST", `/v1/automations/${id}/test`, { key: other })).status;
+    if ((await app.call("GET", `/v1/automations/${id}/deliveries`)).body.data.length !== 0) throw new Error("another project's key test-sent the automation");
+    return status;
+  },
+  "GET /v1/automations/{id}/deliveries": async (app, other) => (await app.call("GET", `/v1/automations/${await probeAutomation(app)}/deliveries`, { key: other })).status,
+  "POST /v1/automations/{id}/deliveries/{deliveryId}/retry": async (app, other) => {
+    const id = await probeAutomation(app);
+    const delivery = (await app.call("POST", `/v1/automations/${id}/test`)).body;
+    const status = (await app.call("POST", `/v1/automations/${id}/deliveries/${delivery.id}/retry`, { key: other })).status;
+    if ((await app.call("GET", `/v1/automations/${id}/deliveries`)).body.data[0].attemptLog.length !== 1) throw new Error("another project's key retried the delivery");
+    return status;
+  },
   "GET /v1/sessions/{id}": async (app, other) => {
     const sessionId = `probe-session-${Math.random().toString(36).slice(2)}`;
     await probeTrace(app, { sessionId });
@@ -162,6 +202,20 @@ async function probeQueue(app: TestApp): Promise<{ name: string; itemId: string 
   const added = await app.call("POST", `/v1/review-queues/${name}/items`, { body: { traceIds: [traceId] } });
   if (created.status !== 201 || added.body.added !== 1) throw new Error("probe queue was not made");
   return { name, itemId: added.body.items[0].id };
+}
+
+/** An automation of this project aimed at a closed local port, for the cross-project probes. */
+async function probeAutomation(app: TestApp): Promise<string> {
+  const res = await app.call("POST", "/v1/automations", { body: { name: `probe-${Math.random().toString(36).slice(2)}`, trigger: "prompt.created", action: "webhook", target: "http://127.0.0.1:9/probe" } });
+  if (res.status !== 201) throw new Error(`probe automation was not made: ${res.status}`);
+  return res.body.id;
+}
+
+/** An alert rule of this project, for the cross-project probes. */
+async function probeAlert(app: TestApp): Promise<string> {
+  const res = await app.call("POST", "/v1/alerts", { body: { name: `probe-${Math.random().toString(36).slice(2)}`, metric: "costUsd", windowMinutes: 60, operator: ">", threshold: 1 } });
+  if (res.status !== 201) throw new Error(`probe alert rule was not made: ${res.status}`);
+  return res.body.id;
 }
 
 /** A dataset of this project with item `i0` linked to trace `t0` in run `r0`, for the cross-project probes. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
+import type { EventEnvelope } from "@core/platform/ports";
 
 describe("projects and memberships", () => {
   let app: TestApp;
@@ -29,26 +30,28 @@ describe("projects and memberships", () => {
     expect(again.body).toEqual({ error: { code: "conflict", message: "A project named 'twice' already exists" } });
   });
 
-  it("records domain events in the outbox and relays them to subscribers once", async () => {
+  it("records domain events in the outbox and publishes them on the bus once", async () => {
     const { relayOutbox } = await import("@core/audit");
     await app.call("POST", "/v1/projects", { body: { name: "evented" } });
     const seen: string[] = [];
+    const bus = { publish: async (events: readonly EventEnvelope[]) => (events.forEach((e) => seen.push(`${e.type}:${(e.data as any).name ?? ""}`)), { failed: [] }) };
 
-    const first = await relayOutbox(app.deps, [async (e) => void seen.push(`${e.type}:${(e.payload as any).name ?? ""}`)]);
-    const second = await relayOutbox(app.deps, [async (e) => void seen.push(e.type)]);
+    const first = await relayOutbox({ ...app.deps, bus });
+    const second = await relayOutbox({ ...app.deps, bus });
 
     expect(seen).toContain("project.created:evented");
     expect(first.dispatched).toBeGreaterThan(0);
     expect(second.dispatched).toBe(0);
   });
 
-  it("keeps an event pending while a subscriber fails", async () => {
+  it("keeps an event pending while the bus refuses it", async () => {
     const { relayOutbox } = await import("@core/audit");
-    await relayOutbox(app.deps, []);
+    const accept = { publish: async () => ({ failed: [] }) };
+    await relayOutbox({ ...app.deps, bus: accept });
     await app.call("POST", "/v1/api-keys", { body: { note: "retry-me" } });
 
-    const failed = await relayOutbox(app.deps, [async () => Promise.reject(new Error("target down"))]);
-    const retried = await relayOutbox(app.deps, []);
+    const failed = await relayOutbox({ ...app.deps, bus: { publish: async (events: readonly EventEnvelope[]) => ({ failed: events.map((e) => e.id) }) } });
+    const retried = await relayOutbox({ ...app.deps, bus: accept });
 
     expect(failed).toEqual({ dispatched: 0, failed: 1 });
     expect(retried).toEqual({ dispatched: 1, failed: 0 });

@@ -1,0 +1,133 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { signatureHeaders } from "../core/platform/signatures";
+import { kill, spawnServer } from "../tests/support/spawn-server";
+import { endToEnd, makeBatch, waitDrained } from "./ingest";
+import { fmt, quantile } from "./lib";
+
+const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
+const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
+
+async function api<T = any>(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}${path}`, { method, headers: { authorization: AUTH, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+}
+
+/** A loopback webhook that notes when each event arrived, by the id its `data` names. */
+async function webhookReceiver() {
+  const arrived = new Map<string, number>();
+  let count = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const at = performance.now();
+      count++;
+      const envelope = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { data: { id?: string } };
+      if (envelope.data.id) arrived.set(envelope.data.id, at);
+      res.writeHead(200).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, arrived, count: () => count, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** 1,000 scores in 100 batches of 10, one batch every 20 ms; each score's 207 → its webhook delivery. */
+async function scoreDeliveries(url: string, hookUrl: string, arrived: Map<string, number>) {
+  const made = await api(url, "POST", "/v1/automations", { name: "bench-scores", trigger: "score.created", action: "webhook", target: hookUrl });
+  if (made.status !== 201) throw new Error(`create automation answered ${made.status}`);
+  const traceId = randomUUID();
+  await api(url, "POST", "/v1/ingest", { batch: [{ id: randomUUID(), type: "trace-create", timestamp: new Date().toISOString(), body: { id: traceId, name: "bench" } }] });
+  const accepted = new Map<string, number>();
+  const sends: Promise<void>[] = [];
+  for (let b = 0; b < 100; b++) {
+    const ids = Array.from({ length: 10 }, () => randomUUID());
+    const batch = ids.map((id) => ({ id: randomUUID(), type: "score-create", timestamp: new Date().toISOString(), body: { id, traceId, name: "bench", value: Math.random() } }));
+    sends.push(
+      api(url, "POST", "/v1/ingest", { batch }).then((res) => {
+        if (res.status !== 207) throw new Error(`ingest answered ${res.status}`);
+        const at = performance.now();
+        for (const id of ids) accepted.set(id, at);
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await Promise.all(sends);
+  const deadline = performance.now() + 60_000;
+  while ([...accepted.keys()].some((id) => !arrived.has(id)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const latencies = [...accepted].filter(([id]) => arrived.has(id)).map(([id, at]) => arrived.get(id)! - at);
+  await api(url, "DELETE", `/v1/automations/${made.body.id}`);
+  return { latencies: latencies.sort((a, b) => a - b), delivered: latencies.length };
+}
+
+/** The raw baseline of a delivery: the same signed POST of an envelope straight to the receiver, one at a time. */
+async function rawDelivery(hookUrl: string) {
+  const out: number[] = [];
+  for (let i = 0; i < 1000; i++) {
+    const body = JSON.stringify({ id: randomUUID(), type: "score.created", projectId: "p", timestamp: new Date().toISOString(), data: { id: `raw-${i}`, value: 0.5 } });
+    const t0 = performance.now();
+    const res = await fetch(hookUrl, { method: "POST", headers: { "content-type": "application/json", ...signatureHeaders("whsec_raw", body, new Date()) }, body });
+    await res.text();
+    out.push(performance.now() - t0);
+  }
+  return out.sort((a, b) => a - b);
+}
+
+/** Ingest end to end with a webhook on trace.created against the same run without it; best of two each, alternated. */
+async function ingestWithWebhook(url: string, hookUrl: string, delivered: () => number) {
+  const bodies = () => Array.from({ length: 600 }, () => JSON.stringify({ batch: makeBatch() }));
+  await endToEnd(url, bodies()); // warm-up
+  const without: number[] = [];
+  const withHook: number[] = [];
+  for (let round = 0; round < 2; round++) {
+    without.push(await endToEnd(url, bodies()));
+    const made = await api(url, "POST", "/v1/automations", { name: `bench-traces-${round}`, trigger: "trace.created", action: "webhook", target: hookUrl });
+    if (made.status !== 201) throw new Error(`create automation answered ${made.status}`);
+    const before = delivered();
+    // Every trace of the run delivered counts: the clock stops when the last webhook arrived.
+    const started = performance.now();
+    await endToEnd(url, bodies());
+    while (delivered() - before < 600 * 5) await new Promise((r) => setTimeout(r, 10));
+    withHook.push(performance.now() - started);
+    await api(url, "DELETE", `/v1/automations/${made.body.id}`);
+    await waitDrained(url);
+  }
+  const events = 600 * 50;
+  return { withRate: events / (Math.min(...withHook) / 1000), withoutRate: events / (Math.min(...without) / 1000) };
+}
+
+/** Issue 15's automation targets (docs/automations.md): delivery time of score.created, and a webhook's cost to ingest. */
+export async function benchAutomations(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-hooks-"));
+  const hook = await webhookReceiver();
+  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  let scores, ingest, raw;
+  try {
+    scores = await scoreDeliveries(server.url, hook.url, hook.arrived);
+    ingest = await ingestWithWebhook(server.url, hook.url, hook.count);
+    raw = await rawDelivery(hook.url);
+  } finally {
+    await kill(server, "SIGTERM");
+    await hook.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const p = (l: number[], q: number) => quantile(l, q);
+  const verdict = (ok: boolean) => (ok ? "met" : "missed");
+  const ratio = ingest.withRate / ingest.withoutRate;
+  return [
+    "## Automations (issue 15)",
+    "",
+    "| measure | target | result | raw baseline | ratio |",
+    "|---|---|---|---|---|",
+    `| score's 207 → its score.created webhook delivered, p50 (${scores.delivered} of 1,000 delivered) | — | ${fmt(p(scores.latencies, 0.5), 0)} ms | ${fmt(p(raw, 0.5), 2)} ms | ${fmt(p(scores.latencies, 0.5) / p(raw, 0.5), 0)}× |`,
+    `| score's 207 → delivered, p99 | ≤ 5000 ms | ${fmt(p(scores.latencies, 0.99), 0)} ms (${verdict(scores.delivered === 1000 && p(scores.latencies, 0.99) <= 5000)}) | ${fmt(p(raw, 0.99), 2)} ms | ${fmt(p(scores.latencies, 0.99) / p(raw, 0.99), 0)}× |`,
+    `| ingest end to end with a webhook on trace.created (3,000 deliveries), against the same run without it | ≥ 0.9× | ${fmt(ingest.withRate, 0)} events/s | ${fmt(ingest.withoutRate, 0)} events/s | **${fmt(ratio, 2)}×** (${verdict(ratio >= 0.9)}) |`,
+    "",
+    "`npm start` on embedded stores, one process; the webhook a bare `node:http` server on loopback answering 200. Score deliveries: 100 ingest batches of 10 scores, one every 20 ms, with a webhook on `score.created`; each score's latency runs from its batch's 207 to the arrival of its delivery (the worker writes the scores and appends the events, the relay runs as the delivery ends, the consumer records and sends each delivery). The baseline is the same signed POST of an envelope straight to the receiver, sequentially, which is what a delivery costs without the outbox, the bus and the log. Ingest: 600 batches of the ingest bench's 50 events (3,000 traces) by 16 clients, the clock stopping when ingest is drained and, with the webhook, when the 3,000th `trace.created` arrived; without and with alternated twice, best of each.",
+    "",
+  ].join("\n");
+}

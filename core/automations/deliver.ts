@@ -1,0 +1,127 @@
+import { and, eq, inArray, isNotNull, isNull, lte, lt, or, sql } from "drizzle-orm";
+import { eachLimit } from "../platform/each-limit";
+import type { Deps } from "../platform/deps";
+import type { EventEnvelope } from "../platform/ports";
+import { actionRequest } from "./action-request";
+import type { Attempt } from "./automations.schema";
+import { automationDeliveries, automations, sinkEvents } from "./automations.sql";
+import { MAX_ATTEMPTS, nextAttemptAt } from "./backoff";
+import { sendRequest } from "./send-request";
+
+/** Targets called at once by one run: a hanging one holds a lane for its time limit, not the run. */
+const CONCURRENCY = 16;
+/** How long a run holds the deliveries it attempts; longer than one attempt's time limit. */
+const LEASE_MS = 60_000;
+
+export type DeliverDeps = Pick<Deps, "db" | "clock" | "log" | "keyRing" | "outbound" | "config">;
+export type DeliveryRow = typeof automationDeliveries.$inferSelect;
+type AutomationRow = typeof automations.$inferSelect;
+
+/**
+ * Attempts the deliveries that are due (all of them, or only `ids`), each once, and records the outcome
+ * with the next attempt's time (docs/automations.md, "Deliveries and retries"). Deliveries are leased in a short
+ * transaction and sent outside it, so overlapping runs never send one at once and no lock waits on a target.
+ */
+export async function attemptDueDeliveries(deps: DeliverDeps, options: { ids?: readonly string[]; limit?: number; /** One attempt, no retries (a test send). */ once?: boolean } = {}): Promise<{ attempted: number; succeeded: number; failed: number }> {
+  const due = await leaseDue(deps, options);
+  if (due.length === 0) return { attempted: 0, succeeded: 0, failed: 0 };
+  const targets = await deps.db.select().from(automations).where(inArray(automations.id, [...new Set(due.map((d) => d.automationId))]));
+  return attemptLeased(deps, due, new Map(targets.map((t) => [t.id, t])), options.once ?? false);
+}
+
+/**
+ * Attempts deliveries this run holds the lease of, their automations at hand, then records every outcome in
+ * one statement (a run that dies before it leaves the leases to expire: the deliveries are sent again).
+ */
+export async function attemptLeased(deps: DeliverDeps, leased: readonly DeliveryRow[], automationsById: ReadonlyMap<string, AutomationRow>, once = false) {
+  const outcomes: Outcome[] = [];
+  await eachLimit(leased, CONCURRENCY, async (delivery) => {
+    const automation = automationsById.get(delivery.automationId);
+    if (!automation) return; // deleted meanwhile: its deliveries went with it
+    outcomes.push(outcomeOf(deps, delivery, await attemptOne(deps, delivery, automation), once));
+  });
+  await recordOutcomes(deps, outcomes);
+  return { attempted: leased.length, succeeded: outcomes.filter((o) => o.status === "succeeded").length, failed: outcomes.filter((o) => o.status === "failed").length };
+}
+
+/** The lease a new delivery is born with when its recorder attempts it at once. */
+export const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
+
+/** One statement: the due deliveries no one holds, leased (SKIP LOCKED keeps overlapping runs apart). */
+async function leaseDue(deps: DeliverDeps, options: { ids?: readonly string[]; limit?: number }): Promise<DeliveryRow[]> {
+  if (options.ids && options.ids.length === 0) return [];
+  const now = deps.clock.now();
+  const due = deps.db
+    .select({ seq: automationDeliveries.seq })
+    .from(automationDeliveries)
+    .where(
+      and(
+        eq(automationDeliveries.status, "pending"),
+        lte(automationDeliveries.nextAttemptAt, now),
+        or(isNull(automationDeliveries.leasedUntil), lt(automationDeliveries.leasedUntil, now)),
+        options.ids ? inArray(automationDeliveries.id, [...options.ids]) : undefined,
+      ),
+    )
+    .orderBy(automationDeliveries.nextAttemptAt)
+    .limit(options.limit ?? 200)
+    .for("update", { skipLocked: true });
+  return deps.db.update(automationDeliveries).set({ leasedUntil: leaseFrom(now) }).where(inArray(automationDeliveries.seq, due)).returning();
+}
+
+type Result = Awaited<ReturnType<typeof sendRequest>> & { at: Date };
+
+/** Sends one delivery. */
+async function attemptOne(deps: DeliverDeps, delivery: DeliveryRow, automation: AutomationRow): Promise<Result> {
+  const at = deps.clock.now();
+  let secret: string | null = null;
+  try {
+    secret = automation.secretSealed ? deps.keyRing.decrypt(automation.secretSealed) : null;
+  } catch (e) {
+    // A secret no key of the ring opens is the operator's to fix (docs/secrets.md); retrying will not help.
+    deps.log.error("automation secret cannot be opened", { automationId: automation.id, error: e instanceof Error ? e.message : String(e) });
+    return { ok: false, retryable: false, responseStatus: null, error: "the automation's secret cannot be opened with the key ring", durationMs: 0, at };
+  }
+  const request = actionRequest(automation, secret, delivery.envelope as EventEnvelope, at, deps.config.githubApiUrl);
+  return { ...(await sendRequest(deps, request)), at };
+}
+
+interface Outcome {
+  seq: number;
+  status: DeliveryRow["status"];
+  attempts: number;
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number;
+  nextAttemptAt: string | null;
+  entry: Attempt;
+}
+
+/** What an attempt makes of its delivery: done, failed for good, or due again after the backoff. */
+function outcomeOf(deps: DeliverDeps, delivery: DeliveryRow, result: Result, once: boolean): Outcome {
+  const attempts = delivery.attempts + 1;
+  const next = result.ok || !result.retryable || once || attempts >= MAX_ATTEMPTS ? null : nextAttemptAt(attempts, deps.clock.now());
+  const status = result.ok ? "succeeded" : next ? "pending" : "failed";
+  if (!result.ok) deps.log.warn("automation delivery attempt failed", { automationId: delivery.automationId, deliveryId: delivery.id, attempt: attempts, status, error: result.error });
+  const entry: Attempt = { attempt: attempts, at: result.at.toISOString(), responseStatus: result.responseStatus, error: result.error, durationMs: result.durationMs };
+  return { seq: delivery.seq, status, attempts, responseStatus: result.responseStatus, error: result.error, durationMs: result.durationMs, nextAttemptAt: next?.toISOString() ?? null, entry };
+}
+
+async function recordOutcomes(deps: DeliverDeps, outcomes: readonly Outcome[]): Promise<void> {
+  if (outcomes.length === 0) return;
+  await deps.db.execute(sql`
+    UPDATE automation_deliveries AS d SET
+      status = o.status, attempts = o.attempts, response_status = o.response_status, error = o.error, duration_ms = o.duration_ms,
+      next_attempt_at = o.next_attempt_at, leased_until = NULL, attempt_log = d.attempt_log || jsonb_build_array(o.entry), updated_at = ${deps.clock.now().toISOString()}::timestamptz
+    FROM jsonb_to_recordset(${JSON.stringify(outcomes.map((o) => ({ seq: o.seq, status: o.status, attempts: o.attempts, response_status: o.responseStatus, error: o.error, duration_ms: o.durationMs, next_attempt_at: o.nextAttemptAt, entry: o.entry })))}::jsonb)
+      AS o(seq bigint, status text, attempts int, response_status int, error text, duration_ms int, next_attempt_at timestamptz, entry jsonb)
+    WHERE d.seq = o.seq`);
+}
+
+/**
+ * Clears the leases of deliveries and sink events (docs/automations.md, "Crashes"). Only for a process that
+ * owns its store, at start: nothing else can be sending, so a lease left by a killed process holds nothing.
+ */
+export async function releaseLeases(deps: Pick<Deps, "db">): Promise<void> {
+  await deps.db.update(automationDeliveries).set({ leasedUntil: null }).where(isNotNull(automationDeliveries.leasedUntil));
+  await deps.db.update(sinkEvents).set({ leasedUntil: null }).where(isNotNull(sinkEvents.leasedUntil));
+}

@@ -1,0 +1,6 @@
+import * as Automations from "@core/automations";
+import { cron } from "../_lib/cron";
+import { outbound } from "../_runtime/ports/outbound";
+
+/** Every minute: attempts the automation deliveries whose retry is due (docs/automations.md, "Deliveries and retries"). */
+export const handler = cron("deliver-automations", [outbound], (deps) => Automations.attemptDueDeliveries(deps));

@@ -1,0 +1,6 @@
+import * as Automations from "@core/automations";
+import { cron } from "../_lib/cron";
+import { outbound } from "../_runtime/ports/outbound";
+
+/** Every minute: sends the event sinks' waiting events in batches (docs/automations.md, "Event sink"). */
+export const handler = cron("flush-event-sink", [outbound], (deps) => Automations.flushEventSinks(deps));
