@@ -4,6 +4,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { routes } from "@functions/routes";
 import { schedules } from "@functions/schedules";
+import { eventRules } from "@functions/event-rules";
 import { workers } from "@functions/queue-workers";
 import { FUNCTION_DEFAULTS } from "../../stacks/lambda";
 
@@ -14,7 +15,7 @@ export const MIGRATE_HANDLER = "functions/deploy/migrate.handler";
 export interface LambdaFunction {
   /** `functions/api/traces/get-trace.handler`, as the tables write it. */
   handler: string;
-  kind: "route" | "worker" | "schedule" | "script";
+  kind: "route" | "worker" | "schedule" | "event" | "script";
 }
 
 /** Every function the stacks deploy, from the same tables the stacks read. */
@@ -23,6 +24,7 @@ export function allFunctions(): LambdaFunction[] {
   for (const r of routes) seen.set(r.handler, { handler: r.handler, kind: "route" });
   for (const w of workers) seen.set(w.handler, { handler: w.handler, kind: "worker" });
   for (const s of schedules) seen.set(s.handler, { handler: s.handler, kind: "schedule" });
+  for (const e of eventRules) seen.set(e.handler, { handler: e.handler, kind: "event" });
   seen.set(MIGRATE_HANDLER, { handler: MIGRATE_HANDLER, kind: "script" });
   return [...seen.values()];
 }

@@ -51,6 +51,7 @@ const stackEnvironment = (over: Record<string, string> = {}) => ({
   SIGHTLINE_EVAL_DLQ_URL: "http://127.0.0.1:1/123456789012/eval-dlq",
   SIGHTLINE_SECRETS_ARN: SECRET_ARN,
   SIGHTLINE_MAX_RECEIVE_COUNT: "5",
+  SIGHTLINE_EVENT_BUS_NAME: "sightline-test-events",
   AWS_REGION: "us-east-1",
   AWS_ACCESS_KEY_ID: "test",
   AWS_SECRET_ACCESS_KEY: "test",
@@ -76,7 +77,7 @@ async function portsOf(handler: string): Promise<string[]> {
 }
 
 /** Client libraries and the port that alone may bring each into a bundle (docs/deployment.md). */
-const LIBRARY_PORT: Record<string, string> = { openai: "llm", "@anthropic-ai/sdk": "llm", "@clickhouse/client": "ch", "@aws-sdk/client-sqs": "queues" };
+const LIBRARY_PORT: Record<string, string> = { openai: "llm", "@anthropic-ai/sdk": "llm", "@clickhouse/client": "ch", "@aws-sdk/client-sqs": "queues", "@aws-sdk/client-eventbridge": "bus" };
 
 /** The OTLP routes: the only ones that decode protobuf. */
 const OTLP_HANDLERS = new Set(["functions/api/ingest/otel-traces.handler", "functions/api/ingest/otel-logs.handler"]);
