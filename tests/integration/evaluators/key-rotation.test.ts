@@ -33,6 +33,7 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> = null;
   let base: Record<string, string>;
   const orphanSealed = keyRingFromSpec(`lost:${KEY_X}`).encrypt("sk-gone");
+  let hookId = "";
   let runnerSecret = "";
   /** A dataset runner on loopback that accepts only triggers signed with the secret it was given. */
   const runner = {
@@ -92,6 +93,11 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
       expect(await judgeSeesKey(app)).toBe("Bearer sk-rotate-me");
       expect((await app.call("POST", "/v1/datasets", { key: admin, body: { name: "rotating" } })).status).toBe(201);
       runnerSecret = (await app.call("PUT", "/v1/datasets/rotating/runner", { key: admin, body: { url: runner.url } })).body.secret;
+      // An automation's signing secret and a sink key are sealed the same way (docs/automations.md).
+      const hook = await app.call("POST", "/v1/automations", { key: admin, body: { name: "rotating-hook", trigger: "prompt.created", action: "webhook", target: runner.url, secret: runnerSecret } });
+      expect(hook.status).toBe(201);
+      hookId = hook.body.id;
+      expect((await app.call("PUT", "/v1/event-sink", { key: admin, body: { url: runner.url, apiKey: "phc_rotate", events: ["trace"] } })).status).toBe(200);
     });
 
     const rotation = await rotateCommand({ ...base, SIGHTLINE_KEY_RING: `b:${KEY_B},a:${KEY_A}` });
@@ -99,6 +105,8 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
     expect(rotation.code, rotation.stderr).toBe(0);
     expect(rotation.stdout).toContain('provider_credentials: 1 rewritten, 0 already under "b", 1 unreadable (left untouched)');
     expect(rotation.stdout).toContain('dataset_runners: 1 rewritten, 0 already under "b", 0 unreadable (left untouched)');
+    expect(rotation.stdout).toContain('automations: 1 rewritten, 0 already under "b", 0 unreadable (left untouched)');
+    expect(rotation.stdout).toContain('event_sinks: 1 rewritten, 0 already under "b", 0 unreadable (left untouched)');
     expect(rotation.stdout).toContain('unreadable: orphan-row (project project-of-the-past, provider anthropic) sealed under key "lost"');
 
     await withApp(`b:${KEY_B},a:${KEY_A}`, async (app) => {
@@ -112,6 +120,8 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
       // The runner secret, re-sealed under "b", still signs triggers the runner verifies with the secret it was given.
       const remote = await app.call("POST", "/v1/datasets/rotating/remote-runs", { key: admin, body: { runName: "after-rotation" } });
       expect(remote.body).toMatchObject({ accepted: true, status: "accepted" });
+      // So does the automation's secret: the receiver verifies the test send's signature.
+      expect((await app.call("POST", `/v1/automations/${hookId}/test`, { key: admin })).body).toMatchObject({ status: "succeeded", responseStatus: 202 });
       const [orphan] = await app.deps.db.select().from(providerCredentials).where(eq(providerCredentials.id, "orphan-row"));
       expect(orphan!.apiKeySealed).toBe(orphanSealed);
 
@@ -128,7 +138,9 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
     const again = await rotateCommand({ ...base, SIGHTLINE_KEY_RING: `b:${KEY_B}` }, ["--json"]);
     const report = JSON.parse(again.stdout);
     expect(report.activeKeyId).toBe("b");
-    expect(report.tables.map((t: any) => t.table)).toEqual(["provider_credentials", "dataset_runners"]);
+    expect(report.tables.map((t: any) => t.table)).toEqual(["provider_credentials", "dataset_runners", "automations", "event_sinks"]);
+    expect(report.tables[2]).toEqual({ table: "automations", rewritten: 0, alreadyCurrent: 1, unreadable: [] });
+    expect(report.tables[3]).toEqual({ table: "event_sinks", rewritten: 0, alreadyCurrent: 1, unreadable: [] });
     expect(report.tables[0]).toMatchObject({ table: "provider_credentials", rewritten: 0, alreadyCurrent: 1 });
     expect(report.tables[1]).toEqual({ table: "dataset_runners", rewritten: 0, alreadyCurrent: 1, unreadable: [] });
     expect(report.tables[0].unreadable).toEqual(
