@@ -15,6 +15,8 @@ const LEASE_MS = 60_000;
 
 export type DeliverDeps = Pick<Deps, "db" | "clock" | "log" | "keyRing" | "outbound" | "config">;
 export type DeliveryRow = typeof automationDeliveries.$inferSelect;
+/** What an attempt needs of a delivery. */
+export type LeasedDelivery = Pick<DeliveryRow, "seq" | "id" | "automationId" | "attempts" | "envelope">;
 type AutomationRow = typeof automations.$inferSelect;
 
 /**
@@ -33,7 +35,7 @@ export async function attemptDueDeliveries(deps: DeliverDeps, options: { ids?: r
  * Attempts deliveries this run holds the lease of, their automations at hand, then records every outcome in
  * one statement (a run that dies before it leaves the leases to expire: the deliveries are sent again).
  */
-export async function attemptLeased(deps: DeliverDeps, leased: readonly DeliveryRow[], automationsById: ReadonlyMap<string, AutomationRow>, once = false) {
+export async function attemptLeased(deps: DeliverDeps, leased: readonly LeasedDelivery[], automationsById: ReadonlyMap<string, AutomationRow>, once = false) {
   const outcomes: Outcome[] = [];
   await eachLimit(leased, CONCURRENCY, async (delivery) => {
     const automation = automationsById.get(delivery.automationId);
@@ -71,7 +73,7 @@ async function leaseDue(deps: DeliverDeps, options: { ids?: readonly string[]; l
 type Result = Awaited<ReturnType<typeof sendRequest>> & { at: Date };
 
 /** Sends one delivery. */
-async function attemptOne(deps: DeliverDeps, delivery: DeliveryRow, automation: AutomationRow): Promise<Result> {
+async function attemptOne(deps: DeliverDeps, delivery: LeasedDelivery, automation: AutomationRow): Promise<Result> {
   const at = deps.clock.now();
   let secret: string | null = null;
   try {
@@ -97,7 +99,7 @@ interface Outcome {
 }
 
 /** What an attempt makes of its delivery: done, failed for good, or due again after the backoff. */
-function outcomeOf(deps: DeliverDeps, delivery: DeliveryRow, result: Result, once: boolean): Outcome {
+function outcomeOf(deps: DeliverDeps, delivery: LeasedDelivery, result: Result, once: boolean): Outcome {
   const attempts = delivery.attempts + 1;
   const next = result.ok || !result.retryable || once || attempts >= MAX_ATTEMPTS ? null : nextAttemptAt(attempts, deps.clock.now());
   const status = result.ok ? "succeeded" : next ? "pending" : "failed";

@@ -1,7 +1,7 @@
 import type { Deps } from "../platform/deps";
 import type { EventEnvelope } from "../platform/ports";
 import { automationDeliveries } from "./automations.sql";
-import { type DeliverDeps, type DeliveryRow, attemptLeased, leaseFrom } from "./deliver";
+import { type DeliverDeps, type LeasedDelivery, attemptLeased, leaseFrom } from "./deliver";
 import { type AutomationRow, enabledAutomations } from "./manage-automations";
 import { matches } from "./matches";
 
@@ -10,7 +10,7 @@ import { matches } from "./matches";
  * leased to this caller, in one statement. The same event seen twice (the bus is at least once) makes no
  * second delivery.
  */
-async function recordDeliveries(deps: Pick<Deps, "db" | "clock" | "ids" | "config" | "caches">, events: readonly EventEnvelope[]): Promise<{ rows: DeliveryRow[]; takers: Map<string, AutomationRow> }> {
+async function recordDeliveries(deps: Pick<Deps, "db" | "clock" | "ids" | "config" | "caches">, events: readonly EventEnvelope[]): Promise<{ rows: LeasedDelivery[]; takers: Map<string, AutomationRow> }> {
   const takers = new Map<string, AutomationRow>();
   const now = deps.clock.now();
   const values = [];
@@ -34,12 +34,14 @@ async function recordDeliveries(deps: Pick<Deps, "db" | "clock" | "ids" | "confi
     }
   }
   if (values.length === 0) return { rows: [], takers };
-  const rows = await deps.db
+  // The envelopes are in hand: only what tells the inserted rows apart comes back.
+  const inserted = await deps.db
     .insert(automationDeliveries)
     .values(values)
     .onConflictDoNothing({ target: [automationDeliveries.automationId, automationDeliveries.eventId] })
-    .returning();
-  return { rows, takers };
+    .returning({ seq: automationDeliveries.seq, id: automationDeliveries.id, automationId: automationDeliveries.automationId, eventId: automationDeliveries.eventId });
+  const byId = new Map(events.map((e) => [e.id, e]));
+  return { rows: inserted.map((r) => ({ seq: r.seq, id: r.id, automationId: r.automationId, attempts: 0, envelope: byId.get(r.eventId)! })), takers };
 }
 
 /**
