@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import { openPglite } from "../core/adapters/postgres/pglite";
 import { importCsv } from "../sdk/cli/import-csv";
-import { request, type Connection } from "../sdk/client";
+import { request, type Connection } from "../sdk/cli/api";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt } from "./lib";
 

@@ -12,6 +12,9 @@ import { benchLambda } from "./lambda";
 import { benchPrompts } from "./prompts";
 import { benchRateLimits } from "./rate-limits";
 import { benchReads } from "./reads";
+import { benchSdkTypescript } from "./sdk-typescript";
+import { benchSdkPython } from "./sdk-python";
+import { benchSdkGo } from "./sdk-go";
 
 /** Every benchmark, in the order `npm run bench` runs them; each returns its section of docs/benchmarks.md. */
 const scenarios: Record<string, () => Promise<string>> = {
@@ -27,6 +30,9 @@ const scenarios: Record<string, () => Promise<string>> = {
   lambda: benchLambda,
   "rate-limits": benchRateLimits,
   automations: benchAutomations,
+  "sdk-typescript": benchSdkTypescript,
+  "sdk-python": benchSdkPython,
+  "sdk-go": benchSdkGo,
 };
 
 /**

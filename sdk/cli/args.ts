@@ -1,4 +1,4 @@
-import type { Connection } from "../client";
+import type { Connection } from "./api";
 
 /** A failure the command reports and turns into its exit code: 1 a failed check, 2 usage or connection. */
 export class CliError extends Error {

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
-import { request } from "../client";
+import { request } from "./api";
 import { CONNECTION_OPTIONS, CliError, connectionOf, usage } from "./args";
 
 interface Backfill {

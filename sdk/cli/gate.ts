@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { request } from "../client";
+import { request } from "./api";
 import { CONNECTION_OPTIONS, CliError, connectionOf, usage } from "./args";
 import { table } from "./table";
 

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { CsvError, parse } from "csv-parse/sync";
-import { request } from "../client";
+import { request } from "./api";
 import { CONNECTION_OPTIONS, CliError, connectionOf, usage } from "./args";
 import { table } from "./table";
 

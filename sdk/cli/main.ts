@@ -1,4 +1,4 @@
-import { SightlineError } from "../client";
+import { SightlineError } from "./api";
 import { CliError } from "./args";
 import { BACKFILL_HELP, backfill } from "./backfill";
 import { GATE_HELP, gate } from "./gate";

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { request, SightlineError, type Connection } from "../client";
+import { request, SightlineError, type Connection } from "./api";
 import { CONNECTION_OPTIONS, CliError, connectionOf, usage } from "./args";
 
 export const SMOKE_HELP = `sightline smoke [--timeout <seconds>]

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { outboxEvents } from "@core/audit/audit.sql";
 import { automations } from "@core/automations/automations.sql";
-import { verifySignature } from "../../../sdk/runner";
+import { verifySignature } from "../../../sdk/typescript/src/index.js";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { startReceiver, type Receiver } from "../../support/receiver";
@@ -84,7 +84,7 @@ describe("automations", () => {
 
     expect(hook.received).toHaveLength(1);
     const [req] = hook.received;
-    expect(verifySignature(secret, req!.headers["x-service-timestamp"] as string, req!.body, req!.headers["x-service-signature"] as string, { now: new Date(now) })).toBe(true);
+    expect(await verifySignature(secret, req!.headers["x-service-timestamp"] as string, req!.body, req!.headers["x-service-signature"] as string, { now: new Date(now) })).toBe(true);
     const envelope = JSON.parse(req!.body);
     expect(envelope).toMatchObject({ type: "prompt.created", projectId: expect.any(String), data: { name: "greet", version: 1, labels: expect.arrayContaining(["production", "latest"]) } });
     expect(envelope.data).not.toHaveProperty("projectId");

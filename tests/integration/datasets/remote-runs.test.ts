@@ -9,8 +9,7 @@ import { datasetRunners } from "@core/datasets/datasets.sql";
 import { generateRingKey, keyRingFromSpec } from "@core/platform/keyring";
 import { rotateStoredSecrets } from "../../../scripts/rotate-secrets";
 import * as Datasets from "@core/datasets";
-import { ingest, type Connection } from "../../../sdk/client";
-import { fetchItems, parseTrigger, reportRunItem, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from "../../../sdk/runner";
+import { fetchItems, ingest, parseTrigger, reportRunItem, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature, type Connection } from "../../../sdk/typescript/src/index.js";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { freePort } from "../../support/spawn-server";
 import { dataset, newProject, uniq, type Key } from "./support";
@@ -40,7 +39,7 @@ class Runner {
     this.server = createServer(async (req, res) => {
       const raw = await readBody(req);
       this.received.push({ headers: req.headers, body: raw });
-      if (!verifySignature(this.secret, req.headers[TIMESTAMP_HEADER] as string, raw, req.headers[SIGNATURE_HEADER] as string)) {
+      if (!(await verifySignature(this.secret, req.headers[TIMESTAMP_HEADER] as string, raw, req.headers[SIGNATURE_HEADER] as string))) {
         res.writeHead(401).end("invalid signature");
         return;
       }

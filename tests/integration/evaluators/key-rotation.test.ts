@@ -11,7 +11,7 @@ import { providerCredentials } from "@core/evaluators/evaluators.sql";
 import { generateRingKey, keyRingFromSpec } from "@core/platform/keyring";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { createScratchDatabase } from "../../support/scratch-db";
-import { verifySignature } from "../../../sdk/runner";
+import { verifySignature } from "../../../sdk/typescript/src/index.js";
 import { FakeProviders } from "./fake-providers";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -41,7 +41,7 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
     server: createServer(async (req, res) => {
       let raw = "";
       for await (const chunk of req) raw += chunk;
-      res.writeHead(verifySignature(runnerSecret, req.headers["x-service-timestamp"] as string, raw, req.headers["x-service-signature"] as string) ? 202 : 401).end();
+      res.writeHead((await verifySignature(runnerSecret, req.headers["x-service-timestamp"] as string, raw, req.headers["x-service-signature"] as string)) ? 202 : 401).end();
     }),
   };
 

@@ -6,7 +6,7 @@ import { checkRunnerUrl } from "@core/datasets";
 import { refusedUrlHost } from "@core/platform/address-policy";
 import { OutboundCallError } from "@core/platform/ports";
 import { signatureHeaders, signPayload } from "@core/platform/signatures";
-import { verifySignature } from "../../../sdk/runner";
+import { verifySignature } from "../../../sdk/typescript/src/index.js";
 
 const SECRET = "rs-sl-test-secret";
 const BODY = '{"event":"dataset.run.requested","runName":"r"}';
@@ -18,23 +18,23 @@ describe("trigger signatures: signed in core, verified by the SDK on its own", (
     expect(signPayload("secret", 1700000000, "{}")).not.toBe(signPayload("secret", 1700000001, "{}"));
   });
 
-  it("verifies within 300 s of skew and refuses a changed body, a wrong secret, an old timestamp or a missing header", () => {
+  it("verifies within 300 s of skew and refuses a changed body, a wrong secret, an old timestamp or a missing header", async () => {
     const now = new Date("2026-11-22T10:00:00Z");
     const headers = signatureHeaders(SECRET, BODY, now);
     const ts = headers["X-Service-Timestamp"]!;
     const sig = headers["X-Service-Signature"]!;
 
     expect(ts).toBe(String(now.getTime() / 1000));
-    expect(verifySignature(SECRET, ts, BODY, sig, { now })).toBe(true);
-    expect(verifySignature(SECRET, ts, Buffer.from(BODY), sig.toUpperCase(), { now: new Date(now.getTime() + 299_000) })).toBe(true);
-    expect(verifySignature(SECRET, ts, `${BODY} `, sig, { now })).toBe(false);
-    expect(verifySignature("other", ts, BODY, sig, { now })).toBe(false);
-    expect(verifySignature(SECRET, ts, BODY, sig, { now: new Date(now.getTime() + 301_000) })).toBe(false);
-    expect(verifySignature(SECRET, ts, BODY, sig, { now: new Date(now.getTime() - 301_000) })).toBe(false);
-    expect(verifySignature(SECRET, ts, BODY, sig, { now: new Date(now.getTime() + 3_600_000), toleranceSeconds: 7200 })).toBe(true);
-    expect(verifySignature(SECRET, undefined, BODY, sig, { now })).toBe(false);
-    expect(verifySignature(SECRET, ts, BODY, undefined, { now })).toBe(false);
-    expect(verifySignature(SECRET, "12.5", BODY, sig, { now })).toBe(false);
+    expect(await verifySignature(SECRET, ts, BODY, sig, { now })).toBe(true);
+    expect(await verifySignature(SECRET, ts, Buffer.from(BODY), sig.toUpperCase(), { now: new Date(now.getTime() + 299_000) })).toBe(true);
+    expect(await verifySignature(SECRET, ts, `${BODY} `, sig, { now })).toBe(false);
+    expect(await verifySignature("other", ts, BODY, sig, { now })).toBe(false);
+    expect(await verifySignature(SECRET, ts, BODY, sig, { now: new Date(now.getTime() + 301_000) })).toBe(false);
+    expect(await verifySignature(SECRET, ts, BODY, sig, { now: new Date(now.getTime() - 301_000) })).toBe(false);
+    expect(await verifySignature(SECRET, ts, BODY, sig, { now: new Date(now.getTime() + 3_600_000), toleranceSeconds: 7200 })).toBe(true);
+    expect(await verifySignature(SECRET, undefined, BODY, sig, { now })).toBe(false);
+    expect(await verifySignature(SECRET, ts, BODY, undefined, { now })).toBe(false);
+    expect(await verifySignature(SECRET, "12.5", BODY, sig, { now })).toBe(false);
   });
 });
 

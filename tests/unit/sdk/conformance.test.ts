@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { compileContent } from "@core/prompts/template";
-import { verifySignature } from "../../../sdk/runner";
+import { verifySignature } from "../../../sdk/typescript/src/index.js";
 
 /** The SDKs' shared cases (sdk/conformance/cases.json) hold what the service does: this keeps the file honest. */
 interface CompileCase {
@@ -28,7 +28,7 @@ describe("sdk/conformance/cases.json", () => {
     expect(compileContent(c.content, c.variables, c.placeholders)).toEqual(c.expected);
   });
 
-  it.each(cases.signatures.map((c) => [c.name, c] as const))("signature: %s", (_, c) => {
-    expect(verifySignature(c.secret, c.timestamp, c.body, c.signature, { now: new Date(c.now * 1000), ...(c.toleranceSeconds ? { toleranceSeconds: c.toleranceSeconds } : {}) })).toBe(c.valid);
+  it.each(cases.signatures.map((c) => [c.name, c] as const))("signature: %s", async (_, c) => {
+    expect(await verifySignature(c.secret, c.timestamp, c.body, c.signature, { now: new Date(c.now * 1000), ...(c.toleranceSeconds ? { toleranceSeconds: c.toleranceSeconds } : {}) })).toBe(c.valid);
   });
 });

@@ -1,0 +1,3 @@
+module sightline/sdk/go
+
+go 1.19

@@ -1,0 +1,46 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { kill, spawnServer, type Spawned } from "../support/spawn-server";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const KEY = { publicKey: "pk-sl-python-sdk", secretKey: "sk-sl-python-sdk" };
+const dataDir = mkdtempSync(join(tmpdir(), "sightline-python-sdk-"));
+let server: Spawned;
+
+beforeAll(async () => {
+  server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey });
+});
+afterAll(async () => {
+  if (server) await kill(server, "SIGTERM");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs the Python SDK's unittest suite as its own process against the spawned service. */
+function runSuite(): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("python3", ["-m", "unittest", "discover", "-s", "sdk/python/tests", "-t", "sdk/python", "-v"], {
+      cwd: root,
+      env: { ...process.env, SIGHTLINE_BASE_URL: server.url, SIGHTLINE_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_SECRET_KEY: KEY.secretKey, PYTHONDONTWRITEBYTECODE: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d) => (output += d));
+    child.stderr.on("data", (d) => (output += d));
+    child.on("error", reject);
+    child.on("exit", (code) => resolve({ code, output }));
+  });
+}
+
+describe("Python SDK (sdk/python)", () => {
+  it("passes its unittest suite against npm start on embedded stores", async () => {
+    const { code, output } = await runSuite();
+
+    if (code !== 0) console.error(output);
+    expect(code, output.slice(-4000)).toBe(0);
+    expect(output).not.toMatch(/skipped/);
+  }, 180_000);
+});
