@@ -165,8 +165,8 @@ func (c *Client) FetchItems(ctx context.Context, itemsURL string) ([]DatasetItem
 	}
 }
 
-// RecordRun records a run with its item-to-trace links (an *APIError 409 when the run exists).
-func (c *Client) RecordRun(ctx context.Context, dataset string, run RunOptions) (*Run, error) {
+// CreateDatasetRun records a run with its item-to-trace links (an *APIError 409 when the run exists).
+func (c *Client) CreateDatasetRun(ctx context.Context, dataset string, run RunOptions) (*Run, error) {
 	if run.Items == nil {
 		run.Items = []RunItem{}
 	}
@@ -177,9 +177,9 @@ func (c *Client) RecordRun(ctx context.Context, dataset string, run RunOptions) 
 	return &r, nil
 }
 
-// RecordRunItem links one item to its trace within a run, creating the run on first use; reporting
+// CreateDatasetRunItem links one item to its trace within a run, creating the run on first use; reporting
 // the item again replaces its trace. Runners call it for each item they ran.
-func (c *Client) RecordRunItem(ctx context.Context, dataset, run string, item RunItem) error {
+func (c *Client) CreateDatasetRunItem(ctx context.Context, dataset, run string, item RunItem) error {
 	in := map[string]any{"datasetName": dataset, "runName": run, "datasetItemId": item.DatasetItemID, "traceId": item.TraceID}
 	if item.ObservationID != "" {
 		in["observationId"] = item.ObservationID
@@ -187,8 +187,8 @@ func (c *Client) RecordRunItem(ctx context.Context, dataset, run string, item Ru
 	return c.call(ctx, "POST", "/v1/dataset-run-items", in, nil)
 }
 
-// GetRun returns a run with its links and score means.
-func (c *Client) GetRun(ctx context.Context, dataset, run string) (*Run, error) {
+// GetDatasetRun returns a run with its links and score means.
+func (c *Client) GetDatasetRun(ctx context.Context, dataset, run string) (*Run, error) {
 	var r Run
 	if err := c.call(ctx, "GET", "/v1/datasets/"+pathEscape(dataset)+"/runs/"+pathEscape(run), nil, &r); err != nil {
 		return nil, err
@@ -196,8 +196,8 @@ func (c *Client) GetRun(ctx context.Context, dataset, run string) (*Run, error) 
 	return &r, nil
 }
 
-// GateRun checks a run's score means against minimums ({"score name": minimum mean}).
-func (c *Client) GateRun(ctx context.Context, dataset, run string, thresholds map[string]float64) (*GateResult, error) {
+// GateDatasetRun checks a run's score means against minimums ({"score name": minimum mean}).
+func (c *Client) GateDatasetRun(ctx context.Context, dataset, run string, thresholds map[string]float64) (*GateResult, error) {
 	var g GateResult
 	path := "/v1/datasets/" + pathEscape(dataset) + "/runs/" + pathEscape(run) + "/gate"
 	if err := c.call(ctx, "POST", path, map[string]any{"thresholds": thresholds}, &g); err != nil {

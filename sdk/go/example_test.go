@@ -56,7 +56,7 @@ func ExampleReadTrigger() {
 			items, _ := client.FetchItems(ctx, trigger.ItemsURL)
 			for _, item := range items {
 				tr := client.Trace(sightline.TraceOptions{Name: "task", Input: item.Input})
-				_ = client.RecordRunItem(ctx, trigger.Dataset, trigger.RunName, sightline.RunItem{DatasetItemID: item.ID, TraceID: tr.ID})
+				_ = client.CreateDatasetRunItem(ctx, trigger.Dataset, trigger.RunName, sightline.RunItem{DatasetItemID: item.ID, TraceID: tr.ID})
 			}
 		}()
 	})

@@ -400,11 +400,11 @@ func TestLiveRunnerTriggerVerifies(t *testing.T) {
 	}
 	for _, item := range items {
 		tr := c.Trace(TraceOptions{Name: "runner", Input: item.Input, Output: strings.ToUpper(item.Input.(string))})
-		if err := c.RecordRunItem(ctx, dataset, run, RunItem{DatasetItemID: item.ID, TraceID: tr.ID}); err != nil {
+		if err := c.CreateDatasetRunItem(ctx, dataset, run, RunItem{DatasetItemID: item.ID, TraceID: tr.ID}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if r, err := c.GetRun(ctx, dataset, run); err != nil || len(r.Items) != 2 || !r.Remote {
+	if r, err := c.GetDatasetRun(ctx, dataset, run); err != nil || len(r.Items) != 2 || !r.Remote {
 		t.Fatalf("%+v %v", r, err)
 	}
 
@@ -450,13 +450,13 @@ func TestLiveRunRecordingFeedsTheGate(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := unique("v1")
-	recorded, err := c.RecordRun(ctx, dataset, RunOptions{Name: run, Version: "abc123", Items: links})
+	recorded, err := c.CreateDatasetRun(ctx, dataset, RunOptions{Name: run, Version: "abc123", Items: links})
 	if err != nil || len(recorded.Items) != 4 {
 		t.Fatal(recorded, err)
 	}
 	var gate *GateResult
 	eventually(t, "the gate sees every score", func() error {
-		gate, err = c.GateRun(ctx, dataset, run, map[string]float64{"exact": 0.7})
+		gate, err = c.GateDatasetRun(ctx, dataset, run, map[string]float64{"exact": 0.7})
 		if err != nil {
 			return err
 		}
@@ -468,7 +468,7 @@ func TestLiveRunRecordingFeedsTheGate(t *testing.T) {
 	if !gate.Passed || *gate.Results[0].Mean != 0.75 {
 		t.Fatalf("a mean of 0.75 against 0.7: %+v", gate)
 	}
-	if gate, err := c.GateRun(ctx, dataset, run, map[string]float64{"exact": 0.8}); err != nil || gate.Passed {
+	if gate, err := c.GateDatasetRun(ctx, dataset, run, map[string]float64{"exact": 0.8}); err != nil || gate.Passed {
 		t.Fatalf("a mean of 0.75 against 0.8: %+v %v", gate, err)
 	}
 }
