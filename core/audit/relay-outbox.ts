@@ -62,3 +62,13 @@ async function claim(deps: Pick<Deps, "db" | "clock">, limit: number) {
 export async function releaseClaims(deps: Pick<Deps, "db">): Promise<void> {
   await deps.db.update(outboxEvents).set({ claimedUntil: null }).where(isNotNull(outboxEvents.claimedUntil));
 }
+
+/** How long a dispatched event stays in the outbox: long enough to look into a delivery question, then gone. */
+export const DISPATCHED_KEEP_DAYS = 30;
+
+/** Deletes events dispatched more than `DISPATCHED_KEEP_DAYS` ago (docs/automations.md, "Events"); pending ones stay. */
+export async function pruneOutbox(deps: Pick<Deps, "db" | "clock">): Promise<number> {
+  const before = new Date(deps.clock.now().getTime() - DISPATCHED_KEEP_DAYS * 86_400_000);
+  const gone = await deps.db.delete(outboxEvents).where(lt(outboxEvents.dispatchedAt, before)).returning({ seq: outboxEvents.seq });
+  return gone.length;
+}

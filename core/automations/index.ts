@@ -5,3 +5,4 @@ export { attemptDueDeliveries, releaseLeases } from "./deliver";
 export { deliverEvents } from "./fan-out";
 export { getEventSink, putEventSink, deleteEventSink, collectSinkEvents, flushEventSinks, sinkKeySecrets } from "./event-sink";
 export { activeTriggers } from "./active-triggers";
+export { pruneFinished, FINISHED_KEEP_DAYS } from "./prune";

@@ -235,4 +235,36 @@ describe("automations", () => {
     expect(malformed).toBeNull();
     expect(hook.received.map((r) => JSON.parse(r.body))).toEqual([envelope]);
   });
+
+  it("forgets dispatched events and finished deliveries after 30 days in the daily retention run, keeping what is pending", async () => {
+    const { id } = await saveWebhook({ name: "aging", trigger: "prompt.created" });
+    await savePrompt({ name: "aging-ok", type: "TEXT", content: "x" });
+    await relay();
+    hook.answer({ status: 503 });
+    await savePrompt({ name: "aging-retrying", type: "TEXT", content: "x" });
+    await relay();
+    const deliveries = await deliveriesOf(id);
+    expect(deliveries.map((d: any) => d.status).sort()).toEqual(["pending", "succeeded"]);
+    const pendingEvent = (await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, "prompt.created"))).find((e) => (e.payload as any).name === "aging-retrying")!;
+    // An event the bus never took stays however old it is.
+    await app.deps.db.update(outboxEvents).set({ dispatchedAt: null }).where(eq(outboxEvents.id, pendingEvent.id));
+
+    const clock = app.deps.clock;
+    const later = now + 31 * 86_400_000;
+    app.deps.clock = { now: () => new Date(later) };
+    hook.fallback = "hang";
+    try {
+      const result = (await app.trigger("retention")) as { outbox: number; deliveries: number };
+      expect(result.outbox).toBeGreaterThan(0);
+      expect(result.deliveries).toBeGreaterThan(0);
+    } finally {
+      app.deps.clock = clock;
+      hook.fallback = { status: 200 };
+    }
+
+    expect((await deliveriesOf(id)).map((d: any) => d.status)).toEqual(["pending"]);
+    const left = await app.deps.db.select().from(outboxEvents);
+    expect(left.every((e) => e.dispatchedAt === null || e.dispatchedAt.getTime() > later - 30 * 86_400_000)).toBe(true);
+    expect(left.map((e) => e.id)).toContain(pendingEvent.id);
+  });
 });
