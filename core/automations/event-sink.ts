@@ -102,9 +102,12 @@ function captureOf(event: EventEnvelope, name: string) {
 export async function collectSinkEvents(deps: Pick<Deps, "db" | "clock" | "config" | "caches">, events: readonly EventEnvelope[]): Promise<{ queued: number }> {
   const now = deps.clock.now();
   const values = [];
+  // Read once per project of the batch: on a shared store every read goes to Postgres.
+  const sinks = new Map<string, Promise<SinkRow | null>>();
+  const sinkOfProject = (projectId: string) => sinks.get(projectId) ?? sinks.set(projectId, sinkOf(deps, projectId)).get(projectId)!;
   for (const event of events) {
     const kind = KINDS[event.type];
-    const sink = kind ? await sinkOf(deps, event.projectId) : null;
+    const sink = kind ? await sinkOfProject(event.projectId) : null;
     if (!kind || !sink?.enabled || !(sink.events as string[]).includes(kind.kind)) continue;
     values.push({ projectId: event.projectId, eventId: event.id, body: captureOf(event, kind.event), status: "pending" as const, nextAttemptAt: now, createdAt: now });
   }

@@ -14,8 +14,11 @@ async function recordDeliveries(deps: Pick<Deps, "db" | "clock" | "ids" | "confi
   const takers = new Map<string, AutomationRow>();
   const now = deps.clock.now();
   const values = [];
+  // Read once per project of the batch: on a shared store every read goes to Postgres.
+  const byProject = new Map<string, Promise<AutomationRow[]>>();
+  const automationsOf = (projectId: string) => byProject.get(projectId) ?? byProject.set(projectId, enabledAutomations(deps, projectId)).get(projectId)!;
   for (const event of events) {
-    for (const a of (await enabledAutomations(deps, event.projectId)).filter((a) => matches(a, event))) {
+    for (const a of (await automationsOf(event.projectId)).filter((a) => matches(a, event))) {
       takers.set(a.id, a);
       values.push({
         id: deps.ids.uuid(),

@@ -1,10 +1,11 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goEnv } from "../support/go-env";
+import { runChild } from "../support/run-child";
 import { kill, spawnServer, type Spawned } from "../support/spawn-server";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -22,20 +23,11 @@ afterAll(async () => {
 });
 
 /** Runs `go test ./...` in sdk/go as its own process against the spawned service. */
-function runSuite(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("go", ["test", "-v", "./..."], {
-      cwd: join(root, "sdk/go"),
-      env: goEnv({ GOFLAGS: "-count=1", SIGHTLINE_BASE_URL: server!.url, SIGHTLINE_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_SECRET_KEY: KEY.secretKey }),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, output }));
+const runSuite = () =>
+  runChild("go", ["test", "-v", "./..."], {
+    cwd: join(root, "sdk/go"),
+    env: goEnv({ GOFLAGS: "-count=1", SIGHTLINE_BASE_URL: server!.url, SIGHTLINE_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_SECRET_KEY: KEY.secretKey }),
   });
-}
 
 describe("Go SDK (sdk/go)", () => {
   it("passes go test against npm start on embedded stores", async () => {

@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runChild } from "../support/run-child";
 import { kill, spawnServer, type Spawned } from "../support/spawn-server";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -20,20 +20,11 @@ afterAll(async () => {
 });
 
 /** Runs the Python SDK's unittest suite as its own process against the spawned service. */
-function runSuite(): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("python3", ["-m", "unittest", "discover", "-s", "sdk/python/tests", "-t", "sdk/python", "-v"], {
-      cwd: root,
-      env: { ...process.env, SIGHTLINE_BASE_URL: server.url, SIGHTLINE_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_SECRET_KEY: KEY.secretKey, PYTHONDONTWRITEBYTECODE: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (d) => (output += d));
-    child.stderr.on("data", (d) => (output += d));
-    child.on("error", reject);
-    child.on("exit", (code) => resolve({ code, output }));
+const runSuite = () =>
+  runChild("python3", ["-m", "unittest", "discover", "-s", "sdk/python/tests", "-t", "sdk/python", "-v"], {
+    cwd: root,
+    env: { ...process.env, SIGHTLINE_BASE_URL: server.url, SIGHTLINE_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_SECRET_KEY: KEY.secretKey, PYTHONDONTWRITEBYTECODE: "1" },
   });
-}
 
 describe("Python SDK (sdk/python)", () => {
   it("passes its unittest suite against npm start on embedded stores", async () => {
