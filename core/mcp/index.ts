@@ -1,0 +1,5 @@
+export { TOOLS, findTool, toolsFor } from "./tools";
+export { listTools, type ToolDescriptor } from "./list-tools";
+export { callTool, type ToolResult } from "./call-tool";
+export { mcpPrincipal } from "./principal";
+export type { McpTool, McpDeps, EndpointKey } from "./tool";
