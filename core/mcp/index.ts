@@ -3,3 +3,4 @@ export { listTools, type ToolDescriptor } from "./list-tools";
 export { callTool, type ToolResult } from "./call-tool";
 export { mcpPrincipal } from "./principal";
 export type { McpTool, McpDeps, EndpointKey } from "./tool";
+export { McpMessage, McpAnswer } from "./mcp.schema";

@@ -44,7 +44,7 @@ export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
   path?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** Take the body as bytes (e.g. protobuf) instead of parsing JSON. */
+  /** Take the body as bytes (e.g. protobuf) instead of parsing JSON; a `body` schema then only documents them (`/v1/mcp`). */
   rawBody?: boolean;
   /**
    * The use case checks each item of the body itself (ingest: one bad event never rejects the batch):
