@@ -36,10 +36,19 @@ export async function answerMcp(deps: Mcp.McpDeps, principal: Principal, request
   }
 }
 
-/** The request as the web-standard transport reads it; only headers and body matter to it. */
+/** The headers the transport reads: content negotiation, and the protocol version a client states after `initialize`. */
+const TRANSPORT_HEADERS = ["accept", "content-type", "mcp-protocol-version", "mcp-session-id", "last-event-id"];
+
+/** The request as the web-standard transport reads it; a header value `Headers` refuses is left out, as if not sent. */
 function webRequest(headers: Record<string, string | undefined>, body: Buffer): Request {
   const h = new Headers();
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined && name !== "content-encoding" && name !== "content-length") h.set(name, value);
+  for (const name of TRANSPORT_HEADERS) {
+    const value = headers[name];
+    if (value === undefined) continue;
+    try {
+      h.set(name, value);
+    } catch {}
+  }
   return new Request("http://localhost/v1/mcp", { method: "POST", headers: h, body });
 }
 

@@ -234,4 +234,13 @@ describe("MCP endpoint over plain HTTP", () => {
     expect([get.status, get.body.error.message, get.headers.get("allow")]).toEqual([405, "Method not allowed.", "POST"]);
     expect(del.status).toBe(405);
   });
+
+  it("refuses a body nested deeper than 64 levels with the API's 400, as every endpoint does", async () => {
+    const deep = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"get_trace","arguments":{"id":"x","a":${"[".repeat(70)}${"]".repeat(70)}}}}`;
+
+    const res = await app.call("POST", "/v1/mcp", { headers: mcpHeaders, body: deep });
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: { code: "invalid_input", message: "Invalid body: JSON nests deeper than 64 levels" } });
+  });
 });
