@@ -139,6 +139,11 @@ export const routes: readonly RouteDef[] = [
   { method: "GET", path: "/v1/retention", handler: "functions/api/retention/get-retention.handler" },
   { method: "POST", path: "/v1/retention", handler: "functions/api/retention/put-retention.handler" },
   { method: "POST", path: "/v1/retention/apply", handler: "functions/api/retention/apply-retention.handler" },
+
+  // the MCP server (docs/mcp.md): JSON-RPC over POST; GET and DELETE answer 405 on this stateless server
+  { method: "POST", path: "/v1/mcp", handler: "functions/api/mcp/post-message.handler" },
+  { method: "GET", path: "/v1/mcp", handler: "functions/api/mcp/refuse-stream.handler" },
+  { method: "DELETE", path: "/v1/mcp", handler: "functions/api/mcp/refuse-stream.handler" },
 ];
 
 /** `"GET /v1/x/{id}"`, the API Gateway route key of a route. */

@@ -38,6 +38,8 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   "openapi.json": "admin",
   automations: "admin",
   "event-sink": "admin",
+  // The MCP server reaches every feature; it sits with the other access routes, on the stack with room.
+  mcp: "admin",
 };
 const LANGFUSE_ALIASES: Record<string, Concern> = { ingestion: "telemetry", otel: "telemetry", v2: "evaluation" };
 

@@ -2,6 +2,7 @@ export { savePrompt } from "./save-prompt";
 export { listPrompts } from "./list-prompts";
 export { readDetail, type Selector } from "./read-prompt";
 export { resolvePrompt, RESOLVES } from "./resolve-prompt";
+export { getPromptDetail } from "./get-detail";
 export { setLabel } from "./set-label";
 export { renamePrompt } from "./rename-prompt";
 export { deletePrompt } from "./delete-prompt";

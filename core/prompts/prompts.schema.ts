@@ -68,6 +68,7 @@ export const PromptPath = z.object({ name: PromptName });
 export const DetailQuery = z
   .object({ channel: Label.optional(), version: VersionNumber.optional() })
   .refine((q) => q.channel === undefined || q.version === undefined, "Give channel or version, not both");
+export type DetailQuery = z.output<typeof DetailQuery>;
 
 export const ListPromptsQuery = z.object({
   limit: Limit,

@@ -7,6 +7,9 @@ import { ObservationView, ScoreView, TraceFields } from "./traces.schema";
 const Iso = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
 const Order = z.enum(["asc", "desc"]).default("desc");
 
+/** `GET /v1/traces/{id}` and the MCP tool `get_trace` address a trace by this one shape. */
+export const TracePath = z.object({ id: z.string().min(1) });
+
 const common = {
   limit: Limit,
   cursor: z.string().optional(),

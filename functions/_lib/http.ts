@@ -8,7 +8,7 @@ import type { Principal } from "@core/platform/principal";
 import { roleAtLeast, type Role } from "@core/platform/roles";
 import { getDeps } from "../_runtime/deps";
 import { afterInvocation } from "../_runtime/outbox-hook";
-import type { DepsWith, Port, PortName } from "../_runtime/ports";
+import type { BaseDeps, DepsWith, Port, PortName } from "../_runtime/ports";
 import { errorResponse, jsonResponse } from "./http-errors";
 import { bodyBytes, parseJsonBody, parsePart, queryObject, refuseNul } from "./http-input";
 
@@ -44,7 +44,7 @@ export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
   path?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
-  /** Take the body as bytes (e.g. protobuf) instead of parsing JSON. */
+  /** Take the body as bytes (e.g. protobuf) instead of parsing JSON; a `body` schema then only documents them (`/v1/mcp`). */
   rawBody?: boolean;
   /**
    * The use case checks each item of the body itself (ingest: one bad event never rejects the batch):
@@ -64,6 +64,8 @@ export interface HttpSpec<P, Q, B, R, N extends PortName> extends Omit<HttpContr
   tags?: string[];
   /** The ports this endpoint uses beyond the base (docs/deployment.md): its bundle carries only these adapters. */
   uses?: readonly Port<N>[];
+  /** Who calls, from the request headers; by default a project API key in HTTP Basic (`/v1/mcp` will also take an OAuth bearer token: docs/mcp.md). */
+  authenticate?: (deps: BaseDeps, headers: Record<string, string | undefined>) => Promise<Principal>;
   run(input: HttpInput<P, Q, B>, ctx: HttpContext<N>): Promise<R | Reply>;
 }
 
@@ -81,14 +83,14 @@ type RequestContext<N extends PortName> = Context & { deps?: DepsWith<N>; princi
  * zod parsing of path/query/body, JSON serialisation and the error table.
  */
 export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(spec: HttpSpec<P, Q, B, R, N>): HttpHandler {
-  const { uses, run, ...rest } = spec;
+  const { uses, run, authenticate = basicKey, ...rest } = spec;
   const contract: HttpContract = { ...rest, tags: spec.tags ?? [] } as HttpContract;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext<N>>()
     .before(async function withDeps(request) {
       request.context.deps = await getDeps(uses);
     })
     .before(async function withAuth(request) {
-      request.context.principal = await Tenancy.authenticate(request.context.deps!, request.event.headers?.authorization);
+      request.context.principal = await authenticate(request.context.deps!, request.event.headers ?? {});
     })
     .before(async function withRateLimit(request) {
       // Before the role check and the body: every authenticated call counts, a refused one too (docs/rate-limits.md).
@@ -130,5 +132,7 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
     });
   return Object.assign(handler, { contract, ports: (uses ?? []).map((p) => p.name) });
 }
+
+const basicKey = (deps: BaseDeps, headers: Record<string, string | undefined>) => Tenancy.authenticate(deps, headers.authorization);
 
 const requestIdOf = (event: APIGatewayProxyEventV2, context: Context) => event.requestContext?.requestId ?? context.awsRequestId;

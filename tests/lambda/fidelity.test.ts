@@ -182,6 +182,14 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     expect(trace.body).toMatchObject({ id: traceId, name: "fidelity", input: "hi", output: "hello" });
     expect(trace.body.observations).toEqual([expect.objectContaining({ id: `${traceId}-g`, type: "GENERATION", model: "gpt-4o-mini" })]);
 
+    // The MCP server's bundle (docs/mcp.md): the SDK's web-standard transport answers a tools/call on the AWS shape.
+    const rpc = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_trace", arguments: { id: traceId } } };
+    const mcp = await run("functions/api/mcp/post-message.handler", apiGatewayEvent("POST", "/v1/mcp", { headers: { ...auth, accept: "application/json, text/event-stream" }, body: rpc }));
+    expect(mcp.error, mcp.output).toBeUndefined();
+    expect(mcp.result.statusCode, mcp.output).toBe(200);
+    const answer = JSON.parse(Buffer.from(mcp.result.body, mcp.result.isBase64Encoded ? "base64" : "utf8").toString("utf8"));
+    expect(answer.result.structuredContent).toEqual(trace.body);
+
     const saved = await api("functions/api/prompts/save-prompt.handler", "POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hello {{name}}", labels: ["production"] });
     expect(saved.status, saved.output).toBe(201);
     const resolved = await api("functions/api/prompts/get-prompt.handler", "GET", "/v1/prompts/greeting");

@@ -8,8 +8,5 @@ export const handler = http({
   path: Prompts.PromptPath,
   query: Prompts.DetailQuery,
   response: Prompts.PromptDetail,
-  run: ({ path, query }, { deps, principal }) =>
-    query.channel === undefined && query.version === undefined
-      ? Prompts.readDetail(deps.db, principal.projectId, path.name, { label: Prompts.LATEST }, { resolve: false })
-      : Prompts.resolvePrompt(deps, principal.projectId, path.name, query.version !== undefined ? { version: query.version } : { label: query.channel! }),
+  run: ({ path, query }, { deps, principal }) => Prompts.getPromptDetail(deps, principal.projectId, path.name, query),
 });

@@ -1,4 +1,3 @@
-import * as z from "zod";
 import * as Traces from "@core/traces";
 import { http } from "../../_lib/http";
 import { telemetry } from "../../_runtime/ports/telemetry";
@@ -10,6 +9,6 @@ export const handler = http({
   summary: "One trace with its observations, scores, total cost and latency",
   tags: ["traces"],
   response: Traces.TraceDetail,
-  path: z.object({ id: z.string().min(1) }),
+  path: Traces.TracePath,
   run: ({ path }, { deps, principal }) => Traces.getTrace(deps, principal.projectId, path.id),
 });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import * as Mcp from "@core/mcp";
 import { loadContracts } from "../../../scripts/openapi/load-contracts";
 import { startTestApp, type TestApp } from "../../support/local-app";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -12,6 +13,9 @@ afterAll(() => app?.close());
 
 /** A non-2xx answer must carry the error body (docs/architecture.md); a 5xx is a bug whatever it carries. */
 const wrongAnswer = (status: number, body: any) => status >= 500 || (status >= 400 && !(typeof body?.error?.code === "string" && typeof body.error.message === "string"));
+/** /v1/mcp speaks JSON-RPC (docs/mcp.md): past authentication its 4xx carry a JSON-RPC error, whose code is a number. */
+const isJsonRpcError = (body: any) => body?.jsonrpc === "2.0" && typeof body.error?.code === "number" && typeof body.error.message === "string";
+const wrongAnswerAt = (path: string, status: number, body: any) => (path === "/v1/mcp" && status < 500 && isJsonRpcError(body) ? false : wrongAnswer(status, body));
 
 // Every route of the table, with resources in place so path routes reach their use cases, gets random
 // query strings and random JSON bodies built from the field names and values the API knows (fixed seeds).
@@ -39,12 +43,28 @@ it("answers every route's random input with a 2xx or a 4xx in the error body, ne
     const url = path.replace(/\{(\w+)\+?\}/g, (_, n) => (n === "name" ? "probe" : n === "provider" ? "openai" : "x"));
     for (const q of qs) {
       const r = await app.call(method, `${url}?${new URLSearchParams(q)}`, { body: method === "GET" ? undefined : {} });
-      if (wrongAnswer(r.status, r.body)) bad.push(`${method} ${url}?${new URLSearchParams(q)} → ${r.status} ${JSON.stringify(r.body).slice(0, 100)}`);
+      if (wrongAnswerAt(path, r.status, r.body)) bad.push(`${method} ${url}?${new URLSearchParams(q)} → ${r.status} ${JSON.stringify(r.body).slice(0, 100)}`);
     }
     if (method === "GET") continue;
     for (const body of samples) {
       const r = await app.call(method, url, { body });
-      if (wrongAnswer(r.status, r.body)) bad.push(`${method} ${url} ${JSON.stringify(body).slice(0, 200)} → ${r.status} ${JSON.stringify(r.body).slice(0, 100)}`);
+      if (wrongAnswerAt(path, r.status, r.body)) bad.push(`${method} ${url} ${JSON.stringify(body).slice(0, 200)} → ${r.status} ${JSON.stringify(r.body).slice(0, 100)}`);
+    }
+  }
+  // The MCP tools get the same random objects as their arguments, through a well-formed `tools/call`: each
+  // answer is a tool result (maybe a tool error), never a JSON-RPC error, an internal error or a 5xx.
+  const mcpHeaders = { accept: "application/json, text/event-stream" };
+  const toolWords = [...words, "queue", "itemId", "value", "comment", "groupBy", "status", "orderBy", "order", "userId", "sessionId", "stringValue", "dataType"];
+  const argument = fc.letrec((tie) => ({
+    v: fc.oneof({ depthSize: "small" }, leaf, tie("arr"), tie("obj")),
+    arr: fc.array(tie("v"), { maxLength: 3 }),
+    obj: fc.dictionary(fc.constantFrom(...toolWords), tie("v"), { maxKeys: 5 }),
+  })).obj;
+  const toolSamples = fc.sample(argument, { numRuns: 40, seed: 11 });
+  for (const tool of Mcp.TOOLS) {
+    for (const args of toolSamples) {
+      const r = await app.call("POST", "/v1/mcp", { headers: mcpHeaders, body: { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: tool.name, arguments: args } } });
+      if (r.status !== 200 || !r.body?.result) bad.push(`tools/call ${tool.name} ${JSON.stringify(args).slice(0, 200)} → ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
     }
   }
   expect(bad).toEqual([]);

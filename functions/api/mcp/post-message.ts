@@ -1,0 +1,20 @@
+import * as Mcp from "@core/mcp";
+import { http } from "../../_lib/http";
+import { answerMcp } from "../../_lib/mcp-transport";
+import { blobs } from "../../_runtime/ports/blobs";
+import { llm } from "../../_runtime/ports/llm";
+import { queues } from "../../_runtime/ports/queues";
+import { telemetry } from "../../_runtime/ports/telemetry";
+
+// VIEWER may call: each tool checks its own least role, and a VIEWER lists and calls the read tools.
+export const handler = http({
+  role: "VIEWER",
+  uses: [blobs, llm, queues, telemetry],
+  authenticate: Mcp.mcpPrincipal,
+  summary: "MCP server (streamable HTTP, stateless, JSON responses): JSON-RPC `initialize`, `tools/list` (the tools the caller's role allows) and `tools/call`; see docs/mcp.md",
+  tags: ["mcp"],
+  rawBody: true,
+  body: Mcp.McpMessage,
+  response: Mcp.McpAnswer,
+  run: ({ headers, rawBody }, { deps, principal, requestId }) => answerMcp(deps, principal, requestId, headers, rawBody),
+});

@@ -1,0 +1,59 @@
+import { fileURLToPath } from "node:url";
+import type * as z from "zod";
+import { describe, expect, it } from "vitest";
+import * as Mcp from "@core/mcp";
+import { loadHandler } from "@functions/local/load-handler";
+import { routes, routeKey } from "@functions/routes";
+import type { HttpContract } from "@functions/_lib/http";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+
+/** The contract of the endpoint a tool mirrors, read from its handler as the router and the OpenAPI generator read it. */
+async function contractOf(endpoint: string): Promise<HttpContract> {
+  const route = routes.find((r) => routeKey(r) === endpoint);
+  if (!route) throw new Error(`${endpoint} is not in the route table`);
+  return ((await loadHandler(root, route.handler)) as unknown as { contract: HttpContract }).contract;
+}
+
+type Shaped = z.ZodType & { shape?: Record<string, z.ZodType>; _zod: { def: { checks?: unknown[] } } };
+
+/* The tools and the endpoints share one definition of their input (docs/mcp.md, "Tools"): they cannot drift. */
+describe("MCP tools against their endpoints' contracts", () => {
+  it("has the 14 tools, each mirroring a route of the route table", () => {
+    expect(Mcp.TOOLS.map((t) => t.name).sort()).toEqual(["add_dataset_items", "create_score", "get_metrics", "get_prompt", "get_trace", "list_datasets", "list_prompts", "list_review_items", "list_traces", "run_evaluator", "save_prompt", "search_observations", "set_prompt_label", "submit_review"]);
+    for (const t of Mcp.TOOLS) expect(routes.some((r) => routeKey(r) === t.endpoint), t.endpoint).toBe(true);
+  });
+
+  for (const tool of Mcp.TOOLS) {
+    describe(tool.name, () => {
+      it(`needs the least role of ${tool.endpoint}`, async () => {
+        expect(tool.role).toBe((await contractOf(tool.endpoint)).role);
+      });
+
+      it(`takes ${tool.endpoint}'s own schema objects as its input`, async () => {
+        const contract = await contractOf(tool.endpoint);
+        const parts = [contract.path, contract.query, contract.body].filter((p): p is z.ZodType => p !== undefined) as Shaped[];
+        const input = tool.input as Shaped;
+
+        if (parts.length === 1) expect(input).toBe(parts[0]);
+        else {
+          // Merged with `.extend`/`.safeExtend`: every field is the very schema object of the part it came from,
+          // nothing is added, and the parts' refinements come along.
+          expect(Object.keys(input.shape!).sort()).toEqual(parts.flatMap((p) => Object.keys(p.shape!)).sort());
+          for (const part of parts) {
+            for (const [key, schema] of Object.entries(part.shape!)) expect(input.shape![key], key).toBe(schema);
+            for (const check of part._zod.def.checks ?? []) expect(input._zod.def.checks ?? []).toContain(check);
+          }
+        }
+      });
+    });
+  }
+
+  it("describes each input as a JSON object schema, read tools marked read-only", () => {
+    const listed = Mcp.listTools("ADMIN");
+
+    expect(listed.map((t) => t.inputSchema.type)).toEqual(listed.map(() => "object"));
+    expect(listed.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)).toEqual(Mcp.toolsFor("VIEWER").map((t) => t.name));
+    expect(listed.find((t) => t.name === "get_prompt")!.inputSchema).toMatchObject({ required: ["name"], properties: { name: {}, channel: {}, version: {} } });
+  });
+});
