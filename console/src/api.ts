@@ -106,7 +106,9 @@ export async function api<T>(method: string, path: string, options: { body?: unk
     method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    credentials: c?.mode === "session" || options.anonymous ? "include" : "same-origin",
+    // A key travels in the header alone: with "omit" a 401's `WWW-Authenticate: Basic` cannot raise the
+    // browser's own login prompt (docs/console.md, "Sign-in"); the session needs its cookie.
+    credentials: c?.mode === "key" ? "omit" : "include",
     signal: options.signal,
   });
   const text = await res.text();

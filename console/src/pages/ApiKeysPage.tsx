@@ -62,7 +62,9 @@ export default function ApiKeysPage() {
       {minted && (
         <Alert color="green" title={minted.replaced ? `Rotated ${minted.replaced}` : "Key created"} withCloseButton onClose={() => setMinted(null)} data-testid="minted-key">
           <Text size="sm">The secret is shown only now. Public key:</Text>
-          <Code block>{minted.key.publicKey}</Code>
+          <Code block data-testid="minted-public">
+            {minted.key.publicKey}
+          </Code>
           <Text size="sm">Secret key:</Text>
           <Group gap="xs">
             <Code block style={{ flex: 1 }} data-testid="minted-secret">

@@ -207,7 +207,7 @@ function Tree({ trace, selected, onSelect }: { trace: TraceDetail; selected: str
                     <span style={{ width: 14 }} />
                   )}
                   <Badge size="xs" variant="light" color={TYPE_COLOR[type] ?? "indigo"} radius="xs">
-                    {type.slice(0, 4)}
+                    {type}
                   </Badge>
                   <Text size="xs" truncate c={row.obs?.level === "ERROR" ? "red" : undefined}>
                     {row.obs ? (row.obs.name ?? row.obs.id) : (trace.name ?? trace.id)}
