@@ -20,6 +20,11 @@ const ReviewPage = lazy(() => import("./pages/ReviewPage"));
 const ApiKeysPage = lazy(() => import("./pages/ApiKeysPage"));
 const MembersPage = lazy(() => import("./pages/MembersPage"));
 const MetricsPage = lazy(() => import("./pages/MetricsPage"));
+const ScoresPage = lazy(() => import("./pages/ScoresPage"));
+const EvaluatorsPage = lazy(() => import("./pages/EvaluatorsPage"));
+const EvaluatorPage = lazy(() => import("./pages/EvaluatorPage"));
+const IngestPage = lazy(() => import("./pages/IngestPage"));
+const AuditLogPage = lazy(() => import("./pages/AuditLogPage"));
 
 const fallback = (
   <Center h="50vh">
@@ -64,6 +69,11 @@ export function App() {
       <Route path="/review-queues" element={page(<ReviewQueuesPage />)} />
       <Route path="/review-queues/:queue" element={page(<ReviewPage />)} />
       <Route path="/metrics" element={page(<MetricsPage />)} />
+      <Route path="/scores" element={page(<ScoresPage />)} />
+      <Route path="/evaluators" element={page(<EvaluatorsPage />)} />
+      <Route path="/evaluators/:name" element={page(<EvaluatorPage />)} />
+      <Route path="/settings/ingest" element={page(<IngestPage />)} />
+      <Route path="/settings/audit-log" element={page(<AuditLogPage />)} />
       <Route path="/settings" element={<Navigate to="/settings/api-keys" replace />} />
       <Route path="/settings/api-keys" element={page(<ApiKeysPage />)} />
       <Route path="/settings/members" element={page(<MembersPage />)} />

@@ -49,7 +49,12 @@ function readStoredKey(): Credentials | null {
 export async function loadConfig(): Promise<ConsoleConfig> {
   try {
     const res = await fetch("/config.json", { cache: "no-store" });
-    if (res.ok) config = { ...config, ...((await res.json()) as Partial<ConsoleConfig>) };
+    if (res.ok) {
+      const loaded = (await res.json()) as { apiUrl?: unknown; keySignIn?: unknown };
+      // A template whose values were never written in (a plain `vite` dev server) keeps the defaults.
+      if (typeof loaded.apiUrl === "string" && !loaded.apiUrl.includes("{{")) config.apiUrl = loaded.apiUrl.replace(/\/$/, "");
+      if (typeof loaded.keySignIn === "boolean") config.keySignIn = loaded.keySignIn;
+    }
   } catch {
     // Served without a config (vite dev against another origin): the defaults stand.
   }

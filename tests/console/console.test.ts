@@ -55,6 +55,7 @@ async function seed(s: Service) {
     expect((await s.call("POST", "/v1/datasets/qa/runs", { runName, items: [{ datasetItemId: itemId, traceId }] })).status).toBeLessThan(300);
   }
 
+  expect((await s.call("POST", "/v1/evaluators", { name: "short", kind: "CODE", expression: "len(output) < 500", scoreDataType: "BOOLEAN" })).status).toBe(201);
   expect((await s.call("POST", "/v1/review-queues", { name: "support", scoreName: "quality", dataType: "CATEGORICAL", categories: ["good", "bad"] })).status).toBe(201);
   // The traces must be merged before a queue can take them and before the pages read them.
   await until("both traces with their scores", () => s.call<{ data: unknown[] }>("GET", "/v1/scores?name=helpful"), (r) => r.body.data?.length === 2);
@@ -228,12 +229,32 @@ describe("web console", () => {
     await shot("api-keys");
   });
 
+  it("tests an evaluator's expression against an item", async () => {
+    await page.goto(`${service.url}/evaluators`);
+    await page.getByRole("link", { name: "short" }).click();
+    await page.getByLabel("Item (JSON)").fill('{"output": "Hello!"}');
+    await page.getByRole("button", { name: "Test", exact: true }).click();
+    await until("the value", () => page.getByTestId("expression-result").textContent(), (t) => t === "Value: true", 10_000);
+    await page.getByLabel("Expression").fill("len(output) <");
+    await page.getByRole("button", { name: "Test", exact: true }).click();
+    // A compile error is the API's 400, shown with its message under the button.
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(/^400 invalid_input.+/);
+    expect(await page.getByTestId("expression-result").count()).toBe(0);
+    await shot("evaluator");
+  });
+
   it("renders the remaining pages, and the dark theme", async () => {
     for (const [path, name, text] of [
       ["/metrics", "metrics", "Cost (USD) by day"],
       ["/sessions", "sessions", "s-1"],
       ["/sessions/s-1", "session", "billing-chat"],
       ["/settings/members", "members", "Add or change"],
+      ["/scores?name=helpful&compare=quality", "scores", "Agreement over"],
+      ["/evaluators", "evaluators", "From a judge template"],
+      ["/settings/audit-log", "audit-log", "api_key"],
+      ["/settings/ingest", "ingest", "Dead letters"],
     ] as const) {
       await page.goto(`${service.url}${path}`);
       await page.getByText(text).first().waitFor();

@@ -8,11 +8,18 @@ const NAV = [
   { to: "/traces", label: "Traces" },
   { to: "/sessions", label: "Sessions" },
   { to: "/metrics", label: "Metrics" },
+  { to: "/scores", label: "Scores" },
   { to: "/prompts", label: "Prompts" },
   { to: "/datasets", label: "Datasets" },
+  { to: "/evaluators", label: "Evaluators" },
   { to: "/review-queues", label: "Review queues" },
+];
+
+const SETTINGS = [
   { to: "/settings/api-keys", label: "API keys" },
   { to: "/settings/members", label: "Members" },
+  { to: "/settings/audit-log", label: "Audit log" },
+  { to: "/settings/ingest", label: "Ingest health" },
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -68,6 +75,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <AppShell.Navbar p="xs" component="nav" aria-label="Main">
         <Stack gap={2}>
           {NAV.map((n) => (
+            <NavLink key={n.to} component={Link} to={n.to} label={n.label} active={location.pathname.startsWith(n.to)} />
+          ))}
+          <Text size="xs" c="dimmed" fw={600} mt="sm" px="sm">
+            SETTINGS
+          </Text>
+          {SETTINGS.map((n) => (
             <NavLink key={n.to} component={Link} to={n.to} label={n.label} active={location.pathname.startsWith(n.to)} />
           ))}
         </Stack>
