@@ -25,6 +25,11 @@ const EvaluatorsPage = lazy(() => import("./pages/EvaluatorsPage"));
 const EvaluatorPage = lazy(() => import("./pages/EvaluatorPage"));
 const IngestPage = lazy(() => import("./pages/IngestPage"));
 const AuditLogPage = lazy(() => import("./pages/AuditLogPage"));
+const ObservationsPage = lazy(() => import("./pages/ObservationsPage"));
+const UsersPage = lazy(() => import("./pages/UsersPage"));
+const PoliciesPage = lazy(() => import("./pages/PoliciesPage"));
+const ModelPricesPage = lazy(() => import("./pages/ModelPricesPage"));
+const AutomationsPage = lazy(() => import("./pages/AutomationsPage"));
 
 const fallback = (
   <Center h="50vh">
@@ -74,6 +79,11 @@ export function App() {
       <Route path="/evaluators/:name" element={page(<EvaluatorPage />)} />
       <Route path="/settings/ingest" element={page(<IngestPage />)} />
       <Route path="/settings/audit-log" element={page(<AuditLogPage />)} />
+      <Route path="/observations" element={page(<ObservationsPage />)} />
+      <Route path="/users" element={page(<UsersPage />)} />
+      <Route path="/settings/policies" element={page(<PoliciesPage />)} />
+      <Route path="/settings/model-prices" element={page(<ModelPricesPage />)} />
+      <Route path="/settings/automations" element={page(<AutomationsPage />)} />
       <Route path="/settings" element={<Navigate to="/settings/api-keys" replace />} />
       <Route path="/settings/api-keys" element={page(<ApiKeysPage />)} />
       <Route path="/settings/members" element={page(<MembersPage />)} />

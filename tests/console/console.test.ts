@@ -255,6 +255,11 @@ describe("web console", () => {
       ["/evaluators", "evaluators", "From a judge template"],
       ["/settings/audit-log", "audit-log", "api_key"],
       ["/settings/ingest", "ingest", "Dead letters"],
+      ["/observations?orderBy=latency", "observations", "answer-llm"],
+      ["/users?userId=ada", "users", "support-chat"],
+      ["/settings/policies", "policies", "Save PII policy"],
+      ["/settings/model-prices", "model-prices", "gpt-4o-mini"],
+      ["/settings/automations", "automations", "Create"],
     ] as const) {
       await page.goto(`${service.url}${path}`);
       await page.getByText(text).first().waitFor();

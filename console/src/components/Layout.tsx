@@ -7,6 +7,8 @@ import { useMe } from "../session";
 const NAV = [
   { to: "/traces", label: "Traces" },
   { to: "/sessions", label: "Sessions" },
+  { to: "/observations", label: "Span explorer" },
+  { to: "/users", label: "Users" },
   { to: "/metrics", label: "Metrics" },
   { to: "/scores", label: "Scores" },
   { to: "/prompts", label: "Prompts" },
@@ -19,6 +21,9 @@ const SETTINGS = [
   { to: "/settings/api-keys", label: "API keys" },
   { to: "/settings/members", label: "Members" },
   { to: "/settings/audit-log", label: "Audit log" },
+  { to: "/settings/policies", label: "Data policies" },
+  { to: "/settings/model-prices", label: "Model prices" },
+  { to: "/settings/automations", label: "Automations" },
   { to: "/settings/ingest", label: "Ingest health" },
 ];
 
