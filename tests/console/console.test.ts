@@ -245,6 +245,25 @@ describe("web console", () => {
     await shot("evaluator");
   });
 
+  it("sends a refused key back to sign in, and returns to the page after signing in again", async () => {
+    await page.evaluate(`sessionStorage.setItem("sightline.key", JSON.stringify({ publicKey: "pk-sl-gone", secretKey: "sk-sl-gone" }))`);
+    await page.goto(`${service.url}/datasets/qa`);
+    await page.waitForURL(/\/sign-in\?next=%2Fdatasets%2Fqa$/);
+    await page.getByLabel("Public key").fill(service.key.publicKey);
+    await page.getByLabel("Secret key").fill(service.key.secretKey);
+    await page.getByRole("button", { name: "Sign in with key" }).click();
+    await page.waitForURL(/\/datasets\/qa$/);
+    await page.getByTestId("runs-table").waitFor();
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/sign-in$/);
+    expect(await page.evaluate(`sessionStorage.getItem("sightline.key")`)).toBeNull();
+    await page.getByLabel("Public key").fill(service.key.publicKey);
+    await page.getByLabel("Secret key").fill(service.key.secretKey);
+    await page.getByRole("button", { name: "Sign in with key" }).click();
+    await page.waitForURL(/\/traces$/);
+  });
+
   it("renders the remaining pages, and the dark theme", async () => {
     for (const [path, name, text] of [
       ["/metrics", "metrics", "Cost (USD) by day"],

@@ -49,7 +49,11 @@ export default function ReviewPage() {
       if (typing(e.target)) return;
       if (e.key === "j") setIndex((i) => Math.min(i + 1, list.length - 1));
       else if (e.key === "k") setIndex((i) => Math.max(i - 1, 0));
-      else if (/^[1-9]$/.test(e.key)) {
+      else if (/^[0-9]$/.test(e.key) && q.data?.dataType === "NUMERIC") {
+        // A digit is the value itself on a scale such as 1–5, when it lies in the queue's range.
+        const n = Number(e.key);
+        if ((q.data.min === null || n >= q.data.min) && (q.data.max === null || n <= q.data.max)) setValue(n);
+      } else if (/^[1-9]$/.test(e.key)) {
         const opt = opts[Number(e.key) - 1];
         if (opt) setValue(opt.value);
       }
@@ -73,7 +77,7 @@ export default function ReviewPage() {
         </Group>
       </Group>
       <Text size="xs" c="dimmed">
-        <Kbd>1</Kbd>–<Kbd>9</Kbd> choose · <Kbd>j</Kbd>/<Kbd>k</Kbd> next/previous · <Kbd>Enter</Kbd> submit · score <b>{queueData.scoreName}</b> ({queueData.dataType}
+        <Kbd>1</Kbd>–<Kbd>9</Kbd> choose{queueData.dataType === "NUMERIC" ? " the value" : ""} · <Kbd>j</Kbd>/<Kbd>k</Kbd> next/previous · <Kbd>Enter</Kbd> submit · score <b>{queueData.scoreName}</b> ({queueData.dataType}
         {queueData.dataType === "NUMERIC" && queueData.min !== null ? ` ${queueData.min}–${queueData.max}` : ""})
       </Text>
       {!item ? (
