@@ -30,6 +30,8 @@ export class ApiError extends Error {
 
 const KEY_STORAGE = "sightline.key";
 const PROJECT_STORAGE = "sightline.project";
+/** Set while this browser holds a session: only then does start-up ask `GET /v1/me` (docs/console.md, "Sign-in"). */
+const SESSION_HINT = "sightline.session";
 
 let config: ConsoleConfig = { apiUrl: "", keySignIn: true };
 let credentials: Credentials | null = readStoredKey();
@@ -75,7 +77,10 @@ export function signInWithSession(me: Me): void {
   const stored = localStorage.getItem(PROJECT_STORAGE);
   const projectId = projects.find((p) => p.id === stored)?.id ?? projects[0]?.id ?? null;
   credentials = { mode: "session", csrfToken: me.csrfToken, projectId };
+  localStorage.setItem(SESSION_HINT, "1");
 }
+
+export const hasSessionHint = () => localStorage.getItem(SESSION_HINT) !== null;
 
 export function chooseProject(projectId: string): void {
   localStorage.setItem(PROJECT_STORAGE, projectId);
@@ -85,6 +90,7 @@ export function chooseProject(projectId: string): void {
 export function forget(): void {
   credentials = null;
   sessionStorage.removeItem(KEY_STORAGE);
+  localStorage.removeItem(SESSION_HINT);
 }
 
 type Query = Record<string, string | number | boolean | null | undefined>;

@@ -4,7 +4,7 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { ApiError, api, getCredentials, loadConfig, type Me, signInWithSession } from "./api";
+import { ApiError, api, getCredentials, hasSessionHint, loadConfig, type Me, signInWithSession } from "./api";
 import { App } from "./App";
 
 const theme = createTheme({ primaryColor: "indigo", fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif", defaultRadius: "sm" });
@@ -19,7 +19,7 @@ const queryClient = new QueryClient({
 async function boot() {
   await loadConfig();
   // A session cookie signs in without a form; a key in this tab's storage wins (docs/console.md, "Sign-in").
-  if (!getCredentials()) {
+  if (!getCredentials() && hasSessionHint()) {
     try {
       signInWithSession(await api<Me>("GET", "/v1/me", { anonymous: true }));
     } catch {

@@ -47,6 +47,11 @@ async function seed(s: Service) {
   expect((await s.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hello {{name}}, how can I help?", labels: ["production"] })).status).toBe(201);
   expect((await s.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hi {{name}}! What can I do for you today?" })).status).toBe(201);
 
+  // An include that breaks after save: the resolved preview answers 422 naming the path.
+  expect((await s.call("POST", "/v1/prompts", { name: "tone", type: "TEXT", content: "Answer briefly.", labels: ["production"] })).status).toBe(201);
+  expect((await s.call("POST", "/v1/prompts", { name: "support", type: "TEXT", content: "Help. @@@servicePrompt:name=tone|label=production@@@" })).status).toBe(201);
+  expect((await s.call("DELETE", "/v1/prompts/tone")).status).toBeLessThan(300);
+
   expect((await s.call("POST", "/v1/datasets", { name: "qa" })).status).toBe(201);
   expect((await s.call("POST", "/v1/datasets/qa/items", { items: [{ input: { question: "reset password" }, expectedOutput: "reset link" }] })).status).toBeLessThan(300);
   const dataset = await s.call<{ items: { id: string }[] }>("GET", "/v1/datasets/qa");
@@ -172,6 +177,18 @@ describe("web console", () => {
     await page.getByRole("button", { name: "Compile" }).click();
     await until("the compiled prompt", () => page.getByTestId("compiled").textContent(), (t) => t === "Hi Ada! What can I do for you today?", 10_000);
     await shot("prompt");
+
+    const broken = await service.call<{ error: { message: string; details?: unknown } }>("GET", "/v1/prompts/support?version=1");
+    expect(broken.status).toBe(422);
+    await page.goto(`${service.url}/prompts/support`);
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    const text = await alert.textContent();
+    expect(text).toContain("Cannot resolve");
+    expect(text).toContain(broken.body.error.message);
+    expect(await page.getByTestId("error-path").textContent()).toBe("Path: support → tone");
+    expect(await page.getByTestId("raw-body").textContent()).toBe("Help. @@@servicePrompt:name=tone|label=production@@@");
+    await shot("prompt-broken-include");
   });
 
   it("compares two dataset runs", async () => {

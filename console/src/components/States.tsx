@@ -25,6 +25,11 @@ export function ErrorNote({ error, title }: { error: unknown; title?: string }) 
   return (
     <Alert color="red" title={title ?? (error instanceof ApiError ? `${error.status} ${error.code}` : "Error")} role="alert" my="sm">
       <Text size="sm">{message}</Text>
+      {Array.isArray((details as { path?: unknown } | undefined)?.path) && (
+        <Text size="sm" fw={600} data-testid="error-path">
+          Path: {((details as { path: unknown[] }).path).map(String).join(" → ")}
+        </Text>
+      )}
       {details !== undefined && (
         <Code block mt="xs">
           {JSON.stringify(details, null, 2)}
