@@ -16,7 +16,7 @@ const dialogs: string[] = [];
 
 async function seed(s: Service) {
   const batch = [
-    { id: "e1", type: "trace-create", timestamp: at(0), body: { id: "t-good", name: "support-chat", userId: "ada", sessionId: "s-1", input: "How do I reset my password?", output: "Use the reset link." } },
+    { id: "e1", type: "trace-create", timestamp: at(0), body: { id: "t-good", name: "support-chat", userId: "ada", sessionId: "s-1", sessionPath: "onboarding/password", input: "How do I reset my password?", output: "Use the reset link." } },
     { id: "e2", type: "span-create", timestamp: at(10), body: { id: "o-retrieve", traceId: "t-good", name: "retrieve-docs", startTime: at(10), endTime: at(300), input: { query: "reset password" }, output: { documents: ["Use the reset link."] } } },
     {
       id: "e3",
@@ -39,7 +39,7 @@ async function seed(s: Service) {
       },
     },
     { id: "e4", type: "score-create", timestamp: at(1300), body: { id: "sc-1", traceId: "t-good", name: "helpful", value: 1, dataType: "NUMERIC" } },
-    { id: "e5", type: "trace-create", timestamp: at(5000), body: { id: "t-bad", name: "billing-chat", userId: "bob", sessionId: "s-1", input: "Refund?", output: "No." } },
+    { id: "e5", type: "trace-create", timestamp: at(5000), body: { id: "t-bad", name: "billing-chat", userId: "bob", sessionId: "s-1", sessionPath: "billing", input: "Refund?", output: "No." } },
     { id: "e6", type: "score-create", timestamp: at(5100), body: { id: "sc-2", traceId: "t-bad", name: "helpful", value: 0, dataType: "NUMERIC" } },
   ];
   expect((await s.call("POST", "/v1/ingest", { batch })).status).toBe(207);
@@ -286,6 +286,7 @@ describe("web console", () => {
       ["/metrics", "metrics", "Cost (USD) by day"],
       ["/sessions", "sessions", "s-1"],
       ["/sessions/s-1", "session", "billing-chat"],
+      ["/sessions/s-1?groupBy=sessionPath", "session-grouped", "onboarding"],
       ["/settings/members", "members", "Add or change"],
       ["/scores?name=helpful&compare=quality", "scores", "Agreement over"],
       ["/evaluators", "evaluators", "From a judge template"],

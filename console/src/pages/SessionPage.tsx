@@ -1,4 +1,4 @@
-import { Anchor, Badge, Code, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
 import { get } from "../api";
@@ -6,10 +6,47 @@ import { ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs } from "../format";
 import type { SessionRow, TraceRow } from "../types";
 
+interface PathGroup {
+  segment: string | null;
+  path: string | null;
+  traceCount: number;
+  totalCost: number | null;
+  traces: TraceRow[];
+  children: PathGroup[];
+}
+
 interface SessionDetail extends SessionRow {
   traces: TraceRow[];
   tracesTruncated: boolean;
-  groups?: unknown[];
+  groups?: PathGroup[];
+}
+
+/** One `sessionPath` segment with its own traces and its sub-paths, indented by depth. */
+function Group_({ group, depth }: { group: PathGroup; depth: number }) {
+  return (
+    <Paper withBorder p="xs" ml={depth * 16} mb="xs" data-testid="path-group">
+      <Group gap="xs" mb={group.traces.length ? "xs" : 0}>
+        <Text fw={600} size="sm">
+          {group.segment ?? "(no path)"}
+        </Text>
+        <Badge size="xs" variant="light">
+          {group.traceCount} traces
+        </Badge>
+        <Badge size="xs" variant="light">
+          {fmtCost(group.totalCost)}
+        </Badge>
+        {group.path && (
+          <Text size="xs" c="dimmed">
+            {group.path}
+          </Text>
+        )}
+      </Group>
+      {group.traces.length > 0 && <Traces traces={group.traces} />}
+      {group.children.map((c, i) => (
+        <Group_ key={`${c.path}-${i}`} group={c} depth={1} />
+      ))}
+    </Paper>
+  );
 }
 
 function Traces({ traces }: { traces: TraceRow[] }) {
@@ -77,9 +114,11 @@ export default function SessionPage() {
         ]}
       />
       {grouped && s.groups ? (
-        <Paper withBorder p="sm">
-          <Code block>{JSON.stringify(s.groups, null, 2)}</Code>
-        </Paper>
+        <div>
+          {s.groups.map((g, i) => (
+            <Group_ key={`${g.path}-${i}`} group={g} depth={0} />
+          ))}
+        </div>
       ) : (
         <Traces traces={s.traces} />
       )}
