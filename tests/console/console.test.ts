@@ -115,6 +115,9 @@ describe("web console", () => {
     await page.waitForURL(/\/traces$/);
     await page.getByRole("link", { name: "support-chat" }).waitFor();
     expect(await page.getByTestId("traces-table").textContent()).toContain("billing-chat");
+    // Tokens (20 in, 6 out) and the score of each row.
+    const row = page.getByTestId("traces-table").locator("tbody tr", { hasText: "support-chat" });
+    await until("the row's tokens and score", () => row.textContent(), (t) => !!t?.includes("26") && !!t.includes("helpful: 1"), 10_000);
     await shot("traces");
   });
 

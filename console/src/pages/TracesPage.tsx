@@ -4,8 +4,8 @@ import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { get } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
-import { fmtCost, fmtDate, fmtMs } from "../format";
-import type { Page, Score, TraceRow } from "../types";
+import { fmtCost, fmtDate, fmtMs, tokensOf } from "../format";
+import type { Observation, Page, Score, TraceRow } from "../types";
 
 interface Condition {
   column: string;
@@ -40,6 +40,22 @@ export default function TracesPage() {
     enabled: ids.length > 0,
     queryFn: () => get<Page<Score>>("/v1/scores", { filter: JSON.stringify([{ column: "traceId", operator: "in", value: ids }]), limit: 1000 }),
   });
+  // The list has no token counts: the generations of the page's traces, summed per trace (one request a page).
+  const generations = useQuery({
+    queryKey: ["trace-tokens", ids],
+    enabled: ids.length > 0,
+    queryFn: () =>
+      get<Page<Observation>>("/v1/observations", {
+        filter: JSON.stringify([
+          { column: "traceId", operator: "in", value: ids },
+          { column: "type", operator: "=", value: "GENERATION" },
+        ]),
+        limit: 1000,
+      }),
+  });
+  const tokensOfTrace = new Map<string, number>();
+  for (const o of generations.data?.data ?? []) tokensOfTrace.set(o.traceId, (tokensOfTrace.get(o.traceId) ?? 0) + (tokensOf(o.usageDetails) ?? 0));
+  const tokensPartial = Boolean(generations.data?.nextCursor);
   const scoresOf = new Map<string, Score[]>();
   for (const s of scores.data?.data ?? []) if (s.traceId) scoresOf.set(s.traceId, [...(scoresOf.get(s.traceId) ?? []), s]);
 
@@ -88,6 +104,7 @@ export default function TracesPage() {
                 <Table.Th>Env</Table.Th>
                 <Table.Th ta="right">Obs.</Table.Th>
                 <Table.Th ta="right">Latency</Table.Th>
+                <Table.Th ta="right">Tokens</Table.Th>
                 <Table.Th ta="right">Cost</Table.Th>
                 <Table.Th>Scores</Table.Th>
               </Table.Tr>
@@ -108,6 +125,7 @@ export default function TracesPage() {
                   <Table.Td>{t.environment}</Table.Td>
                   <Table.Td ta="right">{t.observationCount}</Table.Td>
                   <Table.Td ta="right">{fmtMs(t.latencyMs)}</Table.Td>
+                  <Table.Td ta="right">{tokensOfTrace.has(t.id) ? `${tokensOfTrace.get(t.id)}${tokensPartial ? "+" : ""}` : "–"}</Table.Td>
                   <Table.Td ta="right">{fmtCost(t.totalCost)}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
