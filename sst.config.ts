@@ -1,5 +1,6 @@
 import type { SSTConfig } from "sst";
 import { Api } from "./stacks/api";
+import { Console } from "./stacks/console";
 import { AdminRoutes, EvaluationRoutes, TelemetryRoutes } from "./stacks/api-routes";
 import { Cron } from "./stacks/cron";
 import { Events } from "./stacks/events";
@@ -17,6 +18,6 @@ export default {
   },
   stacks(app) {
     app.setDefaultFunctionProps(FUNCTION_DEFAULTS);
-    app.stack(Storage).stack(Queues).stack(Api).stack(TelemetryRoutes).stack(EvaluationRoutes).stack(AdminRoutes).stack(Cron).stack(Events);
+    app.stack(Storage).stack(Queues).stack(Api).stack(TelemetryRoutes).stack(EvaluationRoutes).stack(AdminRoutes).stack(Cron).stack(Events).stack(Console);
   },
 } satisfies SSTConfig;

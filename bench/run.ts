@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { benchAutomations } from "./automations";
+import { benchConsole } from "./console";
 import { benchDatasets } from "./datasets";
 import { benchEvaluators } from "./evaluators";
 import { benchExpressions } from "./expressions";
@@ -33,6 +34,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   "sdk-typescript": benchSdkTypescript,
   "sdk-python": benchSdkPython,
   "sdk-go": benchSdkGo,
+  console: benchConsole,
 };
 
 /**

@@ -44,6 +44,8 @@ export const Env = z.object({
   SIGHTLINE_ALLOW_PRIVATE_URLS: flag,
   /** `npm start` only: `false` serves the API without draining the queues (an API-only node, or benchmarks). */
   SIGHTLINE_RUN_WORKERS: flag,
+  /** The web console's development sign-in with an API key (docs/console.md, "Sign-in"); on until sessions land. */
+  SIGHTLINE_CONSOLE_KEY_SIGNIN: flag,
   SIGHTLINE_MAX_RECEIVE_COUNT: z.coerce.number().int().positive().default(5),
   SIGHTLINE_MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   /** `off`, or `ingest=<rate>/<burst>,api=<rate>/<burst>`; unset, the defaults of Config (docs/rate-limits.md). */

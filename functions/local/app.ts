@@ -1,4 +1,5 @@
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { jsonLog } from "@core/adapters/system/json-log";
 import { randomIds } from "@core/adapters/system/random-ids";
@@ -22,6 +23,7 @@ import { installOutboxRelay } from "../_runtime/outbox-hook";
 import { localEventBus } from "./event-bus";
 import { workers } from "../queue-workers";
 import { createHttpServer } from "./http-server";
+import { createStaticFiles } from "./static-files";
 import { startQueueRunner } from "./queue-runner";
 import { startScheduler } from "./scheduler";
 
@@ -73,7 +75,9 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     await Automations.releaseLeases(deps);
   }
 
-  const server = createHttpServer({ root, routes, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, onError: (e) => log.error("request failed", { error: String(e) }) });
+  // Key sign-in stands in until session sign-in lands (docs/console.md, "Sign-in").
+  const consoleFiles = createStaticFiles({ dir: join(root, "console", "dist"), config: { apiUrl: "", keySignIn: env.SIGHTLINE_CONSOLE_KEY_SIGNIN ?? true } });
+  const server = createHttpServer({ root, routes, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, onError: (e) => log.error("request failed", { error: String(e) }), console: consoleFiles });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.SIGHTLINE_HOST, resolve));
   const { port } = server.address() as AddressInfo;
 

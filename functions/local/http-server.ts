@@ -6,6 +6,7 @@ import { apiEvent } from "./api-event";
 import { lambdaContext } from "./lambda-context";
 import { loadHandler } from "./load-handler";
 import { createRouter } from "./router";
+import { isConsolePath, type createStaticFiles } from "./static-files";
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
@@ -32,11 +33,19 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
 }
 
 /** Serves the route table through the same handler modules Lambda runs, one in-process invocation per request. */
-export function createHttpServer(options: { root: string; routes: readonly RouteDef[]; maxBodyBytes: number; onError: (e: unknown) => void }): Server {
+export function createHttpServer(options: {
+  root: string;
+  routes: readonly RouteDef[];
+  maxBodyBytes: number;
+  onError: (e: unknown) => void;
+  /** The web console, answering GET and HEAD outside `/v1` and `/api` (docs/console.md, "Build and serve"). */
+  console?: ReturnType<typeof createStaticFiles>;
+}): Server {
   const router = createRouter(options.routes);
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://local");
+      if (options.console && isConsolePath(req.method ?? "GET", url.pathname)) return options.console.serve(req, res, url.pathname);
       const match = router.match(req.method ?? "GET", url.pathname);
       if (!match || match === "method") {
         req.resume();

@@ -12,6 +12,8 @@ import { workers } from "@functions/queue-workers";
 import { eventRules } from "@functions/event-rules";
 import sstConfig from "../../sst.config";
 import { Api } from "../../stacks/api";
+import { Console } from "../../stacks/console";
+import { ensureConsoleBuilt } from "../console/harness";
 import { concernOf, ROUTE_STACKS, type Concern } from "../../stacks/api-routes";
 import { Cron } from "../../stacks/cron";
 import { Events } from "../../stacks/events";
@@ -44,7 +46,7 @@ const ENV_KEYS = [
 ];
 const CONFIG_MAX_RECEIVE_COUNT = Config.shape.maxReceiveCount.parse(undefined);
 
-const stacks = { Storage, Queues, Api, ...ROUTE_STACKS, Cron, Events };
+const stacks = { Storage, Queues, Api, ...ROUTE_STACKS, Cron, Events, Console };
 type StackName = keyof typeof stacks;
 const templates = {} as Record<StackName, Template>;
 // The cloud assembly (tens of MB of asset copies); CDK would otherwise leave one in the temp dir per run.
@@ -53,6 +55,8 @@ const outdir = mkdtempSync(join(tmpdir(), "sightline-synth-"));
 beforeAll(async () => {
   // SST looks up its AWS bootstrap stack unless NODE_ENV is "test"; offline that lookup retries forever.
   process.env.NODE_ENV = "test";
+  // The console's StaticSite uploads console/dist, which `npm install` builds.
+  await ensureConsoleBuilt();
   await initProject({ stage: STAGE });
   const app = new App({ mode: "deploy", name: "sightline", stage: STAGE, region: "us-east-1", account: "123456789012" }, { outdir });
   await sstConfig.stacks(app);
@@ -228,6 +232,30 @@ describe("Api and route stacks", () => {
 
   it("outputs the API URL", () => {
     expect(Object.keys(templates.Api.toJSON().Outputs)).toContain("ApiUrl");
+  });
+});
+
+describe("Console stack", () => {
+  it("serves console/dist from a private bucket through CloudFront, index.html for every app route", () => {
+    const [bucket] = resources("Console", "AWS::S3::Bucket");
+    expect(bucket?.props.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+    const [distribution] = resources("Console", "AWS::CloudFront::Distribution");
+    const config = distribution!.props.DistributionConfig;
+    expect(config.DefaultRootObject).toBe("index.html");
+    expect(config.CustomErrorResponses).toEqual(
+      expect.arrayContaining([expect.objectContaining({ ErrorCode: 403, ResponseCode: 200, ResponsePagePath: "/index.html" }), expect.objectContaining({ ErrorCode: 404, ResponseCode: 200, ResponsePagePath: "/index.html" })]),
+    );
+    expect(Object.keys(templates.Console.toJSON().Outputs)).toContain("ConsoleUrl");
+  });
+
+  it("writes the API URL and the sign-in mode into config.json at deploy", () => {
+    const [upload] = resources("Console", "Custom::S3Uploader");
+    const replaced = upload!.props.replaceValues as Props[];
+    const apiUrl = replaced.find((r) => r.search === "{{ SIGHTLINE_API_URL }}");
+    expect(apiUrl).toMatchObject({ files: "config.json" });
+    // The API's URL, imported from the Api stack.
+    expect(JSON.stringify(apiUrl!.replace)).toMatch(/Fn::ImportValue|Fn::GetAtt|Fn::Join/);
+    expect(replaced.find((r) => r.search === '"{{ SIGHTLINE_CONSOLE_KEY_SIGNIN }}"')).toMatchObject({ files: "config.json", replace: "true" });
   });
 });
 

@@ -1,0 +1,145 @@
+/**
+ * The one client of the `/v1` API: Basic auth with a key typed at sign-in (kept in sessionStorage), or the
+ * session cookie with the CSRF token on writes (docs/console.md, "Sign-in").
+ */
+
+export interface ConsoleConfig {
+  apiUrl: string;
+  keySignIn: boolean;
+}
+
+export interface Me {
+  user: { id: string; email: string; name: string };
+  organizations: { id: string; name: string; role: string; projects: { id: string; name: string }[] }[];
+  csrfToken: string;
+}
+
+export type Credentials = { mode: "key"; publicKey: string; secretKey: string } | { mode: "session"; csrfToken: string; projectId: string | null };
+
+/** An answer outside 2xx, with the error body's code, message and details. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+const KEY_STORAGE = "sightline.key";
+const PROJECT_STORAGE = "sightline.project";
+/** Set while this browser holds a session: only then does start-up ask `GET /v1/me` (docs/console.md, "Sign-in"). */
+const SESSION_HINT = "sightline.session";
+
+let config: ConsoleConfig = { apiUrl: "", keySignIn: true };
+let credentials: Credentials | null = readStoredKey();
+let onUnauthorized: () => void = () => {};
+
+function readStoredKey(): Credentials | null {
+  try {
+    const raw = sessionStorage.getItem(KEY_STORAGE);
+    if (!raw) return null;
+    const { publicKey, secretKey } = JSON.parse(raw) as { publicKey: string; secretKey: string };
+    return { mode: "key", publicKey, secretKey };
+  } catch {
+    return null;
+  }
+}
+
+export async function loadConfig(): Promise<ConsoleConfig> {
+  try {
+    const res = await fetch("/config.json", { cache: "no-store" });
+    if (res.ok) {
+      const loaded = (await res.json()) as { apiUrl?: unknown; keySignIn?: unknown };
+      // A template whose values were never written in (a plain `vite` dev server) keeps the defaults.
+      if (typeof loaded.apiUrl === "string" && !loaded.apiUrl.includes("{{")) config.apiUrl = loaded.apiUrl.replace(/\/$/, "");
+      if (typeof loaded.keySignIn === "boolean") config.keySignIn = loaded.keySignIn;
+    }
+  } catch {
+    // Served without a config (vite dev against another origin): the defaults stand.
+  }
+  return config;
+}
+
+export const getConfig = () => config;
+export const getCredentials = () => credentials;
+export const setUnauthorizedHandler = (fn: () => void) => void (onUnauthorized = fn);
+
+export function signInWithKey(publicKey: string, secretKey: string): void {
+  credentials = { mode: "key", publicKey, secretKey };
+  sessionStorage.setItem(KEY_STORAGE, JSON.stringify({ publicKey, secretKey }));
+}
+
+export function signInWithSession(me: Me): void {
+  const projects = me.organizations.flatMap((o) => o.projects);
+  const stored = localStorage.getItem(PROJECT_STORAGE);
+  const projectId = projects.find((p) => p.id === stored)?.id ?? projects[0]?.id ?? null;
+  credentials = { mode: "session", csrfToken: me.csrfToken, projectId };
+  localStorage.setItem(SESSION_HINT, "1");
+}
+
+export const hasSessionHint = () => localStorage.getItem(SESSION_HINT) !== null;
+
+export function chooseProject(projectId: string): void {
+  localStorage.setItem(PROJECT_STORAGE, projectId);
+  if (credentials?.mode === "session") credentials = { ...credentials, projectId };
+}
+
+export function forget(): void {
+  credentials = null;
+  sessionStorage.removeItem(KEY_STORAGE);
+  localStorage.removeItem(SESSION_HINT);
+}
+
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== "") params.set(k, String(v));
+  const s = params.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** Calls the API; throws ApiError with the error body's message, and sends the user to sign in on a 401. */
+export async function api<T>(method: string, path: string, options: { body?: unknown; query?: Query; signal?: AbortSignal; anonymous?: boolean } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const c = credentials;
+  if (c?.mode === "key") headers.authorization = `Basic ${btoa(`${c.publicKey}:${c.secretKey}`)}`;
+  if (c?.mode === "session") {
+    if (c.projectId) headers["x-sightline-project"] = c.projectId;
+    if (method !== "GET" && method !== "HEAD") headers["x-csrf-token"] = c.csrfToken;
+  }
+  const res = await fetch(config.apiUrl + withQuery(path, options.query), {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    // A key travels in the header alone: with "omit" a 401's `WWW-Authenticate: Basic` cannot raise the
+    // browser's own login prompt (docs/console.md, "Sign-in"); the session needs its cookie.
+    credentials: c?.mode === "key" ? "omit" : "include",
+    signal: options.signal,
+  });
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  if (!res.ok) {
+    const err = (json as { error?: { code?: string; message?: string; details?: unknown } } | undefined)?.error;
+    const error = new ApiError(res.status, err?.code ?? "http_error", err?.message ?? `${res.status} ${res.statusText}`, err?.details);
+    if (res.status === 401 && !options.anonymous) onUnauthorized();
+    throw error;
+  }
+  return json as T;
+}
+
+export const get = <T>(path: string, query?: Query) => api<T>("GET", path, { query });
+export const send = <T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) => api<T>(method, path, { body });
+
+/** Encodes one path segment (prompt, dataset and queue names may hold slashes or spaces). */
+export const seg = (s: string) => encodeURIComponent(s);

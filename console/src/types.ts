@@ -1,0 +1,170 @@
+/** The shapes of the `/v1` answers the console reads (functions/api/openapi/openapi.json is the source). */
+
+export interface Page<T> {
+  data: T[];
+  nextCursor: string | null;
+}
+
+export interface TraceRow {
+  id: string;
+  timestamp: string | null;
+  name: string | null;
+  userId: string | null;
+  sessionId: string | null;
+  sessionPath: string | null;
+  release: string | null;
+  environment: string;
+  tags: string[];
+  observationCount: number;
+  totalCost: number | null;
+  latencyMs: number | null;
+}
+
+export interface Observation {
+  id: string;
+  traceId: string;
+  type: string;
+  parentObservationId: string | null;
+  name: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  level: string;
+  statusMessage: string | null;
+  model: string | null;
+  modelParameters: unknown;
+  input: unknown;
+  output: unknown;
+  metadata: unknown;
+  promptName: string | null;
+  promptVersion: number | null;
+  usageDetails: Record<string, number>;
+  costDetails: Record<string, number>;
+  totalCost: number | null;
+  latencyMs: number | null;
+  timeToFirstTokenMs: number | null;
+}
+
+export interface Score {
+  id: string;
+  traceId: string | null;
+  observationId: string | null;
+  name: string | null;
+  value: number | null;
+  stringValue: string | null;
+  dataType: string | null;
+  source: string | null;
+  comment: string | null;
+  timestamp: string | null;
+}
+
+export interface TraceDetail extends TraceRow {
+  input: unknown;
+  output: unknown;
+  metadata: unknown;
+  observations: Observation[];
+  scores: Score[];
+}
+
+export interface PromptRow {
+  name: string;
+  folder: string | null;
+  type: "TEXT" | "CHAT";
+  latestVersion: number;
+  labels: string[];
+  updatedAt: string;
+}
+
+export type ChatMessage = { role: string; content: string } | { type: string; name: string };
+
+export interface PromptDetail {
+  name: string;
+  type: "TEXT" | "CHAT";
+  version: number;
+  content: string | ChatMessage[];
+  config: Record<string, unknown>;
+  labels: string[];
+  commitMessage: string | null;
+  resolved: boolean;
+  placeholders: string[];
+  variables: string[];
+  includes: { name: string; label: string | null; version: number | null }[];
+  versions: { version: number; type: string; labels: string[]; commitMessage: string | null; createdAt: string }[];
+  channels: Record<string, number>;
+}
+
+export interface DatasetRow {
+  name: string;
+  description: string | null;
+  itemCount: number;
+  updatedAt: string;
+}
+
+export interface DatasetDetail extends DatasetRow {
+  runner: { url: string; lastStatus: string | null; lastError: string | null; lastHttpStatus: number | null; lastTriggeredAt: string | null } | null;
+  runs: { name: string; version: string | null; remote: boolean; itemCount: number; createdAt: string }[];
+  items: { id: string; input: unknown; expectedOutput: unknown; metadata: unknown; createdAt: string }[];
+  schema: unknown;
+  nextCursor: string | null;
+}
+
+export interface Comparison {
+  datasetName: string;
+  runs: { name: string; version: string | null; itemCount: number; scores: { name: string; mean: number | null; count: number }[] }[];
+  items: { id: string; input: unknown; expectedOutput: unknown; runs: ({ traceId: string; observationId: string | null; scores: Record<string, number | string | null> } | null)[] }[];
+  nextCursor: string | null;
+}
+
+export interface ReviewQueue {
+  id: string;
+  name: string;
+  scoreName: string;
+  dataType: "NUMERIC" | "CATEGORICAL" | "BOOLEAN";
+  categories: string[];
+  min: number | null;
+  max: number | null;
+  description: string | null;
+  pending: number;
+  done: number;
+}
+
+export interface ReviewItem {
+  id: string;
+  traceId: string;
+  status: "pending" | "done";
+  reviewer: string | null;
+  trace: { name: string | null; input: unknown; output: unknown; timestamp: string | null } | null;
+}
+
+export interface ApiKey {
+  id: string;
+  publicKey: string;
+  secretKeyHint: string;
+  role: "VIEWER" | "MEMBER" | "ADMIN";
+  note: string | null;
+  createdAt: string;
+}
+
+export interface MetricRow {
+  day: string;
+  environment?: string;
+  model?: string | null;
+  traces: number;
+  observations: number;
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  latencyP50Ms: number | null;
+  latencyP95Ms: number | null;
+  latencyP99Ms: number | null;
+}
+
+export interface SessionRow {
+  id: string;
+  traceCount: number;
+  firstTimestamp: string | null;
+  lastTimestamp: string | null;
+  userIds: string[];
+  environments: string[];
+  totalCost: number | null;
+}
