@@ -2,6 +2,7 @@ import type { Caches } from "./cache";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { KeyRing } from "./keyring";
+import type { AuthService } from "../auth";
 import type { RateLimiter } from "../ratelimits";
 import type { BlobStore, Clock, EventBus, Ids, JobQueue, LlmProviders, Log, OutboundHttp, TelemetryStore } from "./ports";
 
@@ -26,6 +27,8 @@ export interface Deps {
   llm: LlmProviders;
   /** Calls to customer-operated addresses (runner triggers), with a time limit and the private-address policy. */
   outbound: OutboundHttp;
+  /** Sign-in (better-auth) and the sessions behind cookies (docs/auth.md). */
+  auth: AuthService;
   /** Carries outbox events to automations and the event sink (docs/automations.md, "Events"). */
   bus: EventBus;
 }
