@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { APIError, isAPIError } from "better-auth/api";
 import { admin, magicLink, twoFactor } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
