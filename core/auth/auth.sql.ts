@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { tsz } from "../platform/columns";
 
 /**
@@ -95,3 +95,17 @@ export const authRateLimits = pgTable("auth_rate_limits", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+/**
+ * TOTP codes that passed, per person, for as long as a code stays valid: better-auth accepts a code again within
+ * its window, so a second use is refused here (docs/auth.md, "Two-factor").
+ */
+export const authTotpUses = pgTable(
+  "auth_totp_uses",
+  {
+    userId: text("user_id").notNull().references(() => authUsers.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    usedAt: tsz("used_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.code] })],
+);

@@ -9,6 +9,7 @@ import type { Mailer } from "../platform/ports";
 import type { AuthConfig } from "./auth.config";
 import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications } from "./auth.sql";
 import { csrfTokenOf } from "./csrf";
+import { totpReplayGuard } from "./totp-replay";
 
 /** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
 export const AUTH_BASE_PATH = "/v1/auth";
@@ -27,6 +28,11 @@ export interface AuthService {
   session(headers: Headers): Promise<SessionView | null>;
   /** The token cookie-authenticated writes carry in `X-CSRF-Token` (docs/auth.md, "CSRF"). */
   csrfToken(sessionId: string): string;
+  /**
+   * The same service sending mail through `mailer`: on Lambda only the auth function opens the mail port, so the
+   * service every function shares is built with none (docs/auth.md, "Magic link").
+   */
+  withMailer(mailer: Mailer): AuthService;
 }
 
 export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log"> & { mailer: Mailer };
@@ -35,8 +41,35 @@ const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link
 
 /** Builds better-auth over the relational store (drizzle, `pg`), with email and password, magic links, TOTP and bans. */
 export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
+  const auth = betterAuthOf(deps, config);
+  const service: AuthService = {
+    handler: (request) => auth.handler(request),
+    async session(headers) {
+      // better-auth refuses some cookies with an APIError (malformed); store failures stay errors (500s).
+      const found = await auth.api.getSession({ headers }).catch((e: unknown) => {
+        if (isAPIError(e)) return null;
+        throw e;
+      });
+      if (!found) return null;
+      const { session, user } = found;
+      return { session: { id: session.id, userId: session.userId }, user: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean(user.twoFactorEnabled) } };
+    },
+    csrfToken: (sessionId) => csrfTokenOf(config.secret, sessionId),
+    withMailer: (mailer) => (mailer === deps.mailer ? service : createAuth({ ...deps, mailer }, config)),
+  };
+  return service;
+}
+
+/** A mailer for the service every function shares on Lambda: sending needs the auth function's mail port. */
+export const noMailer: Mailer = {
+  async send() {
+    throw new Error("This function has no mail port: magic links are sent by the /v1/auth function");
+  },
+};
+
+function betterAuthOf(deps: AuthDeps, config: AuthConfig) {
   const limit = config.signInRateLimit;
-  const auth = betterAuth({
+  return betterAuth({
     appName: "Sightline",
     baseURL: config.baseUrl,
     basePath: AUTH_BASE_PATH,
@@ -68,6 +101,7 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
       level: "error",
       log: (level, message) => deps.log[level](`auth: ${message}`),
     },
+    hooks: { before: totpReplayGuard(deps) },
     plugins: [
       twoFactor({ issuer: "Sightline" }),
       magicLink({
@@ -95,21 +129,6 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
       },
     },
   });
-
-  return {
-    handler: (request) => auth.handler(request),
-    async session(headers) {
-      // better-auth refuses some cookies with an APIError (malformed); store failures stay errors (500s).
-      const found = await auth.api.getSession({ headers }).catch((e: unknown) => {
-        if (isAPIError(e)) return null;
-        throw e;
-      });
-      if (!found) return null;
-      const { session, user } = found;
-      return { session: { id: session.id, userId: session.userId }, user: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean(user.twoFactorEnabled) } };
-    },
-    csrfToken: (sessionId) => csrfTokenOf(config.secret, sessionId),
-  };
 }
 
 /** Stands in when no auth secret is configured (AWS without it): no session is valid and sign-in answers 503. */
@@ -118,5 +137,6 @@ export function unavailableAuth(): AuthService {
     handler: async () => Response.json({ error: { code: "unavailable", message: "Sign-in is not configured: set SIGHTLINE_AUTH_SECRET (on AWS in the stage's secret)" } }, { status: 503 }),
     session: async () => null,
     csrfToken: () => "",
+    withMailer: () => unavailableAuth(),
   };
 }

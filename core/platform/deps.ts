@@ -4,7 +4,7 @@ import type { Db } from "./db";
 import type { KeyRing } from "./keyring";
 import type { AuthService } from "../auth";
 import type { RateLimiter } from "../ratelimits";
-import type { BlobStore, Clock, EventBus, Ids, JobQueue, LlmProviders, Log, OutboundHttp, TelemetryStore } from "./ports";
+import type { BlobStore, Clock, EventBus, Ids, JobQueue, LlmProviders, Log, Mailer, OutboundHttp, TelemetryStore } from "./ports";
 
 /** Everything a use case may need; each one takes the `Pick` it uses. */
 export interface Deps {
@@ -29,6 +29,8 @@ export interface Deps {
   outbound: OutboundHttp;
   /** Sign-in (better-auth) and the sessions behind cookies (docs/auth.md). */
   auth: AuthService;
+  /** Sends magic links: SES on AWS (the auth function's port), the service log locally. */
+  mailer: Mailer;
   /** Carries outbox events to automations and the event sink (docs/automations.md, "Events"). */
   bus: EventBus;
 }

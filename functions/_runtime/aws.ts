@@ -7,12 +7,12 @@ import { Caches } from "@core/platform/cache";
 import { RateLimiter } from "@core/ratelimits";
 import { systemClock } from "@core/adapters/system/system-clock";
 import { parseEnv, type Env } from "./env";
-import { SesMailer } from "@core/adapters/aws/ses-mailer";
+import * as Auth from "@core/auth";
 import { authSecret, buildAuth } from "./auth";
 import { openKeyRing } from "./key-ring";
 import type { BaseDeps } from "./ports";
 import { openPostgresServer } from "./postgres";
-import { awsClientOptions, awsCredentials } from "./ports/aws-options";
+import { awsCredentials } from "./ports/aws-options";
 
 /** Connection settings kept in Secrets Manager (the stack passes only the secret's ARN). */
 const Secrets = z.record(z.string(), z.string());
@@ -47,8 +47,6 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
   const env = await resolveAwsEnv(source);
   const db = openPostgresServer(env, { lambda: true }).db;
   const log = jsonLog({ level: env.SIGHTLINE_LOG_LEVEL });
-  // The SDK loads on the first magic link; without a sender, sending one fails and is logged (docs/auth.md, "Magic link").
-  const mailer = new SesMailer({ from: env.SIGHTLINE_MAIL_FROM ?? "", ...awsClientOptions(env), ...(env.AWS_ACCESS_KEY_ID ? { credentials: awsCredentials(env) } : {}) });
   const deps: BaseDeps = {
     db,
     clock: systemClock,
@@ -58,7 +56,8 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
     rateLimiter: new RateLimiter(),
     log,
     // The auth secret comes from the stage's secret; without it sign-in answers 503 and Basic keys still work.
-    auth: buildAuth({ db, clock: systemClock, ids: randomIds, log }, mailer, env, await authSecret(env, { persist: false })),
+    // Mail goes through the auth function's own port (`withMailer`), so no other bundle carries the SES client.
+    auth: buildAuth({ db, clock: systemClock, ids: randomIds, log }, Auth.noMailer, env, await authSecret(env, { persist: false })),
     // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
     keyRing: await openKeyRing(env, { persist: false }),
     config: {

@@ -49,6 +49,7 @@ export interface LocalApp {
 export async function startLocalApp(source: Record<string, string | undefined>, options: { background?: boolean; mailer?: Mailer } = {}): Promise<LocalApp> {
   const env = parseEnv(source);
   const log = jsonLog({ level: env.SIGHTLINE_LOG_LEVEL });
+  const mailer = options.mailer ?? logMailer(log);
   const stores = await openStores(env);
   await stores.migrate();
   const deps: Deps = {
@@ -64,6 +65,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     bus: localEventBus({ root, rules: eventRules, log }),
     // Replaced once the server listens and its address (the magic links' base) is known.
     auth: Auth.unavailableAuth(),
+    mailer,
     config: { allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, rateLimits: env.SIGHTLINE_RATE_LIMITS, githubApiUrl: env.SIGHTLINE_GITHUB_API_URL, ownsRelationalStore: !env.DATABASE_URL },
   };
   provideDeps(deps);
@@ -83,7 +85,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
   await new Promise<void>((resolve) => server.listen(env.PORT, env.SIGHTLINE_HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.SIGHTLINE_HOST}:${port}`;
-  deps.auth = buildAuth(deps, options.mailer ?? logMailer(log), env, await authSecret(env, { persist: true }), url);
+  deps.auth = buildAuth(deps, mailer, env, await authSecret(env, { persist: true }), url);
 
   // Tests drive queues and schedules by hand; `npm start` runs them in the background.
   const background = options.background ?? true;

@@ -35,6 +35,13 @@ CREATE TABLE "auth_sessions" (
 	CONSTRAINT "auth_sessions_token_unique" UNIQUE("token")
 );
 --> statement-breakpoint
+CREATE TABLE "auth_totp_uses" (
+	"user_id" text NOT NULL,
+	"code" text NOT NULL,
+	"used_at" timestamp (3) with time zone NOT NULL,
+	CONSTRAINT "auth_totp_uses_user_id_code_pk" PRIMARY KEY("user_id","code")
+);
+--> statement-breakpoint
 CREATE TABLE "auth_two_factors" (
 	"id" text PRIMARY KEY NOT NULL,
 	"secret" text NOT NULL,
@@ -72,6 +79,7 @@ CREATE TABLE "auth_verifications" (
 --> statement-breakpoint
 ALTER TABLE "auth_accounts" ADD CONSTRAINT "auth_accounts_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_sessions" ADD CONSTRAINT "auth_sessions_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "auth_totp_uses" ADD CONSTRAINT "auth_totp_uses_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "auth_two_factors" ADD CONSTRAINT "auth_two_factors_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_accounts_user_idx" ON "auth_accounts" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "auth_sessions_user_idx" ON "auth_sessions" USING btree ("user_id");--> statement-breakpoint
