@@ -1,7 +1,9 @@
-import { betterAuth } from "better-auth";
+import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { APIError, isAPIError } from "better-auth/api";
-import { admin, magicLink, twoFactor } from "better-auth/plugins";
+import { admin } from "better-auth/plugins/admin";
+import { magicLink } from "better-auth/plugins/magic-link";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { eq } from "drizzle-orm";
 import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";

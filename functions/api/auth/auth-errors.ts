@@ -41,7 +41,8 @@ export function authErrorResult(result: APIGatewayProxyStructuredResultV2, url: 
   if (status < 400) return undefined;
   const body = parsed(result.body);
   const authCode = typeof body.code === "string" ? body.code : undefined;
-  const message = typeof body.message === "string" && body.message ? body.message : status === 429 ? "Too many sign-in attempts; try again later" : "Sign-in request refused";
+  const fallback = status === 429 ? "Too many sign-in attempts; try again later" : status === 404 ? `No sign-in endpoint at ${url.pathname}` : "Sign-in request refused";
+  const message = typeof body.message === "string" && body.message ? body.message : fallback;
   if (status >= 500) {
     log.error("auth endpoint failed", { status, authCode, message });
     return { ...json(500, "internal_error", "Internal server error", undefined), ...keep };
@@ -49,5 +50,5 @@ export function authErrorResult(result: APIGatewayProxyStructuredResultV2, url: 
   if (authCode && OWN_CODES.has(authCode)) return { ...json(status, authCode, message, undefined), ...keep };
   const headers: Record<string, string> = {};
   if (status === 429) headers["retry-after"] = String(result.headers?.["x-retry-after"] ?? 60);
-  return { ...json(status, CODE_OF[status] ?? (status === 405 ? "invalid_input" : "invalid_input"), message, authCode ? { authCode } : undefined, headers), ...keep };
+  return { ...json(status, CODE_OF[status] ?? "invalid_input", message, authCode ? { authCode } : undefined, headers), ...keep };
 }

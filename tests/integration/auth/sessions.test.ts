@@ -102,6 +102,16 @@ describe("email and password sign-in, sessions on /v1", () => {
     expect(foreign.body.error.code).toBe("not_found");
   });
 
+  it("answers an unknown /v1/auth path with 404 and a bad body with 400, in the error body", async () => {
+    const unknown = await sessionCall(app, null, "POST", "/v1/auth/no-such-endpoint", { body: {} });
+    const bad = await sessionCall(app, null, "POST", "/v1/auth/sign-in/email", { body: { email: "not an email" } });
+
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toEqual({ code: "not_found", message: "No sign-in endpoint at /v1/auth/no-such-endpoint" });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.code).toBe("invalid_input");
+  });
+
   it("refuses a second sign-up with the same email with a 4xx in the error body", async () => {
     const again = await signUp(app, owner.email, PASSWORD);
 
