@@ -17,6 +17,11 @@ export interface RouteDef {
 export const routes: readonly RouteDef[] = [
   { method: "GET", path: "/v1/openapi.json", handler: "functions/api/openapi/get-document.handler" },
 
+  // sign-in (better-auth answers every path under /v1/auth) and the caller's own view
+  { method: "GET", path: "/v1/auth/{proxy+}", handler: "functions/api/auth/proxy.handler" },
+  { method: "POST", path: "/v1/auth/{proxy+}", handler: "functions/api/auth/proxy.handler" },
+  { method: "GET", path: "/v1/me", handler: "functions/api/me/get-me.handler" },
+
   { method: "POST", path: "/v1/api-keys", handler: "functions/api/api-keys/create-key.handler" },
   { method: "GET", path: "/v1/api-keys", handler: "functions/api/api-keys/list-keys.handler" },
   { method: "PATCH", path: "/v1/api-keys", handler: "functions/api/api-keys/update-key.handler" },

@@ -40,7 +40,12 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   "event-sink": "admin",
   // The MCP server reaches every feature; it sits with the other access routes, on the stack with room.
   mcp: "admin",
+  auth: "admin",
+  me: "admin",
 };
+
+/** Extra permissions of one route's function: sign-in sends magic links through SES (docs/auth.md, "Magic link"). */
+const PERMISSIONS_OF_HANDLER: Record<string, string[]> = { "functions/api/auth/proxy.handler": ["ses:SendEmail"] };
 const LANGFUSE_ALIASES: Record<string, Concern> = { ingestion: "telemetry", otel: "telemetry", v2: "evaluation" };
 
 /** @throws Error for a route whose first segment has no concern yet: add it above. */
@@ -58,7 +63,10 @@ function mount({ stack }: StackContext, concern: Concern) {
     Object.fromEntries(
       routes
         .filter((r) => concernOf(r) === concern)
-        .map((r) => [routeKey(r), { function: { handler: r.handler, timeout: r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, memorySize: r.memoryMb ?? DEFAULT_MEMORY_MB } }]),
+        .map((r) => [
+          routeKey(r),
+          { function: { handler: r.handler, timeout: r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, memorySize: r.memoryMb ?? DEFAULT_MEMORY_MB, ...(PERMISSIONS_OF_HANDLER[r.handler] ? { permissions: PERMISSIONS_OF_HANDLER[r.handler] } : {}) } },
+        ]),
     ),
   );
 }

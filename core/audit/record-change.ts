@@ -17,11 +17,12 @@ export interface Change {
  */
 export async function recordChange(
   deps: Pick<Deps, "db" | "clock" | "ids">,
-  actor: Pick<Principal, "projectId" | "keyId"> | { projectId: string; system: string },
+  actor: Pick<Principal, "projectId" | "keyId" | "userId"> | { projectId: string; system: string },
   change: Change,
 ): Promise<void> {
   const now = deps.clock.now();
-  const [actorType, actorId] = "system" in actor ? (["system", actor.system] as const) : (["api_key", actor.keyId] as const);
+  const [actorType, actorId] =
+    "system" in actor ? (["system", actor.system] as const) : actor.userId ? (["user", actor.userId] as const) : (["api_key", actor.keyId] as const);
   await deps.db.insert(auditLog).values({
     id: deps.ids.uuid(),
     projectId: actor.projectId,

@@ -2,8 +2,9 @@ import type { Caches } from "./cache";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { KeyRing } from "./keyring";
+import type { AuthService } from "../auth";
 import type { RateLimiter } from "../ratelimits";
-import type { BlobStore, Clock, EventBus, Ids, JobQueue, LlmProviders, Log, OutboundHttp, TelemetryStore } from "./ports";
+import type { BlobStore, Clock, EventBus, Ids, JobQueue, LlmProviders, Log, Mailer, OutboundHttp, TelemetryStore } from "./ports";
 
 /** Everything a use case may need; each one takes the `Pick` it uses. */
 export interface Deps {
@@ -26,6 +27,10 @@ export interface Deps {
   llm: LlmProviders;
   /** Calls to customer-operated addresses (runner triggers), with a time limit and the private-address policy. */
   outbound: OutboundHttp;
+  /** Sign-in (better-auth) and the sessions behind cookies (docs/auth.md). */
+  auth: AuthService;
+  /** Sends magic links: SES on AWS (the auth function's port), the service log locally. */
+  mailer: Mailer;
   /** Carries outbox events to automations and the event sink (docs/automations.md, "Events"). */
   bus: EventBus;
 }

@@ -10,7 +10,13 @@ export type ErrorCode =
   | "rate_limited"
   | "unavailable"
   /** A CSV import whose mapping names a column the file lacks (docs/datasets.md, "CSV import"); a 400. */
-  | "csv_missing_column";
+  | "csv_missing_column"
+  /** A signed-in person reaches several projects and named none (docs/auth.md, "Choosing a project"); a 400. */
+  | "project_required"
+  /** A cookie-authenticated write without the session's CSRF token (docs/auth.md, "CSRF"); a 403. */
+  | "csrf_failed"
+  /** Sign-up is closed and the email has no invitation (docs/auth.md, "Sign-up"); a 403. */
+  | "signup_closed";
 
 /** A failure the client caused or may act on; anything else is a bug and a 500. */
 export class AppError extends Error {

@@ -218,3 +218,15 @@ export interface EventBus {
   /** Publishes the events; resolves with the ids that were not accepted (to be published again later). */
   publish(events: readonly EventEnvelope[]): Promise<{ failed: string[] }>;
 }
+
+/** One plain-text email (magic links); SES on AWS, the service log locally (docs/auth.md, "Magic link"). */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/** Sends email; resolves once the provider accepted the message. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}

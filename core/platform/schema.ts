@@ -15,3 +15,4 @@ export * from "../reviews/reviews.sql";
 export * from "../automations/automations.sql";
 export * from "../alerts/alerts.sql";
 export * from "../ratelimits/ratelimits.sql";
+export * from "../auth/auth.sql";

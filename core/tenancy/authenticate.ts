@@ -29,7 +29,7 @@ export async function authenticate(deps: Pick<Deps, "db" | "config" | "caches">,
   if (!credentials) throw unauthorized();
   const row = await lookup(deps, credentials.publicKey);
   if (!row || !secretMatches(credentials.secretKey, row.secretHash)) throw unauthorized();
-  return { keyId: row.id, publicKey: row.publicKey, projectId: row.projectId, orgId: row.orgId, role: row.role as Principal["role"] };
+  return { kind: "key", keyId: row.id, publicKey: row.publicKey, projectId: row.projectId, orgId: row.orgId, role: row.role as Principal["role"] };
 }
 
 /** What authentication needs of a key: its hash, role and project. */

@@ -4,3 +4,4 @@ export { createProject, listProjects, type ProjectView } from "./projects";
 export { listMemberships, putMembership, deleteMembership, type MembershipView } from "./memberships";
 export { ensureInitialKey, mintFirstKeyIfNone } from "./bootstrap";
 export * from "./tenancy.schema";
+export { accessOf, keyOrganization, admitSignUp, claimSignUp, type OrganizationAccess } from "./people";

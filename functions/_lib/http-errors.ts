@@ -15,6 +15,9 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   rate_limited: 429,
   unavailable: 503,
   csv_missing_column: 400,
+  project_required: 400,
+  csrf_failed: 403,
+  signup_closed: 403,
 };
 
 export const errorBody = (code: string, message: string, details?: unknown) => ({

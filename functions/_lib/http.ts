@@ -1,6 +1,7 @@
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type * as z from "zod";
+import * as Auth from "@core/auth";
 import * as RateLimits from "@core/ratelimits";
 import * as Tenancy from "@core/tenancy";
 import { forbidden } from "@core/platform/errors";
@@ -11,6 +12,7 @@ import { afterInvocation } from "../_runtime/outbox-hook";
 import type { BaseDeps, DepsWith, Port, PortName } from "../_runtime/ports";
 import { errorResponse, jsonResponse } from "./http-errors";
 import { bodyBytes, parseJsonBody, parsePart, queryObject, refuseNul } from "./http-input";
+import { hasCookies, requestHeaders } from "./web-request";
 
 /** What `run` may return instead of a plain JSON body, to choose status and headers; a Uint8Array body is sent as bytes. */
 export class Reply {
@@ -32,6 +34,8 @@ export interface HttpInput<P, Q, B> {
 export interface HttpContext<N extends PortName = never> {
   deps: DepsWith<N>;
   principal: Principal;
+  /** The sign-in session, when the caller came with a session cookie instead of a key (docs/auth.md, "Sessions"). */
+  session: Auth.SessionView | null;
   requestId: string;
 }
 
@@ -39,6 +43,8 @@ export interface HttpContext<N extends PortName = never> {
 export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
   /** Least role that may call; every endpoint is authenticated. */
   role: Role;
+  /** A session may call without choosing a project (GET /v1/me); it then holds no project and the VIEWER role. */
+  projectOptional?: boolean;
   summary: string;
   tags: string[];
   path?: z.ZodType<P>;
@@ -76,29 +82,45 @@ type HttpHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProx
 };
 
 /** The Lambda context, carrying what the middlewares resolved for the handler. */
-type RequestContext<N extends PortName> = Context & { deps?: DepsWith<N>; principal?: Principal };
+type RequestContext<N extends PortName> = Context & { deps?: DepsWith<N>; principal?: Principal; session?: Auth.SessionView | null };
 
 /**
  * Builds an API Gateway (payload 2.0) handler: dependencies, Basic auth and role,
  * zod parsing of path/query/body, JSON serialisation and the error table.
  */
 export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(spec: HttpSpec<P, Q, B, R, N>): HttpHandler {
-  const { uses, run, authenticate = basicKey, ...rest } = spec;
+  const { uses, run, authenticate, ...rest } = spec;
   const contract: HttpContract = { ...rest, tags: spec.tags ?? [] } as HttpContract;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext<N>>()
     .before(async function withDeps(request) {
       request.context.deps = await getDeps(uses);
     })
     .before(async function withAuth(request) {
-      request.context.principal = await authenticate(request.context.deps!, request.event.headers ?? {});
+      const { event, context } = request;
+      // An endpoint with its own credentials (MCP: docs/mcp.md) resolves them itself.
+      if (authenticate) {
+        context.principal = await authenticate(context.deps!, event.headers ?? {});
+        context.session = null;
+        return;
+      }
+      // A Basic key wins over a cookie; a request with neither is refused as before (docs/auth.md, "Sessions").
+      if (event.headers?.authorization || !hasCookies(event)) {
+        context.principal = await Tenancy.authenticate(context.deps!, event.headers?.authorization);
+        context.session = null;
+        return;
+      }
+      const method = event.requestContext?.http?.method ?? "GET";
+      const found = await Auth.sessionPrincipal(context.deps!, { method, headers: requestHeaders(event) }, { projectOptional: spec.projectOptional ?? false });
+      context.principal = found.principal;
+      context.session = found.session;
     })
     .before(async function withRateLimit(request) {
       // Before the role check and the body: every authenticated call counts, a refused one too (docs/rate-limits.md).
       await RateLimits.admit(request.context.deps!, request.context.principal!, spec.rateLimit ?? "api");
     })
     .before(async function withRole(request) {
-      const { role } = request.context.principal!;
-      if (!roleAtLeast(role, spec.role)) throw forbidden(`This endpoint needs the ${spec.role} role; the key has ${role}`);
+      const { role, kind } = request.context.principal!;
+      if (!roleAtLeast(role, spec.role)) throw forbidden(`This endpoint needs the ${spec.role} role; the ${kind === "session" ? "membership" : "key"} has ${role}`);
     })
     .onError(async function httpErrors(request) {
       request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log);
@@ -120,7 +142,7 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
         headers: event.headers ?? {},
         rawBody,
       };
-      const result = await run(input, { deps, principal: context.principal!, requestId });
+      const result = await run(input, { deps, principal: context.principal!, session: context.session ?? null, requestId });
       await afterInvocation(deps);
       const headers = { "x-request-id": requestId };
       if (result instanceof Reply && result.body instanceof Uint8Array) {
@@ -132,7 +154,5 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
     });
   return Object.assign(handler, { contract, ports: (uses ?? []).map((p) => p.name) });
 }
-
-const basicKey = (deps: BaseDeps, headers: Record<string, string | undefined>) => Tenancy.authenticate(deps, headers.authorization);
 
 const requestIdOf = (event: APIGatewayProxyEventV2, context: Context) => event.requestContext?.requestId ?? context.awsRequestId;

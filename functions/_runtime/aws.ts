@@ -7,6 +7,8 @@ import { Caches } from "@core/platform/cache";
 import { RateLimiter } from "@core/ratelimits";
 import { systemClock } from "@core/adapters/system/system-clock";
 import { parseEnv, type Env } from "./env";
+import * as Auth from "@core/auth";
+import { authSecret, buildAuth } from "./auth";
 import { openKeyRing } from "./key-ring";
 import type { BaseDeps } from "./ports";
 import { openPostgresServer } from "./postgres";
@@ -43,14 +45,19 @@ export async function resolveAwsEnv(source: Record<string, string | undefined>):
  */
 export async function buildAwsBase(source: Record<string, string | undefined>): Promise<{ env: Env; deps: BaseDeps }> {
   const env = await resolveAwsEnv(source);
+  const db = openPostgresServer(env, { lambda: true }).db;
+  const log = jsonLog({ level: env.SIGHTLINE_LOG_LEVEL });
   const deps: BaseDeps = {
-    db: openPostgresServer(env, { lambda: true }).db,
+    db,
     clock: systemClock,
     ids: randomIds,
     caches: new Caches(),
     // Leases from the shared Postgres, so every instance draws on the same buckets (docs/rate-limits.md).
     rateLimiter: new RateLimiter(),
-    log: jsonLog({ level: env.SIGHTLINE_LOG_LEVEL }),
+    log,
+    // The auth secret comes from the stage's secret; without it sign-in answers 503 and Basic keys still work.
+    // Mail goes through the auth function's own port (`withMailer`), so no other bundle carries the SES client.
+    auth: buildAuth({ db, clock: systemClock, ids: randomIds, log }, Auth.noMailer, env, await authSecret(env, { persist: false })),
     // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
     keyRing: await openKeyRing(env, { persist: false }),
     config: {

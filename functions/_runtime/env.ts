@@ -53,6 +53,36 @@ export const Env = z.object({
   SIGHTLINE_SECRETS_ARN: z.string().optional(),
   /** `id:base64key,...`, first active (docs/secrets.md); `npm start` keeps one at `<data dir>/keyring` when unset. */
   SIGHTLINE_KEY_RING: z.string().optional(),
+  /** Signs sessions, encrypts TOTP secrets, keys CSRF tokens (docs/auth.md, "The auth secret"); `npm start` keeps one at `<data dir>/auth-secret` when unset. */
+  SIGHTLINE_AUTH_SECRET: z.string().min(32).optional(),
+  /** The service's public address (magic links, trusted origin); `npm start` uses its own URL, Lambda the request's host when unset. */
+  SIGHTLINE_PUBLIC_URL: z.string().url().optional(),
+  /** Comma-separated origins whose pages may call /v1/auth with cookies (the console, when served elsewhere). */
+  SIGHTLINE_TRUSTED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((o) => o.trim()).filter(Boolean)),
+  /** How long a session cookie stands in for the database, in seconds; 0 reads the session on every request. */
+  SIGHTLINE_SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** `open`: anyone may sign up (and gets an organization); `closed`: only invited emails. */
+  SIGHTLINE_SIGNUP: z.enum(["open", "closed"]).default("open"),
+  /** Sign-in attempts per client address and path, `<max>/<seconds>`, or `off`. */
+  SIGHTLINE_SIGNIN_RATE_LIMIT: z
+    .string()
+    .default("10/60")
+    .transform((v, ctx) => {
+      if (v === "off") return null;
+      const m = v.match(/^(\d+)\/(\d+)$/);
+      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) {
+        ctx.addIssue({ code: "custom", message: "expected <max>/<seconds> or off" });
+        return z.NEVER;
+      }
+      return { max: Number(m[1]), windowSeconds: Number(m[2]) };
+    }),
+  /** How long a magic link works, in seconds. */
+  SIGHTLINE_MAGIC_LINK_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  /** The sender of magic-link emails through SES (AWS). */
+  SIGHTLINE_MAIL_FROM: z.string().optional(),
   /** Judge requests in flight at once per provider, per process. */
   SIGHTLINE_LLM_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(4),
   /** Time limit of one judge request, in milliseconds. */

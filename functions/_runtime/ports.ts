@@ -5,7 +5,7 @@ import type { Env } from "./env";
  * What every function gets: cheap to build, and what authentication, logging and stored secrets need.
  * Everything else is a port the function declares (docs/deployment.md, "What a Lambda bundle may contain").
  */
-export type BaseDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "config" | "keyRing" | "caches" | "rateLimiter">;
+export type BaseDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "config" | "keyRing" | "caches" | "rateLimiter" | "auth">;
 
 /** The adapters a function opens only when it declares them: each one carries a client library. */
 export type PortName = Exclude<keyof Deps, keyof BaseDeps>;

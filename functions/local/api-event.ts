@@ -11,6 +11,9 @@ export function apiEvent(req: IncomingMessage, url: URL, body: Buffer, route: Ro
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(",") : value;
   }
+  // API Gateway (payload 2.0) moves the Cookie header into `cookies`, one entry per cookie.
+  const cookies = headers.cookie?.split(";").map((c) => c.trim()).filter(Boolean) ?? [];
+  delete headers.cookie;
   // API Gateway base64-encodes what is not text, and anything compressed.
   const binary = body.length > 0 && (!TEXT.test(headers["content-type"] ?? "") || Boolean(headers["content-encoding"]));
   const query: Record<string, string> = {};
@@ -22,6 +25,7 @@ export function apiEvent(req: IncomingMessage, url: URL, body: Buffer, route: Ro
     rawPath: url.pathname,
     rawQueryString: url.search.slice(1),
     headers,
+    ...(cookies.length ? { cookies } : {}),
     ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
     ...(Object.keys(params).length ? { pathParameters: params } : {}),
     body: body.length ? body.toString(binary ? "base64" : "utf8") : undefined,

@@ -13,6 +13,10 @@ import * as Tenancy from "@core/tenancy";
 import { provideDeps } from "../_runtime/deps";
 import { parseEnv } from "../_runtime/env";
 import { openKeyRing } from "../_runtime/key-ring";
+import { authSecret, buildAuth } from "../_runtime/auth";
+import { logMailer } from "@core/adapters/system/log-mailer";
+import * as Auth from "@core/auth";
+import type { Mailer } from "@core/platform/ports";
 import { openLlmProviders } from "../_runtime/ports/llm";
 import { openOutbound } from "../_runtime/ports/outbound";
 import { openStores } from "./stores";
@@ -44,9 +48,10 @@ export interface LocalApp {
  * The local composition root: the whole service in one process on embedded
  * stores (or the real services the environment names), the same handlers as Lambda.
  */
-export async function startLocalApp(source: Record<string, string | undefined>, options: { background?: boolean } = {}): Promise<LocalApp> {
+export async function startLocalApp(source: Record<string, string | undefined>, options: { background?: boolean; mailer?: Mailer } = {}): Promise<LocalApp> {
   const env = parseEnv(source);
   const log = jsonLog({ level: env.SIGHTLINE_LOG_LEVEL });
+  const mailer = options.mailer ?? logMailer(log);
   const stores = await openStores(env);
   await stores.migrate();
   const deps: Deps = {
@@ -60,6 +65,9 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     bus: localEventBus({ root, rules: eventRules, log }),
+    // Replaced once the server listens and its address (the magic links' base) is known.
+    auth: Auth.unavailableAuth(),
+    mailer,
     config: { allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, rateLimits: env.SIGHTLINE_RATE_LIMITS, githubApiUrl: env.SIGHTLINE_GITHUB_API_URL, ownsRelationalStore: !env.DATABASE_URL },
   };
   provideDeps(deps);
@@ -80,6 +88,8 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
   const server = createHttpServer({ root, routes, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, onError: (e) => log.error("request failed", { error: String(e) }), console: consoleFiles });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.SIGHTLINE_HOST, resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://${env.SIGHTLINE_HOST}:${port}`;
+  deps.auth = buildAuth(deps, mailer, env, await authSecret(env, { persist: true }), url);
 
   // Tests drive queues and schedules by hand; `npm start` runs them in the background.
   const background = options.background ?? true;
@@ -95,7 +105,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
   }
 
   return {
-    url: `http://${env.SIGHTLINE_HOST}:${port}`,
+    url,
     deps,
     mintedKey,
     async drainQueues() {

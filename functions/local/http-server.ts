@@ -59,6 +59,8 @@ export function createHttpServer(options: {
       const event = apiEvent(req, url, body, match.route, match.params);
       const result = (await handler(event, lambdaContext(match.route.handler, match.route.timeoutSeconds))) as APIGatewayProxyStructuredResultV2;
       const payload = result.body === undefined ? "" : result.isBase64Encoded ? Buffer.from(result.body, "base64") : result.body;
+      // Each entry of `cookies` is one Set-Cookie header, as API Gateway sends them.
+      if (result.cookies?.length) res.setHeader("set-cookie", result.cookies);
       res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>).end(payload);
     } catch (e) {
       options.onError(e);

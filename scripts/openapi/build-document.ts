@@ -29,8 +29,19 @@ const ErrorBody = z.object({
 });
 
 /** An OpenAPI 3.1 document generated from the route table and each endpoint's zod contract. */
-export function buildDocument(endpoints: { method: string; path: string; contract: HttpContract }[], version: string) {
+export function buildDocument(endpoints: { method: string; path: string; contract: HttpContract }[], version: string, exempt: ReadonlyMap<string, string> = new Map()) {
   const paths: Record<string, Record<string, unknown>> = {};
+  // Routes another library answers (better-auth under /v1/auth): named, with the reason, and public.
+  for (const [key, reason] of exempt) {
+    const [method, path] = key.split(" ") as [string, string];
+    (paths[path] ??= {})[method.toLowerCase()] = {
+      summary: reason,
+      tags: ["auth"],
+      security: [],
+      parameters: [{ name: "proxy", in: "path", required: true, schema: { type: "string" } }],
+      responses: { "200": { description: "better-auth's answer" }, "4XX": { $ref: "#/components/responses/Error" } },
+    };
+  }
   for (const { method, path, contract } of endpoints) {
     const errors = Object.fromEntries(
       [...new Set([400, 401, 403, 404, ...Object.values(STATUS_OF).filter((s) => s === 409 || s === 413 || s === 422 || s === 429)])].map((status) => [
@@ -64,12 +75,12 @@ export function buildDocument(endpoints: { method: string; path: string; contrac
     info: {
       title: "Sightline",
       version,
-      description: "Observability and evaluation for applications that call language models. Every endpoint takes HTTP Basic authentication: the project's public key as user name and its secret key as password.",
+      description: "Observability and evaluation for applications that call language models. Every endpoint takes HTTP Basic authentication: the project's public key as user name and its secret key as password; or a console session cookie from /v1/auth (writes then carry X-CSRF-Token from GET /v1/me).",
     },
     servers: [{ url: "http://127.0.0.1:3000" }],
-    security: [{ basicAuth: [] }],
+    security: [{ basicAuth: [] }, { sessionCookie: [] }],
     components: {
-      securitySchemes: { basicAuth: { type: "http", scheme: "basic" } },
+      securitySchemes: { basicAuth: { type: "http", scheme: "basic" }, sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } },
       schemas: { Error: schemaOf(ErrorBody, "output") },
       responses: {
         Error: { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },

@@ -77,7 +77,7 @@ async function portsOf(handler: string): Promise<string[]> {
 }
 
 /** Client libraries and the port that alone may bring each into a bundle (docs/deployment.md). */
-const LIBRARY_PORT: Record<string, string> = { openai: "llm", "@anthropic-ai/sdk": "llm", "@clickhouse/client": "ch", "@aws-sdk/client-sqs": "queues", "@aws-sdk/client-eventbridge": "bus" };
+const LIBRARY_PORT: Record<string, string> = { openai: "llm", "@anthropic-ai/sdk": "llm", "@clickhouse/client": "ch", "@aws-sdk/client-sqs": "queues", "@aws-sdk/client-eventbridge": "bus", "@aws-sdk/client-sesv2": "mailer" };
 
 /** The OTLP routes: the only ones that decode protobuf. */
 const OTLP_HANDLERS = new Set(["functions/api/ingest/otel-traces.handler", "functions/api/ingest/otel-logs.handler"]);

@@ -2,11 +2,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startLocalApp, type LocalApp } from "@functions/local/app";
+import { memoryMailer } from "@core/adapters/system/log-mailer";
+import type { MailMessage } from "@core/platform/ports";
 import { createScratchDatabase } from "./scratch-db";
 
 export interface TestApp extends LocalApp {
   dataDir: string;
   admin: { publicKey: string; secretKey: string };
+  /** Every email the service sent (magic links), from the in-memory mailer the test app is given. */
+  mail: MailMessage[];
   /** fetch relative to the app, with Basic auth for `key` (the admin key by default; null for none). */
   call(method: string, path: string, options?: { key?: { publicKey: string; secretKey: string } | null; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
@@ -25,6 +29,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     env.SIGHTLINE_INIT_PUBLIC_KEY && env.SIGHTLINE_INIT_SECRET_KEY
       ? { publicKey: env.SIGHTLINE_INIT_PUBLIC_KEY, secretKey: env.SIGHTLINE_INIT_SECRET_KEY }
       : { publicKey: `pk-sl-test-${Math.random().toString(36).slice(2)}`, secretKey: `sk-sl-test-${Math.random().toString(36).slice(2)}` };
+  const mailer = memoryMailer();
   const scratch = process.env.DATABASE_URL && !env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   const app = await startLocalApp(
     {
@@ -38,15 +43,17 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       SIGHTLINE_INIT_PROJECT: `project-${admin.publicKey.slice(-8)}`,
       // Tests send far more than the default limits allow; one that tests limiting passes its own.
       SIGHTLINE_RATE_LIMITS: "off",
+      SIGHTLINE_SIGNIN_RATE_LIMIT: "off",
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       ...env,
     },
-    { background: false },
+    { background: false, mailer },
   );
   return {
     ...app,
     dataDir,
     admin,
+    mail: mailer.sent,
     async call(method, path, options = {}) {
       const key = options.key === undefined ? admin : options.key;
       const headers: Record<string, string> = { ...(key ? { authorization: basic(key) } : {}), ...options.headers };

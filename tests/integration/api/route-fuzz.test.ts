@@ -69,3 +69,32 @@ it("answers every route's random input with a 2xx or a 4xx in the error body, ne
   }
   expect(bad).toEqual([]);
 }, 600_000);
+
+// The /v1/auth proxy is not an http() endpoint (its contract is better-auth's): its paths get the same treatment,
+// random bodies and query strings, with and without a session cookie, and must answer in our error body.
+it("answers the /v1/auth proxy's random input with a non-5xx, in the error body when it refuses", async () => {
+  const email = `fuzz-${Math.random().toString(36).slice(2)}@example.com`;
+  const signUp = await fetch(`${app.url}/v1/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "fuzz password 1", name: "fuzz" }) });
+  const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const paths = ["sign-up/email", "sign-in/email", "sign-in/magic-link", "magic-link/verify", "two-factor/enable", "two-factor/verify-totp", "two-factor/disable", "revoke-session", "revoke-sessions", "admin/ban-user", "admin/list-users", "get-session", "list-sessions", "sign-out", "no-such-endpoint"];
+  const words = ["email", "password", "name", "token", "code", "userId", "callbackURL", "errorCallbackURL", "banReason", "rememberMe", "trustDevice"];
+  const leaf = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("", "a@b.c", email, "http://evil.example/", "/", "000000", "null"), fc.integer(), fc.boolean(), fc.constant(null));
+  const bodies = fc.sample(fc.dictionary(fc.constantFrom(...words), fc.oneof(leaf, fc.array(leaf, { maxLength: 2 })), { maxKeys: 4 }), { numRuns: 25, seed: 11 });
+  const bad: string[] = [];
+  for (const path of paths) {
+    for (const [i, body] of bodies.entries()) {
+      const headers: Record<string, string> = { "content-type": "application/json", origin: app.url, ...(i % 2 ? { cookie } : {}) };
+      const query = new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString();
+      for (const method of ["GET", "POST"]) {
+        const res = await fetch(`${app.url}/v1/auth/${path}${method === "GET" ? `?${query}` : ""}`, { method, headers, body: method === "POST" ? JSON.stringify(body) : undefined, redirect: "manual" });
+        const text = await res.text();
+        let parsed: unknown = null;
+        try {
+          parsed = JSON.parse(text);
+        } catch {}
+        if (wrongAnswer(res.status, parsed)) bad.push(`${method} /v1/auth/${path} ${JSON.stringify(body).slice(0, 120)} → ${res.status} ${text.slice(0, 100)}`);
+      }
+    }
+  }
+  expect(bad).toEqual([]);
+}, 600_000);

@@ -115,5 +115,5 @@ function otherHandle(db: Db): Db {
 async function principalOf(app: TestApp, key: Key): Promise<Omit<Principal, "role">> {
   const Tenancy = await import("@core/tenancy");
   const p = await Tenancy.authenticate(app.deps, `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString("base64")}`);
-  return { keyId: p.keyId, publicKey: p.publicKey, projectId: p.projectId, orgId: p.orgId };
+  return { kind: p.kind, keyId: p.keyId, publicKey: p.publicKey, projectId: p.projectId, orgId: p.orgId };
 }

@@ -1,0 +1,21 @@
+import * as z from "zod";
+
+/** Sign-in settings as values (docs/auth.md, "Configuration"); the composition roots fill them from the environment. */
+export const AuthConfig = z.object({
+  /** Signs cookies, encrypts TOTP secrets and keys the CSRF tokens; rotating it ends every session. */
+  secret: z.string().min(32),
+  /** The service's public address; magic links point here and it is a trusted origin. Unset: each request's own host. */
+  baseUrl: z.string().url().optional(),
+  /** Origins (besides `baseUrl`) whose pages may call the sign-in endpoints with cookies (the console's). */
+  trustedOrigins: z.array(z.string()).default([]),
+  /** How long a session cookie may stand in for the database; 0 reads the session on every request. */
+  sessionCacheSeconds: z.number().int().min(0).default(300),
+  /** `closed`: only invited emails (and the first owner) may sign up. */
+  signup: z.enum(["open", "closed"]).default("open"),
+  /** Attempts per window on each sign-in, sign-up, magic-link and two-factor path, per client address; null turns it off. */
+  signInRateLimit: z.object({ max: z.number().int().positive(), windowSeconds: z.number().int().positive() }).nullable().default({ max: 10, windowSeconds: 60 }),
+  magicLinkSeconds: z.number().int().positive().default(300),
+  /** The organization and project `npm start` makes; its first signed-up person becomes its OWNER. */
+  bootstrap: z.object({ orgName: z.string(), projectName: z.string() }),
+});
+export type AuthConfig = z.infer<typeof AuthConfig>;

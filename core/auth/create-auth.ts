@@ -1,0 +1,144 @@
+import { betterAuth } from "better-auth/minimal";
+import { drizzleAdapter } from "@better-auth/drizzle-adapter";
+import { APIError, isAPIError } from "better-auth/api";
+import { admin } from "better-auth/plugins/admin";
+import { magicLink } from "better-auth/plugins/magic-link";
+import { twoFactor } from "better-auth/plugins/two-factor";
+import { eq } from "drizzle-orm";
+import * as Tenancy from "../tenancy";
+import type { Deps } from "../platform/deps";
+import type { Mailer } from "../platform/ports";
+import type { AuthConfig } from "./auth.config";
+import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications } from "./auth.sql";
+import { csrfTokenOf } from "./csrf";
+import { totpReplayGuard } from "./totp-replay";
+
+/** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
+export const AUTH_BASE_PATH = "/v1/auth";
+
+/** A signed-in person's session as the API sees it. */
+export interface SessionView {
+  session: { id: string; userId: string };
+  user: { id: string; email: string; name: string; twoFactorEnabled: boolean };
+}
+
+/** Sign-in for the API: better-auth's endpoints, and the session behind a request's cookie. */
+export interface AuthService {
+  /** Answers a request under `/v1/auth/*` (sign-up, sign-in, magic link, two-factor, sessions, admin). */
+  handler(request: Request): Promise<Response>;
+  /** The session of the request's cookie, or null when it is missing, forged, expired, revoked or banned. */
+  session(headers: Headers): Promise<SessionView | null>;
+  /** The token cookie-authenticated writes carry in `X-CSRF-Token` (docs/auth.md, "CSRF"). */
+  csrfToken(sessionId: string): string;
+  /**
+   * The same service sending mail through `mailer`: on Lambda only the auth function opens the mail port, so the
+   * service every function shares is built with none (docs/auth.md, "Magic link").
+   */
+  withMailer(mailer: Mailer): AuthService;
+}
+
+export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log"> & { mailer: Mailer };
+
+const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link/*"];
+
+/** Builds better-auth over the relational store (drizzle, `pg`), with email and password, magic links, TOTP and bans. */
+export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
+  const auth = betterAuthOf(deps, config);
+  const service: AuthService = {
+    handler: (request) => auth.handler(request),
+    async session(headers) {
+      // better-auth refuses some cookies with an APIError (malformed); store failures stay errors (500s).
+      const found = await auth.api.getSession({ headers }).catch((e: unknown) => {
+        if (isAPIError(e)) return null;
+        throw e;
+      });
+      if (!found) return null;
+      const { session, user } = found;
+      return { session: { id: session.id, userId: session.userId }, user: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean(user.twoFactorEnabled) } };
+    },
+    csrfToken: (sessionId) => csrfTokenOf(config.secret, sessionId),
+    withMailer: (mailer) => (mailer === deps.mailer ? service : createAuth({ ...deps, mailer }, config)),
+  };
+  return service;
+}
+
+/** A mailer for the service every function shares on Lambda: sending needs the auth function's mail port. */
+export const noMailer: Mailer = {
+  async send() {
+    throw new Error("This function has no mail port: magic links are sent by the /v1/auth function");
+  },
+};
+
+function betterAuthOf(deps: AuthDeps, config: AuthConfig) {
+  const limit = config.signInRateLimit;
+  return betterAuth({
+    appName: "Sightline",
+    baseURL: config.baseUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.secret,
+    trustedOrigins: [...(config.baseUrl ? [new URL(config.baseUrl).origin] : []), ...config.trustedOrigins],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(deps.db, {
+      provider: "pg",
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, twoFactor: authTwoFactors, rateLimit: authRateLimits },
+      // Hooks of a sign-up write tenancy rows through deps.db; PGlite has one connection, so no wrapping transaction.
+      transaction: false,
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256 },
+    session: { cookieCache: { enabled: config.sessionCacheSeconds > 0, maxAge: Math.max(config.sessionCacheSeconds, 1) } },
+    rateLimit: {
+      enabled: limit !== null,
+      // Counted in Postgres, so every Lambda instance sees the same attempts (docs/auth.md, "Rate limits").
+      storage: "database",
+      window: 60,
+      max: 600,
+      customRules: Object.fromEntries(SIGN_IN_PATHS.map((p) => [p, limit ? { window: limit.windowSeconds, max: limit.max } : false])),
+    },
+    advanced: {
+      database: { generateId: () => deps.ids.uuid() },
+      // The transport sets x-forwarded-for from the gateway's source address, never from the client (docs/auth.md, "Rate limits").
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+    logger: {
+      level: "error",
+      log: (level, message) => deps.log[level](`auth: ${message}`),
+    },
+    hooks: { before: totpReplayGuard(deps) },
+    plugins: [
+      twoFactor({ issuer: "Sightline" }),
+      magicLink({
+        expiresIn: config.magicLinkSeconds,
+        async sendMagicLink({ email, url }) {
+          await deps.mailer.send({ to: email, subject: "Your Sightline sign-in link", text: `Sign in to Sightline: ${url}\nThe link works once, for ${Math.round(config.magicLinkSeconds / 60)} minutes.` });
+        },
+      }),
+      admin({ adminRoles: ["admin"] }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            const admitted = await Tenancy.admitSignUp(deps, user.email, { signup: config.signup, orgName: config.bootstrap.orgName });
+            if (!admitted.allowed) throw new APIError("FORBIDDEN", { code: "signup_closed", message: "Sign-up is closed; ask an administrator for an invitation" });
+            // One id for the account and the person its memberships name (docs/auth.md, "Tables").
+            return { data: { ...user, ...(admitted.userId ? { id: admitted.userId } : {}) } };
+          },
+          async after(user) {
+            const { firstOwner } = await Tenancy.claimSignUp(deps, { userId: user.id, email: user.email }, config.bootstrap);
+            if (firstOwner) await deps.db.update(authUsers).set({ role: "admin" }).where(eq(authUsers.id, user.id));
+          },
+        },
+      },
+    },
+  });
+}
+
+/** Stands in when no auth secret is configured (AWS without it): no session is valid and sign-in answers 503. */
+export function unavailableAuth(): AuthService {
+  return {
+    handler: async () => Response.json({ error: { code: "unavailable", message: "Sign-in is not configured: set SIGHTLINE_AUTH_SECRET (on AWS in the stage's secret)" } }, { status: 503 }),
+    session: async () => null,
+    csrfToken: () => "",
+    withMailer: () => unavailableAuth(),
+  };
+}

@@ -1,0 +1,44 @@
+import * as Tenancy from "../tenancy";
+import type { Deps } from "../platform/deps";
+import { AppError, notFound, unauthorized } from "../platform/errors";
+import type { Principal } from "../platform/principal";
+import type { AuthService, SessionView } from "./create-auth";
+import { tokenMatches } from "./csrf";
+
+export const SESSION_PROJECT_HEADER = "x-sightline-project";
+export const CSRF_HEADER = "x-csrf-token";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * The principal of a cookie-authenticated request (docs/auth.md, "Sessions"): the session must be valid, a
+ * write must carry the session's CSRF token, and the role is the person's membership role in the chosen
+ * project's organization, read now (a lowered role or a removed membership applies to this request).
+ * With `projectOptional` (GET /v1/me) a person without a single reachable project still passes, with no project.
+ * @throws unauthorized (no valid session), csrf_failed, project_required, not_found (no membership for the project).
+ */
+export async function sessionPrincipal(
+  deps: Pick<Deps, "db"> & { auth: AuthService },
+  request: { method: string; headers: Headers },
+  options: { projectOptional?: boolean } = {},
+): Promise<{ principal: Principal; session: SessionView }> {
+  const session = await deps.auth.session(request.headers);
+  if (!session) throw unauthorized("The session is missing, expired or revoked; sign in again");
+  if (!SAFE_METHODS.has(request.method.toUpperCase()) && !tokenMatches(deps.auth.csrfToken(session.session.id), request.headers.get(CSRF_HEADER))) {
+    throw new AppError("csrf_failed", "Cookie-authenticated writes need the X-CSRF-Token header from GET /v1/me");
+  }
+  const userId = session.user.id;
+  const base = { kind: "session" as const, keyId: `user:${userId}`, publicKey: "", userId };
+  const access = await Tenancy.accessOf(deps, userId);
+  const reachable = access.flatMap((org) => org.projects.map((p) => ({ projectId: p.id, orgId: org.id, role: org.role })));
+  const wanted = request.headers.get(SESSION_PROJECT_HEADER);
+  if (wanted) {
+    const chosen = reachable.find((p) => p.projectId === wanted);
+    // Same answer as another project's key: the project's existence is not disclosed.
+    if (!chosen) throw notFound("project", wanted);
+    return { principal: { ...base, ...chosen }, session };
+  }
+  if (reachable.length === 1) return { principal: { ...base, ...reachable[0]! }, session };
+  if (options.projectOptional) return { principal: { ...base, projectId: "", orgId: "", role: "VIEWER" }, session };
+  throw new AppError("project_required", "Choose a project with the X-Sightline-Project header");
+}

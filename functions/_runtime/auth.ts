@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join, resolve } from "node:path";
+import * as Auth from "@core/auth";
+import type { Mailer } from "@core/platform/ports";
+import type { Env } from "./env";
+
+const AUTH_SECRET_FILE = "auth-secret";
+
+/**
+ * The auth secret: `SIGHTLINE_AUTH_SECRET` when set. Otherwise, with `persist` (the single-process runtime),
+ * the one in `<data dir>/auth-secret`, made on first start (48 random bytes, mode 0600) and reused after, as the
+ * local key ring is; without it, none (docs/auth.md, "The auth secret").
+ */
+export async function authSecret(env: Env, options: { persist: boolean }): Promise<string | null> {
+  if (env.SIGHTLINE_AUTH_SECRET) return env.SIGHTLINE_AUTH_SECRET;
+  if (!options.persist) return null;
+  const file = join(resolve(env.SIGHTLINE_DATA_DIR), AUTH_SECRET_FILE);
+  try {
+    return (await readFile(file, "utf8")).trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  await mkdir(resolve(env.SIGHTLINE_DATA_DIR), { recursive: true });
+  try {
+    // `wx`: a second process starting at the same moment keeps the first one's secret.
+    await writeFile(file, `${randomBytes(48).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return (await readFile(file, "utf8")).trim();
+}
+
+/** Sign-in settings from the environment; `baseUrl` is the service's address when the environment names none. */
+export function authConfig(env: Env, secret: string, baseUrl: string | undefined): Auth.AuthConfig {
+  return Auth.AuthConfig.parse({
+    secret,
+    baseUrl: env.SIGHTLINE_PUBLIC_URL ?? baseUrl,
+    trustedOrigins: env.SIGHTLINE_TRUSTED_ORIGINS,
+    sessionCacheSeconds: env.SIGHTLINE_SESSION_CACHE_SECONDS,
+    signup: env.SIGHTLINE_SIGNUP,
+    signInRateLimit: env.SIGHTLINE_SIGNIN_RATE_LIMIT,
+    magicLinkSeconds: env.SIGHTLINE_MAGIC_LINK_SECONDS,
+    bootstrap: { orgName: env.SIGHTLINE_INIT_ORG, projectName: env.SIGHTLINE_INIT_PROJECT },
+  });
+}
+
+/** The auth service of a composition root; without a secret, one that refuses sign-in and knows no session. */
+export function buildAuth(deps: Omit<Auth.AuthDeps, "mailer">, mailer: Mailer, env: Env, secret: string | null, baseUrl?: string): Auth.AuthService {
+  if (!secret) return Auth.unavailableAuth();
+  return Auth.createAuth({ ...deps, mailer }, authConfig(env, secret, baseUrl));
+}

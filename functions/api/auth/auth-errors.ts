@@ -1,0 +1,54 @@
+import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import type { Log } from "@core/platform/ports";
+import { errorBody } from "../../_lib/http-errors";
+
+/** better-auth's statuses in our error codes (docs/auth.md, "Errors"). */
+const CODE_OF: Record<number, string> = { 400: "invalid_input", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 413: "payload_too_large", 422: "unprocessable", 429: "rate_limited" };
+
+/** Codes of ours that better-auth may carry through (thrown from our sign-up hook). */
+const OWN_CODES = new Set(["signup_closed"]);
+
+function parsed(body: string | undefined): { code?: unknown; message?: unknown } {
+  try {
+    const value = JSON.parse(body ?? "") as unknown;
+    return value && typeof value === "object" ? (value as { code?: unknown; message?: unknown }) : {};
+  } catch {
+    return {};
+  }
+}
+
+const json = (status: number, code: string, message: string, details: unknown, headers: Record<string, string | number | boolean> = {}): APIGatewayProxyStructuredResultV2 => ({
+  statusCode: status,
+  headers: { ...headers, "content-type": "application/json" },
+  body: JSON.stringify(errorBody(code, message, details)),
+});
+
+/**
+ * better-auth's failures as our error body, or undefined when the answer is not one: a 4xx keeps its status
+ * with better-auth's message (its own code in `details.authCode`); a 5xx is logged and hidden. A redirect that
+ * reports an error (an expired magic link) becomes a 401 when the caller gave no `errorCallbackURL` to go to.
+ */
+export function authErrorResult(result: APIGatewayProxyStructuredResultV2, url: URL, log: Log): APIGatewayProxyStructuredResultV2 | undefined {
+  const status = result.statusCode ?? 200;
+  const keep = { ...(result.cookies ? { cookies: result.cookies } : {}) };
+  if (status >= 300 && status < 400) {
+    const location = result.headers?.location;
+    const error = typeof location === "string" ? new URL(location, url).searchParams.get("error") : null;
+    if (!error || url.searchParams.has("errorCallbackURL")) return undefined;
+    if (OWN_CODES.has(error)) return { ...json(403, error, "Sign-up is closed; ask an administrator for an invitation", { authCode: error }), ...keep };
+    return { ...json(401, "unauthorized", error === "INVALID_TOKEN" ? "The sign-in link is invalid, used or expired" : `Sign-in failed (${error})`, { authCode: error }), ...keep };
+  }
+  if (status < 400) return undefined;
+  const body = parsed(result.body);
+  const authCode = typeof body.code === "string" ? body.code : undefined;
+  const fallback = status === 429 ? "Too many sign-in attempts; try again later" : status === 404 ? `No sign-in endpoint at ${url.pathname}` : "Sign-in request refused";
+  const message = typeof body.message === "string" && body.message ? body.message : fallback;
+  if (status >= 500) {
+    log.error("auth endpoint failed", { status, authCode, message });
+    return { ...json(500, "internal_error", "Internal server error", undefined), ...keep };
+  }
+  if (authCode && OWN_CODES.has(authCode)) return { ...json(status, authCode, message, undefined), ...keep };
+  const headers: Record<string, string> = {};
+  if (status === 429) headers["retry-after"] = String(result.headers?.["x-retry-after"] ?? 60);
+  return { ...json(status, CODE_OF[status] ?? "invalid_input", message, authCode ? { authCode } : undefined, headers), ...keep };
+}

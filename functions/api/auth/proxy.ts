@@ -1,0 +1,30 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import { getDeps } from "../../_runtime/deps";
+import { mailer } from "../../_runtime/ports/mailer";
+import { errorResponse } from "../../_lib/http-errors";
+import { lambdaResult, webRequest } from "../../_lib/web-request";
+import { authErrorResult } from "./auth-errors";
+
+/**
+ * Not an `http()` endpoint: better-auth answers its own paths (docs/auth.md, "Mount"); some are public by
+ * design (sign-up, sign-in, magic-link verify), the rest check the session themselves. The auth matrix and
+ * the OpenAPI document skip it for this reason, and tests/integration/auth covers it.
+ */
+export const exemptFromContract = "better-auth's own endpoints (sign-up and sign-in are public by design); covered by tests/integration/auth";
+
+/** `GET|POST /v1/auth/{proxy+}`: the event as a web Request to better-auth, its answer back with every cookie. */
+async function proxy(event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> {
+  const requestId = event.requestContext?.requestId ?? context.awsRequestId;
+  const deps = await getDeps([mailer]);
+  try {
+    const request = webRequest(event);
+    const answer = await lambdaResult(await deps.auth.withMailer(deps.mailer).handler(request));
+    const result = authErrorResult(answer, new URL(request.url), deps.log) ?? answer;
+    return { ...result, headers: { ...result.headers, "x-request-id": requestId } };
+  } catch (error) {
+    return errorResponse(error, requestId, deps.log);
+  }
+}
+
+/** The mail port is this function's alone: no other bundle carries the SES client. */
+export const handler = Object.assign(proxy, { ports: [mailer.name] });
