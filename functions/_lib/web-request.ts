@@ -23,7 +23,8 @@ export function webRequest(event: APIGatewayProxyEventV2): Request {
   const headers = requestHeaders(event);
   headers.delete("x-forwarded-for");
   if (event.requestContext?.http?.sourceIp) headers.set("x-forwarded-for", event.requestContext.http.sourceIp);
-  const scheme = headers.get("x-forwarded-proto") ?? (event.requestContext?.domainName?.includes(".") && !/^[\d.:]+$/.test(event.requestContext.domainName.split(":")[0]!) ? "https" : "http");
+  // API Gateway sends X-Forwarded-Proto; the local runtime serves plain HTTP. better-auth reads only the path.
+  const scheme = headers.get("x-forwarded-proto") ?? "http";
   const host = headers.get("host") ?? event.requestContext?.domainName ?? "localhost";
   const url = `${scheme}://${host}${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ""}`;
   const method = event.requestContext?.http?.method ?? "GET";
