@@ -27,6 +27,7 @@ function rotateCommand(env: Record<string, string>, args: string[] = []): Promis
   });
 }
 
+// Each test starts the service several times and spawns the rotation command: minutes on a loaded machine.
 describe("secrets under the key ring, rotated end to end with the rotation command", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-rotation-"));
   let fake: FakeProviders;
@@ -150,7 +151,7 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
       ]),
     );
     expect(report.tables[0].unreadable).toHaveLength(2);
-  });
+  }, 240_000);
 
   it("npm start without a configured ring makes one at <data dir>/keyring (mode 0600) and reuses it after a restart", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sightline-keyring-"));
@@ -178,5 +179,5 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 240_000);
 });
