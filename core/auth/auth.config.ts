@@ -14,6 +14,8 @@ export const AuthConfig = z.object({
   signup: z.enum(["open", "closed"]).default("open"),
   /** Attempts per window on each sign-in, sign-up, magic-link and two-factor path, per client address; null turns it off. */
   signInRateLimit: z.object({ max: z.number().int().positive(), windowSeconds: z.number().int().positive() }).nullable().default({ max: 10, windowSeconds: 60 }),
+  /** The WebAuthn relying party id (a host, or a parent domain of it); unset: the host of `baseUrl`. */
+  passkeyRpId: z.string().min(1).optional(),
   magicLinkSeconds: z.number().int().positive().default(300),
   /** The organization and project `npm start` makes; its first signed-up person becomes its OWNER. */
   bootstrap: z.object({ orgName: z.string(), projectName: z.string() }),

@@ -4,12 +4,15 @@ import { APIError, isAPIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { twoFactor } from "better-auth/plugins/two-factor";
+import { passkey } from "@better-auth/passkey";
 import { eq } from "drizzle-orm";
 import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";
 import type { Mailer } from "../platform/ports";
 import type { AuthConfig } from "./auth.config";
 import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications } from "./auth.sql";
+import { passkeyRegistrationErrors } from "./passkey-errors";
+import { authPasskeys } from "./passkey.sql";
 import { csrfTokenOf } from "./csrf";
 import { totpReplayGuard } from "./totp-replay";
 
@@ -39,13 +42,13 @@ export interface AuthService {
 
 export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log"> & { mailer: Mailer };
 
-const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link/*"];
+const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link/*", "/passkey/verify-authentication"];
 
 /** Builds better-auth over the relational store (drizzle, `pg`), with email and password, magic links, TOTP and bans. */
 export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
   const auth = betterAuthOf(deps, config);
   const service: AuthService = {
-    handler: (request) => auth.handler(request),
+    handler: async (request) => passkeyRegistrationErrors(request, await auth.handler(request)),
     async session(headers) {
       // better-auth refuses some cookies with an APIError (malformed); store failures stay errors (500s).
       const found = await auth.api.getSession({ headers }).catch((e: unknown) => {
@@ -80,7 +83,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig) {
     telemetry: { enabled: false },
     database: drizzleAdapter(deps.db, {
       provider: "pg",
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, twoFactor: authTwoFactors, rateLimit: authRateLimits },
+      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, twoFactor: authTwoFactors, rateLimit: authRateLimits, passkey: authPasskeys },
       // Hooks of a sign-up write tenancy rows through deps.db; PGlite has one connection, so no wrapping transaction.
       transaction: false,
     }),
@@ -113,6 +116,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig) {
         },
       }),
       admin({ adminRoles: ["admin"] }),
+      passkey({ rpName: "Sightline", ...passkeyParty(config) }),
     ],
     databaseHooks: {
       user: {
@@ -131,6 +135,17 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig) {
       },
     },
   });
+}
+
+/**
+ * The WebAuthn relying party: its id is the base URL's host unless configured, and the origins a passkey may be
+ * used from are the base URL's and the trusted ones (docs/auth.md, "Passkeys"). Without a base URL, the plugin
+ * takes the request's Origin, which better-auth's origin check has already held against the trusted origins.
+ */
+function passkeyParty(config: AuthConfig): { rpID?: string; origin: string[] | null } {
+  const base = config.baseUrl ? new URL(config.baseUrl) : null;
+  const rpID = config.passkeyRpId ?? base?.hostname;
+  return { ...(rpID ? { rpID } : {}), origin: base ? [base.origin, ...config.trustedOrigins] : null };
 }
 
 /** Stands in when no auth secret is configured (AWS without it): no session is valid and sign-in answers 503. */

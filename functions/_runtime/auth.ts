@@ -41,6 +41,7 @@ export function authConfig(env: Env, secret: string, baseUrl: string | undefined
     signup: env.SIGHTLINE_SIGNUP,
     signInRateLimit: env.SIGHTLINE_SIGNIN_RATE_LIMIT,
     magicLinkSeconds: env.SIGHTLINE_MAGIC_LINK_SECONDS,
+    passkeyRpId: env.SIGHTLINE_PASSKEY_RP_ID,
     bootstrap: { orgName: env.SIGHTLINE_INIT_ORG, projectName: env.SIGHTLINE_INIT_PROJECT },
   });
 }

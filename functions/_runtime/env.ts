@@ -62,6 +62,8 @@ export const Env = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").split(",").map((o) => o.trim()).filter(Boolean)),
+  /** The WebAuthn relying party id of passkeys (a host or a parent domain of it); unset: the host of the public URL (docs/auth.md, "Passkeys"). */
+  SIGHTLINE_PASSKEY_RP_ID: z.string().min(1).optional(),
   /** How long a session cookie stands in for the database, in seconds; 0 reads the session on every request. */
   SIGHTLINE_SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   /** `open`: anyone may sign up (and gets an organization); `closed`: only invited emails. */
