@@ -16,3 +16,4 @@ export * from "../automations/automations.sql";
 export * from "../alerts/alerts.sql";
 export * from "../ratelimits/ratelimits.sql";
 export * from "../auth/auth.sql";
+export * from "../auth/oauth.sql";
