@@ -21,6 +21,11 @@ export const routes: readonly RouteDef[] = [
   { method: "GET", path: "/v1/auth/{proxy+}", handler: "functions/api/auth/proxy.handler" },
   { method: "POST", path: "/v1/auth/{proxy+}", handler: "functions/api/auth/proxy.handler" },
   { method: "GET", path: "/v1/me", handler: "functions/api/me/get-me.handler" },
+  // OAuth discovery for MCP clients (public metadata; docs/mcp.md, "OAuth")
+  { method: "GET", path: "/.well-known/oauth-authorization-server", handler: "functions/api/oauth/well-known.handler" },
+  { method: "GET", path: "/.well-known/oauth-authorization-server/{proxy+}", handler: "functions/api/oauth/well-known.handler" },
+  { method: "GET", path: "/.well-known/oauth-protected-resource", handler: "functions/api/oauth/well-known.handler" },
+  { method: "GET", path: "/.well-known/oauth-protected-resource/{proxy+}", handler: "functions/api/oauth/well-known.handler" },
 
   { method: "POST", path: "/v1/api-keys", handler: "functions/api/api-keys/create-key.handler" },
   { method: "GET", path: "/v1/api-keys", handler: "functions/api/api-keys/list-keys.handler" },

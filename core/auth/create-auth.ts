@@ -5,6 +5,9 @@ import { admin } from "better-auth/plugins/admin";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { passkey } from "@better-auth/passkey";
+import { jwt } from "better-auth/plugins/jwt";
+import { mcp } from "@better-auth/mcp";
+import { verifyJwsAccessToken } from "better-auth/oauth2";
 import { eq } from "drizzle-orm";
 import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";
@@ -13,6 +16,7 @@ import type { AuthConfig } from "./auth.config";
 import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications } from "./auth.sql";
 import { passkeyRegistrationErrors } from "./passkey-errors";
 import { authPasskeys } from "./passkey.sql";
+import * as OAuthTables from "./oauth.sql";
 import { csrfTokenOf } from "./csrf";
 import { totpReplayGuard } from "./totp-replay";
 
@@ -38,7 +42,17 @@ export interface AuthService {
    * service every function shares is built with none (docs/auth.md, "Magic link").
    */
   withMailer(mailer: Mailer): AuthService;
+  /**
+   * The person an OAuth access token for `/v1/mcp` was issued to, or null when it is malformed, forged, expired,
+   * or issued for another resource (docs/mcp.md, "OAuth"); null too when OAuth is off (no public base URL).
+   */
+  bearerUser(token: string): Promise<{ userId: string } | null>;
+  /** The MCP resource (`<base>/v1/mcp`) and this service's issuer, or null when OAuth is off. */
+  readonly oauth: { resource: string; issuer: string } | null;
 }
+
+/** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
+export const MCP_PATH = "/v1/mcp";
 
 export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log"> & { mailer: Mailer };
 
@@ -46,8 +60,17 @@ const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link
 
 /** Builds better-auth over the relational store (drizzle, `pg`), with email and password, magic links, TOTP and bans. */
 export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
-  const auth = betterAuthOf(deps, config);
+  const oauth = oauthOf(config);
+  const auth = betterAuthOf(deps, config, oauth);
+  const jwksCacheKey = {};
   const service: AuthService = {
+    oauth,
+    async bearerUser(token) {
+      if (!oauth) return null;
+      // The jwt plugin's keys, read through better-auth (no HTTP round trip to ourselves); signature, issuer, audience and expiry are checked.
+      const claims = await verifyJwsAccessToken(token, { jwksFetch: () => auth.api.getJwks(), jwksCacheKey, verifyOptions: { issuer: oauth.issuer, audience: oauth.resource } }).catch(() => null);
+      return claims && typeof claims.sub === "string" && claims.sub ? { userId: claims.sub } : null;
+    },
     handler: async (request) => passkeyRegistrationErrors(request, await auth.handler(request)),
     async session(headers) {
       // better-auth refuses some cookies with an APIError (malformed); store failures stay errors (500s).
@@ -72,7 +95,20 @@ export const noMailer: Mailer = {
   },
 };
 
-function betterAuthOf(deps: AuthDeps, config: AuthConfig) {
+/**
+ * OAuth needs a fixed public address: the token audience is `<base>/v1/mcp`. better-auth's MCP plugin takes
+ * HTTPS, or HTTP on a loopback host; without such a base URL OAuth is off and `/v1/mcp` takes keys only.
+ */
+function oauthOf(config: AuthConfig): { resource: string; issuer: string } | null {
+  if (!config.baseUrl) return null;
+  const base = new URL(config.baseUrl);
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(base.hostname);
+  if (base.protocol !== "https:" && !(base.protocol === "http:" && loopback)) return null;
+  const origin = base.origin;
+  return { resource: `${origin}${MCP_PATH}`, issuer: `${origin}${AUTH_BASE_PATH}` };
+}
+
+function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: string; issuer: string } | null) {
   const limit = config.signInRateLimit;
   return betterAuth({
     appName: "Sightline",
@@ -83,7 +119,23 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig) {
     telemetry: { enabled: false },
     database: drizzleAdapter(deps.db, {
       provider: "pg",
-      schema: { user: authUsers, session: authSessions, account: authAccounts, verification: authVerifications, twoFactor: authTwoFactors, rateLimit: authRateLimits, passkey: authPasskeys },
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+        twoFactor: authTwoFactors,
+        rateLimit: authRateLimits,
+        passkey: authPasskeys,
+        jwks: OAuthTables.authJwks,
+        oauthClient: OAuthTables.authOauthClients,
+        oauthResource: OAuthTables.authOauthResources,
+        oauthClientResource: OAuthTables.authOauthClientResources,
+        oauthRefreshToken: OAuthTables.authOauthRefreshTokens,
+        oauthAccessToken: OAuthTables.authOauthAccessTokens,
+        oauthConsent: OAuthTables.authOauthConsents,
+        oauthClientAssertion: OAuthTables.authOauthClientAssertions,
+      },
       // Hooks of a sign-up write tenancy rows through deps.db; PGlite has one connection, so no wrapping transaction.
       transaction: false,
     }),
@@ -117,6 +169,20 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig) {
       }),
       admin({ adminRoles: ["admin"] }),
       passkey({ rpName: "Sightline", ...passkeyParty(config) }),
+      ...(oauth
+        ? [
+            jwt(),
+            mcp({
+              // The console's pages (docs/mcp.md, "OAuth"): sign-in, then the person grants the client its scopes.
+              loginPage: "/sign-in",
+              consentPage: "/consent",
+              resource: oauth.resource,
+              // MCP clients register themselves (RFC 7591); a public client must use PKCE.
+              allowDynamicClientRegistration: true,
+              allowUnauthenticatedClientRegistration: true,
+            }),
+          ]
+        : []),
     ],
     databaseHooks: {
       user: {
@@ -155,5 +221,7 @@ export function unavailableAuth(): AuthService {
     session: async () => null,
     csrfToken: () => "",
     withMailer: () => unavailableAuth(),
+    bearerUser: async () => null,
+    oauth: null,
   };
 }

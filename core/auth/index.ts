@@ -1,5 +1,5 @@
-export { createAuth, unavailableAuth, noMailer, AUTH_BASE_PATH, type AuthService, type AuthDeps, type SessionView } from "./create-auth";
+export { createAuth, unavailableAuth, noMailer, AUTH_BASE_PATH, MCP_PATH, type AuthService, type AuthDeps, type SessionView } from "./create-auth";
 export { AuthConfig } from "./auth.config";
-export { sessionPrincipal, SESSION_PROJECT_HEADER, CSRF_HEADER } from "./session-principal";
+export { sessionPrincipal, userPrincipal, SESSION_PROJECT_HEADER, CSRF_HEADER } from "./session-principal";
 export { describeCaller, type Me } from "./me";
 export { MeResponse } from "./me.schema";

@@ -27,18 +27,26 @@ export async function sessionPrincipal(
   if (!SAFE_METHODS.has(request.method.toUpperCase()) && !tokenMatches(deps.auth.csrfToken(session.session.id), request.headers.get(CSRF_HEADER))) {
     throw new AppError("csrf_failed", "Cookie-authenticated writes need the X-CSRF-Token header from GET /v1/me");
   }
-  const userId = session.user.id;
+  const found = await userPrincipal(deps, session.user.id, request.headers.get(SESSION_PROJECT_HEADER), options);
+  return { principal: found.principal, session };
+}
+
+/**
+ * A signed-in person's principal (a session, or an OAuth token for /v1/mcp): the project `wanted` names, else
+ * their only project; the role is their membership role in that project's organization, read now.
+ * @throws project_required, not_found (no membership for the project).
+ */
+export async function userPrincipal(deps: Pick<Deps, "db">, userId: string, wanted: string | null, options: { projectOptional?: boolean } = {}): Promise<{ principal: Principal }> {
   const base = { kind: "session" as const, keyId: `user:${userId}`, publicKey: "", userId };
   const access = await Tenancy.accessOf(deps, userId);
   const reachable = access.flatMap((org) => org.projects.map((p) => ({ projectId: p.id, orgId: org.id, role: org.role })));
-  const wanted = request.headers.get(SESSION_PROJECT_HEADER);
   if (wanted) {
     const chosen = reachable.find((p) => p.projectId === wanted);
     // Same answer as another project's key: the project's existence is not disclosed.
     if (!chosen) throw notFound("project", wanted);
-    return { principal: { ...base, ...chosen }, session };
+    return { principal: { ...base, ...chosen } };
   }
-  if (reachable.length === 1) return { principal: { ...base, ...reachable[0]! }, session };
-  if (options.projectOptional) return { principal: { ...base, projectId: "", orgId: "", role: "VIEWER" }, session };
+  if (reachable.length === 1) return { principal: { ...base, ...reachable[0]! } };
+  if (options.projectOptional) return { principal: { ...base, projectId: "", orgId: "", role: "VIEWER" } };
   throw new AppError("project_required", "Choose a project with the X-Sightline-Project header");
 }

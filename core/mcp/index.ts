@@ -1,6 +1,6 @@
 export { TOOLS, findTool, toolsFor } from "./tools";
 export { listTools, type ToolDescriptor } from "./list-tools";
 export { callTool, type ToolResult } from "./call-tool";
-export { mcpPrincipal } from "./principal";
+export { mcpPrincipal, mcpChallenge } from "./principal";
 export type { McpTool, McpDeps, EndpointKey } from "./tool";
 export { McpMessage, McpAnswer } from "./mcp.schema";

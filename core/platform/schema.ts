@@ -17,3 +17,4 @@ export * from "../alerts/alerts.sql";
 export * from "../ratelimits/ratelimits.sql";
 export * from "../auth/auth.sql";
 export * from "../auth/passkey.sql";
+export * from "../auth/oauth.sql";

@@ -72,6 +72,8 @@ export interface HttpSpec<P, Q, B, R, N extends PortName> extends Omit<HttpContr
   uses?: readonly Port<N>[];
   /** Who calls, from the request headers; by default a project API key in HTTP Basic (`/v1/mcp` will also take an OAuth bearer token: docs/mcp.md). */
   authenticate?: (deps: BaseDeps, headers: Record<string, string | undefined>) => Promise<Principal>;
+  /** The `WWW-Authenticate` value of this endpoint's 401s when it is not the Basic challenge alone (`/v1/mcp`: docs/mcp.md, "OAuth"). */
+  challenge?: (deps: BaseDeps) => string;
   run(input: HttpInput<P, Q, B>, ctx: HttpContext<N>): Promise<R | Reply>;
 }
 
@@ -89,7 +91,7 @@ type RequestContext<N extends PortName> = Context & { deps?: DepsWith<N>; princi
  * zod parsing of path/query/body, JSON serialisation and the error table.
  */
 export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(spec: HttpSpec<P, Q, B, R, N>): HttpHandler {
-  const { uses, run, authenticate, ...rest } = spec;
+  const { uses, run, authenticate, challenge, ...rest } = spec;
   const contract: HttpContract = { ...rest, tags: spec.tags ?? [] } as HttpContract;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext<N>>()
     .before(async function withDeps(request) {
@@ -124,6 +126,9 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
     })
     .onError(async function httpErrors(request) {
       request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log);
+      if (challenge && request.response.statusCode === 401 && request.context.deps) {
+        request.response.headers = { ...request.response.headers, "www-authenticate": challenge(request.context.deps) };
+      }
     })
     .handler(async (event, context) => {
       const deps = context.deps!;

@@ -24,7 +24,8 @@ export interface ConsoleConfig {
 /** True for the paths the console answers: GET or HEAD of anything outside the API's prefixes. */
 export function isConsolePath(method: string, pathname: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
-  return !(pathname === "/v1" || pathname.startsWith("/v1/") || pathname.startsWith("/api/"));
+  // `/.well-known/*` is the API's OAuth discovery (docs/mcp.md, "OAuth").
+  return !(pathname === "/v1" || pathname.startsWith("/v1/") || pathname.startsWith("/api/") || pathname.startsWith("/.well-known/"));
 }
 
 /**

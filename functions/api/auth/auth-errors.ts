@@ -8,10 +8,13 @@ const CODE_OF: Record<number, string> = { 400: "invalid_input", 401: "unauthoriz
 /** Codes of ours that better-auth may carry through (thrown from our sign-up hook). */
 const OWN_CODES = new Set(["signup_closed"]);
 
+/** better-auth's `{code, message}`, or an OAuth endpoint's `{error, error_description}` (RFC 6749 §5.2) in the same shape. */
 function parsed(body: string | undefined): { code?: unknown; message?: unknown } {
   try {
     const value = JSON.parse(body ?? "") as unknown;
-    return value && typeof value === "object" ? (value as { code?: unknown; message?: unknown }) : {};
+    if (!value || typeof value !== "object") return {};
+    const v = value as { code?: unknown; message?: unknown; error?: unknown; error_description?: unknown };
+    return { code: v.code ?? (typeof v.error === "string" ? v.error : undefined), message: v.message ?? v.error_description };
   } catch {
     return {};
   }

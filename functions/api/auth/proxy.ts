@@ -19,7 +19,11 @@ async function proxy(event: APIGatewayProxyEventV2, context: Context): Promise<A
   try {
     const request = webRequest(event);
     const answer = await lambdaResult(await deps.auth.withMailer(deps.mailer).handler(request));
-    const result = authErrorResult(answer, new URL(request.url), deps.log) ?? answer;
+    const url = new URL(request.url);
+    // OAuth clients read RFC 6749 error bodies (`{error, error_description}`): those endpoints keep better-auth's
+    // answer, but a 5xx is still hidden (docs/mcp.md, "OAuth").
+    const oauthPath = url.pathname.startsWith("/v1/auth/oauth2/") && (answer.statusCode ?? 200) < 500;
+    const result = oauthPath ? answer : (authErrorResult(answer, url, deps.log) ?? answer);
     return { ...result, headers: { ...result.headers, "x-request-id": requestId } };
   } catch (error) {
     return errorResponse(error, requestId, deps.log);

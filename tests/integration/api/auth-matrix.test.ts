@@ -350,7 +350,17 @@ describe("auth matrix over every route of the route table", () => {
     });
   }
 
-  for (const route of routes.filter((r) => !r.path.startsWith("/v1/auth/"))) {
+  // OAuth discovery metadata (`/.well-known/*`) is public by design (docs/mcp.md, "OAuth"): an MCP client reads it before it has a token.
+  for (const route of routes.filter((r) => r.path.startsWith("/.well-known/"))) {
+    it(`${routeKey(route)} is exempt with a stated reason and answers without credentials`, async () => {
+      const res = await app.call("GET", route.path.replace("/{proxy+}", "/v1/mcp").replace("oauth-authorization-server/v1/mcp", "oauth-authorization-server/v1/auth"), { key: null });
+
+      expect(exempt.get(routeKey(route))).toMatch(/OAuth discovery/);
+      expect([200, 404]).toContain(res.status);
+    });
+  }
+
+  for (const route of routes.filter((r) => !r.path.startsWith("/v1/auth/") && !r.path.startsWith("/.well-known/"))) {
     describe(routeKey(route), () => {
       it("answers 401 without credentials, with a wrong secret and with a revoked key", async () => {
         const path = concrete(route);

@@ -207,7 +207,7 @@ describe("MCP endpoint over plain HTTP", () => {
 
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: { code: "unauthorized", message: "Missing or invalid credentials" } });
-    expect(res.headers.get("www-authenticate")).toBe('Basic realm="sightline"');
+    expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/v1/mcp", Basic realm="sightline"`);
     await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/v1/mcp`)))).rejects.toThrow();
   });
 
