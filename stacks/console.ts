@@ -8,8 +8,8 @@ import { Api } from "./api";
  */
 export function Console({ stack }: StackContext) {
   const { api } = use(Api);
-  // Key sign-in stands in until session sign-in lands (docs/console.md, "Sign-in").
-  const keySignIn = process.env.SIGHTLINE_CONSOLE_KEY_SIGNIN === "false" || process.env.SIGHTLINE_CONSOLE_KEY_SIGNIN === "0" ? "false" : "true";
+  // Sessions are the console's sign-in; the key form is a development switch, off by default (docs/console.md, "Sign-in").
+  const keySignIn = process.env.SIGHTLINE_CONSOLE_KEY_SIGNIN === "true" || process.env.SIGHTLINE_CONSOLE_KEY_SIGNIN === "1" ? "true" : "false";
   const site = new StaticSite(stack, "Site", {
     path: "console",
     buildOutput: "dist",

@@ -30,6 +30,7 @@ const UsersPage = lazy(() => import("./pages/UsersPage"));
 const PoliciesPage = lazy(() => import("./pages/PoliciesPage"));
 const ModelPricesPage = lazy(() => import("./pages/ModelPricesPage"));
 const AutomationsPage = lazy(() => import("./pages/AutomationsPage"));
+const AccountPage = lazy(() => import("./pages/AccountPage"));
 
 const fallback = (
   <Center h="50vh">
@@ -87,6 +88,7 @@ export function App() {
       <Route path="/settings" element={<Navigate to="/settings/api-keys" replace />} />
       <Route path="/settings/api-keys" element={page(<ApiKeysPage />)} />
       <Route path="/settings/members" element={page(<MembersPage />)} />
+      <Route path="/settings/account" element={page(<AccountPage />)} />
       <Route path="*" element={page(<NotFound />)} />
     </Routes>
   );

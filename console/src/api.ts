@@ -9,7 +9,7 @@ export interface ConsoleConfig {
 }
 
 export interface Me {
-  user: { id: string; email: string; name: string };
+  user: { id: string; email: string; name: string; twoFactorEnabled?: boolean };
   organizations: { id: string; name: string; role: string; projects: { id: string; name: string }[] }[];
   csrfToken: string;
 }
@@ -33,7 +33,7 @@ const PROJECT_STORAGE = "sightline.project";
 /** Set while this browser holds a session: only then does start-up ask `GET /v1/me` (docs/console.md, "Sign-in"). */
 const SESSION_HINT = "sightline.session";
 
-let config: ConsoleConfig = { apiUrl: "", keySignIn: true };
+let config: ConsoleConfig = { apiUrl: "", keySignIn: false };
 let credentials: Credentials | null = readStoredKey();
 let onUnauthorized: () => void = () => {};
 
@@ -72,15 +72,20 @@ export function signInWithKey(publicKey: string, secretKey: string): void {
   sessionStorage.setItem(KEY_STORAGE, JSON.stringify({ publicKey, secretKey }));
 }
 
+/** The project a shared URL names (`?project=`), else the one this browser chose last, else the first. */
 export function signInWithSession(me: Me): void {
   const projects = me.organizations.flatMap((o) => o.projects);
+  const fromUrl = new URLSearchParams(window.location.search).get("project");
   const stored = localStorage.getItem(PROJECT_STORAGE);
-  const projectId = projects.find((p) => p.id === stored)?.id ?? projects[0]?.id ?? null;
+  const projectId = projects.find((p) => p.id === fromUrl)?.id ?? projects.find((p) => p.id === stored)?.id ?? projects[0]?.id ?? null;
+  if (projectId) localStorage.setItem(PROJECT_STORAGE, projectId);
   credentials = { mode: "session", csrfToken: me.csrfToken, projectId };
   localStorage.setItem(SESSION_HINT, "1");
 }
 
 export const hasSessionHint = () => localStorage.getItem(SESSION_HINT) !== null;
+/** Before a magic link is sent: the browser that opens it then asks `GET /v1/me` at start. */
+export const setSessionHint = () => localStorage.setItem(SESSION_HINT, "1");
 
 export function chooseProject(projectId: string): void {
   localStorage.setItem(PROJECT_STORAGE, projectId);
@@ -117,8 +122,8 @@ export async function api<T>(method: string, path: string, options: { body?: unk
     method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    // A key travels in the header alone: with "omit" a 401's `WWW-Authenticate: Basic` cannot raise the
-    // browser's own login prompt (docs/console.md, "Sign-in"); the session needs its cookie.
+    // A key travels in the header alone; the session needs its cookie, and the API sends no Basic challenge
+    // to a cookie request, so no browser login prompt shows over it (docs/console.md, "Sign-in").
     credentials: c?.mode === "key" ? "omit" : "include",
     signal: options.signal,
   });

@@ -1,4 +1,4 @@
-import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { ZodError } from "zod";
 import { isAppError, type ErrorCode } from "@core/platform/errors";
 import type { Log } from "@core/platform/ports";
@@ -34,12 +34,20 @@ const retryAfterSeconds = (details: unknown) => {
   return typeof seconds === "number" && Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 1;
 };
 
+/**
+ * The Basic challenge is for API clients: a request with an `Authorization` header or without cookies. A
+ * cookie-authenticated (browser) request gets none, or the browser would raise its own login prompt over a
+ * console's fetch (docs/console.md, "Sign-in").
+ */
+export const wantsBasicChallenge = (event: Pick<APIGatewayProxyEventV2, "headers" | "cookies">) =>
+  Boolean(event.headers?.authorization) || !(event.cookies?.length || event.headers?.cookie);
+
 /** Only client errors are shown as they are; anything else is logged and hidden behind a 500. */
-export function errorResponse(error: unknown, requestId: string, log?: Log): APIGatewayProxyStructuredResultV2 {
+export function errorResponse(error: unknown, requestId: string, log?: Log, options: { challenge?: boolean } = {}): APIGatewayProxyStructuredResultV2 {
   const headers = { "x-request-id": requestId };
   if (isAppError(error)) {
     const status = STATUS_OF[error.code];
-    if (status === 401) Object.assign(headers, { "www-authenticate": 'Basic realm="sightline"' });
+    if (status === 401 && options.challenge !== false) Object.assign(headers, { "www-authenticate": 'Basic realm="sightline"' });
     if (status === 429) Object.assign(headers, { "retry-after": String(retryAfterSeconds(error.details)) });
     return jsonResponse(status, errorBody(error.code, error.message, error.details), headers);
   }

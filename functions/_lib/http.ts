@@ -10,7 +10,7 @@ import { roleAtLeast, type Role } from "@core/platform/roles";
 import { getDeps } from "../_runtime/deps";
 import { afterInvocation } from "../_runtime/outbox-hook";
 import type { BaseDeps, DepsWith, Port, PortName } from "../_runtime/ports";
-import { errorResponse, jsonResponse } from "./http-errors";
+import { errorResponse, jsonResponse, wantsBasicChallenge } from "./http-errors";
 import { bodyBytes, parseJsonBody, parsePart, queryObject, refuseNul } from "./http-input";
 import { hasCookies, requestHeaders } from "./web-request";
 
@@ -125,7 +125,9 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
       if (!roleAtLeast(role, spec.role)) throw forbidden(`This endpoint needs the ${spec.role} role; the ${kind === "session" ? "membership" : "key"} has ${role}`);
     })
     .onError(async function httpErrors(request) {
-      request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log);
+      // An endpoint with its own credentials (MCP) always challenges; others not a cookie request (docs/console.md, "Sign-in").
+      const basicChallenge = authenticate !== undefined || wantsBasicChallenge(request.event);
+      request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log, { challenge: basicChallenge });
       if (challenge && request.response.statusCode === 401 && request.context.deps) {
         request.response.headers = { ...request.response.headers, "www-authenticate": challenge(request.context.deps) };
       }

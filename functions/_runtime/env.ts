@@ -44,7 +44,7 @@ export const Env = z.object({
   SIGHTLINE_ALLOW_PRIVATE_URLS: flag,
   /** `npm start` only: `false` serves the API without draining the queues (an API-only node, or benchmarks). */
   SIGHTLINE_RUN_WORKERS: flag,
-  /** The web console's development sign-in with an API key (docs/console.md, "Sign-in"); on until sessions land. */
+  /** The web console's development sign-in with an API key (docs/console.md, "Sign-in"); off unless `true`. */
   SIGHTLINE_CONSOLE_KEY_SIGNIN: flag,
   SIGHTLINE_MAX_RECEIVE_COUNT: z.coerce.number().int().positive().default(5),
   SIGHTLINE_MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),

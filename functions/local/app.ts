@@ -84,7 +84,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
   }
 
   // Key sign-in stands in until session sign-in lands (docs/console.md, "Sign-in").
-  const consoleFiles = createStaticFiles({ dir: join(root, "console", "dist"), config: { apiUrl: "", keySignIn: env.SIGHTLINE_CONSOLE_KEY_SIGNIN ?? true } });
+  const consoleFiles = createStaticFiles({ dir: join(root, "console", "dist"), config: { apiUrl: "", keySignIn: env.SIGHTLINE_CONSOLE_KEY_SIGNIN ?? false } });
   const server = createHttpServer({ root, routes, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, onError: (e) => log.error("request failed", { error: String(e) }), console: consoleFiles });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.SIGHTLINE_HOST, resolve));
   const { port } = server.address() as AddressInfo;

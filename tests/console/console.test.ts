@@ -75,7 +75,8 @@ const settled = () => page.getByLabel("Loading").first().waitFor({ state: "detac
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   await ensureConsoleBuilt();
-  service = await startService("console");
+  // The development key sign-in, switched on (sessions are the default: tests/console/sessions.test.ts).
+  service = await startService("console", { SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" });
   await seed(service);
   browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });

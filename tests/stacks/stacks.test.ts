@@ -255,7 +255,7 @@ describe("Console stack", () => {
     expect(apiUrl).toMatchObject({ files: "config.json" });
     // The API's URL, imported from the Api stack.
     expect(JSON.stringify(apiUrl!.replace)).toMatch(/Fn::ImportValue|Fn::GetAtt|Fn::Join/);
-    expect(replaced.find((r) => r.search === '"{{ SIGHTLINE_CONSOLE_KEY_SIGNIN }}"')).toMatchObject({ files: "config.json", replace: "true" });
+    expect(replaced.find((r) => r.search === '"{{ SIGHTLINE_CONSOLE_KEY_SIGNIN }}"')).toMatchObject({ files: "config.json", replace: "false" });
   });
 });
 

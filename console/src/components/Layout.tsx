@@ -36,6 +36,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const credentials = getCredentials();
   const me = useMe();
   const projects = me?.organizations.flatMap((o) => o.projects.map((p) => ({ value: p.id, label: `${o.name} / ${p.name}` }))) ?? [];
+  const settings = credentials?.mode === "session" ? [...SETTINGS, { to: "/settings/account", label: "Account" }] : SETTINGS;
 
   const signOut = async () => {
     if (credentials?.mode === "session") await api("POST", "/v1/auth/sign-out", { body: {} }).catch(() => undefined);
@@ -50,16 +51,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Group h="100%" px="md" justify="space-between">
           <Title order={4}>Sightline</Title>
           <Group gap="sm">
-            {credentials?.mode === "session" && projects.length > 1 && (
+            {credentials?.mode === "session" && projects.length > 0 && (
+              // Organization and project from `GET /v1/me`; the choice goes out as X-Sightline-Project on every call.
               <Select
                 aria-label="Project"
                 size="xs"
+                w={240}
                 data={projects}
                 value={credentials.projectId}
+                allowDeselect={false}
                 onChange={(v) => {
                   if (!v) return;
                   chooseProject(v);
                   queryClient.clear();
+                  navigate("/traces");
                 }}
               />
             )}
@@ -85,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Text size="xs" c="dimmed" fw={600} mt="sm" px="sm">
             SETTINGS
           </Text>
-          {SETTINGS.map((n) => (
+          {settings.map((n) => (
             <NavLink key={n.to} component={Link} to={n.to} label={n.label} active={location.pathname.startsWith(n.to)} />
           ))}
         </Stack>

@@ -1,11 +1,16 @@
-import { Button, Center, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { api, forget, getConfig, type Me, signInWithKey, signInWithSession } from "../api";
+import { api, forget, getConfig, type Me, setSessionHint, signInWithKey, signInWithSession } from "../api";
 import { ErrorNote } from "../components/States";
 
-/** Sign in with a session (email and password) or, in development, with an API key (docs/console.md, "Sign-in"). */
+type Step = "password" | "sign-up" | "totp" | "link-sent";
+
+/** Where an expired or used magic link lands: better-auth adds `?error=…` to the errorCallbackURL (docs/auth.md, "Errors"). */
+const LINK_ERROR = "The sign-in link is invalid, used or expired. Ask for a new one.";
+
+/** Sign in with a session (email and password, magic link, TOTP) or, in development, with an API key (docs/console.md, "Sign-in"). */
 export function SignInPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -15,37 +20,24 @@ export function SignInPage() {
   const keySignIn = getConfig().keySignIn;
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const [signUp, setSignUp] = useState(false);
+  const [step, setStep] = useState<Step>("password");
+  const [email, setEmail] = useState("");
 
   const done = () => {
     queryClient.clear();
     navigate(target, { replace: true });
   };
 
-  const withKey = async (form: FormData) => {
-    setBusy(true);
-    setError(null);
-    signInWithKey(String(form.get("publicKey") ?? "").trim(), String(form.get("secretKey") ?? "").trim());
-    try {
-      // Any key may read its project list: a wrong key answers 401 here, where the user typed it.
-      await api("GET", "/v1/projects", { anonymous: true });
-      done();
-    } catch (e) {
-      forget();
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
+  const finishSession = async () => {
+    signInWithSession(await api<Me>("GET", "/v1/me", { anonymous: true }));
+    done();
   };
 
-  const withSession = async (form: FormData) => {
+  const attempt = async (fn: () => Promise<void>) => {
     setBusy(true);
     setError(null);
-    const body = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), ...(signUp ? { name: String(form.get("name") ?? "") } : {}) };
     try {
-      await api("POST", signUp ? "/v1/auth/sign-up/email" : "/v1/auth/sign-in/email", { body, anonymous: true });
-      signInWithSession(await api<Me>("GET", "/v1/me", { anonymous: true }));
-      done();
+      await fn();
     } catch (e) {
       setError(e);
     } finally {
@@ -53,21 +45,101 @@ export function SignInPage() {
     }
   };
 
-  const sessionForm = (
-    <form onSubmit={(e) => (e.preventDefault(), void withSession(new FormData(e.currentTarget)))}>
+  // Back from a magic link: the cookie is set, so asking `GET /v1/me` raises no prompt.
+  useEffect(() => {
+    if (params.get("link") === "1") void attempt(finishSession);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const withKey = (form: FormData) =>
+    attempt(async () => {
+      signInWithKey(String(form.get("publicKey") ?? "").trim(), String(form.get("secretKey") ?? "").trim());
+      try {
+        // Any key may read its project list: a wrong key answers 401 here, where the user typed it.
+        await api("GET", "/v1/projects", { anonymous: true });
+      } catch (e) {
+        forget();
+        throw e;
+      }
+      done();
+    });
+
+  const withPassword = (form: FormData) =>
+    attempt(async () => {
+      const signUp = step === "sign-up";
+      const body = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), ...(signUp ? { name: String(form.get("name") ?? "") } : {}) };
+      const answer = await api<{ twoFactorRedirect?: boolean }>("POST", signUp ? "/v1/auth/sign-up/email" : "/v1/auth/sign-in/email", { body, anonymous: true });
+      // A two-factor person gets a short-lived two-factor cookie, not a session, until the code (docs/auth.md, "Two-factor").
+      if (answer?.twoFactorRedirect) return setStep("totp");
+      await finishSession();
+    });
+
+  const withCode = (form: FormData) =>
+    attempt(async () => {
+      await api("POST", "/v1/auth/two-factor/verify-totp", { body: { code: String(form.get("code") ?? "").trim() }, anonymous: true });
+      await finishSession();
+    });
+
+  const withLink = () =>
+    attempt(async () => {
+      const origin = window.location.origin;
+      const back = `${origin}/sign-in?link=1&next=${encodeURIComponent(target)}`;
+      const errorBack = `${origin}/sign-in?next=${encodeURIComponent(target)}`;
+      await api("POST", "/v1/auth/sign-in/magic-link", { body: { email, callbackURL: back, errorCallbackURL: errorBack }, anonymous: true });
+      setSessionHint();
+      setStep("link-sent");
+    });
+
+  const signUp = step === "sign-up";
+  const passwordForm = (
+    <form onSubmit={(e) => (e.preventDefault(), void withPassword(new FormData(e.currentTarget)))}>
       <Stack>
+        {signUp && (
+          <Text size="xs" c="dimmed">
+            On a new installation the first account becomes the owner of the default project: create the owner account here.
+          </Text>
+        )}
         {signUp && <TextInput label="Name" name="name" required autoComplete="name" />}
-        <TextInput label="Email" name="email" type="email" required autoComplete="email" />
+        <TextInput label="Email" name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
         <PasswordInput label="Password" name="password" required autoComplete={signUp ? "new-password" : "current-password"} />
         <Button type="submit" loading={busy}>
           {signUp ? "Create account" : "Sign in"}
         </Button>
-        <Button variant="subtle" size="xs" onClick={() => setSignUp(!signUp)}>
-          {signUp ? "I have an account" : "Create an account"}
+        {!signUp && (
+          <Button variant="light" disabled={!email} onClick={() => void withLink()}>
+            Email me a link
+          </Button>
+        )}
+        <Divider />
+        <Button variant="subtle" size="xs" onClick={() => (setError(null), setStep(signUp ? "password" : "sign-up"))}>
+          {signUp ? "I have an account" : "Create an account (first run: create the owner account)"}
         </Button>
       </Stack>
     </form>
   );
+
+  const codeForm = (
+    <form onSubmit={(e) => (e.preventDefault(), void withCode(new FormData(e.currentTarget)))}>
+      <Stack>
+        <Text size="sm">Enter the code from your authenticator app.</Text>
+        <TextInput label="Authentication code" name="code" required inputMode="numeric" autoComplete="one-time-code" data-autofocus />
+        <Button type="submit" loading={busy}>
+          Verify
+        </Button>
+      </Stack>
+    </form>
+  );
+
+  const sessionForm =
+    step === "totp" ? (
+      codeForm
+    ) : step === "link-sent" ? (
+      <Text size="sm" data-testid="link-sent">
+        A sign-in link is on its way to {email}. Open it in this browser.
+      </Text>
+    ) : (
+      passwordForm
+    );
 
   const keyForm = (
     <form onSubmit={(e) => (e.preventDefault(), void withKey(new FormData(e.currentTarget)))}>
@@ -86,10 +158,15 @@ export function SignInPage() {
 
   return (
     <Center mih="100vh" p="md">
-      <Paper withBorder shadow="sm" p="xl" w={400}>
+      <Paper withBorder shadow="sm" p="xl" w={420}>
         <Title order={2} mb="md">
-          Sign in to Sightline
+          {signUp ? "Create an account" : "Sign in to Sightline"}
         </Title>
+        {params.get("error") && (
+          <Alert color="red" role="alert" mb="md" data-testid="link-error">
+            {LINK_ERROR}
+          </Alert>
+        )}
         {keySignIn ? (
           <Tabs defaultValue="key" keepMounted={false}>
             <Tabs.List mb="md">

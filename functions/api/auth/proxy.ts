@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { getDeps } from "../../_runtime/deps";
 import { mailer } from "../../_runtime/ports/mailer";
-import { errorResponse } from "../../_lib/http-errors";
+import { errorResponse, wantsBasicChallenge } from "../../_lib/http-errors";
 import { lambdaResult, webRequest } from "../../_lib/web-request";
 import { authErrorResult } from "./auth-errors";
 
@@ -26,7 +26,7 @@ async function proxy(event: APIGatewayProxyEventV2, context: Context): Promise<A
     const result = oauthPath ? answer : (authErrorResult(answer, url, deps.log) ?? answer);
     return { ...result, headers: { ...result.headers, "x-request-id": requestId } };
   } catch (error) {
-    return errorResponse(error, requestId, deps.log);
+    return errorResponse(error, requestId, deps.log, { challenge: wantsBasicChallenge(event) });
   }
 }
 

@@ -77,6 +77,23 @@ describe("email and password sign-in, sessions on /v1", () => {
     expect(none.status).toBe(401);
   });
 
+  it("sends the Basic challenge with a 401 to API clients only, not to a cookie-authenticated browser request", async () => {
+    const forged = new Jar();
+    for (const [name, value] of owner.jar.cookies) forged.cookies.set(name, `${value.slice(0, -4)}AAAA`);
+
+    const cookie = await sessionCall(app, forged, "GET", "/v1/projects");
+    const none = await sessionCall(app, null, "GET", "/v1/projects");
+    const badKey = await sessionCall(app, forged, "GET", "/v1/projects", { headers: { authorization: `Basic ${Buffer.from("pk-sl-x:sk-sl-y").toString("base64")}` } });
+
+    expect(cookie.status).toBe(401);
+    expect(cookie.body).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
+    expect(cookie.headers.get("www-authenticate")).toBeNull();
+    expect(none.status).toBe(401);
+    expect(none.headers.get("www-authenticate")).toBe('Basic realm="sightline"');
+    expect(badKey.status).toBe(401);
+    expect(badKey.headers.get("www-authenticate")).toBe('Basic realm="sightline"');
+  });
+
   it("gives a later uninvited person an organization of their own with a project `default`", async () => {
     const later = await person(app, uniqueEmail("later"));
 
