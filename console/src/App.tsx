@@ -31,6 +31,7 @@ const PoliciesPage = lazy(() => import("./pages/PoliciesPage"));
 const ModelPricesPage = lazy(() => import("./pages/ModelPricesPage"));
 const AutomationsPage = lazy(() => import("./pages/AutomationsPage"));
 const AccountPage = lazy(() => import("./pages/AccountPage"));
+const ConsentPage = lazy(() => import("./pages/ConsentPage"));
 
 const fallback = (
   <Center h="50vh">
@@ -63,6 +64,7 @@ export function App() {
     <Routes location={location}>
       <Route path="/sign-in" element={<SignInPage />} />
       <Route path="/" element={<Navigate to="/traces" replace />} />
+      <Route path="/consent" element={page(<ConsentPage />)} />
       <Route path="/traces" element={page(<TracesPage />)} />
       <Route path="/traces/:id" element={page(<TracePage />)} />
       <Route path="/sessions" element={page(<SessionsPage />)} />

@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -135,5 +136,29 @@ describe("web console with sessions", () => {
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL(/\/traces$/);
     await page.getByRole("link", { name: "support-chat" }).waitFor();
+  });
+  it("asks the signed-in person to allow an MCP client on the consent page, then hands the client a code it can exchange", async () => {
+    const redirect = "https://client.example/callback";
+    const resource = `${service.url}/v1/mcp`;
+    const registered = await fetch(`${service.url}/v1/auth/oauth2/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "console-consent", redirect_uris: [redirect], token_endpoint_auth_method: "none", grant_types: ["authorization_code"], response_types: ["code"] }) });
+    expect(registered.status).toBeLessThan(300);
+    const { client_id: clientId } = (await registered.json()) as { client_id: string };
+    const verifier = randomBytes(32).toString("base64url");
+    const authorize = new URL(`${service.url}/v1/auth/oauth2/authorize`);
+    for (const [k, v] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: redirect, code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256", state: "s", scope: "openid", resource })) authorize.searchParams.set(k, v);
+    // The client's own address: answered here, so the browser lands somewhere with the code in its URL.
+    await page.route("https://client.example/**", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "client" }));
+
+    await page.goto(authorize.toString());
+    await page.waitForURL(/\/consent\?/);
+    expect(await page.getByTestId("consent-client").textContent()).toBe(clientId);
+    await shot(page, "consent");
+    await page.getByRole("button", { name: "Allow" }).click();
+    await page.waitForURL(/^https:\/\/client\.example\/callback\?/);
+    const code = new URL(page.url()).searchParams.get("code");
+    expect(code).toBeTruthy();
+    const token = await fetch(`${service.url}/v1/auth/oauth2/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "authorization_code", code: code!, code_verifier: verifier, client_id: clientId, redirect_uri: redirect, resource }).toString() });
+    expect(token.status).toBe(200);
+    expect(await token.json()).toMatchObject({ access_token: expect.any(String) });
   });
 });
