@@ -16,6 +16,7 @@ import { benchReads } from "./reads";
 import { benchSdkTypescript } from "./sdk-typescript";
 import { benchSdkPython } from "./sdk-python";
 import { benchSdkGo } from "./sdk-go";
+import { benchSessions } from "./sessions";
 
 /** Every benchmark, in the order `npm run bench` runs them; each returns its section of docs/benchmarks.md. */
 const scenarios: Record<string, () => Promise<string>> = {
@@ -34,6 +35,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   "sdk-typescript": benchSdkTypescript,
   "sdk-python": benchSdkPython,
   "sdk-go": benchSdkGo,
+  sessions: benchSessions,
   console: benchConsole,
 };
 

@@ -1,0 +1,59 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { kill, spawnServer } from "../tests/support/spawn-server";
+import { fmt, latencies, quantile } from "./lib";
+
+const KEY = { publicKey: "pk-sl-bench-sessions", secretKey: "sk-sl-bench-sessions" };
+const PERSON = { email: "bench@example.com", password: "a long bench password", name: "Bench" };
+
+/** Signs the bootstrap organization's first person up and in; the session cookie better-auth sets. */
+async function sessionCookie(url: string): Promise<string> {
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify(body) });
+  const up = await post("/v1/auth/sign-up/email", PERSON);
+  if (up.status !== 200) throw new Error(`sign-up answered ${up.status}: ${await up.text()}`);
+  const res = await post("/v1/auth/sign-in/email", { email: PERSON.email, password: PERSON.password });
+  if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+/**
+ * Issue 16's target: a session-authenticated GET's p99 within 1.5× the key-authenticated one, with the cookie
+ * cache on (the default 5 minutes). Both read `GET /v1/projects` from the same server, alternating rounds.
+ */
+export async function benchSessions(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-sessions-"));
+  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn", SIGHTLINE_RATE_LIMITS: "off" });
+  try {
+    const url = `${server.url}/v1/projects`;
+    const key = { authorization: `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}` };
+    const session = { cookie: await sessionCookie(server.url) };
+    await latencies(url, key, 500);
+    await latencies(url, session, 500);
+    const keyed: number[] = [];
+    const cookied: number[] = [];
+    // Alternating rounds, so a slow moment of the machine falls on both.
+    for (let round = 0; round < 5; round++) {
+      keyed.push(...(await latencies(url, key, 1000)));
+      cookied.push(...(await latencies(url, session, 1000)));
+    }
+    keyed.sort((a, b) => a - b);
+    cookied.sort((a, b) => a - b);
+    const ratio = quantile(cookied, 0.99) / quantile(keyed, 0.99);
+    return [
+      "## Sessions (issue 16)",
+      "",
+      "| measure | target | session cookie | API key | ratio |",
+      "|---|---|---|---|---|",
+      `| authenticated GET /v1/projects p50 | — | ${fmt(quantile(cookied, 0.5))} ms | ${fmt(quantile(keyed, 0.5))} ms | ${fmt(quantile(cookied, 0.5) / quantile(keyed, 0.5))}× |`,
+      `| authenticated GET /v1/projects p99 | ≤ 1.5× the key's | ${fmt(quantile(cookied, 0.99))} ms | ${fmt(quantile(keyed, 0.99))} ms | **${fmt(ratio)}×** (${ratio <= 1.5 ? "met" : "missed"}) |`,
+      "",
+      "`npm start` on embedded stores, cookie cache on (5 minutes, the default). 5,000 sequential keep-alive GETs with each credential after 500 warm-up each, in five alternating rounds of 1,000. The session's request verifies the signed cookie cache (no session read), then reads the person's membership role and project, as it does on every request (docs/auth.md, \"Sessions\"); the key's request reads the key through the in-process cache.",
+      "",
+    ].join("\n");
+  } finally {
+    await kill(server, "SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
