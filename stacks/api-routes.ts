@@ -51,7 +51,8 @@ const LANGFUSE_ALIASES: Record<string, Concern> = { ingestion: "telemetry", otel
 /** @throws Error for a route whose first segment has no concern yet: add it above. */
 export function concernOf(route: Pick<RouteDef, "path">): Concern {
   const parts = route.path.split("/").filter(Boolean);
-  const concern = parts[0] === "v1" ? CONCERN_OF_SEGMENT[parts[1]!] : parts[0] === "api" && parts[1] === "public" ? LANGFUSE_ALIASES[parts[2]!] : undefined;
+  // OAuth discovery (`/.well-known/…`, docs/mcp.md, "OAuth") sits with the sign-in routes it describes.
+  const concern = parts[0] === "v1" ? CONCERN_OF_SEGMENT[parts[1]!] : parts[0] === ".well-known" ? CONCERN_OF_SEGMENT.auth : parts[0] === "api" && parts[1] === "public" ? LANGFUSE_ALIASES[parts[2]!] : undefined;
   if (!concern) throw new Error(`stacks/api-routes.ts: no stack for the route ${route.path}; give its first segment a concern`);
   return concern;
 }
