@@ -49,6 +49,11 @@ export interface AuthService {
   bearerUser(token: string): Promise<{ userId: string } | null>;
   /** The MCP resource (`<base>/v1/mcp`) and this service's issuer, or null when OAuth is off. */
   readonly oauth: { resource: string; issuer: string } | null;
+  /**
+   * Settles when better-auth's start-up has run (its plugins write to the store then, e.g. the OAuth resource);
+   * never rejects: a failed start-up is logged and every later call fails with it (docs/auth.md, "Start-up").
+   */
+  ready(): Promise<void>;
 }
 
 /** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
@@ -62,9 +67,15 @@ const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link
 export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
   const oauth = oauthOf(config);
   const auth = betterAuthOf(deps, config, oauth);
+  // better-auth starts up as soon as it is built; a store closed under it must not become an unhandled rejection.
+  const started = auth.$context.then(
+    () => undefined,
+    (error: unknown) => deps.log.error("auth: start-up failed", { error: String(error) }),
+  );
   const jwksCacheKey = {};
   const service: AuthService = {
     oauth,
+    ready: () => started,
     async bearerUser(token) {
       if (!oauth) return null;
       // The jwt plugin's keys, read through better-auth (no HTTP round trip to ourselves); signature, issuer, audience and expiry are checked.
@@ -223,5 +234,6 @@ export function unavailableAuth(): AuthService {
     withMailer: () => unavailableAuth(),
     bearerUser: async () => null,
     oauth: null,
+    ready: async () => undefined,
   };
 }
