@@ -8,6 +8,7 @@ import { passkey } from "@better-auth/passkey";
 import { jwt } from "better-auth/plugins/jwt";
 import { mcp } from "@better-auth/mcp";
 import { verifyJwsAccessToken } from "better-auth/oauth2";
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";
@@ -125,7 +126,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
     appName: "Sightline",
     baseURL: config.baseUrl,
     basePath: AUTH_BASE_PATH,
-    secret: config.secret,
+    ...authSecrets(config),
     trustedOrigins: [...(config.baseUrl ? [new URL(config.baseUrl).origin] : []), ...config.trustedOrigins],
     telemetry: { enabled: false },
     database: drizzleAdapter(deps.db, {
@@ -213,6 +214,20 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
     },
   });
 }
+
+/**
+ * The current secret and the ones it replaced, as better-auth's versioned secrets: what it encrypts from now on
+ * names its key's version, so a rotation keeps TOTP secrets and OAuth signing keys readable. A version is
+ * derived from the secret's value, so no one numbers them and a list in any order names the same keys;
+ * `secret` is better-auth's fallback for values encrypted before versions, by the oldest secret listed
+ * (docs/auth.md, "The auth secret").
+ */
+function authSecrets(config: AuthConfig): { secret: string; secrets: { version: number; value: string }[] } {
+  const all = [...new Set([config.secret, ...config.previousSecrets])];
+  return { secret: all[all.length - 1]!, secrets: all.map((value) => ({ version: secretVersion(value), value })) };
+}
+
+const secretVersion = (value: string) => Number.parseInt(createHash("sha256").update(value).digest("hex").slice(0, 7), 16);
 
 /**
  * The WebAuthn relying party: its id is the base URL's host unless configured, and the origins a passkey may be
