@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { get, send, seg } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
+import { AddItemForm } from "../forms/AddItemForm";
 import type { DatasetDetail } from "../types";
 
 interface SchemaCheck {
@@ -131,6 +132,13 @@ export default function DatasetPage() {
           </Table>
         )}
       </Paper>
+      <AddItemForm
+        name={name}
+        onAdded={() => {
+          void queryClient.invalidateQueries({ queryKey: ["dataset", name] });
+          void queryClient.invalidateQueries({ queryKey: ["dataset-check", name] });
+        }}
+      />
       <CsvImport name={name} onDone={() => void queryClient.invalidateQueries({ queryKey: ["dataset", name] })} />
     </Stack>
   );
