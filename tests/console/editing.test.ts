@@ -16,7 +16,7 @@ const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`
 /** Waits for the lazily loaded page and its data: no loader left on screen. */
 const settled = () => page.getByLabel("Loading").first().waitFor({ state: "detached" });
 /** Every text box's current value: a write-only secret must be in none of them. */
-const inputValues = () => page.evaluate(() => [...document.querySelectorAll("input, textarea")].map((el) => (el as HTMLInputElement).value));
+const inputValues = () => page.evaluate(`[...document.querySelectorAll("input, textarea")].map((el) => el.value)`) as Promise<string[]>;
 
 async function seed(s: Service) {
   expect((await s.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hello {{name}}.", labels: ["production"] })).status).toBe(201);
