@@ -97,7 +97,7 @@ describe("console editing", () => {
     expect(faq.body).toMatchObject({ type: "CHAT", content: [{ role: "system", content: "You answer {{topic}} questions." }, { type: "placeholder", name: "history" }] });
   });
 
-  it("creates a dataset with an item schema and adds items by hand, showing the schema's refusal", async () => {
+  it("creates a dataset with an item schema, adds items by hand (one refused by the schema), then edits the schema", async () => {
     await page.goto(`${service.url}/datasets`);
     await page.getByRole("button", { name: "New dataset" }).click();
     const form = page.getByTestId("new-dataset");
@@ -125,6 +125,19 @@ describe("console editing", () => {
     const dataset = await service.call<{ description: string; itemCount: number; schema: unknown }>("GET", "/v1/datasets/golden");
     expect(dataset.body).toMatchObject({ description: "Hand-picked questions", itemCount: 1 });
     await shot("dataset-add-item");
+
+    // The schema, edited in place: a keyword outside the supported subset is the API's 400, then a looser one is saved.
+    const schema = page.getByTestId("item-schema");
+    expect(JSON.parse(await schema.getByLabel("Schema (JSON)").inputValue())).toEqual({ input: { type: "object", required: ["question"], properties: { question: { type: "string" } } } });
+    await schema.getByLabel("Schema (JSON)").fill('{"input": {"type": "object", "minProperties": 1}}');
+    await schema.getByRole("button", { name: "Save schema" }).click();
+    const schemaError = schema.getByRole("alert");
+    await schemaError.waitFor();
+    expect(await schemaError.textContent()).toContain("400 invalid_input");
+    await schema.getByLabel("Schema (JSON)").fill('{"input": {"type": "object"}, "expectedOutput": {"type": "string"}}');
+    await schema.getByRole("button", { name: "Save schema" }).click();
+    await schema.getByText("Schema saved.").waitFor();
+    expect((await service.call<{ schema: unknown }>("GET", "/v1/datasets/golden")).body.schema).toEqual({ input: { type: "object" }, expectedOutput: { type: "string" } });
   });
 
   it("creates a score config, then a review queue that takes its labels, and adds a trace to it", async () => {
@@ -207,7 +220,7 @@ describe("console editing", () => {
     expect((await service.call<{ data: unknown[] }>("GET", "/v1/alerts")).body.data).toEqual([]);
   });
 
-  it("puts a provider credential whose key is never shown again", async () => {
+  it("puts a provider credential whose key is never shown again, then removes it", async () => {
     const secret = "sk-openai-test-0123456789-never-shown";
     await page.goto(`${service.url}/settings/providers`);
     const card = page.getByTestId("provider-openai");
@@ -229,6 +242,10 @@ describe("console editing", () => {
     expect(stored.body).toMatchObject({ provider: "openai", baseUrl: "https://llm.example.com/v1", configured: true });
     expect(JSON.stringify(stored.body)).not.toContain(secret);
     await shot("providers");
+
+    await page.getByTestId("provider-openai").getByRole("button", { name: "Remove" }).click();
+    await page.getByTestId("provider-openai").getByText("not configured").waitFor();
+    expect((await service.call("GET", "/v1/providers/openai")).status).toBe(404);
   });
 
   it("puts and deletes the event sink, its key write-only", async () => {
