@@ -88,7 +88,15 @@ describe("console editing", () => {
     const editor = page.getByTestId("prompt-editor");
     await editor.getByLabel("Name").fill("faq");
     await editor.getByText("CHAT", { exact: true }).click();
-    await editor.getByLabel("Messages (JSON)").fill('[{"role":"system","content":"You answer {{topic}} questions."},{"type":"placeholder","name":"history"}]');
+    await editor.getByLabel("Content 1").fill("You answer {{topic}} questions.");
+    await editor.getByRole("button", { name: "Add placeholder" }).click();
+    await editor.getByLabel("Placeholder 2").fill("history");
+    await editor.getByRole("button", { name: "Add message" }).click();
+    await editor.getByLabel("Content 3").fill("Thanks, {{name}}.");
+    await editor.getByRole("button", { name: "Move entry 3 up" }).click();
+    expect(await editor.getByLabel("Content 2").inputValue()).toBe("Thanks, {{name}}.");
+    await shot("prompt-new-chat");
+    await editor.getByRole("button", { name: "Remove entry 2" }).click();
     await editor.getByRole("button", { name: "Save version" }).click();
 
     await page.waitForURL(/\/prompts\/faq/);

@@ -3,6 +3,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { send } from "../api";
 import type { ChatMessage, PromptDetail } from "../types";
+import { ChatMessagesEditor } from "./ChatMessagesEditor";
 import { JsonField, parseJson } from "./JsonField";
 import { ErrorNote } from "./States";
 
@@ -11,8 +12,6 @@ export interface PromptDraft {
   content: string | ChatMessage[];
   config: Record<string, unknown>;
 }
-
-const CHAT_EXAMPLE = '[{"role":"system","content":"You are {{persona}}."},{"type":"placeholder","name":"history"}]';
 
 /**
  * Saves the next version of a prompt (`POST /v1/prompts`): the raw body with its `@@@servicePrompt:…@@@` includes as
@@ -24,7 +23,7 @@ export function PromptEditor({ name, initial, knownLabels, onSaved, onCancel }: 
   const [folder, setFolder] = useState("");
   const [type, setType] = useState<"TEXT" | "CHAT">(initial?.type ?? "TEXT");
   const [text, setText] = useState(typeof initial?.content === "string" ? initial.content : "");
-  const [chat, setChat] = useState(Array.isArray(initial?.content) ? JSON.stringify(initial.content, null, 2) : "");
+  const [chat, setChat] = useState<ChatMessage[]>(Array.isArray(initial?.content) ? initial.content : [{ role: "system", content: "" }]);
   const [config, setConfig] = useState(initial && Object.keys(initial.config).length > 0 ? JSON.stringify(initial.config, null, 2) : "");
   const [labels, setLabels] = useState<string[]>([]);
   const [commitMessage, setCommitMessage] = useState("");
@@ -34,14 +33,12 @@ export function PromptEditor({ name, initial, knownLabels, onSaved, onCancel }: 
   const submit = () => {
     setFormError(null);
     const cfg = parseJson(config);
-    const messages = parseJson(chat);
     if (cfg.error) return setFormError("Config is not valid JSON");
-    if (type === "CHAT" && (messages.error || !Array.isArray(messages.value))) return setFormError("Chat messages must be a JSON list of {role, content} or {type: \"placeholder\", name}");
     save.mutate({
       name: name ?? newName.trim(),
       ...(name === undefined && folder.trim() ? { folder: folder.trim() } : {}),
       type,
-      content: type === "TEXT" ? text : messages.value,
+      content: type === "TEXT" ? text : chat,
       config: cfg.value ?? {},
       labels,
       ...(commitMessage.trim() ? { commitMessage: commitMessage.trim() } : {}),
@@ -79,7 +76,7 @@ export function PromptEditor({ name, initial, knownLabels, onSaved, onCancel }: 
               onChange={(e) => setText(e.currentTarget.value)}
             />
           ) : (
-            <JsonField label="Messages (JSON)" description="A list of {role, content}; {type: 'placeholder', name} marks a slot filled at compile" value={chat} onChange={setChat} placeholder={CHAT_EXAMPLE} minRows={6} />
+            <ChatMessagesEditor value={chat} onChange={setChat} />
           )}
           <JsonField label="Config (JSON object)" value={config} onChange={setConfig} placeholder='{"model":"gpt-4o-mini","temperature":0.2}' minRows={2} />
           <Group align="end">
