@@ -169,6 +169,17 @@ export interface SessionRow {
   totalCost: number | null;
 }
 
+export interface UserRow {
+  id: string;
+  traceCount: number;
+  sessionCount: number;
+  firstTimestamp: string | null;
+  lastTimestamp: string | null;
+  environments: string[];
+  totalCost: number | null;
+  totalTokens: number | null;
+}
+
 export interface ScoreConfig {
   id: string;
   name: string;
