@@ -19,6 +19,7 @@ import { authPasskeys } from "./passkey.sql";
 import * as OAuthTables from "./oauth.sql";
 import { csrfTokenOf } from "./csrf";
 import { totpReplayGuard } from "./totp-replay";
+import { socialPlugins } from "./social";
 
 /** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
 export const AUTH_BASE_PATH = "/v1/auth";
@@ -169,6 +170,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       }),
       admin({ adminRoles: ["admin"] }),
       passkey({ rpName: "Sightline", ...passkeyParty(config) }),
+      ...socialPlugins(config),
       ...(oauth
         ? [
             jwt(),
