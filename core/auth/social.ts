@@ -29,7 +29,7 @@ interface GitHubEmail {
 /**
  * GitHub speaks plain OAuth 2.0 (no id_token): the person is `GET <api>/user`, and the email is the profile's, else
  * the primary one of `GET <api>/user/emails`. It counts as verified only when GitHub says so, which is what lets it
- * join an existing account (docs/auth.md, "Linking").
+ * join an existing account (docs/auth.md, "Sign-up and linking").
  */
 function gitHub(github: NonNullable<AuthConfig["social"]["github"]>): GenericOAuthConfig {
   const api = github.apiUrl.replace(/\/+$/, "");

@@ -11,7 +11,7 @@ const OWN_CODES = new Set(["signup_closed", "provider_off"]);
 /** Messages of the errors better-auth reports by redirect (`?error=…`): a magic link's, a GitHub or Google callback's. */
 const REDIRECT_MESSAGES: Record<string, string> = {
   INVALID_TOKEN: "The sign-in link is invalid, used or expired",
-  // docs/auth.md, "Linking": an existing account is joined only with an email both sides have verified.
+  // docs/auth.md, "Sign-up and linking": an existing account is joined only with an email both sides have verified.
   account_not_linked: "An account with this email exists; sign in to it another way first (its email must be verified), then sign in with this provider",
 };
 
