@@ -173,7 +173,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       ...socialPlugins(config),
       ...(oauth
         ? [
-            jwt(),
+            jwt({ disableSettingJwtHeader: true }),
             mcp({
               // The console's pages (docs/mcp.md, "OAuth"): sign-in, then the person grants the client its scopes.
               loginPage: "/sign-in",
