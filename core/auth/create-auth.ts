@@ -55,7 +55,7 @@ export interface AuthService {
 /** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
 export const MCP_PATH = "/v1/mcp";
 
-export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log"> & { mailer: Mailer };
+export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches"> & { mailer: Mailer };
 
 const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link/*", "/passkey/verify-authentication"];
 
