@@ -173,6 +173,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       ...socialPlugins(config),
       ...(oauth
         ? [
+            // No `set-auth-jwt` on get-session: it signs a token on every session check (docs/auth.md, "Cookie cache, bans and revocation").
             jwt({ disableSettingJwtHeader: true }),
             mcp({
               // The console's pages (docs/mcp.md, "OAuth"): sign-in, then the person grants the client its scopes.
