@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt, latencies, quantile } from "./lib";
@@ -23,6 +23,7 @@ async function sessionCookie(url: string): Promise<string> {
  * cache on (the default 5 minutes). Both read `GET /v1/projects` from the same server, alternating rounds.
  */
 export async function benchSessions(): Promise<string> {
+  const load = loadavg().map((l) => l.toFixed(1)).join(", ");
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-sessions-"));
   const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn", SIGHTLINE_RATE_LIMITS: "off" });
   try {
@@ -49,7 +50,11 @@ export async function benchSessions(): Promise<string> {
       `| authenticated GET /v1/projects p50 | — | ${fmt(quantile(cookied, 0.5))} ms | ${fmt(quantile(keyed, 0.5))} ms | ${fmt(quantile(cookied, 0.5) / quantile(keyed, 0.5))}× |`,
       `| authenticated GET /v1/projects p99 | ≤ 1.5× the key's | ${fmt(quantile(cookied, 0.99))} ms | ${fmt(quantile(keyed, 0.99))} ms | **${fmt(ratio)}×** (${ratio <= 1.5 ? "met" : "missed"}) |`,
       "",
-      "`npm start` on embedded stores, cookie cache on (5 minutes, the default). 5,000 sequential keep-alive GETs with each credential after 500 warm-up each, in five alternating rounds of 1,000. The session's request verifies the signed cookie cache (no session read), then reads the person's membership role and project, as it does on every request (docs/auth.md, \"Sessions\"); the key's request reads the key through the in-process cache.",
+      "`npm start` on embedded stores, cookie cache on (5 minutes, the default). 5,000 sequential keep-alive GETs with each credential after 500 warm-up each, in five alternating rounds of 1,000. The session's request verifies the signed session and cache cookies (no session read), then takes the person's membership role and project as of now (docs/auth.md, \"Sessions\"): from memory while no access write happened since, as the key's request takes the key.",
+      "",
+      `Load average when the run started: ${load} (1, 5, 15 minutes; other work on the machine shows here, and mostly in the p99s).`,
+      "",
+      "Profile (issue 16; in-process timing of `auth.session()` with a count of the queries PGlite received, then `node --cpu-prof`): the first measurement (2.95×) was not the cookie cache failing. better-auth answered from the cache with no session read, but its jwt plugin (on for MCP OAuth) signed a `set-auth-jwt` header on every `get-session`: one `auth_jwks` read, the private key's decryption and import, an EdDSA signature, per request. `getSession` took 2.5 ms at p50 with it and 0.57 ms without it (`disableSettingJwtHeader`, nothing reads the header), with no query at all. The other cost was the membership read, a three-table join of about 1 ms on PGlite, now a prepared statement served from memory between access writes, as API keys are. What remains of the difference is better-auth's `getSession` itself, about 0.6–0.7 ms at p50 in process with no I/O: its endpoint pipeline (context and validation), two HMAC-SHA256 verifications through WebCrypto (each importing the key), decoding the cache cookie, and its garbage: better-auth copies its context and rebuilds its hook list on every call. That garbage is the p99 gap: over 5,000 requests in process (PerformanceObserver on gc) the session's GETs caused 216 young-generation collections (1.9 s of pauses) against the key's 120 (0.9 s), and `getSession` alone 87 (0.75 s) where its two HMAC verifications alone cause 4. No better-auth option removes that work.",
       "",
     ].join("\n");
   } finally {

@@ -19,6 +19,15 @@ export const AuthConfig = z.object({
   /** The WebAuthn relying party id (a host, or a parent domain of it); unset: the host of `baseUrl`. */
   passkeyRpId: z.string().min(1).optional(),
   magicLinkSeconds: z.number().int().positive().default(300),
+  /** GitHub and Google sign-in; a provider without a client is off (docs/auth.md, "GitHub and Google"). */
+  social: z
+    .object({
+      /** `url` serves /login/oauth/*, `apiUrl` the REST API (GitHub Enterprise: https://host and https://host/api/v3). */
+      github: z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1), url: z.string().url().default("https://github.com"), apiUrl: z.string().url().default("https://api.github.com") }).optional(),
+      /** The OpenID issuer whose `/.well-known/openid-configuration` names the endpoints and keys. */
+      google: z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1), issuer: z.string().url().default("https://accounts.google.com") }).optional(),
+    })
+    .default({}),
   /** The organization and project `npm start` makes; its first signed-up person becomes its OWNER. */
   bootstrap: z.object({ orgName: z.string(), projectName: z.string() }),
 });

@@ -20,6 +20,7 @@ import { authPasskeys } from "./passkey.sql";
 import * as OAuthTables from "./oauth.sql";
 import { csrfTokenOf } from "./csrf";
 import { totpReplayGuard } from "./totp-replay";
+import { socialPlugins } from "./social";
 
 /** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
 export const AUTH_BASE_PATH = "/v1/auth";
@@ -60,7 +61,7 @@ export interface AuthService {
 /** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
 export const MCP_PATH = "/v1/mcp";
 
-export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log"> & { mailer: Mailer };
+export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches"> & { mailer: Mailer };
 
 const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link/*", "/passkey/verify-authentication"];
 
@@ -181,9 +182,11 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       }),
       admin({ adminRoles: ["admin"] }),
       passkey({ rpName: "Sightline", ...passkeyParty(config) }),
+      ...socialPlugins(config),
       ...(oauth
         ? [
-            jwt(),
+            // No `set-auth-jwt` on get-session: it signs a token on every session check (docs/auth.md, "Cookie cache, bans and revocation").
+            jwt({ disableSettingJwtHeader: true }),
             mcp({
               // The console's pages (docs/mcp.md, "OAuth"): sign-in, then the person grants the client its scopes.
               loginPage: "/sign-in",

@@ -18,7 +18,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * @throws unauthorized (no valid session), csrf_failed, project_required, not_found (no membership for the project).
  */
 export async function sessionPrincipal(
-  deps: Pick<Deps, "db"> & { auth: AuthService },
+  deps: Pick<Deps, "db" | "config" | "caches"> & { auth: AuthService },
   request: { method: string; headers: Headers },
   options: { projectOptional?: boolean } = {},
 ): Promise<{ principal: Principal; session: SessionView }> {
@@ -36,7 +36,7 @@ export async function sessionPrincipal(
  * their only project; the role is their membership role in that project's organization, read now.
  * @throws project_required, not_found (no membership for the project).
  */
-export async function userPrincipal(deps: Pick<Deps, "db">, userId: string, wanted: string | null, options: { projectOptional?: boolean } = {}): Promise<{ principal: Principal }> {
+export async function userPrincipal(deps: Pick<Deps, "db" | "config" | "caches">, userId: string, wanted: string | null, options: { projectOptional?: boolean } = {}): Promise<{ principal: Principal }> {
   const base = { kind: "session" as const, keyId: `user:${userId}`, publicKey: "", userId };
   const access = await Tenancy.accessOf(deps, userId);
   const reachable = access.flatMap((org) => org.projects.map((p) => ({ projectId: p.id, orgId: org.id, role: org.role })));

@@ -4,6 +4,7 @@ import type { Deps } from "../platform/deps";
 import { conflict, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import type { Role } from "../platform/roles";
+import { afterAccessWrite } from "./access-cache";
 import { memberships, users } from "./tenancy.sql";
 
 export interface MembershipView {
@@ -12,7 +13,7 @@ export interface MembershipView {
   createdAt: string;
 }
 
-type Tx = Pick<Deps, "db" | "clock" | "ids">;
+type Tx = Pick<Deps, "db" | "clock" | "ids" | "caches">;
 
 /** Members of the caller's organization, by email. */
 export async function listMemberships(deps: Pick<Deps, "db">, principal: Principal): Promise<MembershipView[]> {
@@ -39,7 +40,7 @@ async function ownersBesides(db: Deps["db"], orgId: string, userId: string) {
  */
 export async function putMembership(deps: Tx, principal: Principal, input: { email: string; role: Role }): Promise<MembershipView> {
   const email = input.email.trim().toLowerCase();
-  return deps.db.transaction(async (db) => {
+  return afterAccessWrite(deps, () => deps.db.transaction(async (db) => {
     const now = deps.clock.now();
     await db.insert(users).values({ id: deps.ids.uuid(), email, createdAt: now }).onConflictDoNothing({ target: users.email });
     const [user] = await db.select().from(users).where(eq(users.email, email));
@@ -58,7 +59,7 @@ export async function putMembership(deps: Tx, principal: Principal, input: { ema
       details: { role: input.role, previousRole: current?.role ?? null },
     });
     return { email, role: row!.role, createdAt: row!.createdAt.toISOString() };
-  });
+  }));
 }
 
 /**
@@ -67,7 +68,7 @@ export async function putMembership(deps: Tx, principal: Principal, input: { ema
  */
 export async function deleteMembership(deps: Tx, principal: Principal, input: { email: string }): Promise<{ email: string }> {
   const email = input.email.trim().toLowerCase();
-  return deps.db.transaction(async (db) => {
+  return afterAccessWrite(deps, () => deps.db.transaction(async (db) => {
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const [current] = user ? await db.select().from(memberships).where(and(eq(memberships.orgId, principal.orgId), eq(memberships.userId, user.id))) : [];
     if (!user || !current) throw notFound("membership", email);
@@ -79,5 +80,5 @@ export async function deleteMembership(deps: Tx, principal: Principal, input: { 
       details: { role: current.role },
     });
     return { email };
-  });
+  }));
 }

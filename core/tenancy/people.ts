@@ -1,6 +1,8 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import * as Audit from "../audit";
+import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
+import { ACCESS_SCOPE, afterAccessWrite } from "./access-cache";
 import type { Role } from "../platform/roles";
 import { memberships, organizations, projects, users } from "./tenancy.sql";
 
@@ -12,15 +14,43 @@ export interface OrganizationAccess {
   projects: { id: string; name: string }[];
 }
 
-/** The organizations, roles and projects of a person, read from the store on every call (never cached). */
-export async function accessOf(deps: Pick<Deps, "db">, userId: string): Promise<OrganizationAccess[]> {
-  const rows = await deps.db
+/**
+ * The organizations, roles and projects of a person, as of now. On a shared Postgres it is read on every call; on a
+ * store this process owns, from memory while no access write happened since (access-cache.ts), which is as exact.
+ */
+export async function accessOf(deps: Pick<Deps, "db" | "config" | "caches">, userId: string): Promise<OrganizationAccess[]> {
+  if (!deps.config.ownsRelationalStore) return grouped(await accessLookup(deps.db).execute({ userId }));
+  const cache = deps.caches.of<OrganizationAccess[]>(ACCESS_SCOPE);
+  // Taken before the read: an entry read across a write is never served (core/platform/cache.ts).
+  const generation = deps.caches.generation(ACCESS_SCOPE);
+  const hit = cache.get(userId, generation);
+  if (hit) return structuredClone(hit);
+  const access = grouped(await accessLookup(deps.db).execute({ userId }));
+  cache.set(userId, generation, access);
+  return structuredClone(access);
+}
+
+/** The read runs on every session request: prepared once per database handle so Postgres plans it once. */
+const prepared = new WeakMap<Db, ReturnType<typeof prepareAccessLookup>>();
+
+function prepareAccessLookup(db: Db) {
+  return db
     .select({ orgId: organizations.id, orgName: organizations.name, role: memberships.role, projectId: projects.id, projectName: projects.name })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.orgId))
     .leftJoin(projects, eq(projects.orgId, memberships.orgId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(organizations.createdAt), asc(organizations.id), asc(projects.createdAt), asc(projects.id));
+    .where(eq(memberships.userId, sql.placeholder("userId")))
+    .orderBy(asc(organizations.createdAt), asc(organizations.id), asc(projects.createdAt), asc(projects.id))
+    .prepare("access_of_user");
+}
+
+function accessLookup(db: Db) {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareAccessLookup(db)));
+  return statement;
+}
+
+function grouped(rows: { orgId: string; orgName: string; role: Role; projectId: string | null; projectName: string | null }[]): OrganizationAccess[] {
   const byOrg = new Map<string, OrganizationAccess>();
   for (const r of rows) {
     let org = byOrg.get(r.orgId);
@@ -75,8 +105,8 @@ export async function admitSignUp(
  * person keeps their memberships; anyone else gets an organization of their own with a `default` project.
  * Returns whether the person became the bootstrap organization's first OWNER (the instance administrator).
  */
-export async function claimSignUp(deps: Pick<Deps, "db" | "clock" | "ids">, person: { userId: string; email: string }, policy: { orgName: string; projectName: string }): Promise<{ firstOwner: boolean }> {
-  return deps.db.transaction(async (db) => {
+export async function claimSignUp(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, person: { userId: string; email: string }, policy: { orgName: string; projectName: string }): Promise<{ firstOwner: boolean }> {
+  return afterAccessWrite(deps, () => deps.db.transaction(async (db) => {
     const tx = { ...deps, db };
     const now = deps.clock.now();
     const email = person.email.trim().toLowerCase();
@@ -97,5 +127,5 @@ export async function claimSignUp(deps: Pick<Deps, "db" | "clock" | "ids">, pers
     await db.insert(memberships).values({ orgId, userId: person.userId, role: "OWNER", createdAt: now });
     await Audit.recordChange(tx, { projectId, system: "sign-up" }, { action: "membership.created", target: { type: "membership", id: email }, details: { role: "OWNER", previousRole: null } });
     return { firstOwner: false };
-  });
+  }));
 }

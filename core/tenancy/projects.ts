@@ -4,6 +4,7 @@ import type { Deps } from "../platform/deps";
 import { isUniqueViolation } from "../platform/db-errors";
 import { conflict } from "../platform/errors";
 import type { Principal } from "../platform/principal";
+import { afterAccessWrite } from "./access-cache";
 import { insertApiKey } from "./api-keys";
 import { projects } from "./tenancy.sql";
 
@@ -18,12 +19,12 @@ export interface ProjectView {
  * @throws conflict when the organization already has a project of that name.
  */
 export async function createProject(
-  deps: Pick<Deps, "db" | "clock" | "ids">,
+  deps: Pick<Deps, "db" | "clock" | "ids" | "caches">,
   principal: Principal,
   input: { name: string },
 ): Promise<{ id: string; name: string; publicKey: string; secretKey: string }> {
   try {
-    return await deps.db.transaction(async (db) => {
+    return await afterAccessWrite(deps, () => deps.db.transaction(async (db) => {
       const project = { id: deps.ids.uuid(), orgId: principal.orgId, name: input.name, createdAt: deps.clock.now() };
       await db.insert(projects).values(project);
       const key = await insertApiKey({ ...deps, db }, project.id, "ADMIN", "created with the project");
@@ -39,7 +40,7 @@ export async function createProject(
         details: { publicKey: key.publicKey, role: key.role },
       });
       return { id: project.id, name: project.name, publicKey: key.publicKey, secretKey: key.secretKey };
-    });
+    }));
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(`A project named '${input.name}' already exists`);
     throw e;

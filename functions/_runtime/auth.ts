@@ -43,8 +43,24 @@ export function authConfig(env: Env, secret: string, baseUrl: string | undefined
     signInRateLimit: env.SIGHTLINE_SIGNIN_RATE_LIMIT,
     magicLinkSeconds: env.SIGHTLINE_MAGIC_LINK_SECONDS,
     passkeyRpId: env.SIGHTLINE_PASSKEY_RP_ID,
+    social: {
+      github: oauthClient(env, "GITHUB") && { ...oauthClient(env, "GITHUB"), url: env.SIGHTLINE_GITHUB_URL, apiUrl: env.SIGHTLINE_GITHUB_API_URL },
+      google: oauthClient(env, "GOOGLE") && { ...oauthClient(env, "GOOGLE"), issuer: env.SIGHTLINE_GOOGLE_ISSUER },
+    },
     bootstrap: { orgName: env.SIGHTLINE_INIT_ORG, projectName: env.SIGHTLINE_INIT_PROJECT },
   });
+}
+
+/**
+ * A sign-in provider's client from `SIGHTLINE_<P>_CLIENT_ID` and `_SECRET`: both, or neither (the provider is off);
+ * one without the other stops start-up, naming the missing one but never a value.
+ */
+function oauthClient(env: Env, provider: "GITHUB" | "GOOGLE"): { clientId: string; clientSecret: string } | undefined {
+  const clientId = env[`SIGHTLINE_${provider}_CLIENT_ID`];
+  const clientSecret = env[`SIGHTLINE_${provider}_CLIENT_SECRET`];
+  if (!clientId && !clientSecret) return undefined;
+  if (!clientId || !clientSecret) throw new Error(`Invalid configuration: SIGHTLINE_${provider}_CLIENT_ID and SIGHTLINE_${provider}_CLIENT_SECRET must be set together`);
+  return { clientId, clientSecret };
 }
 
 /** The auth service of a composition root; without a secret, one that refuses sign-in and knows no session. */

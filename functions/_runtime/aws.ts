@@ -47,17 +47,18 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
   const env = await resolveAwsEnv(source);
   const db = openPostgresServer(env, { lambda: true }).db;
   const log = jsonLog({ level: env.SIGHTLINE_LOG_LEVEL });
+  const caches = new Caches();
   const deps: BaseDeps = {
     db,
     clock: systemClock,
     ids: randomIds,
-    caches: new Caches(),
+    caches,
     // Leases from the shared Postgres, so every instance draws on the same buckets (docs/rate-limits.md).
     rateLimiter: new RateLimiter(),
     log,
     // The auth secret comes from the stage's secret; without it sign-in answers 503 and Basic keys still work.
     // Mail goes through the auth function's own port (`withMailer`), so no other bundle carries the SES client.
-    auth: buildAuth({ db, clock: systemClock, ids: randomIds, log }, Auth.noMailer, env, await authSecret(env, { persist: false })),
+    auth: buildAuth({ db, clock: systemClock, ids: randomIds, log, caches }, Auth.noMailer, env, await authSecret(env, { persist: false })),
     // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
     keyRing: await openKeyRing(env, { persist: false }),
     config: {

@@ -89,6 +89,16 @@ export const Env = z.object({
     }),
   /** How long a magic link works, in seconds. */
   SIGHTLINE_MAGIC_LINK_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  /** GitHub sign-in's OAuth app (docs/auth.md, "GitHub and Google"); both set turn it on. On AWS: the stage's secret. */
+  SIGHTLINE_GITHUB_CLIENT_ID: z.string().optional(),
+  SIGHTLINE_GITHUB_CLIENT_SECRET: z.string().optional(),
+  /** Where GitHub's sign-in pages and token endpoint are (`/login/oauth/*`): GitHub Enterprise, or a test server. */
+  SIGHTLINE_GITHUB_URL: z.string().url().default("https://github.com"),
+  /** Google sign-in's OAuth client; both set turn it on. On AWS: the stage's secret. */
+  SIGHTLINE_GOOGLE_CLIENT_ID: z.string().optional(),
+  SIGHTLINE_GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** The OpenID issuer of Google sign-in (its discovery document names the endpoints and signing keys). */
+  SIGHTLINE_GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
   /** The sender of magic-link emails through SES (AWS). */
   SIGHTLINE_MAIL_FROM: z.string().optional(),
   /** Judge requests in flight at once per provider, per process. */

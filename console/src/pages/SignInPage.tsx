@@ -3,12 +3,18 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api, forget, getConfig, type Me, setSessionHint, signInWithKey, signInWithSession } from "../api";
+import { SocialSignIn } from "../components/SocialSignIn";
 import { ErrorNote } from "../components/States";
 
 type Step = "password" | "sign-up" | "totp" | "link-sent";
 
 /** Where an expired or used magic link lands: better-auth adds `?error=…` to the errorCallbackURL (docs/auth.md, "Errors"). */
 const LINK_ERROR = "The sign-in link is invalid, used or expired. Ask for a new one.";
+/** Errors a GitHub or Google sign-in comes back with (docs/auth.md, "GitHub and Google"); others read as a link error. */
+const BACK_ERRORS: Record<string, string> = {
+  signup_closed: "Sign-up is closed; ask an administrator for an invitation.",
+  account_not_linked: "An account with this email exists: sign in to it another way first (its email must be verified), then use this provider.",
+};
 
 /** Sign in with a session (email and password, magic link, TOTP) or, in development, with an API key (docs/console.md, "Sign-in"). */
 export function SignInPage() {
@@ -110,6 +116,7 @@ export function SignInPage() {
             Email me a link
           </Button>
         )}
+        {!signUp && <SocialSignIn back={`${window.location.origin}/sign-in?link=1&next=${encodeURIComponent(target)}`} errorBack={`${window.location.origin}/sign-in?next=${encodeURIComponent(target)}`} onError={setError} />}
         <Divider />
         <Button variant="subtle" size="xs" onClick={() => (setError(null), setStep(signUp ? "password" : "sign-up"))}>
           {signUp ? "I have an account" : "Create an account (first run: create the owner account)"}
@@ -164,7 +171,7 @@ export function SignInPage() {
         </Title>
         {params.get("error") && (
           <Alert color="red" role="alert" mb="md" data-testid="link-error">
-            {LINK_ERROR}
+            {BACK_ERRORS[params.get("error")!] ?? LINK_ERROR}
           </Alert>
         )}
         {keySignIn ? (

@@ -6,7 +6,14 @@ import { errorBody } from "../../_lib/http-errors";
 const CODE_OF: Record<number, string> = { 400: "invalid_input", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 413: "payload_too_large", 422: "unprocessable", 429: "rate_limited" };
 
 /** Codes of ours that better-auth may carry through (thrown from our sign-up hook). */
-const OWN_CODES = new Set(["signup_closed"]);
+const OWN_CODES = new Set(["signup_closed", "provider_off"]);
+
+/** Messages of the errors better-auth reports by redirect (`?error=…`): a magic link's, a GitHub or Google callback's. */
+const REDIRECT_MESSAGES: Record<string, string> = {
+  INVALID_TOKEN: "The sign-in link is invalid, used or expired",
+  // docs/auth.md, "Sign-up and linking": an existing account is joined only with an email both sides have verified.
+  account_not_linked: "An account with this email exists; sign in to it another way first (its email must be verified), then sign in with this provider",
+};
 
 /** better-auth's `{code, message}`, or an OAuth endpoint's `{error, error_description}` (RFC 6749 §5.2) in the same shape. */
 function parsed(body: string | undefined): { code?: unknown; message?: unknown } {
@@ -36,10 +43,15 @@ export function authErrorResult(result: APIGatewayProxyStructuredResultV2, url: 
   const keep = { ...(result.cookies ? { cookies: result.cookies } : {}) };
   if (status >= 300 && status < 400) {
     const location = result.headers?.location;
-    const error = typeof location === "string" ? new URL(location, url).searchParams.get("error") : null;
-    if (!error || url.searchParams.has("errorCallbackURL")) return undefined;
-    if (OWN_CODES.has(error)) return { ...json(403, error, "Sign-up is closed; ask an administrator for an invitation", { authCode: error }), ...keep };
-    return { ...json(401, "unauthorized", error === "INVALID_TOKEN" ? "The sign-in link is invalid, used or expired" : `Sign-in failed (${error})`, { authCode: error }), ...keep };
+    const target = typeof location === "string" ? new URL(location, url) : null;
+    const error = target?.searchParams.get("error");
+    if (!target || !error) return undefined;
+    // The caller chose where errors go: a magic link's errorCallbackURL is in its query, a social sign-in's sits in
+    // the OAuth state, so a callback keeps its redirect unless it goes to better-auth's own error page.
+    if (url.searchParams.has("errorCallbackURL")) return undefined;
+    if (url.pathname.startsWith("/v1/auth/callback/") && target.pathname !== "/v1/auth/error") return undefined;
+    if (error === "signup_closed") return { ...json(403, error, "Sign-up is closed; ask an administrator for an invitation", { authCode: error }), ...keep };
+    return { ...json(401, "unauthorized", REDIRECT_MESSAGES[error] ?? `Sign-in failed (${error})`, { authCode: error }), ...keep };
   }
   if (status < 400) return undefined;
   const body = parsed(result.body);

@@ -64,6 +64,23 @@ describe("sessions: the membership role decides, read on every request", () => {
     expect(me.status).toBe(200);
     expect(me.body.organizations).toEqual([]);
   });
+
+  it("shows a project created a moment ago on the very next request", async () => {
+    const email = uniqueEmail("sibling");
+    await app.call("PUT", "/v1/memberships", { body: { email, role: "VIEWER" } });
+    const who = await person(app, email);
+    const one = await sessionCall(app, who.jar, "GET", "/v1/prompts");
+
+    const created = await app.call("POST", "/v1/projects", { body: { name: `p-${email.slice(8, 16)}` } });
+    const two = await sessionCall(app, who.jar, "GET", "/v1/prompts");
+    const me = await sessionCall(app, who.jar, "GET", "/v1/me");
+
+    expect(one.status).toBe(200);
+    expect(created.status).toBe(201);
+    expect(two.status).toBe(400);
+    expect(two.body.error.code).toBe("project_required");
+    expect(me.body.organizations[0].projects).toContainEqual({ id: created.body.id, name: created.body.name });
+  });
 });
 
 /** Ban (admin plugin) and revoke (better-auth's revoke endpoints) against the session cookie cache. */
