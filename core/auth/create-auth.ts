@@ -29,6 +29,8 @@ export const AUTH_BASE_PATH = "/v1/auth";
 export interface SessionView {
   session: { id: string; userId: string };
   user: { id: string; email: string; name: string; twoFactorEnabled: boolean };
+  /** `Set-Cookie` values better-auth gave on this read (a renewed cookie cache, a session extended); the answer carries them. */
+  setCookies?: string[];
 }
 
 /** Sign-in for the API: better-auth's endpoints, and the session behind a request's cookie. */
@@ -87,13 +89,20 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
     handler: async (request) => passkeyRegistrationErrors(request, await auth.handler(request)),
     async session(headers) {
       // better-auth refuses some cookies with an APIError (malformed); store failures stay errors (500s).
-      const found = await auth.api.getSession({ headers }).catch((e: unknown) => {
+      const answer = await auth.api.getSession({ headers, returnHeaders: true }).catch((e: unknown) => {
         if (isAPIError(e)) return null;
         throw e;
       });
+      const found = answer?.response;
       if (!found) return null;
       const { session, user } = found;
-      return { session: { id: session.id, userId: session.userId }, user: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean(user.twoFactorEnabled) } };
+      // A renewed cookie cache or a session extended on this read: the API's answer carries them (docs/auth.md, "Cookies").
+      const setCookies = answer.headers.getSetCookie();
+      return {
+        session: { id: session.id, userId: session.userId },
+        user: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean(user.twoFactorEnabled) },
+        ...(setCookies.length ? { setCookies } : {}),
+      };
     },
     csrfToken: (sessionId) => csrfTokenOf(config.secret, sessionId),
     withMailer: (mailer) => (mailer === deps.mailer ? service : createAuth({ ...deps, mailer }, config)),

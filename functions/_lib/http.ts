@@ -136,6 +136,7 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
       if (credentials && deps && request.response.statusCode === 401) {
         request.response.headers = { ...request.response.headers, "www-authenticate": credentials.challenge(deps) };
       }
+      request.response = withSessionCookies(request.response, request.context.session);
     })
     .handler(async (event, context) => {
       const deps = context.deps!;
@@ -161,10 +162,20 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
         // Binary answers (OTLP protobuf) travel base64-encoded through API Gateway.
         return { statusCode: result.status, headers: { ...headers, ...result.headers }, body: Buffer.from(result.body).toString("base64"), isBase64Encoded: true };
       }
-      if (result instanceof Reply) return jsonResponse(result.status, result.body, { ...headers, ...result.headers });
-      return jsonResponse(spec.status ?? 200, result, headers);
+      const response = result instanceof Reply ? jsonResponse(result.status, result.body, { ...headers, ...result.headers }) : jsonResponse(spec.status ?? 200, result, headers);
+      return withSessionCookies(response, context.session);
     });
   return Object.assign(handler, { contract, ports: (uses ?? []).map((p) => p.name) });
+}
+
+/**
+ * The cookies better-auth renewed while reading the session (the cookie cache when it ran out, the session's
+ * expiry once a day) go out with the answer, as API Gateway's `cookies` (docs/auth.md, "Cookies"): a console
+ * that only calls `/v1` routes keeps its cache and stays signed in while it is used.
+ */
+function withSessionCookies(response: APIGatewayProxyStructuredResultV2, session: Auth.SessionView | null | undefined): APIGatewayProxyStructuredResultV2 {
+  if (!session?.setCookies?.length) return response;
+  return { ...response, cookies: [...(response.cookies ?? []), ...session.setCookies] };
 }
 
 const requestIdOf = (event: APIGatewayProxyEventV2, context: Context) => event.requestContext?.requestId ?? context.awsRequestId;

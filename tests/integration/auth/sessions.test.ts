@@ -137,3 +137,32 @@ describe("email and password sign-in, sessions on /v1", () => {
     expect(typeof again.answer.body.error.message).toBe("string");
   });
 });
+
+/** The cookie cache runs out while the console calls only /v1 routes: those answers renew it (docs/auth.md, "Cookies"). */
+describe("cookies renewed by /v1 routes", () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp({ SIGHTLINE_SESSION_CACHE_SECONDS: "1" });
+  });
+  afterAll(() => app?.close());
+
+  const cacheCookie = (jar: Jar) => [...jar.cookies].find(([name]) => name.endsWith("session_data"))?.[1];
+
+  it("sets a new cookie cache on a /v1 answer once the old one ran out, and none while it holds", async () => {
+    const someone = await person(app);
+    const first = cacheCookie(someone.jar);
+    const fresh = await sessionCall(app, someone.jar, "GET", "/v1/projects");
+    await new Promise((r) => setTimeout(r, 1_500));
+    const renewed = await sessionCall(app, someone.jar, "GET", "/v1/projects");
+    const write = await sessionCall(app, someone.jar, "GET", "/v1/me");
+
+    expect(first).toBeDefined();
+    expect(fresh.status).toBe(200);
+    expect(fresh.headers.getSetCookie()).toEqual([]);
+    expect(renewed.status).toBe(200);
+    expect(renewed.headers.getSetCookie().some((c) => /session_data=[^;]+/.test(c))).toBe(true);
+    expect(cacheCookie(someone.jar)).not.toBe(first);
+    expect(write.status).toBe(200);
+  });
+});
