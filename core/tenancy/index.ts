@@ -5,3 +5,4 @@ export { listMemberships, putMembership, deleteMembership, type MembershipView }
 export { ensureInitialKey, mintFirstKeyIfNone } from "./bootstrap";
 export * from "./tenancy.schema";
 export { accessOf, keyOrganization, admitSignUp, claimSignUp, type OrganizationAccess } from "./people";
+export { inviteSsoMember } from "./sso-members";
