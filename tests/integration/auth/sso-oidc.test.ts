@@ -103,6 +103,21 @@ describe("SSO with OIDC", () => {
     expect(members.body.data.map((m: { email: string }) => m.email)).not.toContain(mallory.email);
   });
 
+  it("does not take over an account made another way: 403 account_not_linked", async () => {
+    const dora = someone("dora");
+    await app.call("PUT", "/v1/memberships", { body: { email: dora.email, role: "MEMBER" } });
+    await person(app, dora.email);
+    idp.signInAs(dora);
+    const jar = new Jar();
+
+    const { callback } = await ssoSignIn(app, jar, dora.email);
+    const me = await sessionCall(app, jar, "GET", "/v1/me");
+
+    expect(callback!.status).toBe(403);
+    expect(callback!.body.error).toMatchObject({ code: "forbidden", message: "An account with this email exists and was not made through this SSO provider; sign in the way it was made", details: { authCode: "account_not_linked" } });
+    expect(me.status).toBe(401);
+  });
+
   it("keeps the redirect to the caller's errorCallbackURL for a browser", async () => {
     const mallory = someone("mallory2", "elsewhere.example");
     idp.signInAs(mallory);
