@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api, forget, getConfig, type Me, setSessionHint, signInWithKey, signInWithSession } from "../api";
 import { ErrorNote } from "../components/States";
+import { SsoSignIn, ssoErrorOf } from "../components/SsoSignIn";
 
 type Step = "password" | "sign-up" | "totp" | "link-sent";
 
@@ -110,6 +111,7 @@ export function SignInPage() {
             Email me a link
           </Button>
         )}
+        {!signUp && <SsoSignIn email={email} target={target} onError={setError} />}
         <Divider />
         <Button variant="subtle" size="xs" onClick={() => (setError(null), setStep(signUp ? "password" : "sign-up"))}>
           {signUp ? "I have an account" : "Create an account (first run: create the owner account)"}
@@ -164,7 +166,7 @@ export function SignInPage() {
         </Title>
         {params.get("error") && (
           <Alert color="red" role="alert" mb="md" data-testid="link-error">
-            {LINK_ERROR}
+            {params.get("sso") ? ssoErrorOf(params) : LINK_ERROR}
           </Alert>
         )}
         {keySignIn ? (
