@@ -1,7 +1,10 @@
 import { customType, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "../platform/columns";
 import type { KeyRing } from "../platform/keyring";
-import { ssoProviderColumns } from "./sso.sql";
+import { and, eq, isNotNull } from "drizzle-orm";
+import type { Db } from "../platform/db";
+import type { SealedSecretTable } from "../platform/ports";
+import { authSsoProviders, ssoProviderColumns } from "./sso.sql";
 
 /*
  * The SSO plugin reads its provider's OIDC client secret from `oidc_config` (its own JSON). We keep that secret
@@ -54,3 +57,22 @@ export function ssoProvidersForAuth(ring: KeyRing) {
     createdAt: createdAt().defaultNow(),
   });
 }
+
+/** OIDC client secrets of SSO providers for the rotation command (docs/secrets.md, "Rotation"). */
+export const ssoClientSecrets: SealedSecretTable = {
+  name: "auth_sso_providers",
+  async rows(db: Db) {
+    const rows = await db.select({ id: authSsoProviders.id, domain: authSsoProviders.domain, config: authSsoProviders.oidcConfig }).from(authSsoProviders).where(isNotNull(authSsoProviders.oidcConfig)).orderBy(authSsoProviders.id);
+    return rows.flatMap((r) => {
+      const secret = parsed(r.config!)?.clientSecret;
+      return typeof secret === "string" ? [{ id: r.id, sealed: secret, label: `SSO provider for ${r.domain}, OIDC client secret` }] : [];
+    });
+  },
+  async write(db: Db, id: string, sealed: string, previous: string) {
+    const [row] = await db.select({ config: authSsoProviders.oidcConfig }).from(authSsoProviders).where(eq(authSsoProviders.id, id));
+    const config = row?.config ? parsed(row.config) : null;
+    if (!config || config.clientSecret !== previous) return;
+    // Conditional on the text read, so a provider changed meanwhile is left as it is.
+    await db.update(authSsoProviders).set({ oidcConfig: JSON.stringify({ ...config, clientSecret: sealed }) }).where(and(eq(authSsoProviders.id, id), eq(authSsoProviders.oidcConfig, row!.config!)));
+  },
+};

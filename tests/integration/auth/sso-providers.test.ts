@@ -1,4 +1,11 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Auth from "@core/auth";
+import { generateRingKey, keyRingFromSpec } from "@core/platform/keyring";
+import { authSsoProviders } from "@core/platform/schema";
+import { rotateStoredSecrets } from "../../../scripts/rotate-secrets";
 import { IDP_CERT } from "../../support/saml-idp";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { person, sessionCall, uniqueEmail } from "../../support/sessions";
@@ -102,5 +109,22 @@ describe("SSO providers API", () => {
 
     expect(register.status).toBe(404);
     expect(list.status).toBe(404);
+  });
+
+  it("lets the rotation command re-seal the client secret under the ring's new key", async () => {
+    const made = await app.call("POST", "/v1/sso-providers", { body: oidc(`rotate-${unique()}.example`) });
+    // The ring `npm start` made for this data dir, with a new key put first: the operator's rotation step.
+    const ring = keyRingFromSpec(`next:${generateRingKey()},${readFileSync(join(app.dataDir, "keyring"), "utf8").trim()}`);
+    const stored = async () => JSON.parse((await app.deps.db.select().from(authSsoProviders).where(eq(authSsoProviders.id, made.body.id)))[0]!.oidcConfig!).clientSecret as string;
+    const before = await stored();
+
+    const reports = await rotateStoredSecrets({ db: app.deps.db, keyRing: ring }, [Auth.ssoClientSecrets]);
+    const after = await stored();
+
+    expect(before).toMatch(/^v1:k1:/);
+    expect(reports[0]).toMatchObject({ table: "auth_sso_providers", unreadable: [] });
+    expect(reports[0]!.rewritten).toBeGreaterThanOrEqual(1);
+    expect(after).toMatch(/^v1:next:/);
+    expect(ring.decrypt(after)).toBe("s3cret-value-never-shown");
   });
 });
