@@ -40,14 +40,17 @@ export function ssoPlugin(deps: SsoDeps) {
 }
 
 /**
- * In front of `sign-in/sso`: an email whose domain no provider covers is a 404 in plain words (the plugin's own
+ * In front of `sign-in/sso`: the email is required; an email whose domain no provider covers is a 404 in plain words (the plugin's own
  * answer names an issuer); a request without `errorCallbackURL` gets ours, so a failed callback ends in our
  * error body rather than on the caller's success page.
  */
 function signInGuard(deps: SsoDeps) {
   return createAuthMiddleware(async (ctx) => {
     const body = (ctx.body ?? {}) as { email?: unknown; errorCallbackURL?: unknown };
-    if (typeof body.email !== "string") return;
+    // The email picks the provider; the plugin's other selectors (organization slug) need models we do not have.
+    if (typeof body.email !== "string" || !body.email.includes("@")) {
+      throw new APIError("BAD_REQUEST", { code: "SSO_EMAIL_REQUIRED", message: "Give the email to sign in with: its domain picks the SSO provider" });
+    }
     const domain = emailDomain(body.email);
     if (!domain || !(await ssoProviderForDomain(deps, domain))) {
       throw new APIError("NOT_FOUND", { code: "SSO_PROVIDER_NOT_FOUND", message: `No SSO provider for ${domain || body.email}` });

@@ -88,6 +88,15 @@ describe("SSO with OIDC", () => {
     expect(res.body.error).toMatchObject({ code: "not_found", message: "No SSO provider for unknown-domain.example" });
   });
 
+  it("answers sign-in/sso without an email with 400, whatever else the body names", async () => {
+    for (const body of [{ callbackURL: "/" }, { organizationSlug: "acme", callbackURL: "/" }, { providerId: provider.id, callbackURL: "/" }, { email: "not-an-email", callbackURL: "/" }]) {
+      const res = await sessionCall(app, new Jar(), "POST", "/v1/auth/sign-in/sso", { body });
+
+      expect(res.status).toBe(400);
+      expect(res.body.error).toMatchObject({ code: "invalid_input", message: "Give the email to sign in with: its domain picks the SSO provider" });
+    }
+  });
+
   it("refuses an IdP answer for an email outside the provider's domain: 403, no session, no membership", async () => {
     const mallory = someone("mallory", "elsewhere.example");
     idp.signInAs(mallory);
