@@ -85,6 +85,27 @@ describe("SSO with SAML", () => {
     expect(me.status).toBe(401);
   });
 
+  it("refuses a response posted a second time (replay)", async () => {
+    const email = emailAt("replayed");
+    const { answer, posted } = await samlSignIn(app, idp, new Jar(), email, email, provider.id);
+    const thief = new Jar();
+    const acs = new URL(answer.acs);
+
+    const replayed = await sessionCall(app, thief, "POST", `${acs.pathname}${acs.search}`, {
+      body: new URLSearchParams({ SAMLResponse: answer.SAMLResponse, RelayState: answer.RelayState }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" },
+    });
+    const me = await sessionCall(app, thief, "GET", "/v1/me");
+
+    expect(posted.status).toBe(302);
+    // The relay state went with the first post, so the plugin no longer knows the caller's pages: it sends the
+    // browser to the service's root with the error, and sets no cookie.
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get("location")).toBe(`${app.url}/?error=invalid_saml_response&error_description=Unknown+or+expired+request+ID`);
+    expect(replayed.headers.getSetCookie()).toEqual([]);
+    expect(me.status).toBe(401);
+  });
+
   it("lists the provider with the ACS and entity id its IdP needs", async () => {
     const list = await app.call("GET", "/v1/sso-providers");
 
