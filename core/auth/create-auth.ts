@@ -142,7 +142,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       transaction: false,
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256 },
-    user: { validateUserInfo: ssoUserGate(deps) },
+    user: { validateUserInfo: ssoUserGate(deps, config.bootstrap.orgName) },
     session: { cookieCache: { enabled: config.sessionCacheSeconds > 0, maxAge: Math.max(config.sessionCacheSeconds, 1) } },
     rateLimit: {
       enabled: limit !== null,

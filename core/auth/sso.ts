@@ -71,7 +71,7 @@ interface UserInfoCheck {
  * a first-time person is invited to the provider's organization with its default role, so the sign-up rule
  * admits them like any invited person (even with sign-up closed) and gives them no organization of their own.
  */
-export function ssoUserGate(deps: SsoDeps) {
+export function ssoUserGate(deps: SsoDeps, bootstrapOrgName: string) {
   return async ({ user, source }: UserInfoCheck): Promise<{ error: string; errorDescription: string } | void> => {
     if (source.method !== "sso-oidc" && source.method !== "sso-saml") return;
     const provider = source.sso ? await ssoProviderById(deps, source.sso.providerId) : null;
@@ -80,7 +80,12 @@ export function ssoUserGate(deps: SsoDeps) {
     if (!domainCovers(provider.domain, emailDomain(email))) {
       return { error: "sso_domain_mismatch", errorDescription: `The identity provider for ${provider.domain} answered for ${email || "no email"}, outside its domain` };
     }
-    if (source.action === "create-user") await Tenancy.inviteSsoMember(deps, { orgId: provider.organizationId, email, role: provider.defaultRole, providerId: provider.providerId });
+    if (source.action !== "create-user") return;
+    // The first person to sign up would own the bootstrap organization and administer the instance: never one an IdP vouched for.
+    if (await Tenancy.awaitsFirstOwner(deps, bootstrapOrgName)) {
+      return { error: "sso_awaits_owner", errorDescription: "This installation has no owner yet: its first person signs up with email and password before anyone signs in with SSO" };
+    }
+    await Tenancy.inviteSsoMember(deps, { orgId: provider.organizationId, email, role: provider.defaultRole, providerId: provider.providerId });
   };
 }
 

@@ -31,7 +31,7 @@ const json = (status: number, code: string, message: string, details: unknown, h
 const SSO_RETURN = /^\/v1\/auth\/sso\/(callback|saml2\/sp\/acs)\//;
 
 /** Refusals of a person rather than of the request: the IdP vouched for someone we do not let in. */
-const SSO_FORBIDDEN = new Set(["sso_domain_mismatch", "sso_provider_not_found", "account_not_linked", "signup_closed"]);
+const SSO_FORBIDDEN = new Set(["sso_domain_mismatch", "sso_provider_not_found", "sso_awaits_owner", "account_not_linked", "signup_closed"]);
 
 /**
  * A failed SSO sign-in whose caller named no `errorCallbackURL`: the plugin redirected to our error path with

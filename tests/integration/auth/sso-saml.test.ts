@@ -124,3 +124,25 @@ describe("SSO with SAML", () => {
     ]);
   });
 });
+
+describe("SSO before the installation has an owner", () => {
+  let app: TestApp;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(() => app?.close());
+
+  it("does not let an IdP's person become the first owner: 403 until someone signs up with email", async () => {
+    const idp = samlIdp();
+    const created = await app.call("POST", "/v1/sso-providers", { body: { type: "saml", domain: DOMAIN, entryPoint: idp.entryPoint, cert: IDP_CERT, entityId: idp.entityId } });
+    const jar = new Jar();
+
+    const { posted } = await samlSignIn(app, idp, jar, emailAt("early"), undefined, created.body.id);
+    const me = await sessionCall(app, jar, "GET", "/v1/me");
+
+    expect(posted.status).toBe(403);
+    expect(posted.body.error).toMatchObject({ code: "forbidden", message: "This installation has no owner yet: its first person signs up with email and password before anyone signs in with SSO", details: { authCode: "sso_awaits_owner" } });
+    expect(me.status).toBe(401);
+  });
+});
