@@ -54,7 +54,8 @@ const OBSERVE_TREE = `
 export async function benchConsole(): Promise<string> {
   await ensureConsoleBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-console-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey });
+  // The development key sign-in, switched on: sessions became the default sign-in after this bench was written.
+  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" });
   const browser = await launchChromium();
   try {
     const ingest = await api(server.url, "POST", "/v1/ingest", { batch: treeBatch() });

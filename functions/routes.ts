@@ -150,6 +150,7 @@ export const routes: readonly RouteDef[] = [
   { method: "GET", path: "/v1/score-configs", handler: "functions/api/score-configs/list-score-configs.handler" },
   { method: "PATCH", path: "/v1/score-configs/{id}", handler: "functions/api/score-configs/patch-score-config.handler" },
   { method: "GET", path: "/v1/metrics", handler: "functions/api/metrics/get-metrics.handler", memoryMb: 2048 },
+  { method: "GET", path: "/v1/users", handler: "functions/api/users/list-users.handler" },
   { method: "DELETE", path: "/v1/users/{userId}/data", handler: "functions/api/users/delete-user-data.handler" },
   { method: "GET", path: "/v1/retention", handler: "functions/api/retention/get-retention.handler" },
   { method: "POST", path: "/v1/retention", handler: "functions/api/retention/put-retention.handler" },

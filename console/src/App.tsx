@@ -33,6 +33,10 @@ const ModelPricesPage = lazy(() => import("./pages/ModelPricesPage"));
 const AutomationsPage = lazy(() => import("./pages/AutomationsPage"));
 const AccountPage = lazy(() => import("./pages/AccountPage"));
 const ConsentPage = lazy(() => import("./pages/ConsentPage"));
+const AlertsPage = lazy(() => import("./pages/AlertsPage"));
+const ScoreConfigsPage = lazy(() => import("./pages/ScoreConfigsPage"));
+const ProvidersPage = lazy(() => import("./pages/ProvidersPage"));
+const EventSinkPage = lazy(() => import("./pages/EventSinkPage"));
 
 const fallback = (
   <Center h="50vh">
@@ -88,6 +92,10 @@ export function App() {
       <Route path="/settings/policies" element={page(<PoliciesPage />)} />
       <Route path="/settings/model-prices" element={page(<ModelPricesPage />)} />
       <Route path="/settings/automations" element={page(<AutomationsPage />)} />
+      <Route path="/settings/alerts" element={page(<AlertsPage />)} />
+      <Route path="/settings/score-configs" element={page(<ScoreConfigsPage />)} />
+      <Route path="/settings/providers" element={page(<ProvidersPage />)} />
+      <Route path="/settings/event-sink" element={page(<EventSinkPage />)} />
       <Route path="/settings" element={<Navigate to="/settings/api-keys" replace />} />
       <Route path="/settings/api-keys" element={page(<ApiKeysPage />)} />
       <Route path="/settings/members" element={page(<MembersPage />)} />

@@ -168,3 +168,44 @@ export interface SessionRow {
   environments: string[];
   totalCost: number | null;
 }
+
+export interface UserRow {
+  id: string;
+  traceCount: number;
+  sessionCount: number;
+  firstTimestamp: string | null;
+  lastTimestamp: string | null;
+  environments: string[];
+  totalCost: number | null;
+  totalTokens: number | null;
+}
+
+export interface ScoreConfig {
+  id: string;
+  name: string;
+  dataType: "NUMERIC" | "CATEGORICAL" | "BOOLEAN";
+  min: number | null;
+  max: number | null;
+  categories: string[];
+  description: string | null;
+  archived: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AlertRule {
+  id: string;
+  name: string;
+  metric: string;
+  scoreName: string | null;
+  environment: string | null;
+  model: string | null;
+  windowMinutes: number;
+  operator: string;
+  threshold: number;
+  state: "ok" | "firing";
+  lastValue: number | null;
+  lastCheckedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

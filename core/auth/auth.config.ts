@@ -2,8 +2,10 @@ import * as z from "zod";
 
 /** Sign-in settings as values (docs/auth.md, "Configuration"); the composition roots fill them from the environment. */
 export const AuthConfig = z.object({
-  /** Signs cookies, encrypts TOTP secrets and keys the CSRF tokens; rotating it ends every session. */
+  /** Signs cookies, encrypts TOTP secrets and OAuth signing keys, keys the CSRF tokens; rotating it ends every session (docs/auth.md, "The auth secret"). */
   secret: z.string().min(32),
+  /** Secrets this one replaced, newest first: they still decrypt what they encrypted (TOTP, OAuth signing keys) until dropped. */
+  previousSecrets: z.array(z.string().min(32)).default([]),
   /** The service's public address; magic links point here and it is a trusted origin. Unset: each request's own host. */
   baseUrl: z.string().url().optional(),
   /** Origins (besides `baseUrl`) whose pages may call the sign-in endpoints with cookies (the console's). */

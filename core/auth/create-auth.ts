@@ -8,6 +8,7 @@ import { passkey } from "@better-auth/passkey";
 import { jwt } from "better-auth/plugins/jwt";
 import { mcp } from "@better-auth/mcp";
 import { verifyJwsAccessToken } from "better-auth/oauth2";
+import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";
@@ -50,6 +51,11 @@ export interface AuthService {
   bearerUser(token: string): Promise<{ userId: string } | null>;
   /** The MCP resource (`<base>/v1/mcp`) and this service's issuer, or null when OAuth is off. */
   readonly oauth: { resource: string; issuer: string } | null;
+  /**
+   * Settles when better-auth's start-up has run (its plugins write to the store then, e.g. the OAuth resource);
+   * never rejects: a failed start-up is logged and every later call fails with it (docs/auth.md, "Start-up").
+   */
+  ready(): Promise<void>;
 }
 
 /** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
@@ -63,9 +69,15 @@ const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link
 export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
   const oauth = oauthOf(config);
   const auth = betterAuthOf(deps, config, oauth);
+  // better-auth starts up as soon as it is built; a store closed under it must not become an unhandled rejection.
+  const started = auth.$context.then(
+    () => undefined,
+    (error: unknown) => deps.log.error("auth: start-up failed", { error: String(error) }),
+  );
   const jwksCacheKey = {};
   const service: AuthService = {
     oauth,
+    ready: () => started,
     async bearerUser(token) {
       if (!oauth) return null;
       // The jwt plugin's keys, read through better-auth (no HTTP round trip to ourselves); signature, issuer, audience and expiry are checked.
@@ -115,7 +127,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
     appName: "Sightline",
     baseURL: config.baseUrl,
     basePath: AUTH_BASE_PATH,
-    secret: config.secret,
+    ...authSecrets(config),
     trustedOrigins: [...(config.baseUrl ? [new URL(config.baseUrl).origin] : []), ...config.trustedOrigins],
     telemetry: { enabled: false },
     database: drizzleAdapter(deps.db, {
@@ -208,6 +220,20 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
 }
 
 /**
+ * The current secret and the ones it replaced, as better-auth's versioned secrets: what it encrypts from now on
+ * names its key's version, so a rotation keeps TOTP secrets and OAuth signing keys readable. A version is
+ * derived from the secret's value, so no one numbers them and a list in any order names the same keys;
+ * `secret` is better-auth's fallback for values encrypted before versions, by the oldest secret listed
+ * (docs/auth.md, "The auth secret").
+ */
+function authSecrets(config: AuthConfig): { secret: string; secrets: { version: number; value: string }[] } {
+  const all = [...new Set([config.secret, ...config.previousSecrets])];
+  return { secret: all[all.length - 1]!, secrets: all.map((value) => ({ version: secretVersion(value), value })) };
+}
+
+const secretVersion = (value: string) => Number.parseInt(createHash("sha256").update(value).digest("hex").slice(0, 7), 16);
+
+/**
  * The WebAuthn relying party: its id is the base URL's host unless configured, and the origins a passkey may be
  * used from are the base URL's and the trusted ones (docs/auth.md, "Passkeys"). Without a base URL, the plugin
  * takes the request's Origin, which better-auth's origin check has already held against the trusted origins.
@@ -227,5 +253,6 @@ export function unavailableAuth(): AuthService {
     withMailer: () => unavailableAuth(),
     bearerUser: async () => null,
     oauth: null,
+    ready: async () => undefined,
   };
 }

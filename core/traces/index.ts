@@ -5,6 +5,7 @@ export { listTraces, matchingTraceIds, type TraceFilters } from "./list-traces";
 export { listObservations } from "./list-observations";
 export { listScores } from "./list-scores";
 export { listSessions } from "./list-sessions";
+export { listUsers } from "./list-users";
 export { getSession, groupBySessionPath } from "./get-session";
 export { getMetrics, metricsStatement } from "./metrics";
 export { windowMetrics, windowScoreMean, type ObservationWindow, type WindowMetrics } from "./window-metrics";

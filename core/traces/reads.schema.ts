@@ -69,6 +69,15 @@ export const ListSessionsQuery = z.object({
 });
 export type ListSessionsQuery = z.infer<typeof ListSessionsQuery>;
 
+export const ListUsersQuery = z.object({
+  limit: Limit,
+  cursor: z.string().optional(),
+  from: Iso.optional(),
+  to: Iso.optional(),
+  environment: z.string().optional(),
+});
+export type ListUsersQuery = z.infer<typeof ListUsersQuery>;
+
 export const GetSessionQuery = z.object({ groupBy: z.enum(["sessionPath"]).optional() });
 
 const Dimension = z.enum(["day", "environment", "model"]);
@@ -126,6 +135,19 @@ export const SessionSummary = z.object({
   totalCost: z.number().nullable(),
 });
 export const SessionPage = z.object({ data: z.array(SessionSummary), nextCursor: z.string().nullable() });
+
+export const UserSummary = z.object({
+  id: z.string().describe("the `userId` the customer's traces carry"),
+  traceCount: z.number(),
+  sessionCount: z.number(),
+  firstTimestamp: z.string().nullable(),
+  lastTimestamp: z.string().nullable(),
+  environments: z.array(z.string()),
+  totalCost: z.number().nullable().describe("USD over the observations of the user's traces; null when none is priced"),
+  totalTokens: z.number().nullable(),
+});
+export type UserSummary = z.infer<typeof UserSummary>;
+export const UserPage = z.object({ data: z.array(UserSummary), nextCursor: z.string().nullable() });
 
 export interface PathGroupShape {
   segment: string | null;

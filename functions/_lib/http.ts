@@ -70,10 +70,15 @@ export interface HttpSpec<P, Q, B, R, N extends PortName> extends Omit<HttpContr
   tags?: string[];
   /** The ports this endpoint uses beyond the base (docs/deployment.md): its bundle carries only these adapters. */
   uses?: readonly Port<N>[];
-  /** Who calls, from the request headers; by default a project API key in HTTP Basic (`/v1/mcp` will also take an OAuth bearer token: docs/mcp.md). */
-  authenticate?: (deps: BaseDeps, headers: Record<string, string | undefined>) => Promise<Principal>;
-  /** The `WWW-Authenticate` value of this endpoint's 401s when it is not the Basic challenge alone (`/v1/mcp`: docs/mcp.md, "OAuth"). */
-  challenge?: (deps: BaseDeps) => string;
+  /**
+   * An endpoint's own credentials: who calls, from the request headers, and the `WWW-Authenticate` value of its
+   * 401s (`/v1/mcp` takes a key or an OAuth bearer token: docs/mcp.md, "OAuth"). By default a project API key in
+   * HTTP Basic or a session cookie, with the Basic challenge for API clients (docs/console.md, "Sign-in").
+   */
+  credentials?: {
+    authenticate(deps: BaseDeps, headers: Record<string, string | undefined>): Promise<Principal>;
+    challenge(deps: BaseDeps): string;
+  };
   run(input: HttpInput<P, Q, B>, ctx: HttpContext<N>): Promise<R | Reply>;
 }
 
@@ -91,7 +96,7 @@ type RequestContext<N extends PortName> = Context & { deps?: DepsWith<N>; princi
  * zod parsing of path/query/body, JSON serialisation and the error table.
  */
 export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(spec: HttpSpec<P, Q, B, R, N>): HttpHandler {
-  const { uses, run, authenticate, challenge, ...rest } = spec;
+  const { uses, run, credentials, ...rest } = spec;
   const contract: HttpContract = { ...rest, tags: spec.tags ?? [] } as HttpContract;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext<N>>()
     .before(async function withDeps(request) {
@@ -100,8 +105,8 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
     .before(async function withAuth(request) {
       const { event, context } = request;
       // An endpoint with its own credentials (MCP: docs/mcp.md) resolves them itself.
-      if (authenticate) {
-        context.principal = await authenticate(context.deps!, event.headers ?? {});
+      if (credentials) {
+        context.principal = await credentials.authenticate(context.deps!, event.headers ?? {});
         context.session = null;
         return;
       }
@@ -125,11 +130,11 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
       if (!roleAtLeast(role, spec.role)) throw forbidden(`This endpoint needs the ${spec.role} role; the ${kind === "session" ? "membership" : "key"} has ${role}`);
     })
     .onError(async function httpErrors(request) {
-      // An endpoint with its own credentials (MCP) always challenges; others not a cookie request (docs/console.md, "Sign-in").
-      const basicChallenge = authenticate !== undefined || wantsBasicChallenge(request.event);
-      request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log, { challenge: basicChallenge });
-      if (challenge && request.response.statusCode === 401 && request.context.deps) {
-        request.response.headers = { ...request.response.headers, "www-authenticate": challenge(request.context.deps) };
+      // An endpoint with its own credentials names its own challenge; others challenge API clients, not a cookie request.
+      request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log, { challenge: !credentials && wantsBasicChallenge(request.event) });
+      const deps = request.context.deps;
+      if (credentials && deps && request.response.statusCode === 401) {
+        request.response.headers = { ...request.response.headers, "www-authenticate": credentials.challenge(deps) };
       }
     })
     .handler(async (event, context) => {

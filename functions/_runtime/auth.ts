@@ -35,6 +35,7 @@ export async function authSecret(env: Env, options: { persist: boolean }): Promi
 export function authConfig(env: Env, secret: string, baseUrl: string | undefined): Auth.AuthConfig {
   return Auth.AuthConfig.parse({
     secret,
+    previousSecrets: env.SIGHTLINE_AUTH_PREVIOUS_SECRETS,
     baseUrl: env.SIGHTLINE_PUBLIC_URL ?? baseUrl,
     trustedOrigins: env.SIGHTLINE_TRUSTED_ORIGINS,
     sessionCacheSeconds: env.SIGHTLINE_SESSION_CACHE_SECONDS,

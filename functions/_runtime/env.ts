@@ -55,6 +55,12 @@ export const Env = z.object({
   SIGHTLINE_KEY_RING: z.string().optional(),
   /** Signs sessions, encrypts TOTP secrets, keys CSRF tokens (docs/auth.md, "The auth secret"); `npm start` keeps one at `<data dir>/auth-secret` when unset. */
   SIGHTLINE_AUTH_SECRET: z.string().min(32).optional(),
+  /** Auth secrets replaced by rotation, comma-separated, newest first: still decrypt TOTP secrets and OAuth keys (docs/auth.md, "The auth secret"). */
+  SIGHTLINE_AUTH_PREVIOUS_SECRETS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().min(32, "each previous auth secret has at least 32 characters"))),
   /** The service's public address (magic links, trusted origin); `npm start` uses its own URL, Lambda the request's host when unset. */
   SIGHTLINE_PUBLIC_URL: z.string().url().optional(),
   /** Comma-separated origins whose pages may call /v1/auth with cookies (the console, when served elsewhere). */

@@ -90,6 +90,8 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.SIGHTLINE_HOST}:${port}`;
   deps.auth = buildAuth(deps, mailer, env, await authSecret(env, { persist: true }), url);
+  // Start-up writes to the store: finished before the first request, and before a quick stop closes the store.
+  await deps.auth.ready();
 
   // Tests drive queues and schedules by hand; `npm start` runs them in the background.
   const background = options.background ?? true;

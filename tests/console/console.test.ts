@@ -297,6 +297,7 @@ describe("web console", () => {
       ["/settings/audit-log", "audit-log", "api_key"],
       ["/settings/ingest", "ingest", "Dead letters"],
       ["/observations?orderBy=latency", "observations", "answer-llm"],
+      ["/users", "users-list", "ada"],
       ["/users?userId=ada", "users", "support-chat"],
       ["/settings/policies", "policies", "Save PII policy"],
       ["/settings/model-prices", "model-prices", "gpt-4o-mini"],

@@ -25,6 +25,10 @@ const SETTINGS = [
   { to: "/settings/policies", label: "Data policies" },
   { to: "/settings/model-prices", label: "Model prices" },
   { to: "/settings/automations", label: "Automations" },
+  { to: "/settings/alerts", label: "Alert rules" },
+  { to: "/settings/score-configs", label: "Score configs" },
+  { to: "/settings/providers", label: "Provider credentials" },
+  { to: "/settings/event-sink", label: "Event sink" },
   { to: "/settings/ingest", label: "Ingest health" },
 ];
 
@@ -83,7 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" component="nav" aria-label="Main">
+      <AppShell.Navbar p="xs" component="nav" aria-label="Main" style={{ overflowY: "auto" }}>
         <Stack gap={2}>
           {NAV.map((n) => (
             <NavLink key={n.to} component={Link} to={n.to} label={n.label} active={location.pathname.startsWith(n.to)} />

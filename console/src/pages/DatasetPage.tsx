@@ -5,6 +5,8 @@ import { Link, useNavigate, useParams } from "react-router";
 import { get, send, seg } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
+import { AddItemForm } from "../forms/AddItemForm";
+import { ItemSchemaForm } from "../forms/ItemSchemaForm";
 import type { DatasetDetail } from "../types";
 
 interface SchemaCheck {
@@ -18,7 +20,7 @@ const short = (v: unknown) => {
   return s && s.length > 120 ? `${s.slice(0, 120)}…` : (s ?? "");
 };
 
-/** One dataset: its runner's last status, runs (pick two to compare), items with their schema errors, CSV import and the gate. */
+/** One dataset: its runner's last status, runs (pick two to compare), items with their schema errors, an item by hand, the item schema, CSV import and the gate. */
 export default function DatasetPage() {
   const { name = "" } = useParams();
   const navigate = useNavigate();
@@ -131,6 +133,21 @@ export default function DatasetPage() {
           </Table>
         )}
       </Paper>
+      <AddItemForm
+        name={name}
+        onAdded={() => {
+          void queryClient.invalidateQueries({ queryKey: ["dataset", name] });
+          void queryClient.invalidateQueries({ queryKey: ["dataset-check", name] });
+        }}
+      />
+      <ItemSchemaForm
+        name={name}
+        schema={d.schema}
+        onSaved={() => {
+          void queryClient.invalidateQueries({ queryKey: ["dataset", name] });
+          void queryClient.invalidateQueries({ queryKey: ["dataset-check", name] });
+        }}
+      />
       <CsvImport name={name} onDone={() => void queryClient.invalidateQueries({ queryKey: ["dataset", name] })} />
     </Stack>
   );

@@ -1,21 +1,33 @@
-import { Anchor, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { get } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
+import { NewDatasetForm } from "../forms/NewDatasetForm";
 import { fmtDate } from "../format";
 import type { DatasetRow, Page } from "../types";
 
+/** Datasets with their item counts; "New dataset" (`?new=1`) creates one with an optional item schema. */
 export default function DatasetsPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const datasets = useQuery({ queryKey: ["datasets"], queryFn: () => get<Page<DatasetRow>>("/v1/datasets", { limit: 100 }) });
   return (
     <Stack>
-      <Title order={2}>Datasets</Title>
+      <Group justify="space-between">
+        <Title order={2}>Datasets</Title>
+        {!params.get("new") && (
+          <Button size="xs" onClick={() => setParams({ new: "1" })}>
+            New dataset
+          </Button>
+        )}
+      </Group>
+      {params.get("new") && <NewDatasetForm onCancel={() => setParams({})} onCreated={(name) => navigate(`/datasets/${encodeURIComponent(name)}`)} />}
       <ErrorNote error={datasets.error} />
       {datasets.isPending ? (
         <Loading />
       ) : datasets.data?.data.length === 0 ? (
-        <Empty>No datasets yet. Create one with POST /v1/datasets.</Empty>
+        <Empty>No datasets yet. Create one with "New dataset" or POST /v1/datasets.</Empty>
       ) : (
         <Table striped highlightOnHover>
           <Table.Thead>

@@ -4,13 +4,16 @@ import { diffLines } from "diff";
 import { useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { get, send, seg } from "../api";
+import { PromptEditor } from "../components/PromptEditor";
 import { ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import type { ChatMessage, PromptDetail } from "../types";
 
 interface PublicPrompt {
   version: number;
+  type: "text" | "chat";
   prompt: string | ChatMessage[];
+  config: Record<string, unknown>;
 }
 
 const bodyText = (content: string | ChatMessage[] | undefined) =>
@@ -42,6 +45,7 @@ export default function PromptPage() {
     queryFn: () => get<PromptDetail>(`/v1/prompts/${seg(name)}`, { version }),
   });
   const [label, setLabel] = useState("production");
+  const [editing, setEditing] = useState(false);
   const promote = useMutation({
     mutationFn: (v: number) => send("POST", `/v1/prompts/${seg(name)}/labels`, { label: label.trim(), version: v }),
     onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("prompt") }),
@@ -64,6 +68,26 @@ export default function PromptPage() {
         <Title order={2}>{d.name}</Title>
         <Badge variant="light">{d.type}</Badge>
       </Group>
+      {editing && raw.data ? (
+        <PromptEditor
+          key={raw.data.version}
+          name={d.name}
+          initial={{ type: raw.data.type === "chat" ? "CHAT" : "TEXT", content: raw.data.prompt, config: raw.data.config }}
+          knownLabels={knownLabels}
+          onCancel={() => setEditing(false)}
+          onSaved={(saved) => {
+            setEditing(false);
+            void queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("prompt") });
+            set("version", String(saved.version));
+          }}
+        />
+      ) : (
+        <Group>
+          <Button size="xs" onClick={() => setEditing(true)} disabled={!raw.data}>
+            New version from v{version}
+          </Button>
+        </Group>
+      )}
       <Paper withBorder p="sm">
         <Group align="end" mb="xs">
           <Text fw={600}>Versions</Text>

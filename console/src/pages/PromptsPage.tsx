@@ -1,7 +1,8 @@
-import { Anchor, Badge, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { get } from "../api";
+import { PromptEditor } from "../components/PromptEditor";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import type { Page, PromptRow } from "../types";
@@ -9,6 +10,7 @@ import type { Page, PromptRow } from "../types";
 /** Prompts with their latest version and labels; filters by name, folder and label in the query string. */
 export default function PromptsPage() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const query = { name: params.get("name"), folder: params.get("folder"), label: params.get("label"), limit: 100 };
   const prompts = useQuery({ queryKey: ["prompts", query], queryFn: () => get<Page<PromptRow>>("/v1/prompts", query) });
   const set = (k: string, v: string) => {
@@ -18,7 +20,17 @@ export default function PromptsPage() {
   };
   return (
     <Stack>
-      <Title order={2}>Prompts</Title>
+      <Group justify="space-between">
+        <Title order={2}>Prompts</Title>
+        {!params.get("new") && (
+          <Button size="xs" onClick={() => set("new", "1")}>
+            New prompt
+          </Button>
+        )}
+      </Group>
+      {params.get("new") && (
+        <PromptEditor knownLabels={["production", "staging"]} onCancel={() => set("new", "")} onSaved={(saved) => navigate(`/prompts/${encodeURIComponent(saved.name)}`)} />
+      )}
       <Group>
         {(["name", "folder", "label"] as const).map((k) => (
           <TextInput key={k} label={k} size="xs" defaultValue={params.get(k) ?? ""} onKeyDown={(e) => e.key === "Enter" && set(k, e.currentTarget.value.trim())} onBlur={(e) => set(k, e.currentTarget.value.trim())} />
@@ -28,7 +40,7 @@ export default function PromptsPage() {
       {prompts.isPending ? (
         <Loading />
       ) : prompts.data?.data.length === 0 ? (
-        <Empty>No prompts yet. Create one with POST /v1/prompts or an SDK.</Empty>
+        <Empty>No prompts yet. Create one with "New prompt", POST /v1/prompts or an SDK.</Empty>
       ) : (
         <Table striped highlightOnHover>
           <Table.Thead>

@@ -5,6 +5,7 @@ import { Link, useParams } from "react-router";
 import { get, send, seg } from "../api";
 import { Body } from "../components/Body";
 import { Empty, ErrorNote, Loading } from "../components/States";
+import { AddTracesForm } from "../forms/AddTracesForm";
 import type { Page, ReviewItem, ReviewQueue } from "../types";
 
 /** The value each digit key picks for the queue's data type: labels in order, or true/false. */
@@ -42,6 +43,8 @@ export default function ReviewPage() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.metaKey || e.ctrlKey || e.altKey) return;
+      // The add-traces form keeps its own Enter.
+      if (e.target instanceof HTMLElement && e.target.closest("[data-own-keys]")) return;
       if (e.key === "Enter" && (e.target === document.body || !typing(e.target) || (e.target as HTMLElement).tagName === "INPUT")) {
         if (item && value !== null && !submit.isPending) (e.preventDefault(), submit.mutate());
         return;
@@ -80,6 +83,13 @@ export default function ReviewPage() {
         <Kbd>1</Kbd>–<Kbd>9</Kbd> choose{queueData.dataType === "NUMERIC" ? " the value" : ""} · <Kbd>j</Kbd>/<Kbd>k</Kbd> next/previous · <Kbd>Enter</Kbd> submit · score <b>{queueData.scoreName}</b> ({queueData.dataType}
         {queueData.dataType === "NUMERIC" && queueData.min !== null ? ` ${queueData.min}–${queueData.max}` : ""})
       </Text>
+      <AddTracesForm
+        queue={queue}
+        onAdded={() => {
+          void queryClient.invalidateQueries({ queryKey: ["review-items", queue] });
+          void queryClient.invalidateQueries({ queryKey: ["review-queue", queue] });
+        }}
+      />
       {!item ? (
         <Empty>Nothing pending in this queue.</Empty>
       ) : (

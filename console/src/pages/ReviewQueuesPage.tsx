@@ -1,20 +1,32 @@
-import { Anchor, Badge, Stack, Table, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Table, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { get } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
+import { NewQueueForm } from "../forms/NewQueueForm";
 import type { ReviewQueue } from "../types";
 
+/** Review queues with their pending and done counts; "New queue" (`?new=1`) creates one. */
 export default function ReviewQueuesPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const queues = useQuery({ queryKey: ["review-queues"], queryFn: () => get<{ data: ReviewQueue[] }>("/v1/review-queues") });
   return (
     <Stack>
-      <Title order={2}>Review queues</Title>
+      <Group justify="space-between">
+        <Title order={2}>Review queues</Title>
+        {!params.get("new") && (
+          <Button size="xs" onClick={() => setParams({ new: "1" })}>
+            New queue
+          </Button>
+        )}
+      </Group>
+      {params.get("new") && <NewQueueForm onCancel={() => setParams({})} onCreated={(name) => navigate(`/review-queues/${encodeURIComponent(name)}`)} />}
       <ErrorNote error={queues.error} />
       {queues.isPending ? (
         <Loading />
       ) : queues.data?.data.length === 0 ? (
-        <Empty>No review queues yet. Create one with POST /v1/review-queues.</Empty>
+        <Empty>No review queues yet. Create one with "New queue" or POST /v1/review-queues.</Empty>
       ) : (
         <Table striped highlightOnHover>
           <Table.Thead>

@@ -4,10 +4,82 @@ import { Link, useSearchParams } from "react-router";
 import { get, send } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs } from "../format";
-import type { Page, SessionRow, TraceRow } from "../types";
+import type { Page, SessionRow, TraceRow, UserRow } from "../types";
 
-/** One end user by id: their traces and sessions, and the erasure of all their data (ADMIN). */
+/** End users (the userId of traces): the list, or one user's traces and sessions and the erasure of their data (ADMIN). */
 export default function UsersPage() {
+  const [params] = useSearchParams();
+  return params.get("userId") ? <UserDetail /> : <UserList />;
+}
+
+function UserList() {
+  const [params, setParams] = useSearchParams();
+  const query = { environment: params.get("environment"), cursor: params.get("cursor"), limit: 50 };
+  const users = useQuery({ queryKey: ["users", query], queryFn: () => get<Page<UserRow>>("/v1/users", query) });
+  const set = (k: string, v: string | null) => {
+    const next = new URLSearchParams(params);
+    v ? next.set(k, v) : next.delete(k);
+    if (k !== "cursor") next.delete("cursor");
+    setParams(next);
+  };
+  return (
+    <Stack>
+      <Title order={2}>Users</Title>
+      <Group>
+        <TextInput label="userId" size="xs" w={260} placeholder="Look one up" onKeyDown={(e) => e.key === "Enter" && set("userId", e.currentTarget.value.trim())} />
+        <TextInput label="environment" size="xs" defaultValue={params.get("environment") ?? ""} onKeyDown={(e) => e.key === "Enter" && set("environment", e.currentTarget.value.trim())} />
+      </Group>
+      <ErrorNote error={users.error} />
+      {users.isPending ? (
+        <Loading />
+      ) : users.data?.data.length === 0 ? (
+        <Empty>No users. Traces with a userId group here.</Empty>
+      ) : (
+        <Table striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>User</Table.Th>
+              <Table.Th ta="right">Traces</Table.Th>
+              <Table.Th ta="right">Sessions</Table.Th>
+              <Table.Th ta="right">Tokens</Table.Th>
+              <Table.Th ta="right">Cost</Table.Th>
+              <Table.Th>First</Table.Th>
+              <Table.Th>Last</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.data?.data.map((u) => (
+              <Table.Tr key={u.id}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/users?userId=${encodeURIComponent(u.id)}`}>
+                    {u.id}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right">{u.traceCount}</Table.Td>
+                <Table.Td ta="right">{u.sessionCount}</Table.Td>
+                <Table.Td ta="right">{u.totalTokens ?? "–"}</Table.Td>
+                <Table.Td ta="right">{fmtCost(u.totalCost)}</Table.Td>
+                <Table.Td>
+                  <Text size="xs">{fmtDate(u.firstTimestamp)}</Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="xs">{fmtDate(u.lastTimestamp)}</Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {users.data?.nextCursor && (
+        <Button variant="default" size="xs" w="fit-content" onClick={() => set("cursor", users.data.nextCursor)}>
+          Next page
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
+function UserDetail() {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const userId = params.get("userId") ?? "";
@@ -19,10 +91,12 @@ export default function UsersPage() {
   });
   return (
     <Stack>
-      <Title order={2}>Users</Title>
-      <Text size="sm" c="dimmed">
-        The API has no list of end users; look one up by the userId your traces carry.
-      </Text>
+      <Group justify="space-between">
+        <Title order={2}>User {userId}</Title>
+        <Anchor component={Link} to="/users" size="sm">
+          All users
+        </Anchor>
+      </Group>
       <TextInput label="userId" size="xs" w={260} defaultValue={userId} onKeyDown={(e) => e.key === "Enter" && setParams(e.currentTarget.value.trim() ? { userId: e.currentTarget.value.trim() } : {})} />
       {userId && (
         <>

@@ -10,8 +10,7 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "VIEWER",
   uses: [blobs, llm, queues, telemetry],
-  authenticate: Mcp.mcpPrincipal,
-  challenge: Mcp.mcpChallenge,
+  credentials: { authenticate: Mcp.mcpPrincipal, challenge: Mcp.mcpChallenge },
   summary: "MCP server (streamable HTTP, stateless, JSON responses): JSON-RPC `initialize`, `tools/list` (the tools the caller's role allows) and `tools/call`; see docs/mcp.md",
   tags: ["mcp"],
   rawBody: true,

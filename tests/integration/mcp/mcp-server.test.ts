@@ -208,6 +208,12 @@ describe("MCP endpoint over plain HTTP", () => {
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: { code: "unauthorized", message: "Missing or invalid credentials" } });
     expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/v1/mcp", Basic realm="sightline"`);
+    // GET and DELETE (no stream, no session to end) challenge alike: one rule for the endpoint's credentials.
+    for (const method of ["GET", "DELETE"]) {
+      const other = await app.call(method, "/v1/mcp", { key: null, headers: mcpHeaders });
+      expect(other.status).toBe(401);
+      expect(other.headers.get("www-authenticate")).toBe(res.headers.get("www-authenticate"));
+    }
     await expect(client.connect(new StreamableHTTPClientTransport(new URL(`${app.url}/v1/mcp`)))).rejects.toThrow();
   });
 

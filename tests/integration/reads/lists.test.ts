@@ -223,10 +223,31 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
     expect((await get(app, key, "/v1/sessions", { userId: "u2" })).body.data[0]).toMatchObject({ traceCount: 1 });
   });
 
+  it("lists end users most recently active first, with their traces' sessions, environments, cost and tokens", async () => {
+    const users = await get(app, key, "/v1/users");
+    const first = await get(app, key, "/v1/users", { limit: 1 });
+    const second = await get(app, key, "/v1/users", { limit: 1, cursor: first.body.nextCursor });
+    const staging = await get(app, key, "/v1/users", { environment: "staging" });
+    const early = await get(app, key, "/v1/users", { to: at(60_000) });
+
+    expect(users.status).toBe(200);
+    expect(users.body.nextCursor).toBeNull();
+    expect(users.body.data.map((u: any) => u.id)).toEqual(["u1", "u2"]);
+    expect(users.body.data[0]).toMatchObject({ traceCount: 2, sessionCount: 1, firstTimestamp: at(0), lastTimestamp: at(120_000), environments: ["default", "production"], totalTokens: 150 });
+    expect(users.body.data[0].totalCost).toBeGreaterThan(0);
+    expect(users.body.data[1]).toEqual({ id: "u2", traceCount: 1, sessionCount: 1, firstTimestamp: at(60_000), lastTimestamp: at(60_000), environments: ["staging"], totalCost: 0.5, totalTokens: null });
+    expect([...first.body.data, ...second.body.data]).toEqual(users.body.data);
+    expect(second.body.nextCursor).toBeNull();
+    expect(staging.body.data.map((u: any) => u.id)).toEqual(["u2"]);
+    // Summed over the selected traces only: u1's later trace is outside the window.
+    expect(early.body.data[0]).toMatchObject({ id: "u1", traceCount: 1, lastTimestamp: at(0), environments: ["production"] });
+    expect((await get(app, key, "/v1/users", { cursor: "garbage" })).status).toBe(400);
+  });
+
   it("keeps projects apart", async () => {
     const other = await newProject(app);
 
-    for (const path of ["/v1/traces", "/v1/observations", "/v1/scores", "/v1/sessions"]) expect((await get(app, other, path)).body.data).toEqual([]);
+    for (const path of ["/v1/traces", "/v1/observations", "/v1/scores", "/v1/sessions", "/v1/users"]) expect((await get(app, other, path)).body.data).toEqual([]);
     expect((await get(app, other, "/v1/sessions/s1")).status).toBe(404);
     expect((await get(app, other, "/v1/metrics", { from: at(-1000), to: at(1_000_000) })).body.data).toEqual([]);
   });
