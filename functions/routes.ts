@@ -39,6 +39,11 @@ export const routes: readonly RouteDef[] = [
   { method: "PUT", path: "/v1/memberships", handler: "functions/api/memberships/put-membership.handler" },
   { method: "DELETE", path: "/v1/memberships", handler: "functions/api/memberships/delete-membership.handler" },
 
+  // SSO identity providers of the caller's organization (docs/auth.md, "SSO")
+  { method: "POST", path: "/v1/sso-providers", handler: "functions/api/sso-providers/create-provider.handler" },
+  { method: "GET", path: "/v1/sso-providers", handler: "functions/api/sso-providers/list-providers.handler" },
+  { method: "DELETE", path: "/v1/sso-providers/{id}", handler: "functions/api/sso-providers/delete-provider.handler" },
+
   { method: "GET", path: "/v1/audit-log", handler: "functions/api/audit-log/list-entries.handler" },
 
   // automations and the event sink

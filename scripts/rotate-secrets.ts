@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import * as Auth from "@core/auth";
 import * as Automations from "@core/automations";
 import * as Datasets from "@core/datasets";
 import * as Evaluators from "@core/evaluators";
@@ -14,7 +15,7 @@ import { awsCredentials } from "../functions/_runtime/ports/aws-options";
 import { openRelationalStore, sdkCredentialChain } from "../functions/local/stores";
 
 /** Every table holding secrets sealed with the key ring. A feature that stores such secrets adds its table here. */
-export const SEALED_SECRET_TABLES: readonly SealedSecretTable[] = [Evaluators.providerCredentialSecrets, Datasets.runnerSecrets, Automations.automationSecrets, Automations.sinkKeySecrets];
+export const SEALED_SECRET_TABLES: readonly SealedSecretTable[] = [Evaluators.providerCredentialSecrets, Datasets.runnerSecrets, Automations.automationSecrets, Automations.sinkKeySecrets, Auth.ssoClientSecrets];
 
 export interface TableRotation {
   table: string;

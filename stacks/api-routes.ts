@@ -33,6 +33,7 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   "api-keys": "admin",
   projects: "admin",
   memberships: "admin",
+  "sso-providers": "admin",
   "audit-log": "admin",
   "model-prices": "admin",
   "openapi.json": "admin",

@@ -19,6 +19,7 @@ const ReviewQueuesPage = lazy(() => import("./pages/ReviewQueuesPage"));
 const ReviewPage = lazy(() => import("./pages/ReviewPage"));
 const ApiKeysPage = lazy(() => import("./pages/ApiKeysPage"));
 const MembersPage = lazy(() => import("./pages/MembersPage"));
+const SsoProvidersPage = lazy(() => import("./pages/SsoProvidersPage"));
 const MetricsPage = lazy(() => import("./pages/MetricsPage"));
 const ScoresPage = lazy(() => import("./pages/ScoresPage"));
 const EvaluatorsPage = lazy(() => import("./pages/EvaluatorsPage"));
@@ -98,6 +99,7 @@ export function App() {
       <Route path="/settings" element={<Navigate to="/settings/api-keys" replace />} />
       <Route path="/settings/api-keys" element={page(<ApiKeysPage />)} />
       <Route path="/settings/members" element={page(<MembersPage />)} />
+      <Route path="/settings/sso" element={page(<SsoProvidersPage />)} />
       <Route path="/settings/account" element={page(<AccountPage />)} />
       <Route path="*" element={page(<NotFound />)} />
     </Routes>

@@ -21,6 +21,7 @@ import * as OAuthTables from "./oauth.sql";
 import { csrfTokenOf } from "./csrf";
 import { totpReplayGuard } from "./totp-replay";
 import { socialPlugins } from "./social";
+import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
 
 /** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
 export const AUTH_BASE_PATH = "/v1/auth";
@@ -63,7 +64,7 @@ export interface AuthService {
 /** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
 export const MCP_PATH = "/v1/mcp";
 
-export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches"> & { mailer: Mailer };
+export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches" | "keyRing"> & { mailer: Mailer };
 
 const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link/*", "/passkey/verify-authentication"];
 
@@ -157,11 +158,13 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
         oauthAccessToken: OAuthTables.authOauthAccessTokens,
         oauthConsent: OAuthTables.authOauthConsents,
         oauthClientAssertion: OAuthTables.authOauthClientAssertions,
+        ...ssoSchema(deps.keyRing),
       },
       // Hooks of a sign-up write tenancy rows through deps.db; PGlite has one connection, so no wrapping transaction.
       transaction: false,
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256 },
+    user: { validateUserInfo: ssoUserGate(deps, config.bootstrap.orgName) },
     session: { cookieCache: { enabled: config.sessionCacheSeconds > 0, maxAge: Math.max(config.sessionCacheSeconds, 1) } },
     rateLimit: {
       enabled: limit !== null,
@@ -192,6 +195,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       admin({ adminRoles: ["admin"] }),
       passkey({ rpName: "Sightline", ...passkeyParty(config) }),
       ...socialPlugins(config),
+      ssoPlugin(deps),
       ...(oauth
         ? [
             // No `set-auth-jwt` on get-session: it signs a token on every session check (docs/auth.md, "Cookie cache, bans and revocation").

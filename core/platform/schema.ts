@@ -18,3 +18,4 @@ export * from "../ratelimits/ratelimits.sql";
 export * from "../auth/auth.sql";
 export * from "../auth/passkey.sql";
 export * from "../auth/oauth.sql";
+export * from "../auth/sso.sql";

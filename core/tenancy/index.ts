@@ -4,4 +4,5 @@ export { createProject, listProjects, type ProjectView } from "./projects";
 export { listMemberships, putMembership, deleteMembership, type MembershipView } from "./memberships";
 export { ensureInitialKey, mintFirstKeyIfNone } from "./bootstrap";
 export * from "./tenancy.schema";
-export { accessOf, keyOrganization, admitSignUp, claimSignUp, type OrganizationAccess } from "./people";
+export { accessOf, keyOrganization, admitSignUp, claimSignUp, awaitsFirstOwner, type OrganizationAccess } from "./people";
+export { inviteSsoMember } from "./sso-members";

@@ -80,6 +80,12 @@ async function hasOwner(db: Deps["db"], orgId: string) {
   return (row?.n ?? 0) > 0;
 }
 
+/** Whether the first-owner rule is still open: the bootstrap organization exists and has no OWNER (docs/auth.md, "Sign-up"). */
+export async function awaitsFirstOwner(deps: Pick<Deps, "db">, orgName: string): Promise<boolean> {
+  const org = await bootstrapOrg(deps.db, orgName);
+  return Boolean(org) && !(await hasOwner(deps.db, org!.id));
+}
+
 /**
  * Whether `email` may create an account (docs/auth.md, "Sign-up"), and under which id: a person invited through
  * the memberships API keeps the id their memberships name. With sign-up closed only invited emails pass, and

@@ -27,7 +27,7 @@ function userTraces(params: Params, q: Pick<ListUsersQuery, "from" | "to" | "env
 /**
  * End users of the project (the `userId` traces carry), most recently active first, with trace and session
  * counts, time span, environments, and the cost and tokens of their traces' observations. `from`/`to` and
- * `environment` select the traces a user is summarised over (docs/reads.md, "Users").
+ * `environment` select the traces a user is summarised over (docs/reads.md, "Decisions": users).
  *
  * @throws invalid_input for a bad cursor.
  */

@@ -48,6 +48,8 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
   const db = openPostgresServer(env, { lambda: true }).db;
   const log = jsonLog({ level: env.SIGHTLINE_LOG_LEVEL });
   const caches = new Caches();
+  // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
+  const keyRing = await openKeyRing(env, { persist: false });
   const deps: BaseDeps = {
     db,
     clock: systemClock,
@@ -58,9 +60,8 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
     log,
     // The auth secret comes from the stage's secret; without it sign-in answers 503 and Basic keys still work.
     // Mail goes through the auth function's own port (`withMailer`), so no other bundle carries the SES client.
-    auth: buildAuth({ db, clock: systemClock, ids: randomIds, log, caches }, Auth.noMailer, env, await authSecret(env, { persist: false })),
-    // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
-    keyRing: await openKeyRing(env, { persist: false }),
+    auth: buildAuth({ db, clock: systemClock, ids: randomIds, log, caches, keyRing }, Auth.noMailer, env, await authSecret(env, { persist: false })),
+    keyRing,
     config: {
       allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,
       maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,

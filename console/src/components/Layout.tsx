@@ -20,6 +20,7 @@ const NAV = [
 const SETTINGS = [
   { to: "/settings/api-keys", label: "API keys" },
   { to: "/settings/members", label: "Members" },
+  { to: "/settings/sso", label: "SSO" },
   { to: "/settings/audit-log", label: "Audit log" },
   { to: "/settings/policies", label: "Data policies" },
   { to: "/settings/model-prices", label: "Model prices" },

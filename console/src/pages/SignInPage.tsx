@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { api, forget, getConfig, type Me, setSessionHint, signInWithKey, signInWithSession } from "../api";
 import { SocialSignIn } from "../components/SocialSignIn";
 import { ErrorNote } from "../components/States";
+import { SsoSignIn, ssoErrorOf } from "../components/SsoSignIn";
 
 type Step = "password" | "sign-up" | "totp" | "link-sent";
 
@@ -117,6 +118,7 @@ export function SignInPage() {
           </Button>
         )}
         {!signUp && <SocialSignIn back={`${window.location.origin}/sign-in?link=1&next=${encodeURIComponent(target)}`} errorBack={`${window.location.origin}/sign-in?next=${encodeURIComponent(target)}`} onError={setError} />}
+        {!signUp && <SsoSignIn email={email} target={target} onError={setError} />}
         <Divider />
         <Button variant="subtle" size="xs" onClick={() => (setError(null), setStep(signUp ? "password" : "sign-up"))}>
           {signUp ? "I have an account" : "Create an account (first run: create the owner account)"}
@@ -171,7 +173,7 @@ export function SignInPage() {
         </Title>
         {params.get("error") && (
           <Alert color="red" role="alert" mb="md" data-testid="link-error">
-            {BACK_ERRORS[params.get("error")!] ?? LINK_ERROR}
+            {params.get("sso") ? ssoErrorOf(params) : (BACK_ERRORS[params.get("error")!] ?? LINK_ERROR)}
           </Alert>
         )}
         {keySignIn ? (

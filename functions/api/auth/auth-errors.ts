@@ -1,5 +1,6 @@
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import type { Log } from "@core/platform/ports";
+import { SSO_ERROR_PATH } from "@core/auth";
 import { errorBody } from "../../_lib/http-errors";
 
 /** better-auth's statuses in our error codes (docs/auth.md, "Errors"). */
@@ -33,6 +34,29 @@ const json = (status: number, code: string, message: string, details: unknown, h
   body: JSON.stringify(errorBody(code, message, details)),
 });
 
+/** Where an IdP's answer comes back: the OIDC callback and the SAML ACS. */
+const SSO_RETURN = /^\/v1\/auth\/sso\/(callback|saml2\/sp\/acs)\//;
+
+/** Refusals of a person rather than of the request: the IdP vouched for someone we do not let in. */
+const SSO_FORBIDDEN = new Set(["sso_domain_mismatch", "sso_provider_not_found", "sso_awaits_owner", "account_not_linked", "signup_closed"]);
+
+/**
+ * A failed SSO sign-in whose caller named no `errorCallbackURL`: the plugin redirected to our error path with
+ * `error` and `error_description`, answered here in our body (403 for a refused person, else 401).
+ */
+function ssoRefusal(params: URLSearchParams): APIGatewayProxyStructuredResultV2 {
+  const authCode = (params.get("error") ?? "sso_failed").replace(/ /g, "_");
+  const described = params.get("error_description");
+  const message =
+    authCode === "account_not_linked"
+      ? "An account with this email exists and was not made through this SSO provider; sign in the way it was made"
+      : described && described !== authCode
+        ? described
+        : `SSO sign-in failed (${authCode})`;
+  if (authCode === "signup_closed") return json(403, "signup_closed", message, { authCode });
+  return SSO_FORBIDDEN.has(authCode) ? json(403, "forbidden", message, { authCode }) : json(401, "unauthorized", message, { authCode });
+}
+
 /**
  * better-auth's failures as our error body, or undefined when the answer is not one: a 4xx keeps its status
  * with better-auth's message (its own code in `details.authCode`); a 5xx is logged and hidden. A redirect that
@@ -44,11 +68,13 @@ export function authErrorResult(result: APIGatewayProxyStructuredResultV2, url: 
   if (status >= 300 && status < 400) {
     const location = result.headers?.location;
     const target = typeof location === "string" ? new URL(location, url) : null;
+    if (target?.pathname === SSO_ERROR_PATH) return { ...ssoRefusal(target.searchParams), ...keep };
     const error = target?.searchParams.get("error");
     if (!target || !error) return undefined;
     // The caller chose where errors go: a magic link's errorCallbackURL is in its query, a social sign-in's sits in
-    // the OAuth state, so a callback keeps its redirect unless it goes to better-auth's own error page.
-    if (url.searchParams.has("errorCallbackURL")) return undefined;
+    // the OAuth state, so a callback keeps its redirect unless it goes to better-auth's own error page; an SSO
+    // callback's goes to the errorCallbackURL its sign-in named (docs/auth.md, "SSO").
+    if (url.searchParams.has("errorCallbackURL") || SSO_RETURN.test(url.pathname)) return undefined;
     if (url.pathname.startsWith("/v1/auth/callback/") && target.pathname !== "/v1/auth/error") return undefined;
     if (error === "signup_closed") return { ...json(403, error, "Sign-up is closed; ask an administrator for an invitation", { authCode: error }), ...keep };
     return { ...json(401, "unauthorized", REDIRECT_MESSAGES[error] ?? `Sign-in failed (${error})`, { authCode: error }), ...keep };

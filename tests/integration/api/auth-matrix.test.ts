@@ -5,6 +5,7 @@ import { routes, routeKey, type RouteDef } from "@functions/routes";
 import * as Mcp from "@core/mcp";
 import { roleAtLeast } from "@core/platform/roles";
 import { startTestApp, type TestApp } from "../../support/local-app";
+import { person, sessionCall, uniqueEmail } from "../../support/sessions";
 
 type Key = { publicKey: string; secretKey: string };
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -67,6 +68,18 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     const id = await probeAlert(app);
     const status = (await app.call("DELETE", `/v1/alerts/${id}`, { key: other })).status;
     if ((await app.call("GET", `/v1/alerts/${id}`)).status !== 200) throw new Error("another project's key deleted the alert rule");
+    return status;
+  },
+  // SSO providers belong to the organization (every project's ADMIN key reaches them), so the probe is another
+  // organization's ADMIN: a person who signed up into an organization of their own (docs/auth.md, "SSO").
+  "DELETE /v1/sso-providers/{id}": async (app) => {
+    const made = await app.call("POST", "/v1/sso-providers", { body: { type: "oidc", domain: `probe-${Math.random().toString(36).slice(2, 8)}.example`, issuer: "https://idp.example.com", clientId: "c", clientSecret: "s" } });
+    if (made.status !== 201) throw new Error(`probe SSO provider was not made: ${made.status}`);
+    // The first person to sign up owns the bootstrap organization; the one after has an organization of their own.
+    await person(app, uniqueEmail("maybe-first"));
+    const stranger = await person(app, uniqueEmail("other-org"));
+    const status = (await sessionCall(app, stranger.jar, "DELETE", `/v1/sso-providers/${made.body.id}`, { headers: { "x-csrf-token": stranger.csrf } })).status;
+    if (!(await app.call("GET", "/v1/sso-providers")).body.data.some((p: { id: string }) => p.id === made.body.id)) throw new Error("another organization deleted the SSO provider");
     return status;
   },
   "GET /v1/automations/{id}": async (app, other) => (await app.call("GET", `/v1/automations/${await probeAutomation(app)}`, { key: other })).status,

@@ -139,7 +139,7 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
     const again = await rotateCommand({ ...base, SIGHTLINE_KEY_RING: `b:${KEY_B}` }, ["--json"]);
     const report = JSON.parse(again.stdout);
     expect(report.activeKeyId).toBe("b");
-    expect(report.tables.map((t: any) => t.table)).toEqual(["provider_credentials", "dataset_runners", "automations", "event_sinks"]);
+    expect(report.tables.map((t: any) => t.table)).toEqual(["provider_credentials", "dataset_runners", "automations", "event_sinks", "auth_sso_providers"]);
     expect(report.tables[2]).toEqual({ table: "automations", rewritten: 0, alreadyCurrent: 1, unreadable: [] });
     expect(report.tables[3]).toEqual({ table: "event_sinks", rewritten: 0, alreadyCurrent: 1, unreadable: [] });
     expect(report.tables[0]).toMatchObject({ table: "provider_credentials", rewritten: 0, alreadyCurrent: 1 });

@@ -1,0 +1,93 @@
+import { sso } from "@better-auth/sso";
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import * as Tenancy from "../tenancy";
+import type { Deps } from "../platform/deps";
+import type { KeyRing } from "../platform/keyring";
+import { ssoProvidersForAuth } from "./sso-secrets";
+import { domainCovers, emailDomain, ssoProviderById, ssoProviderForDomain } from "./sso-providers";
+
+/*
+ * SSO through better-auth's SSO plugin (docs/auth.md, "SSO"): the plugin speaks OIDC and SAML; this file only
+ * decides who may pass. Providers are managed through our API (`/v1/sso-providers`), so the plugin's own
+ * management endpoints are removed; it keeps sign-in, the OIDC callback, the SAML ACS and the SP metadata.
+ */
+
+type SsoDeps = Pick<Deps, "db" | "clock" | "ids" | "caches">;
+
+/** Where the plugin sends a failed sign-in when the caller named no `errorCallbackURL`; the proxy answers it with our error body. */
+export const SSO_ERROR_PATH = "/v1/auth/sso/error";
+
+/** The plugin's endpoints that stay: provider management is ours, single logout is off. */
+const KEPT_ENDPOINTS = ["signInSSO", "callbackSSO", "acsEndpoint", "spMetadata"] as const;
+
+/** The SSO plugin on our table, with the unknown-domain check in front of `sign-in/sso`. */
+export function ssoPlugin(deps: SsoDeps) {
+  const plugin = sso({
+    // Registration through the plugin is off: `/v1/sso-providers` registers (and `KEPT_ENDPOINTS` drops the route).
+    providersLimit: 0,
+    modelName: "ssoProvider",
+    saml: { requireTimestamps: true, algorithms: { onDeprecated: "reject" } },
+  });
+  const endpoints = Object.fromEntries(KEPT_ENDPOINTS.map((name) => [name, plugin.endpoints[name]])) as Pick<typeof plugin.endpoints, (typeof KEPT_ENDPOINTS)[number]>;
+  // The plugin's declared type leaves out the hooks it has at runtime (its SAML single-logout cleanup).
+  const own = (plugin as unknown as { hooks?: NonNullable<BetterAuthPlugin["hooks"]> }).hooks ?? {};
+  const hooks: NonNullable<BetterAuthPlugin["hooks"]> = {
+    ...own,
+    before: [...(own.before ?? []), { matcher: (ctx) => ctx.path === "/sign-in/sso", handler: signInGuard(deps) }],
+  };
+  return { ...plugin, endpoints, hooks };
+}
+
+/**
+ * In front of `sign-in/sso`: the email is required; an email whose domain no provider covers is a 404 in plain words (the plugin's own
+ * answer names an issuer); a request without `errorCallbackURL` gets ours, so a failed callback ends in our
+ * error body rather than on the caller's success page.
+ */
+function signInGuard(deps: SsoDeps) {
+  return createAuthMiddleware(async (ctx) => {
+    const body = (ctx.body ?? {}) as { email?: unknown; errorCallbackURL?: unknown };
+    // The email picks the provider; the plugin's other selectors (organization slug) need models we do not have.
+    if (typeof body.email !== "string" || !body.email.includes("@")) {
+      throw new APIError("BAD_REQUEST", { code: "SSO_EMAIL_REQUIRED", message: "Give the email to sign in with: its domain picks the SSO provider" });
+    }
+    const domain = emailDomain(body.email);
+    if (!domain || !(await ssoProviderForDomain(deps, domain))) {
+      throw new APIError("NOT_FOUND", { code: "SSO_PROVIDER_NOT_FOUND", message: `No SSO provider for ${domain || body.email}` });
+    }
+    if (body.errorCallbackURL === undefined) return { context: { body: { ...body, errorCallbackURL: SSO_ERROR_PATH } } };
+  });
+}
+
+/** better-auth's `user.validateUserInfo` argument, the parts we read. */
+interface UserInfoCheck {
+  user: { email?: unknown };
+  source: { method: string; action: string; sso?: { providerId: string } | undefined };
+}
+
+/**
+ * better-auth's `user.validateUserInfo` for SSO answers (docs/auth.md, "SSO"): runs when an SSO answer is about to
+ * create an account, link one, or sign an existing one in. The asserted email must be in the provider's domain;
+ * a first-time person is invited to the provider's organization with its default role, so the sign-up rule
+ * admits them like any invited person (even with sign-up closed) and gives them no organization of their own.
+ */
+export function ssoUserGate(deps: SsoDeps, bootstrapOrgName: string) {
+  return async ({ user, source }: UserInfoCheck): Promise<{ error: string; errorDescription: string } | void> => {
+    if (source.method !== "sso-oidc" && source.method !== "sso-saml") return;
+    const provider = source.sso ? await ssoProviderById(deps, source.sso.providerId) : null;
+    if (!provider) return { error: "sso_provider_not_found", errorDescription: "This SSO provider no longer exists" };
+    const email = typeof user.email === "string" ? user.email.trim().toLowerCase() : "";
+    if (!domainCovers(provider.domain, emailDomain(email))) {
+      return { error: "sso_domain_mismatch", errorDescription: `The identity provider for ${provider.domain} answered for ${email || "no email"}, outside its domain` };
+    }
+    if (source.action !== "create-user") return;
+    // The first person to sign up would own the bootstrap organization and administer the instance: never one an IdP vouched for.
+    if (await Tenancy.awaitsFirstOwner(deps, bootstrapOrgName)) {
+      return { error: "sso_awaits_owner", errorDescription: "This installation has no owner yet: its first person signs up with email and password before anyone signs in with SSO" };
+    }
+    await Tenancy.inviteSsoMember(deps, { orgId: provider.organizationId, email, role: provider.defaultRole, providerId: provider.providerId });
+  };
+}
+
+/** The adapter's schema entry for the plugin's model: our table, the OIDC client secret opened for the plugin. */
+export const ssoSchema = (ring: KeyRing) => ({ ssoProvider: ssoProvidersForAuth(ring) });
