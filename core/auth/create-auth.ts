@@ -20,6 +20,7 @@ import { authPasskeys } from "./passkey.sql";
 import * as OAuthTables from "./oauth.sql";
 import { csrfTokenOf } from "./csrf";
 import { totpReplayGuard } from "./totp-replay";
+import { sessionMemo } from "./session-memo";
 import { socialPlugins } from "./social";
 import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
 
@@ -78,6 +79,7 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
     (error: unknown) => deps.log.error("auth: start-up failed", { error: String(error) }),
   );
   const jwksCacheKey = {};
+  const memo = sessionMemo(deps, config.sessionCacheSeconds);
   const service: AuthService = {
     oauth,
     ready: () => started,
@@ -89,6 +91,9 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
     },
     handler: async (request) => passkeyRegistrationErrors(request, await auth.handler(request)),
     async session(headers) {
+      const cookie = headers.get("cookie");
+      const known = memo.get(cookie);
+      if (known) return known;
       // better-auth refuses some cookies with an APIError (malformed); store failures stay errors (500s).
       const answer = await auth.api.getSession({ headers, returnHeaders: true }).catch((e: unknown) => {
         if (isAPIError(e)) return null;
@@ -99,11 +104,13 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
       const { session, user } = found;
       // A renewed cookie cache or a session extended on this read: the API's answer carries them (docs/auth.md, "Cookies").
       const setCookies = answer.headers.getSetCookie();
-      return {
+      const view: SessionView = {
         session: { id: session.id, userId: session.userId },
         user: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean(user.twoFactorEnabled) },
         ...(setCookies.length ? { setCookies } : {}),
       };
+      memo.set(cookie, view);
+      return view;
     },
     csrfToken: (sessionId) => csrfTokenOf(config.secret, sessionId),
     withMailer: (mailer) => (mailer === deps.mailer ? service : createAuth({ ...deps, mailer }, config)),

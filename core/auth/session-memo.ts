@@ -1,0 +1,54 @@
+import type { Deps } from "../platform/deps";
+import type { SessionView } from "./create-auth";
+
+/** The in-process cache of checked session cookies (docs/auth.md, "Cookie cache, bans and revocation"). */
+const MEMO = "auth-session-cookies";
+/** The generation its entries carry: no write moves it; an entry ends at its own time (below). */
+const NEVER_MOVED = 0;
+
+interface Checked {
+  view: SessionView;
+  /** Epoch ms after which better-auth itself would no longer answer from the cookie cache. */
+  until: number;
+}
+
+/**
+ * better-auth's answer for a `Cookie` header it accepted from the cookie cache, served again without running
+ * better-auth until the cache cookie's own expiry (capped at the cache time from now). A cached cookie is
+ * already taken without a database read until that moment, so bans and revocations apply exactly as late as
+ * they did; what this saves is better-auth's per-call work (two HMACs, its context copies, their garbage).
+ */
+export function sessionMemo(deps: Pick<Deps, "caches" | "clock">, cacheSeconds: number) {
+  const memo = deps.caches.of<Checked>(MEMO);
+  const now = () => deps.clock.now().getTime();
+  return {
+    get(cookie: string | null): SessionView | undefined {
+      if (!cookie || cacheSeconds === 0) return undefined;
+      const hit = memo.get(cookie, NEVER_MOVED);
+      return hit && hit.until > now() ? hit.view : undefined;
+    },
+    /** Keeps an answer that renewed no cookie, i.e. one better-auth gave from the cache cookie the header carries. */
+    set(cookie: string | null, view: SessionView): void {
+      if (!cookie || cacheSeconds === 0 || view.setCookies?.length) return;
+      const expiry = cacheCookieExpiry(cookie);
+      if (expiry === null) return;
+      memo.set(cookie, NEVER_MOVED, { view, until: Math.min(expiry, now() + cacheSeconds * 1000) });
+    },
+  };
+}
+
+/**
+ * The `expiresAt` of better-auth's cache cookie (`session_data`, its default "compact" form: base64url JSON signed
+ * with the auth secret). better-auth has just checked that signature when it answered from this cookie; a
+ * cookie in another form, split in chunks or unreadable is not kept.
+ */
+function cacheCookieExpiry(cookie: string): number | null {
+  const pair = cookie.split(";").map((c) => c.trim()).find((c) => /^(__Secure-)?better-auth\.session_data=/.test(c));
+  if (!pair) return null;
+  try {
+    const decoded = JSON.parse(Buffer.from(pair.slice(pair.indexOf("=") + 1), "base64url").toString("utf8")) as { expiresAt?: unknown };
+    return typeof decoded.expiresAt === "number" ? decoded.expiresAt : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { Caches } from "@core/platform/cache";
+import { sessionMemo } from "@core/auth/session-memo";
+
+const T0 = Date.parse("2026-11-25T12:00:00Z");
+const view = { session: { id: "s1", userId: "u1" }, user: { id: "u1", email: "a@example.com", name: "a", twoFactorEnabled: false } };
+const cacheCookie = (expiresAt: unknown) => Buffer.from(JSON.stringify({ session: {}, expiresAt, signature: "sig" })).toString("base64url");
+const header = (expiresAt: unknown) => `better-auth.session_token=tok.sig; better-auth.session_data=${cacheCookie(expiresAt)}`;
+
+function memoAt(cacheSeconds: number) {
+  let now = T0;
+  const memo = sessionMemo({ caches: new Caches(), clock: { now: () => new Date(now) } }, cacheSeconds);
+  return { memo, at: (ms: number) => (now = T0 + ms) };
+}
+
+// docs/auth.md, "Cookie cache, bans and revocation": a checked cookie is served again until better-auth itself would stop taking it.
+describe("session memo", () => {
+  it("serves an accepted cache cookie until its own expiry, never after", () => {
+    const { memo, at } = memoAt(300);
+    const cookie = header(T0 + 120_000);
+    memo.set(cookie, view);
+
+    at(119_999);
+    expect(memo.get(cookie)).toEqual(view);
+    at(120_000);
+    expect(memo.get(cookie)).toBeUndefined();
+  });
+
+  it("caps an entry at the cache time from when it was kept, whatever the cookie claims", () => {
+    const { memo, at } = memoAt(300);
+    const cookie = header(T0 + 86_400_000);
+    memo.set(cookie, view);
+
+    at(299_999);
+    expect(memo.get(cookie)).toEqual(view);
+    at(300_000);
+    expect(memo.get(cookie)).toBeUndefined();
+  });
+
+  it("keeps nothing when the cache is off, when better-auth renewed a cookie, or without a readable cache cookie", () => {
+    const off = memoAt(0).memo;
+    off.set(header(T0 + 60_000), view);
+    expect(off.get(header(T0 + 60_000))).toBeUndefined();
+
+    const { memo } = memoAt(300);
+    memo.set(header(T0 + 60_000), { ...view, setCookies: ["better-auth.session_data=new"] });
+    expect(memo.get(header(T0 + 60_000))).toBeUndefined();
+    for (const cookie of ["better-auth.session_token=tok.sig", "better-auth.session_token=tok.sig; better-auth.session_data=not-json", header("soon")]) {
+      memo.set(cookie, view);
+      expect(memo.get(cookie)).toBeUndefined();
+    }
+    expect(memo.get(null)).toBeUndefined();
+  });
+
+  it("keeps people apart: another session token is another entry", () => {
+    const { memo } = memoAt(300);
+    memo.set(header(T0 + 60_000), view);
+
+    expect(memo.get(header(T0 + 60_000).replace("tok.sig", "other.sig"))).toBeUndefined();
+  });
+});
