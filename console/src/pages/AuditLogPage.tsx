@@ -1,7 +1,7 @@
-import { Button, Code, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Code, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { useSearchParams } from "react-router";
 import { get } from "../api";
+import { NextPage, useListParams } from "../components/ListPaging";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import type { Page } from "../types";
@@ -17,15 +17,9 @@ interface AuditEntry {
 
 /** Every configuration change: who, what, when, the target; filters and the cursor in the query string. */
 export default function AuditLogPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useListParams();
   const query = { action: params.get("action"), targetType: params.get("targetType"), cursor: params.get("cursor"), limit: 50 };
   const log = useQuery({ queryKey: ["audit-log", query], queryFn: () => get<Page<AuditEntry>>("/v1/audit-log", query) });
-  const set = (k: string, v: string | null) => {
-    const next = new URLSearchParams(params);
-    v ? next.set(k, v) : next.delete(k);
-    if (k !== "cursor") next.delete("cursor");
-    setParams(next);
-  };
   return (
     <Stack>
       <Title order={2}>Audit log</Title>
@@ -74,11 +68,7 @@ export default function AuditLogPage() {
           </Table.Tbody>
         </Table>
       )}
-      {log.data?.nextCursor && (
-        <Button size="xs" variant="default" w="fit-content" onClick={() => set("cursor", log.data.nextCursor)}>
-          Next page
-        </Button>
-      )}
+      <NextPage cursor={log.data?.nextCursor} onNext={(c) => set("cursor", c)} />
     </Stack>
   );
 }

@@ -1,7 +1,8 @@
-import { Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { get } from "../api";
+import { NextPage, useListParams } from "../components/ListPaging";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs, tokensOf } from "../format";
 import type { Observation, Page } from "../types";
@@ -11,7 +12,7 @@ const SORTS = ["startTime", "latency", "cost", "totalTokens", "timeToFirstToken"
 
 /** The span explorer: observations of every trace, filtered and sorted from the query string. */
 export default function ObservationsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useListParams();
   const query = Object.fromEntries([
     ...FIELDS.map((f) => [f, params.get(f)]),
     ["filter", params.get("filter")],
@@ -21,12 +22,6 @@ export default function ObservationsPage() {
     ["limit", 50],
   ]);
   const list = useQuery({ queryKey: ["observations", query], queryFn: () => get<Page<Observation>>("/v1/observations", query) });
-  const set = (k: string, v: string | null) => {
-    const next = new URLSearchParams(params);
-    v ? next.set(k, v) : next.delete(k);
-    if (k !== "cursor") next.delete("cursor");
-    setParams(next);
-  };
   return (
     <Stack>
       <Title order={2}>Span explorer</Title>
@@ -91,11 +86,7 @@ export default function ObservationsPage() {
           </Table>
         </Table.ScrollContainer>
       )}
-      {list.data?.nextCursor && (
-        <Button size="xs" variant="default" w="fit-content" onClick={() => set("cursor", list.data.nextCursor)}>
-          Next page
-        </Button>
-      )}
+      <NextPage cursor={list.data?.nextCursor} onNext={(c) => set("cursor", c)} />
     </Stack>
   );
 }

@@ -1,21 +1,16 @@
-import { Anchor, Button, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Group, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { get } from "../api";
+import { NextPage, useListParams } from "../components/ListPaging";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate } from "../format";
 import type { Page, SessionRow } from "../types";
 
 export default function SessionsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useListParams();
   const query = { userId: params.get("userId"), environment: params.get("environment"), cursor: params.get("cursor"), limit: 50 };
   const sessions = useQuery({ queryKey: ["sessions", query], queryFn: () => get<Page<SessionRow>>("/v1/sessions", query) });
-  const set = (k: string, v: string | null) => {
-    const next = new URLSearchParams(params);
-    v ? next.set(k, v) : next.delete(k);
-    if (k !== "cursor") next.delete("cursor");
-    setParams(next);
-  };
   return (
     <Stack>
       <Title order={2}>Sessions</Title>
@@ -62,11 +57,7 @@ export default function SessionsPage() {
           </Table.Tbody>
         </Table>
       )}
-      {sessions.data?.nextCursor && (
-        <Button variant="default" size="xs" w="fit-content" onClick={() => set("cursor", sessions.data.nextCursor)}>
-          Next page
-        </Button>
-      )}
+      <NextPage cursor={sessions.data?.nextCursor} onNext={(c) => set("cursor", c)} />
     </Stack>
   );
 }

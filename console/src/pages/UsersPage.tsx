@@ -2,6 +2,7 @@ import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } fr
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { get, send } from "../api";
+import { NextPage, useListParams } from "../components/ListPaging";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs } from "../format";
 import type { Page, SessionRow, TraceRow, UserRow } from "../types";
@@ -13,15 +14,9 @@ export default function UsersPage() {
 }
 
 function UserList() {
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useListParams();
   const query = { environment: params.get("environment"), cursor: params.get("cursor"), limit: 50 };
   const users = useQuery({ queryKey: ["users", query], queryFn: () => get<Page<UserRow>>("/v1/users", query) });
-  const set = (k: string, v: string | null) => {
-    const next = new URLSearchParams(params);
-    v ? next.set(k, v) : next.delete(k);
-    if (k !== "cursor") next.delete("cursor");
-    setParams(next);
-  };
   return (
     <Stack>
       <Title order={2}>Users</Title>
@@ -70,11 +65,7 @@ function UserList() {
           </Table.Tbody>
         </Table>
       )}
-      {users.data?.nextCursor && (
-        <Button variant="default" size="xs" w="fit-content" onClick={() => set("cursor", users.data.nextCursor)}>
-          Next page
-        </Button>
-      )}
+      <NextPage cursor={users.data?.nextCursor} onNext={(c) => set("cursor", c)} />
     </Stack>
   );
 }
