@@ -19,15 +19,19 @@ export interface SessionSummary {
 
 const Cursor = z.object({ s: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/), k: z.string() });
 
-/** Folded traces that belong to a session, with the exact filters of a session list applied. */
-export function sessionTraces(params: Params, q: Pick<ListSessionsQuery, "from" | "to" | "environment" | "userId">, sessionIds?: string[]): string {
-  const where = ["session_id IS NOT NULL"];
-  if (sessionIds) where.push(`session_id IN ${params.bind("Array(String)", sessionIds)}`);
+/**
+ * Folded traces that name a session (`session_id`) or an end user (`user_id`), with a list's filters (`from`/`to`,
+ * `environment`, and `userId` for sessions); `ids` narrows to those sessions or users. The narrowing on the raw rows
+ * comes first, so the fold reads only traces that name one.
+ */
+export function groupedTraces(params: Params, by: "session_id" | "user_id", q: Pick<ListSessionsQuery, "from" | "to" | "environment" | "userId">, ids?: string[]): string {
+  const where = [`${by} IS NOT NULL`];
+  if (ids) where.push(`${by} IN ${params.bind("Array(String)", ids)}`);
   if (q.environment !== undefined) where.push(`env = ${params.bind("String", q.environment)}`);
   if (q.userId !== undefined) where.push(`user_id = ${params.bind("String", q.userId)}`);
   if (q.from !== undefined) where.push(`ts >= ${params.bind("DateTime64(3, 'UTC')", chDateTime(q.from))}`);
   if (q.to !== undefined) where.push(`ts < ${params.bind("DateTime64(3, 'UTC')", chDateTime(q.to))}`);
-  const narrow = sessionIds ? `session_id.2 IN ${params.bind("Array(String)", sessionIds)}` : "session_id.2 IS NOT NULL";
+  const narrow = ids ? `${by}.2 IN ${params.bind("Array(String)", ids)}` : `${by}.2 IS NOT NULL`;
   return `SELECT * FROM (
       SELECT id, max(session_id).2 AS session_id, min(timestamp) AS ts, max(user_id).2 AS user_id, ifNull(max(environment).2, 'default') AS env
       FROM traces WHERE project_id = {projectId:String} AND id IN (SELECT id FROM traces WHERE project_id = {projectId:String} AND ${narrow}) GROUP BY id)
@@ -62,14 +66,14 @@ export async function listSessions(deps: Pick<Deps, "ch">, projectId: string, q:
   const rows = await deps.ch.query<{ session_id: string; traces: number; first: string | null; last: string | null; users: string[]; envs: string[] }>(
     `SELECT session_id, toUInt32(count()) AS traces, toString(min(ts)) AS first, toString(max(ts)) AS last, max(ts) AS last_ts,
        arraySort(groupUniqArray(user_id)) AS users, arraySort(groupUniqArray(env)) AS envs
-     FROM (${sessionTraces(params, q)}) GROUP BY session_id ${having}
+     FROM (${groupedTraces(params, "session_id", q)}) GROUP BY session_id ${having}
      ORDER BY last_ts DESC, session_id DESC LIMIT ${q.limit + 1}`,
     params.values,
   );
   const page = rows.slice(0, q.limit);
   const costParams = new Params({ projectId });
   const traces = page.length
-    ? await deps.ch.query<{ id: string; session_id: string }>(`SELECT id, session_id FROM (${sessionTraces(costParams, q, page.map((r) => r.session_id))})`, costParams.values)
+    ? await deps.ch.query<{ id: string; session_id: string }>(`SELECT id, session_id FROM (${groupedTraces(costParams, "session_id", q, page.map((r) => r.session_id))})`, costParams.values)
     : [];
   const costs = await sessionCosts(deps, projectId, traces);
   const last = page.at(-1);

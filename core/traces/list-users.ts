@@ -1,28 +1,12 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, type Page } from "../platform/pagination";
-import { chDateTime, isoOf, unpack } from "../telemetry";
+import { isoOf, unpack } from "../telemetry";
 import { Params } from "./filters";
+import { groupedTraces } from "./list-sessions";
 import type { ListUsersQuery, UserSummary } from "./reads.schema";
 
 const Cursor = z.object({ s: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/), k: z.string() });
-
-/**
- * Folded traces that name an end user, with a user list's filters; `userIds` narrows to those users. Like a
- * session list's, the narrowing on the raw rows comes first, so the fold reads only traces that name a user.
- */
-function userTraces(params: Params, q: Pick<ListUsersQuery, "from" | "to" | "environment">, userIds?: string[]): string {
-  const where = ["user_id IS NOT NULL"];
-  if (userIds) where.push(`user_id IN ${params.bind("Array(String)", userIds)}`);
-  if (q.environment !== undefined) where.push(`env = ${params.bind("String", q.environment)}`);
-  if (q.from !== undefined) where.push(`ts >= ${params.bind("DateTime64(3, 'UTC')", chDateTime(q.from))}`);
-  if (q.to !== undefined) where.push(`ts < ${params.bind("DateTime64(3, 'UTC')", chDateTime(q.to))}`);
-  const narrow = userIds ? `user_id.2 IN ${params.bind("Array(String)", userIds)}` : "user_id.2 IS NOT NULL";
-  return `SELECT * FROM (
-      SELECT id, max(user_id).2 AS user_id, max(session_id).2 AS session_id, min(timestamp) AS ts, ifNull(max(environment).2, 'default') AS env
-      FROM traces WHERE project_id = {projectId:String} AND id IN (SELECT id FROM traces WHERE project_id = {projectId:String} AND ${narrow}) GROUP BY id)
-    WHERE ${where.join(" AND ")}`;
-}
 
 /**
  * End users of the project (the `userId` traces carry), most recently active first, with trace and session
@@ -40,7 +24,7 @@ export async function listUsers(deps: Pick<Deps, "ch">, projectId: string, q: Li
   const rows = await deps.ch.query<{ user_id: string; traces: number; sessions: number; first: string | null; last: string | null; envs: string[] }>(
     `SELECT user_id, toUInt32(count()) AS traces, toUInt32(uniqExact(session_id)) AS sessions, toString(min(ts)) AS first, toString(max(ts)) AS last,
        max(ts) AS last_ts, arraySort(groupUniqArray(env)) AS envs
-     FROM (${userTraces(params, q)}) GROUP BY user_id ${having}
+     FROM (${groupedTraces(params, "user_id", q)}) GROUP BY user_id ${having}
      ORDER BY last_ts DESC, user_id DESC LIMIT ${q.limit + 1}`,
     params.values,
   );
@@ -66,7 +50,7 @@ export async function listUsers(deps: Pick<Deps, "ch">, projectId: string, q: Li
 async function userUsage(deps: Pick<Deps, "ch">, projectId: string, q: ListUsersQuery, userIds: string[]): Promise<Map<string, { cost: number | null; tokens: number | null }>> {
   if (userIds.length === 0) return new Map();
   const params = new Params({ projectId });
-  const traces = userTraces(params, q, userIds);
+  const traces = groupedTraces(params, "user_id", q, userIds);
   const rows = await deps.ch.query<{ user_id: string; costed: number; cost: number | null; counted: number; tokens: number | null }>(
     `SELECT t.user_id AS user_id, toUInt32(countIf(o.c IS NOT NULL)) AS costed, sum(o.c) AS cost, toUInt32(countIf(o.n IS NOT NULL)) AS counted, sum(o.n) AS tokens
      FROM (SELECT trace_id, id, ${unpack("max(cost_usd)")} AS c, ${unpack("max(total_tokens)")} AS n
