@@ -3,14 +3,16 @@ import { Caches } from "@core/platform/cache";
 import { sessionMemo } from "@core/auth/session-memo";
 
 const T0 = Date.parse("2026-11-25T12:00:00Z");
-const view = { session: { id: "s1", userId: "u1" }, user: { id: "u1", email: "a@example.com", name: "a", twoFactorEnabled: false } };
+const view = { session: { id: "s1", userId: "u1" }, user: { id: "u1", email: "a@example.com", name: "a", twoFactorEnabled: false, emailVerified: true } };
+const unproven = { ...view, user: { ...view.user, emailVerified: false } };
 const cacheCookie = (expiresAt: unknown) => Buffer.from(JSON.stringify({ session: {}, expiresAt, signature: "sig" })).toString("base64url");
 const header = (expiresAt: unknown) => `better-auth.session_token=tok.sig; better-auth.session_data=${cacheCookie(expiresAt)}`;
 
-function memoAt(cacheSeconds: number) {
+function memoAt(cacheSeconds: number, ownsRelationalStore = true) {
   let now = T0;
-  const memo = sessionMemo({ caches: new Caches(), clock: { now: () => new Date(now) } }, cacheSeconds);
-  return { memo, at: (ms: number) => (now = T0 + ms) };
+  const caches = new Caches();
+  const memo = sessionMemo({ caches, clock: { now: () => new Date(now) }, config: { ownsRelationalStore } as never }, cacheSeconds);
+  return { memo, caches, at: (ms: number) => (now = T0 + ms) };
 }
 
 // docs/auth.md, "Cookie cache, bans and revocation": a checked cookie is served again until better-auth itself would stop taking it.
@@ -18,7 +20,7 @@ describe("session memo", () => {
   it("serves an accepted cache cookie until its own expiry, never after", () => {
     const { memo, at } = memoAt(300);
     const cookie = header(T0 + 120_000);
-    memo.set(cookie, view);
+    memo.set(cookie, view, 0);
 
     at(119_999);
     expect(memo.get(cookie)).toEqual(view);
@@ -29,7 +31,7 @@ describe("session memo", () => {
   it("caps an entry at the cache time from when it was kept, whatever the cookie claims", () => {
     const { memo, at } = memoAt(300);
     const cookie = header(T0 + 86_400_000);
-    memo.set(cookie, view);
+    memo.set(cookie, view, 0);
 
     at(299_999);
     expect(memo.get(cookie)).toEqual(view);
@@ -39,14 +41,14 @@ describe("session memo", () => {
 
   it("keeps nothing when the cache is off, when better-auth renewed a cookie, or without a readable cache cookie", () => {
     const off = memoAt(0).memo;
-    off.set(header(T0 + 60_000), view);
+    off.set(header(T0 + 60_000), view, 0);
     expect(off.get(header(T0 + 60_000))).toBeUndefined();
 
     const { memo } = memoAt(300);
-    memo.set(header(T0 + 60_000), { ...view, setCookies: ["better-auth.session_data=new"] });
+    memo.set(header(T0 + 60_000), { ...view, setCookies: ["better-auth.session_data=new"] }, 0);
     expect(memo.get(header(T0 + 60_000))).toBeUndefined();
     for (const cookie of ["better-auth.session_token=tok.sig", "better-auth.session_token=tok.sig; better-auth.session_data=not-json", header("soon")]) {
-      memo.set(cookie, view);
+      memo.set(cookie, view, 0);
       expect(memo.get(cookie)).toBeUndefined();
     }
     expect(memo.get(null)).toBeUndefined();
@@ -54,8 +56,29 @@ describe("session memo", () => {
 
   it("keeps people apart: another session token is another entry", () => {
     const { memo } = memoAt(300);
-    memo.set(header(T0 + 60_000), view);
+    memo.set(header(T0 + 60_000), view, 0);
 
     expect(memo.get(header(T0 + 60_000).replace("tok.sig", "other.sig"))).toBeUndefined();
+  });
+
+  // docs/auth.md, "Invitations and proven addresses": a session of an unproven account ends when another channel proves the address.
+  it("drops a session of an unproven account once any address is proven, and keeps none on a shared store", async () => {
+    const { memo, caches } = memoAt(300);
+    const cookie = header(T0 + 60_000);
+    memo.set(cookie, unproven, memo.generation());
+    const before = memo.get(cookie);
+    await caches.write("auth-proofs", async () => undefined);
+    const after = memo.get(cookie);
+    const stale = memoAt(300).memo;
+    stale.set(cookie, unproven, stale.generation() - 1);
+    const shared = memoAt(300, false).memo;
+    shared.set(cookie, unproven, shared.generation());
+    shared.set(header(T0 + 30_000), view, shared.generation());
+
+    expect(before).toEqual(unproven);
+    expect(after).toBeUndefined();
+    expect(stale.get(cookie)).toBeUndefined();
+    expect(shared.get(cookie)).toBeUndefined();
+    expect(shared.get(header(T0 + 30_000))).toEqual(view);
   });
 });
