@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Deps } from "../platform/deps";
 import type { SessionView } from "./create-auth";
 
@@ -18,7 +19,7 @@ interface Checked {
  * already taken without a database read until that moment, so bans and revocations apply exactly as late as
  * they did; what this saves is better-auth's per-call work (two HMACs, its context copies, their garbage).
  */
-export function sessionMemo(deps: Pick<Deps, "caches" | "clock">, cacheSeconds: number) {
+export function sessionMemo(deps: Pick<Deps, "caches" | "clock">, cacheSeconds: number, secret: string) {
   const memo = deps.caches.of<Checked>(MEMO);
   const now = () => deps.clock.now().getTime();
   return {
@@ -30,7 +31,7 @@ export function sessionMemo(deps: Pick<Deps, "caches" | "clock">, cacheSeconds: 
     /** Keeps an answer that renewed no cookie, i.e. one better-auth gave from the cache cookie the header carries. */
     set(cookie: string | null, view: SessionView): void {
       if (!cookie || cacheSeconds === 0 || view.setCookies?.length) return;
-      const expiry = cacheCookieExpiry(cookie);
+      const expiry = cacheCookieExpiry(cookie, secret, view.session.id);
       if (expiry === null) return;
       memo.set(cookie, NEVER_MOVED, { view, until: Math.min(expiry, now() + cacheSeconds * 1000) });
     },
@@ -38,17 +39,29 @@ export function sessionMemo(deps: Pick<Deps, "caches" | "clock">, cacheSeconds: 
 }
 
 /**
- * The `expiresAt` of better-auth's cache cookie (`session_data`, its default "compact" form: base64url JSON signed
- * with the auth secret). better-auth has just checked that signature when it answered from this cookie; a
- * cookie in another form, split in chunks or unreadable is not kept.
+ * The `expiresAt` of better-auth's cache cookie (`session_data`, its default "compact" form: base64url JSON of the
+ * session, `expiresAt` and an HMAC-SHA256 of both under the auth secret), for the session better-auth answered with.
+ * The bound is taken only from a cookie whose signature holds and which is the header's only cache cookie: an
+ * unsigned decoy beside the real one would otherwise stretch the memo past the real cookie's expiry. A cookie in
+ * another form, split in chunks, unreadable, or for another session is not kept.
  */
-function cacheCookieExpiry(cookie: string): number | null {
-  const pair = cookie.split(";").map((c) => c.trim()).find((c) => /^(__Secure-)?better-auth\.session_data=/.test(c));
-  if (!pair) return null;
+function cacheCookieExpiry(cookie: string, secret: string, sessionId: string): number | null {
+  const pairs = cookie.split(";").map((c) => c.trim()).filter((c) => /^(__Secure-)?better-auth\.session_data(\.\d+)?=/.test(c));
+  if (pairs.length !== 1 || !/^(__Secure-)?better-auth\.session_data=/.test(pairs[0]!)) return null;
   try {
-    const decoded = JSON.parse(Buffer.from(pair.slice(pair.indexOf("=") + 1), "base64url").toString("utf8")) as { expiresAt?: unknown };
-    return typeof decoded.expiresAt === "number" ? decoded.expiresAt : null;
+    const decoded = JSON.parse(Buffer.from(pairs[0]!.slice(pairs[0]!.indexOf("=") + 1), "base64url").toString("utf8")) as CompactCache;
+    if (typeof decoded.expiresAt !== "number" || typeof decoded.signature !== "string" || decoded.session?.session?.id !== sessionId) return null;
+    // better-auth signs `{...session, expiresAt}` serialized as parsed, so the same JSON.stringify reproduces its input.
+    const expected = createHmac("sha256", secret).update(JSON.stringify({ ...decoded.session, expiresAt: decoded.expiresAt })).digest();
+    const given = Buffer.from(decoded.signature, "base64url");
+    return given.length === expected.length && timingSafeEqual(given, expected) ? decoded.expiresAt : null;
   } catch {
     return null;
   }
+}
+
+interface CompactCache {
+  session?: { session?: { id?: unknown } };
+  expiresAt?: unknown;
+  signature?: unknown;
 }

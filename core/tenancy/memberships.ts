@@ -5,6 +5,7 @@ import { conflict, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import type { Role } from "../platform/roles";
 import { afterAccessWrite } from "./access-cache";
+import { guardRoleChange } from "./role-guard";
 import { memberships, users } from "./tenancy.sql";
 
 export interface MembershipView {
@@ -36,7 +37,8 @@ async function ownersBesides(db: Deps["db"], orgId: string, userId: string) {
 
 /**
  * Adds a person to the organization or changes their role; applies at once.
- * @throws conflict when it would leave the organization without an owner.
+ * @throws forbidden when the caller may not grant or change that role (role-guard.ts); conflict when it would leave
+ * the organization without an owner.
  */
 export async function putMembership(deps: Tx, principal: Principal, input: { email: string; role: Role }): Promise<MembershipView> {
   const email = input.email.trim().toLowerCase();
@@ -45,6 +47,7 @@ export async function putMembership(deps: Tx, principal: Principal, input: { ema
     await db.insert(users).values({ id: deps.ids.uuid(), email, createdAt: now }).onConflictDoNothing({ target: users.email });
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const [current] = await db.select().from(memberships).where(and(eq(memberships.orgId, principal.orgId), eq(memberships.userId, user!.id)));
+    guardRoleChange(principal, current?.role ?? null, input.role);
     if (current?.role === "OWNER" && input.role !== "OWNER" && (await ownersBesides(db, principal.orgId, user!.id)) === 0) {
       throw conflict("An organization keeps at least one OWNER");
     }
@@ -64,7 +67,8 @@ export async function putMembership(deps: Tx, principal: Principal, input: { ema
 
 /**
  * Removes a person from the organization.
- * @throws not_found when they are not a member; conflict for the last OWNER.
+ * @throws not_found when they are not a member; forbidden when they rank above the caller or are an OWNER and the
+ * caller is not a signed-in OWNER; conflict for the last OWNER.
  */
 export async function deleteMembership(deps: Tx, principal: Principal, input: { email: string }): Promise<{ email: string }> {
   const email = input.email.trim().toLowerCase();
@@ -72,6 +76,7 @@ export async function deleteMembership(deps: Tx, principal: Principal, input: { 
     const [user] = await db.select().from(users).where(eq(users.email, email));
     const [current] = user ? await db.select().from(memberships).where(and(eq(memberships.orgId, principal.orgId), eq(memberships.userId, user.id))) : [];
     if (!user || !current) throw notFound("membership", email);
+    guardRoleChange(principal, current.role, null);
     if (current.role === "OWNER" && (await ownersBesides(db, principal.orgId, user.id)) === 0) throw conflict("An organization keeps at least one OWNER");
     await db.delete(memberships).where(and(eq(memberships.orgId, principal.orgId), eq(memberships.userId, user.id)));
     await Audit.recordChange({ ...deps, db }, principal, {
