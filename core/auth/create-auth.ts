@@ -80,7 +80,7 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
     (error: unknown) => deps.log.error("auth: start-up failed", { error: String(error) }),
   );
   const jwksCacheKey = {};
-  const memo = sessionMemo(deps, config.sessionCacheSeconds);
+  const memo = sessionMemo(deps, config.sessionCacheSeconds, config.secret);
   const service: AuthService = {
     oauth,
     ready: () => started,

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Deps } from "../platform/deps";
 import type { SessionView } from "./create-auth";
 import { PROOF_SCOPE } from "./proven-address";
@@ -25,7 +26,7 @@ interface Checked {
  * "Invitations and proven addresses"): better-auth then reads it again (`cookieCache.version`), so its memo entry
  * is kept only where that proof moves the generation it carries (a store this process owns).
  */
-export function sessionMemo(deps: Pick<Deps, "caches" | "clock" | "config">, cacheSeconds: number) {
+export function sessionMemo(deps: Pick<Deps, "caches" | "clock" | "config">, cacheSeconds: number, secret: string) {
   const proven = deps.caches.of<Checked>(MEMO);
   const unproven = deps.caches.of<Checked>(UNPROVEN_MEMO);
   const keepsUnproven = deps.config.ownsRelationalStore;
@@ -42,7 +43,7 @@ export function sessionMemo(deps: Pick<Deps, "caches" | "clock" | "config">, cac
     set(cookie: string | null, view: SessionView, generation: number): void {
       if (!cookie || cacheSeconds === 0 || view.setCookies?.length) return;
       if (!view.user.emailVerified && !keepsUnproven) return;
-      const expiry = cacheCookieExpiry(cookie);
+      const expiry = cacheCookieExpiry(cookie, secret, view.session.id);
       if (expiry === null) return;
       const entry = { view, until: Math.min(expiry, now() + cacheSeconds * 1000) };
       if (view.user.emailVerified) proven.set(cookie, NEVER_MOVED, entry);
@@ -52,17 +53,29 @@ export function sessionMemo(deps: Pick<Deps, "caches" | "clock" | "config">, cac
 }
 
 /**
- * The `expiresAt` of better-auth's cache cookie (`session_data`, its default "compact" form: base64url JSON signed
- * with the auth secret). better-auth has just checked that signature when it answered from this cookie; a
- * cookie in another form, split in chunks or unreadable is not kept.
+ * The `expiresAt` of better-auth's cache cookie (`session_data`, its default "compact" form: base64url JSON of the
+ * session, `expiresAt` and an HMAC-SHA256 of both under the auth secret), for the session better-auth answered with.
+ * The bound is taken only from a cookie whose signature holds and which is the header's only cache cookie: an
+ * unsigned decoy beside the real one would otherwise stretch the memo past the real cookie's expiry. A cookie in
+ * another form, split in chunks, unreadable, or for another session is not kept.
  */
-function cacheCookieExpiry(cookie: string): number | null {
-  const pair = cookie.split(";").map((c) => c.trim()).find((c) => /^(__Secure-)?better-auth\.session_data=/.test(c));
-  if (!pair) return null;
+function cacheCookieExpiry(cookie: string, secret: string, sessionId: string): number | null {
+  const pairs = cookie.split(";").map((c) => c.trim()).filter((c) => /^(__Secure-)?better-auth\.session_data(\.\d+)?=/.test(c));
+  if (pairs.length !== 1 || !/^(__Secure-)?better-auth\.session_data=/.test(pairs[0]!)) return null;
   try {
-    const decoded = JSON.parse(Buffer.from(pair.slice(pair.indexOf("=") + 1), "base64url").toString("utf8")) as { expiresAt?: unknown };
-    return typeof decoded.expiresAt === "number" ? decoded.expiresAt : null;
+    const decoded = JSON.parse(Buffer.from(pairs[0]!.slice(pairs[0]!.indexOf("=") + 1), "base64url").toString("utf8")) as CompactCache;
+    if (typeof decoded.expiresAt !== "number" || typeof decoded.signature !== "string" || decoded.session?.session?.id !== sessionId) return null;
+    // better-auth signs `{...session, expiresAt}` serialized as parsed, so the same JSON.stringify reproduces its input.
+    const expected = createHmac("sha256", secret).update(JSON.stringify({ ...decoded.session, expiresAt: decoded.expiresAt })).digest();
+    const given = Buffer.from(decoded.signature, "base64url");
+    return given.length === expected.length && timingSafeEqual(given, expected) ? decoded.expiresAt : null;
   } catch {
     return null;
   }
+}
+
+interface CompactCache {
+  session?: { session?: { id?: unknown } };
+  expiresAt?: unknown;
+  signature?: unknown;
 }

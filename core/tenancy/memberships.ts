@@ -7,6 +7,7 @@ import type { Principal } from "../platform/principal";
 import type { Role } from "../platform/roles";
 import { afterAccessWrite } from "./access-cache";
 import { ensureUserRow, normalizeEmail } from "./invitations";
+import { guardRoleChange } from "./role-guard";
 import { invitations, memberships, users } from "./tenancy.sql";
 
 export interface MembershipView {
@@ -61,7 +62,8 @@ const invitationOf = (orgId: string, email: string) => and(eq(invitations.orgId,
  * member's role changes at once; an email whose account has a verified address becomes a member at once; any other
  * email gets a pending invitation (or its role changed), which becomes a membership when the person proves the
  * address. An invitation never attaches to an account whose address is unproven.
- * @throws conflict when it would leave the organization without an owner.
+ * @throws forbidden when the caller may not grant or change that role (role-guard.ts); conflict when it would leave
+ * the organization without an owner.
  */
 export async function putMembership(deps: Tx, principal: Principal, input: { email: string; role: Role }, provenAccount: ProvenAccount): Promise<MembershipView> {
   const email = normalizeEmail(input.email);
@@ -69,6 +71,9 @@ export async function putMembership(deps: Tx, principal: Principal, input: { ema
     deps.db.transaction(async (db) => {
       const now = deps.clock.now();
       const member = await memberByEmail(db, principal.orgId, email);
+      const [invited] = member ? [] : await db.select({ role: invitations.role }).from(invitations).where(invitationOf(principal.orgId, email));
+      // A pending invitation is guarded like the membership it becomes: only a signed-in OWNER makes or changes an OWNER one.
+      guardRoleChange(principal, member?.role ?? invited?.role ?? null, input.role);
       const userId = member?.userId ?? (await provenAccount(db, email));
       if (!userId) return invite(deps, db, principal, email, input.role, now);
       if (member?.role === "OWNER" && input.role !== "OWNER" && (await ownersBesides(db, principal.orgId, userId)) === 0) {
@@ -110,7 +115,8 @@ async function invite(deps: Tx, db: Db, principal: Principal, email: string, rol
 
 /**
  * Removes a person from the organization, or withdraws their pending invitation.
- * @throws not_found when they are neither a member nor invited; conflict for the last OWNER.
+ * @throws not_found when they are neither a member nor invited; forbidden when they (or their invitation) rank above
+ * the caller or are an OWNER and the caller is not a signed-in OWNER; conflict for the last OWNER.
  */
 export async function deleteMembership(deps: Tx, principal: Principal, input: { email: string }): Promise<{ email: string }> {
   const email = normalizeEmail(input.email);
@@ -119,6 +125,7 @@ export async function deleteMembership(deps: Tx, principal: Principal, input: { 
       const member = await memberByEmail(db, principal.orgId, email);
       const [invited] = await db.delete(invitations).where(invitationOf(principal.orgId, email)).returning();
       if (!member && !invited) throw notFound("membership", email);
+      guardRoleChange(principal, member?.role ?? invited!.role, null);
       if (member) {
         if (member.role === "OWNER" && (await ownersBesides(db, principal.orgId, member.userId)) === 0) throw conflict("An organization keeps at least one OWNER");
         await db.delete(memberships).where(and(eq(memberships.orgId, principal.orgId), eq(memberships.userId, member.userId)));

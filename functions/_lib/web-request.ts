@@ -17,7 +17,9 @@ export const hasCookies = (event: APIGatewayProxyEventV2) => Boolean(event.cooki
 
 /**
  * The event as a web `Request`. `x-forwarded-for` is replaced by the gateway's source address, so a client
- * cannot pick the address its sign-in attempts are counted under (docs/auth.md, "Rate limits").
+ * cannot pick the address its sign-in attempts are counted under (docs/auth.md, "Rate limits"). The host is the
+ * domain the gateway received the request on, never the client's `Host` header: without a public URL, better-auth
+ * builds mailed links from this URL (docs/auth.md, "Public URL").
  */
 export function webRequest(event: APIGatewayProxyEventV2): Request {
   const headers = requestHeaders(event);
@@ -25,7 +27,7 @@ export function webRequest(event: APIGatewayProxyEventV2): Request {
   if (event.requestContext?.http?.sourceIp) headers.set("x-forwarded-for", event.requestContext.http.sourceIp);
   // API Gateway sends X-Forwarded-Proto; the local runtime serves plain HTTP. better-auth reads only the path.
   const scheme = headers.get("x-forwarded-proto") ?? "http";
-  const host = headers.get("host") ?? event.requestContext?.domainName ?? "localhost";
+  const host = event.requestContext?.domainName ?? headers.get("host") ?? "localhost";
   const url = `${scheme}://${host}${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ""}`;
   const method = event.requestContext?.http?.method ?? "GET";
   const body = event.body === undefined || method === "GET" || method === "HEAD" ? undefined : event.isBase64Encoded ? Buffer.from(event.body, "base64") : event.body;

@@ -57,22 +57,22 @@ describe("projects and memberships", () => {
     expect(retried).toEqual({ dispatched: 1, failed: 0 });
   });
 
-  it("adds, changes and removes members, keeping the last OWNER", async () => {
-    const added = await app.call("PUT", "/v1/memberships", { body: { email: "Ada@Example.com", role: "OWNER" } });
+  it("adds, changes and removes members up to ADMIN with a key", async () => {
+    const added = await app.call("PUT", "/v1/memberships", { body: { email: "Ada@Example.com", role: "ADMIN" } });
     const demote = await app.call("PUT", "/v1/memberships", { body: { email: "ada@example.com", role: "MEMBER" } });
-    await app.call("PUT", "/v1/memberships", { body: { email: "bob@example.com", role: "OWNER" } });
-    const demoteNow = await app.call("PUT", "/v1/memberships", { body: { email: "ada@example.com", role: "VIEWER" } });
+    await app.call("PUT", "/v1/memberships", { body: { email: "bob@example.com", role: "VIEWER" } });
+    const demoteAgain = await app.call("PUT", "/v1/memberships", { body: { email: "ada@example.com", role: "VIEWER" } });
     const removed = await app.call("DELETE", "/v1/memberships", { body: { email: "ada@example.com" } });
     const missing = await app.call("DELETE", "/v1/memberships", { body: { email: "ada@example.com" } });
 
-    expect(added.body).toMatchObject({ email: "ada@example.com", role: "OWNER" });
-    expect(demote.status).toBe(409);
-    expect(demoteNow.body.role).toBe("VIEWER");
+    expect(added.body).toMatchObject({ email: "ada@example.com", role: "ADMIN" });
+    expect(demote.body.role).toBe("MEMBER");
+    expect(demoteAgain.body.role).toBe("VIEWER");
     expect(removed.status).toBe(200);
     expect(missing.status).toBe(404);
-    expect((await app.call("GET", "/v1/memberships")).body.data).toEqual([expect.objectContaining({ email: "bob@example.com", role: "OWNER" })]);
+    expect((await app.call("GET", "/v1/memberships")).body.data).toEqual([expect.objectContaining({ email: "bob@example.com", role: "VIEWER" })]);
     const actions = (await app.call("GET", "/v1/audit-log?targetType=membership")).body.data.map((e: any) => e.action);
-    expect(actions).toEqual(["membership.deleted", "membership.updated", "membership.created", "membership.created"]);
+    expect(actions).toEqual(["membership.deleted", "membership.updated", "membership.created", "membership.updated", "membership.created"]);
   });
 
   it("answers 404 with the error body for an unknown route", async () => {

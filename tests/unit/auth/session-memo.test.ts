@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { Caches } from "@core/platform/cache";
 import { sessionMemo } from "@core/auth/session-memo";
@@ -5,13 +6,19 @@ import { sessionMemo } from "@core/auth/session-memo";
 const T0 = Date.parse("2026-11-25T12:00:00Z");
 const view = { session: { id: "s1", userId: "u1" }, user: { id: "u1", email: "a@example.com", name: "a", twoFactorEnabled: false, emailVerified: true } };
 const unproven = { ...view, user: { ...view.user, emailVerified: false } };
-const cacheCookie = (expiresAt: unknown) => Buffer.from(JSON.stringify({ session: {}, expiresAt, signature: "sig" })).toString("base64url");
-const header = (expiresAt: unknown) => `better-auth.session_token=tok.sig; better-auth.session_data=${cacheCookie(expiresAt)}`;
+const SECRET = "a-test-secret-of-at-least-thirty-two-characters";
+/** better-auth's compact cache cookie: the session, its expiry and an HMAC-SHA256 of both (tests/integration/auth/session-memo.test.ts checks real ones). */
+function cacheCookie(expiresAt: unknown, options: { secret?: string; sessionId?: string } = {}) {
+  const session = { session: { id: options.sessionId ?? "s1", userId: "u1" }, user: { id: "u1" }, updatedAt: T0, version: "1" };
+  const signature = createHmac("sha256", options.secret ?? SECRET).update(JSON.stringify({ ...session, expiresAt })).digest("base64url");
+  return Buffer.from(JSON.stringify({ session, expiresAt, signature })).toString("base64url");
+}
+const header = (expiresAt: unknown, options: { secret?: string; sessionId?: string } = {}) => `better-auth.session_token=tok.sig; better-auth.session_data=${cacheCookie(expiresAt, options)}`;
 
 function memoAt(cacheSeconds: number, ownsRelationalStore = true) {
   let now = T0;
   const caches = new Caches();
-  const memo = sessionMemo({ caches, clock: { now: () => new Date(now) }, config: { ownsRelationalStore } as never }, cacheSeconds);
+  const memo = sessionMemo({ caches, clock: { now: () => new Date(now) }, config: { ownsRelationalStore } as never }, cacheSeconds, SECRET);
   return { memo, caches, at: (ms: number) => (now = T0 + ms) };
 }
 
@@ -52,6 +59,24 @@ describe("session memo", () => {
       expect(memo.get(cookie)).toBeUndefined();
     }
     expect(memo.get(null)).toBeUndefined();
+  });
+
+  it("takes its bound only from the one cache cookie better-auth signed, for this session", () => {
+    const { memo } = memoAt(300);
+    const real = header(T0 + 60_000);
+    // An unsigned decoy far in the future, beside the real cookie or in its place.
+    const decoy = Buffer.from(JSON.stringify({ session: { session: { id: "s1" } }, expiresAt: T0 + 86_400_000, signature: "sig" })).toString("base64url");
+    const cookies = [
+      `better-auth.session_data=${decoy}; ${real}`,
+      `${real}; better-auth.session_data=${decoy}`,
+      `better-auth.session_token=tok.sig; better-auth.session_data=${decoy}`,
+      header(T0 + 60_000, { secret: "another-secret-of-at-least-thirty-two-chars" }),
+      header(T0 + 60_000, { sessionId: "s2" }),
+    ];
+
+    for (const cookie of cookies) memo.set(cookie, view, 0);
+
+    for (const cookie of cookies) expect(memo.get(cookie)).toBeUndefined();
   });
 
   it("keeps people apart: another session token is another entry", () => {

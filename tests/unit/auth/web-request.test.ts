@@ -11,7 +11,7 @@ const event = (over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEvent
     cookies: ["a=1", "b=2"],
     body: '{"email":"x"}',
     isBase64Encoded: false,
-    requestContext: { http: { method: "POST", sourceIp: "203.0.113.7" } },
+    requestContext: { domainName: "api.example.com", http: { method: "POST", sourceIp: "203.0.113.7" } },
     ...over,
   }) as unknown as APIGatewayProxyEventV2;
 
@@ -24,6 +24,12 @@ describe("the /v1/auth transport", () => {
     expect(request.headers.get("cookie")).toBe("a=1; b=2");
     expect(request.headers.get("x-forwarded-for")).toBe("203.0.113.7");
     expect(await request.text()).toBe('{"email":"x"}');
+  });
+
+  it("takes the host from the domain the gateway received the request on, never from the client's Host header", () => {
+    const forged = event({ headers: { host: "attacker.example", "x-forwarded-proto": "https" } });
+
+    expect(new URL(webRequest(forged).url).host).toBe("api.example.com");
   });
 
   it("decodes a base64 body", async () => {
