@@ -38,11 +38,11 @@ export async function ensureUserRow(db: Db, userId: string, email: string, now: 
 }
 
 /**
- * Turns the pending invitations of a proven address into memberships (docs/auth.md, "Invitations and proven
- * addresses"): called when a session is made for an account whose email is verified, and when an account's email
- * becomes verified. One transaction; the rows are claimed by deleting them, so two sign-ins at once accept each
- * invitation once. An organization the person already belongs to keeps their current role. Returns how many
- * memberships were made.
+ * Turns the pending invitations of a proven address into memberships
+ * (docs/auth.md, "Invitations and proven addresses"): called when a session is made for an account whose email is
+ * verified, and when an account's email becomes verified. One transaction; the rows are claimed by deleting them,
+ * so two sign-ins at once accept each invitation once. An organization the person already belongs to keeps their
+ * current role. Returns how many memberships were made.
  */
 export async function acceptInvitations(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, person: { userId: string; email: string }): Promise<number> {
   const email = normalizeEmail(person.email);

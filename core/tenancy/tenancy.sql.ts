@@ -37,8 +37,8 @@ export const memberships = pgTable(
 
 /**
  * Pending invitations, by email: a person becomes a member only once they prove the address (a magic link, the
- * verification link, a provider-verified email, SSO), never by signing up with it (docs/auth.md, "Invitations and
- * proven addresses"). The row goes when it becomes a membership or is removed.
+ * verification link, a provider-verified email, SSO), never by signing up with it
+ * (docs/auth.md, "Invitations and proven addresses"). The row goes when it becomes a membership or is removed.
  */
 export const invitations = pgTable(
   "invitations",
