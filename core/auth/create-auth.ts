@@ -19,6 +19,7 @@ import { authPasskeys } from "./passkey.sql";
 import * as OAuthTables from "./oauth.sql";
 import { csrfTokenOf } from "./csrf";
 import { totpReplayGuard } from "./totp-replay";
+import { CONSOLE_SIGN_IN_PAGE, notePasskeyUserVerification, twoFactorEverywhere } from "./two-factor-everywhere";
 import { sessionMemo } from "./session-memo";
 import { socialPlugins } from "./social";
 import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
@@ -142,6 +143,7 @@ function oauthOf(config: AuthConfig): { resource: string; issuer: string } | nul
 
 function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: string; issuer: string } | null) {
   const limit = config.signInRateLimit;
+  const totp = twoFactor({ issuer: "Sightline" });
   return betterAuth({
     appName: "Sightline",
     baseURL: config.baseUrl,
@@ -214,7 +216,9 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
     },
     hooks: { before: totpReplayGuard(deps) },
     plugins: [
-      twoFactor({ issuer: "Sightline" }),
+      totp,
+      // Right after the plugin it reuses, before any plugin that acts on a new session (docs/auth.md, "Two-factor").
+      twoFactorEverywhere(totp),
       magicLink({
         expiresIn: config.magicLinkSeconds,
         async sendMagicLink({ email, url }) {
@@ -222,7 +226,12 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
         },
       }),
       admin({ adminRoles: ["admin"] }),
-      passkey({ rpName: "Sightline", ...passkeyParty(config) }),
+      passkey({
+        rpName: "Sightline",
+        ...passkeyParty(config),
+        // A passkey skips the TOTP code only when its authenticator verified the person (docs/auth.md, "Passkeys").
+        authentication: { afterVerification: ({ ctx, verification }) => notePasskeyUserVerification(ctx, verification.authenticationInfo.userVerified) },
+      }),
       ...socialPlugins(config),
       ssoPlugin(deps),
       ...(oauth
@@ -231,7 +240,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
             jwt({ disableSettingJwtHeader: true }),
             mcp({
               // The console's pages (docs/mcp.md, "OAuth"): sign-in, then the person grants the client its scopes.
-              loginPage: "/sign-in",
+              loginPage: CONSOLE_SIGN_IN_PAGE,
               consentPage: "/consent",
               resource: oauth.resource,
               // MCP clients register themselves (RFC 7591); a public client must use PKCE.

@@ -50,10 +50,13 @@ export class SoftwareAuthenticator {
     };
   }
 
-  /** The answer of `navigator.credentials.get()`; `forge` signs other bytes than the ones sent. */
-  authenticate(options: { challenge: string }, { forge = false } = {}): unknown {
+  /**
+   * The answer of `navigator.credentials.get()`; `forge` signs other bytes than the ones sent; `userVerified: false`
+   * answers with presence only (a security key without its PIN), the UV flag clear.
+   */
+  authenticate(options: { challenge: string }, { forge = false, userVerified = true } = {}): unknown {
     const clientDataJSON = this.clientData("webauthn.get", options.challenge);
-    const authenticatorData = this.authData(0x05);
+    const authenticatorData = this.authData(userVerified ? 0x05 : 0x01);
     const signed = Buffer.concat([authenticatorData, sha256(forge ? Buffer.from("something else") : clientDataJSON)]);
     const signature = sign("sha256", signed, this.privateKey);
     return {

@@ -17,6 +17,22 @@ const BACK_ERRORS: Record<string, string> = {
   account_not_linked: "An account with this email exists: sign in to it another way first (its email must be verified), then use this provider.",
 };
 
+/**
+ * Where a sign-in that left the page (magic link, GitHub, Google, SSO) goes once its code passed: the server sent the
+ * browser here with `?twoFactor=1&callbackURL=…` instead of to its callback (docs/auth.md, "Two-factor"). Only a
+ * callback on this origin is followed, so the parameter cannot send a person elsewhere.
+ */
+function twoFactorCallback(params: URLSearchParams): string | null {
+  const raw = params.get("callbackURL");
+  if (params.get("twoFactor") !== "1" || !raw) return null;
+  try {
+    const url = new URL(raw, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Sign in with a session (email and password, magic link, TOTP) or, in development, with an API key (docs/console.md, "Sign-in"). */
 export function SignInPage() {
   const [params] = useSearchParams();
@@ -27,7 +43,8 @@ export function SignInPage() {
   const keySignIn = getConfig().keySignIn;
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const [step, setStep] = useState<Step>("password");
+  // Back from a magic link, GitHub, Google or SSO of a person with two-factor on: the code step first.
+  const [step, setStep] = useState<Step>(params.get("twoFactor") === "1" ? "totp" : "password");
   const [email, setEmail] = useState("");
 
   const done = () => {
@@ -86,7 +103,11 @@ export function SignInPage() {
   const withCode = (form: FormData) =>
     attempt(async () => {
       await api("POST", "/v1/auth/two-factor/verify-totp", { body: { code: String(form.get("code") ?? "").trim() }, anonymous: true });
-      await finishSession();
+      const callback = twoFactorCallback(params);
+      if (!callback) return finishSession();
+      // The callback is where the sign-in meant to land (the console's `/sign-in?link=1&next=…`): load it as a fresh page.
+      signInWithSession(await api<Me>("GET", "/v1/me", { anonymous: true }));
+      window.location.assign(callback);
     });
 
   const withLink = () =>
@@ -193,7 +214,7 @@ export function SignInPage() {
           </Alert>
         )}
         {keySignIn ? (
-          <Tabs defaultValue="key" keepMounted={false}>
+          <Tabs defaultValue={step === "totp" ? "session" : "key"} keepMounted={false}>
             <Tabs.List mb="md">
               <Tabs.Tab value="key">API key</Tabs.Tab>
               <Tabs.Tab value="session">Email</Tabs.Tab>

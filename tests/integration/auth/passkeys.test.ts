@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { Jar, person, sessionCall, uniqueEmail } from "../../support/sessions";
+import { Jar, PASSWORD, person, sessionCall, totpCode, uniqueEmail } from "../../support/sessions";
 import { SoftwareAuthenticator } from "../../support/software-authenticator";
 
 describe("passkeys", () => {
@@ -21,11 +21,19 @@ describe("passkeys", () => {
     return { someone, authenticator, options, verified };
   }
 
-  async function signInWith(authenticator: SoftwareAuthenticator, forge = false) {
+  async function signInWith(authenticator: SoftwareAuthenticator, how: { forge?: boolean; userVerified?: boolean } = {}) {
     const jar = new Jar();
     const options = await sessionCall(app, jar, "GET", "/v1/auth/passkey/generate-authenticate-options");
-    const answer = await sessionCall(app, jar, "POST", "/v1/auth/passkey/verify-authentication", { body: { response: authenticator.authenticate(options.body, { forge }) } });
+    const answer = await sessionCall(app, jar, "POST", "/v1/auth/passkey/verify-authentication", { body: { response: authenticator.authenticate(options.body, how) } });
     return { jar, options, answer };
+  }
+
+  /** Turns TOTP on for the signed-in person; answers the `otpauth://` URI (its current code is spent). */
+  async function enrollTotp(jar: Jar): Promise<string> {
+    const enabled = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/enable", { body: { password: PASSWORD } });
+    const confirmed = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(enabled.body.totpURI) } });
+    if (confirmed.status !== 200) throw new Error(`TOTP enrolment failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+    return enabled.body.totpURI;
   }
 
   it("registers a passkey for a signed-in person, who signs out and back in with it", async () => {
@@ -55,13 +63,44 @@ describe("passkeys", () => {
   it("refuses a forged signature with 401 in the error body, and gives no session", async () => {
     const { authenticator, verified } = await registered();
 
-    const { jar, answer } = await signInWith(authenticator, true);
+    const { jar, answer } = await signInWith(authenticator, { forge: true });
     const me = await sessionCall(app, jar, "GET", "/v1/me");
 
     expect(verified.status).toBe(200);
     expect(answer.status).toBe(401);
     expect(answer.body.error).toMatchObject({ code: "unauthorized", message: "Authentication failed" });
     expect(me.status).toBe(401);
+  });
+
+  it("signs a person with TOTP on in with a user-verified passkey, without asking for the code", async () => {
+    const { someone, authenticator } = await registered();
+    await enrollTotp(someone.jar);
+
+    const { jar, answer } = await signInWith(authenticator);
+    const me = await sessionCall(app, jar, "GET", "/v1/me");
+
+    // The one method exempt from two-factor: a passkey with user verification is two factors (docs/auth.md, "Passkeys").
+    expect(answer.status).toBe(200);
+    expect(answer.body.user.email).toBe(someone.email);
+    expect(me.status).toBe(200);
+    expect(me.body.user).toMatchObject({ email: someone.email, twoFactorEnabled: true });
+  });
+
+  it("asks a person with TOTP on for the code after a passkey assertion without user verification", async () => {
+    const { someone, authenticator } = await registered();
+    const uri = await enrollTotp(someone.jar);
+
+    const { jar, answer } = await signInWith(authenticator, { userVerified: false });
+    const before = await sessionCall(app, jar, "GET", "/v1/me");
+    const passed = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri, 1) } });
+    const after = await sessionCall(app, jar, "GET", "/v1/me");
+
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
+    expect(before.status).toBe(401);
+    expect(passed.status).toBe(200);
+    expect(after.status).toBe(200);
+    expect(after.body.user.email).toBe(someone.email);
   });
 
   it("refuses an unknown passkey with 401, and a registration without a session", async () => {
