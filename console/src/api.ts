@@ -9,7 +9,7 @@ export interface ConsoleConfig {
 }
 
 export interface Me {
-  user: { id: string; email: string; name: string; twoFactorEnabled?: boolean };
+  user: { id: string; email: string; name: string; twoFactorEnabled?: boolean; emailVerified?: boolean };
   organizations: { id: string; name: string; role: string; projects: { id: string; name: string }[] }[];
   csrfToken: string;
 }

@@ -209,3 +209,11 @@ export interface AlertRule {
   createdAt: string;
   updatedAt: string;
 }
+
+/** A row of `GET /v1/memberships`: a member, or a pending invitation that applies once the person proves the address. */
+export interface Member {
+  email: string;
+  role: string;
+  createdAt: string;
+  status: "active" | "invited";
+}

@@ -19,6 +19,8 @@ export const AuthConfig = z.object({
   /** The WebAuthn relying party id (a host, or a parent domain of it); unset: the host of `baseUrl`. */
   passkeyRpId: z.string().min(1).optional(),
   magicLinkSeconds: z.number().int().positive().default(300),
+  /** Lifetime of the link that confirms a password sign-up's email (docs/auth.md, "Invitations and proven addresses"). */
+  verifyLinkSeconds: z.number().int().positive().default(86_400),
   /** GitHub and Google sign-in; a provider without a client is off (docs/auth.md, "GitHub and Google"). */
   social: z
     .object({

@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
-import { APIError, isAPIError } from "better-auth/api";
+import { isAPIError } from "better-auth/api";
 import { admin } from "better-auth/plugins/admin";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { twoFactor } from "better-auth/plugins/two-factor";
@@ -9,11 +9,10 @@ import { jwt } from "better-auth/plugins/jwt";
 import { mcp } from "@better-auth/mcp";
 import { verifyJwsAccessToken } from "better-auth/oauth2";
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
-import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";
 import type { Mailer } from "../platform/ports";
 import type { AuthConfig } from "./auth.config";
+import { accountHooks } from "./account-hooks";
 import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications } from "./auth.sql";
 import { passkeyRegistrationErrors } from "./passkey-errors";
 import { authPasskeys } from "./passkey.sql";
@@ -24,6 +23,7 @@ import { CONSOLE_SIGN_IN_PAGE, notePasskeyUserVerification, twoFactorEverywhere 
 import { sessionMemo } from "./session-memo";
 import { socialPlugins } from "./social";
 import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
+import { stillUnproven } from "./proven-address";
 
 /** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
 export const AUTH_BASE_PATH = "/v1/auth";
@@ -31,7 +31,8 @@ export const AUTH_BASE_PATH = "/v1/auth";
 /** A signed-in person's session as the API sees it. */
 export interface SessionView {
   session: { id: string; userId: string };
-  user: { id: string; email: string; name: string; twoFactorEnabled: boolean };
+  /** `emailVerified`: whether the address is proven (docs/auth.md, "Invitations and proven addresses"). */
+  user: { id: string; email: string; name: string; twoFactorEnabled: boolean; emailVerified: boolean };
   /** `Set-Cookie` values better-auth gave on this read (a renewed cookie cache, a session extended); the answer carries them. */
   setCookies?: string[];
 }
@@ -66,9 +67,9 @@ export interface AuthService {
 /** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
 export const MCP_PATH = "/v1/mcp";
 
-export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches" | "keyRing"> & { mailer: Mailer };
+export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches" | "keyRing" | "config"> & { mailer: Mailer };
 
-const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link/*", "/passkey/verify-authentication"];
+const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link/*", "/passkey/verify-authentication", "/send-verification-email"];
 
 /** Builds better-auth over the relational store (drizzle, `pg`), with email and password, magic links, TOTP and bans. */
 export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
@@ -95,6 +96,7 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
       const cookie = headers.get("cookie");
       const known = memo.get(cookie);
       if (known) return known;
+      const generation = memo.generation();
       // better-auth refuses some cookies with an APIError (malformed); store failures stay errors (500s).
       const answer = await auth.api.getSession({ headers, returnHeaders: true }).catch((e: unknown) => {
         if (isAPIError(e)) return null;
@@ -107,10 +109,10 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
       const setCookies = answer.headers.getSetCookie();
       const view: SessionView = {
         session: { id: session.id, userId: session.userId },
-        user: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean(user.twoFactorEnabled) },
+        user: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean(user.twoFactorEnabled), emailVerified: user.emailVerified },
         ...(setCookies.length ? { setCookies } : {}),
       };
-      memo.set(cookie, view);
+      memo.set(cookie, view, generation);
       return view;
     },
     csrfToken: (sessionId) => csrfTokenOf(config.secret, sessionId),
@@ -173,8 +175,28 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       transaction: false,
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256 },
+    // A password sign-up is mailed a link that proves the address; signing in never waits for it (docs/auth.md, "Invitations and proven addresses").
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: config.verifyLinkSeconds,
+      async sendVerificationEmail({ user, url }) {
+        // A mail that cannot go out must not fail the sign-up: the person asks again (send-verification-email).
+        await deps.mailer.send({ to: user.email, subject: "Confirm your email for Sightline", text: verificationText(url, config.verifyLinkSeconds) }).catch((error: unknown) => {
+          deps.log.error("auth: the verification mail was not sent", { error: String(error) });
+        });
+      },
+    },
     user: { validateUserInfo: ssoUserGate(deps, config.bootstrap.orgName) },
-    session: { cookieCache: { enabled: config.sessionCacheSeconds > 0, maxAge: Math.max(config.sessionCacheSeconds, 1) } },
+    session: {
+      cookieCache: {
+        enabled: config.sessionCacheSeconds > 0,
+        maxAge: Math.max(config.sessionCacheSeconds, 1),
+        // A session cached while its address was unproven is read from the store again once the address is proven:
+        // if another channel proved it, that session is gone (docs/auth.md, "Invitations and proven addresses").
+        version: async (_session, user) => (user.emailVerified || (await stillUnproven(deps, user.id)) ? "1" : "proven"),
+      },
+    },
     rateLimit: {
       enabled: limit !== null,
       // Counted in Postgres, so every Lambda instance sees the same attempts (docs/auth.md, "Rate limits").
@@ -228,23 +250,17 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
           ]
         : []),
     ],
-    databaseHooks: {
-      user: {
-        create: {
-          async before(user) {
-            const admitted = await Tenancy.admitSignUp(deps, user.email, { signup: config.signup, orgName: config.bootstrap.orgName });
-            if (!admitted.allowed) throw new APIError("FORBIDDEN", { code: "signup_closed", message: "Sign-up is closed; ask an administrator for an invitation" });
-            // One id for the account and the person its memberships name (docs/auth.md, "Tables").
-            return { data: { ...user, ...(admitted.userId ? { id: admitted.userId } : {}) } };
-          },
-          async after(user) {
-            const { firstOwner } = await Tenancy.claimSignUp(deps, { userId: user.id, email: user.email }, config.bootstrap);
-            if (firstOwner) await deps.db.update(authUsers).set({ role: "admin" }).where(eq(authUsers.id, user.id));
-          },
-        },
-      },
-    },
+    databaseHooks: accountHooks(deps, config),
   });
+}
+
+function verificationText(url: string, seconds: number): string {
+  const hours = Math.max(1, Math.round(seconds / 3600));
+  return [
+    `Someone signed up to Sightline with this address. If it was you, confirm it: ${url}`,
+    `The link works for ${hours} hour${hours === 1 ? "" : "s"}. Invitations to this address apply once it is confirmed.`,
+    "If it was not you, ignore this mail: the account stays unconfirmed and gets none of this address's invitations.",
+  ].join("\n");
 }
 
 /**

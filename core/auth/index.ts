@@ -6,4 +6,5 @@ export { MeResponse } from "./me.schema";
 export { registerSsoProvider, listSsoProviders, deleteSsoProvider } from "./sso-providers";
 export { SsoProviderBody, SsoProviderView, SsoProviderList, SsoProviderPath } from "./sso.schema";
 export { SSO_ERROR_PATH } from "./sso";
+export { provenAccount } from "./proven-address";
 export { ssoClientSecrets } from "./sso-secrets";

@@ -5,7 +5,7 @@ const Organization = z.object({ id: z.string(), name: z.string(), role: z.string
 /** `GET /v1/me` (docs/auth.md, "GET /v1/me"): a signed-in person, or an API key. */
 export const MeResponse = z.union([
   z.object({
-    user: z.object({ id: z.string(), email: z.string(), name: z.string(), twoFactorEnabled: z.boolean() }),
+    user: z.object({ id: z.string(), email: z.string(), name: z.string(), twoFactorEnabled: z.boolean(), emailVerified: z.boolean() }),
     organizations: z.array(Organization),
     csrfToken: z.string(),
   }),

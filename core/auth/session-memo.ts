@@ -1,10 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Deps } from "../platform/deps";
 import type { SessionView } from "./create-auth";
+import { PROOF_SCOPE } from "./proven-address";
 
 /** The in-process cache of checked session cookies (docs/auth.md, "Cookie cache, bans and revocation"). */
 const MEMO = "auth-session-cookies";
-/** The generation its entries carry: no write moves it; an entry ends at its own time (below). */
+/** Cookies of accounts whose address was unproven when checked: they end when any address is proven. */
+const UNPROVEN_MEMO = "auth-session-cookies-unproven";
+/** The generation entries of proven accounts carry: no write moves it; an entry ends at its own time (below). */
 const NEVER_MOVED = 0;
 
 interface Checked {
@@ -18,22 +21,33 @@ interface Checked {
  * better-auth until the cache cookie's own expiry (capped at the cache time from now). A cached cookie is
  * already taken without a database read until that moment, so bans and revocations apply exactly as late as
  * they did; what this saves is better-auth's per-call work (two HMACs, its context copies, their garbage).
+ *
+ * A session of an account whose address is unproven ends when another channel proves it (docs/auth.md,
+ * "Invitations and proven addresses"): better-auth then reads it again (`cookieCache.version`), so its memo entry
+ * is kept only where that proof moves the generation it carries (a store this process owns).
  */
-export function sessionMemo(deps: Pick<Deps, "caches" | "clock">, cacheSeconds: number, secret: string) {
-  const memo = deps.caches.of<Checked>(MEMO);
+export function sessionMemo(deps: Pick<Deps, "caches" | "clock" | "config">, cacheSeconds: number, secret: string) {
+  const proven = deps.caches.of<Checked>(MEMO);
+  const unproven = deps.caches.of<Checked>(UNPROVEN_MEMO);
+  const keepsUnproven = deps.config.ownsRelationalStore;
   const now = () => deps.clock.now().getTime();
   return {
+    /** The proof generation to hand to `set`, taken before better-auth is asked. */
+    generation: () => deps.caches.generation(PROOF_SCOPE),
     get(cookie: string | null): SessionView | undefined {
       if (!cookie || cacheSeconds === 0) return undefined;
-      const hit = memo.get(cookie, NEVER_MOVED);
+      const hit = proven.get(cookie, NEVER_MOVED) ?? (keepsUnproven ? unproven.get(cookie, deps.caches.generation(PROOF_SCOPE)) : undefined);
       return hit && hit.until > now() ? hit.view : undefined;
     },
     /** Keeps an answer that renewed no cookie, i.e. one better-auth gave from the cache cookie the header carries. */
-    set(cookie: string | null, view: SessionView): void {
+    set(cookie: string | null, view: SessionView, generation: number): void {
       if (!cookie || cacheSeconds === 0 || view.setCookies?.length) return;
+      if (!view.user.emailVerified && !keepsUnproven) return;
       const expiry = cacheCookieExpiry(cookie, secret, view.session.id);
       if (expiry === null) return;
-      memo.set(cookie, NEVER_MOVED, { view, until: Math.min(expiry, now() + cacheSeconds * 1000) });
+      const entry = { view, until: Math.min(expiry, now() + cacheSeconds * 1000) };
+      if (view.user.emailVerified) proven.set(cookie, NEVER_MOVED, entry);
+      else unproven.set(cookie, generation, entry);
     },
   };
 }

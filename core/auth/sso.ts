@@ -18,6 +18,15 @@ type SsoDeps = Pick<Deps, "db" | "clock" | "ids" | "caches">;
 /** Where the plugin sends a failed sign-in when the caller named no `errorCallbackURL`; the proxy answers it with our error body. */
 export const SSO_ERROR_PATH = "/v1/auth/sso/error";
 
+/** The plugin's endpoints that answer for an identity provider: the OIDC callback and the SAML ACS. */
+const ANSWER_PATHS = new Set(["/sso/callback/:providerId", "/sso/saml2/sp/acs/:providerId"]);
+
+/**
+ * Whether better-auth runs a hook inside an identity provider's answer. An account an SSO answer creates counts as
+ * verified: the provider's organization vouches for its domain (docs/auth.md, "SSO").
+ */
+export const isSsoAnswer = (context: { path?: string } | null) => Boolean(context?.path && ANSWER_PATHS.has(context.path));
+
 /** The plugin's endpoints that stay: provider management is ours, single logout is off. */
 const KEPT_ENDPOINTS = ["signInSSO", "callbackSSO", "acsEndpoint", "spMetadata"] as const;
 

@@ -40,4 +40,5 @@ export const CreatedProject = z.object({ id: z.string(), name: z.string(), publi
 
 export const PutMembershipBody = z.object({ email: z.email(), role: z.enum(ROLES) });
 export const DeleteMembershipBody = z.object({ email: z.email() });
-export const Membership = z.object({ email: z.string(), role: z.enum(ROLES), createdAt: z.string() });
+/** A member (`active`) or a pending invitation (`invited`), which becomes a membership once the person proves the address. */
+export const Membership = z.object({ email: z.string(), role: z.enum(ROLES), createdAt: z.string(), status: z.enum(["active", "invited"]) });

@@ -35,6 +35,25 @@ export const memberships = pgTable(
   (t) => [primaryKey({ columns: [t.orgId, t.userId] })],
 );
 
+/**
+ * Pending invitations, by email: a person becomes a member only once they prove the address (a magic link, the
+ * verification link, a provider-verified email, SSO), never by signing up with it
+ * (docs/auth.md, "Invitations and proven addresses"). The row goes when it becomes a membership or is removed.
+ */
+export const invitations = pgTable(
+  "invitations",
+  {
+    orgId: text("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    /** Lower-cased, as `users.email` and better-auth's `auth_users.email`. */
+    email: text("email").notNull(),
+    role: text("role", { enum: ["OWNER", "ADMIN", "MEMBER", "VIEWER"] }).notNull(),
+    /** Who invited: a key id, `user:<id>` for a session, `sso:<provider id>`; null for invitations from before this table. */
+    invitedBy: text("invited_by"),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.email] }), index("invitations_email_idx").on(t.email)],
+);
+
 /** The secret is kept only as a SHA-256 digest; the public key is the lookup handle. */
 export const apiKeys = pgTable(
   "api_keys",

@@ -42,6 +42,7 @@ export function authConfig(env: Env, secret: string, baseUrl: string | undefined
     signup: env.SIGHTLINE_SIGNUP,
     signInRateLimit: env.SIGHTLINE_SIGNIN_RATE_LIMIT,
     magicLinkSeconds: env.SIGHTLINE_MAGIC_LINK_SECONDS,
+    verifyLinkSeconds: env.SIGHTLINE_VERIFY_LINK_SECONDS,
     passkeyRpId: env.SIGHTLINE_PASSKEY_RP_ID,
     social: {
       github: oauthClient(env, "GITHUB") && { ...oauthClient(env, "GITHUB"), url: env.SIGHTLINE_GITHUB_URL, apiUrl: env.SIGHTLINE_GITHUB_API_URL },

@@ -89,6 +89,8 @@ export const Env = z.object({
     }),
   /** How long a magic link works, in seconds. */
   SIGHTLINE_MAGIC_LINK_SECONDS: z.coerce.number().int().min(30).max(86_400).default(300),
+  /** How long the link that confirms a password sign-up's email works, in seconds (docs/auth.md, "Invitations and proven addresses"). */
+  SIGHTLINE_VERIFY_LINK_SECONDS: z.coerce.number().int().min(300).max(604_800).default(86_400),
   /** GitHub sign-in's OAuth app (docs/auth.md, "GitHub and Google"); both set turn it on. On AWS: the stage's secret. */
   SIGHTLINE_GITHUB_CLIENT_ID: z.string().optional(),
   SIGHTLINE_GITHUB_CLIENT_SECRET: z.string().optional(),

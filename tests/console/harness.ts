@@ -22,6 +22,8 @@ export interface Service {
   url: string;
   key: { publicKey: string; secretKey: string };
   call<T = unknown>(method: string, path: string, body?: unknown, key?: { publicKey: string; secretKey: string }): Promise<{ status: number; body: T }>;
+  /** What the service logged so far (its mail, at SIGHTLINE_LOG_LEVEL=info: the local runtime logs what it would send). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -33,6 +35,7 @@ export async function startService(name: string, env: Record<string, string> = {
   return {
     url: server.url,
     key,
+    output: server.output,
     async call<T>(method: string, path: string, body?: unknown, as = key) {
       const res = await fetch(server.url + path, {
         method,

@@ -16,6 +16,22 @@ let page: Page;
 
 const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`) });
 
+/** The link in the last mail to `to` whose subject starts with `subject`, from the service log (the local runtime logs its mail). */
+function mailedLink(to: string, subject: string): string | null {
+  const links = service
+    .output()
+    .split("\n")
+    .flatMap((line) => {
+      try {
+        const entry = JSON.parse(line) as { to?: unknown; subject?: unknown; text?: unknown };
+        return entry.to === to && typeof entry.subject === "string" && entry.subject.startsWith(subject) && typeof entry.text === "string" ? [entry.text.match(/https?:\/\/\S+/)?.[0]] : [];
+      } catch {
+        return [];
+      }
+    });
+  return links.filter((l): l is string => Boolean(l)).at(-1) ?? null;
+}
+
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
   const p = await context.newPage();
@@ -40,7 +56,8 @@ async function signIn(p: Page, email: string, password: string) {
 
 beforeAll(async () => {
   await ensureConsoleBuilt();
-  service = await startService("csession", { SIGHTLINE_SIGNIN_RATE_LIMIT: "off" });
+  // At info the local runtime logs the mail it would send: the verification link of a password sign-up.
+  service = await startService("csession", { SIGHTLINE_SIGNIN_RATE_LIMIT: "off", SIGHTLINE_LOG_LEVEL: "info" });
   const at = (ms: number) => new Date(Date.parse("2026-11-20T10:00:00.000Z") + ms).toISOString();
   const batch = [
     { id: "e1", type: "trace-create", timestamp: at(0), body: { id: "t-one", name: "support-chat", userId: "ada", input: "Hi", output: "Hello" } },
@@ -68,6 +85,9 @@ describe("web console with sessions", () => {
     await signUp(page, OWNER);
     await shot(page, "sign-up");
     await page.getByRole("button", { name: "Create account" }).click();
+    // The address is not verified yet: the page says a link was mailed, and the owner goes on without it.
+    await page.getByTestId("verify-sent").waitFor();
+    await page.getByRole("button", { name: "Continue" }).click();
     await page.waitForURL(/\/traces$/);
     await page.getByRole("link", { name: "support-chat" }).waitFor();
     expect(await page.getByTestId("traces-table").textContent()).toContain("billing-chat");
@@ -91,13 +111,17 @@ describe("web console with sessions", () => {
     await page.getByRole("link", { name: "support-chat" }).waitFor();
   });
 
-  it("lets an invited VIEWER sign up and shows the API's refusal where they tried to write", async () => {
+  it("lets an invited VIEWER sign up, confirm the address from the mail, and shows the API's refusal where they tried to write", async () => {
     expect((await service.call("PUT", "/v1/memberships", { email: VIEWER.email, role: "VIEWER" })).status).toBeLessThan(300);
     const viewer = await newPage();
     try {
       await signUp(viewer.page, VIEWER);
       await viewer.page.getByRole("button", { name: "Create account" }).click();
-      await viewer.page.waitForURL(/\/traces$/);
+      await expect(viewer.page.getByTestId("verify-sent").textContent()).resolves.toContain(VIEWER.email);
+      // The invitation applies once the mailed link proves the address (docs/auth.md, "Invitations and proven addresses").
+      const link = await until("the verification mail", async () => mailedLink(VIEWER.email, "Confirm your email"), (v) => v !== null);
+      await viewer.page.goto(link!);
+      await viewer.page.goto(`${service.url}/traces`);
       await viewer.page.getByRole("link", { name: "support-chat" }).waitFor();
 
       await viewer.page.goto(`${service.url}/prompts/greeting`);

@@ -87,3 +87,40 @@ export async function totpCode(uri: string, offsetSteps = 0): Promise<string> {
   if (offsetSteps === 0) return otp.totp();
   return otp.hotp(Math.floor(Date.now() / 1000 / Number(url.searchParams.get("period") ?? 30)) + offsetSteps);
 }
+
+/** The link in the last email with `subject` sent to `email`. */
+export function mailedLink(app: TestApp, email: string, subject: RegExp): URL {
+  const mail = app.mail.filter((m) => m.to === email && subject.test(m.subject)).at(-1);
+  if (!mail) throw new Error(`no email "${subject.source}" to ${email}`);
+  return new URL(mail.text.match(/https?:\/\/\S+/)![0]);
+}
+
+/** Opens the verification link a password sign-up was mailed (docs/auth.md, "Invitations and proven addresses"), in `jar`'s browser. */
+export async function followVerification(app: TestApp, email: string, jar: Jar = new Jar()): Promise<Answer> {
+  const link = mailedLink(app, email, /^Confirm your email/);
+  return sessionCall(app, jar, "GET", `${link.pathname}${link.search}`);
+}
+
+/** Asks for a magic link and opens it in a fresh browser: the address is proven, and the jar holds the session. */
+export async function magicLinkSignIn(app: TestApp, email: string): Promise<{ jar: Jar; answer: Answer }> {
+  const asked = await sessionCall(app, null, "POST", "/v1/auth/sign-in/magic-link", { body: { email } });
+  if (asked.status !== 200) throw new Error(`magic link refused: ${asked.status} ${JSON.stringify(asked.body)}`);
+  const link = mailedLink(app, email, /sign-in link/);
+  const jar = new Jar();
+  const answer = await sessionCall(app, jar, "GET", `${link.pathname}${link.search}`);
+  return { jar, answer };
+}
+
+/**
+ * A person who signs up with a password and proves the address with the mailed link, as an invited person does
+ * before their invitations apply; fails the test unless both worked.
+ */
+export async function provenPerson(app: TestApp, email = uniqueEmail()): Promise<{ jar: Jar; email: string; me: any; csrf: string }> {
+  const { jar, answer } = await signUp(app, email);
+  if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  const verified = await followVerification(app, email, jar);
+  if (verified.status !== 302) throw new Error(`verification failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  const me = await sessionCall(app, jar, "GET", "/v1/me");
+  if (me.status !== 200) throw new Error(`GET /v1/me failed: ${me.status} ${JSON.stringify(me.body)}`);
+  return { jar, email, me: me.body, csrf: me.body.csrfToken };
+}

@@ -1,19 +1,17 @@
-import { Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { get, send } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
-
-interface Member {
-  email: string;
-  role: string;
-  createdAt: string;
-}
+import type { Member } from "../types";
 
 const ROLES = ["VIEWER", "MEMBER", "ADMIN", "OWNER"];
 
-/** The organization's members and their roles: add or change (PUT is an upsert by email), remove. */
+/**
+ * The organization's members and pending invitations: add or change (PUT is an upsert by email), remove. An invitation
+ * stays pending until the person proves the address (docs/auth.md, "Invitations and proven addresses").
+ */
 export default function MembersPage() {
   const queryClient = useQueryClient();
   const members = useQuery({ queryKey: ["members"], queryFn: () => get<{ data: Member[] }>("/v1/memberships") });
@@ -48,6 +46,7 @@ export default function MembersPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Email</Table.Th>
+              <Table.Th>Status</Table.Th>
               <Table.Th>Role</Table.Th>
               <Table.Th>Since</Table.Th>
               <Table.Th />
@@ -55,8 +54,19 @@ export default function MembersPage() {
           </Table.Thead>
           <Table.Tbody>
             {members.data.data.map((m) => (
-              <Table.Tr key={m.email}>
+              <Table.Tr key={m.email} data-testid={`member-${m.email}`}>
                 <Table.Td>{m.email}</Table.Td>
+                <Table.Td>
+                  {m.status === "invited" ? (
+                    <Badge size="sm" variant="light" color="yellow" title="Becomes a membership once they confirm their email">
+                      invited
+                    </Badge>
+                  ) : (
+                    <Badge size="sm" variant="light" color="green">
+                      member
+                    </Badge>
+                  )}
+                </Table.Td>
                 <Table.Td>
                   <Select aria-label={`Role of ${m.email}`} size="xs" w={120} data={ROLES} value={m.role} allowDeselect={false} onChange={(v) => v && v !== m.role && put.mutate({ email: m.email, role: v })} />
                 </Table.Td>
@@ -64,8 +74,8 @@ export default function MembersPage() {
                   <Text size="xs">{fmtDate(m.createdAt)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Button size="compact-xs" color="red" variant="light" onClick={() => window.confirm(`Remove ${m.email}?`) && remove.mutate(m.email)}>
-                    Remove
+                  <Button size="compact-xs" color="red" variant="light" onClick={() => window.confirm(m.status === "invited" ? `Withdraw the invitation to ${m.email}?` : `Remove ${m.email}?`) && remove.mutate(m.email)}>
+                    {m.status === "invited" ? "Withdraw" : "Remove"}
                   </Button>
                 </Table.Td>
               </Table.Tr>

@@ -7,7 +7,7 @@ import { SocialSignIn } from "../components/SocialSignIn";
 import { ErrorNote } from "../components/States";
 import { SsoSignIn, ssoErrorOf } from "../components/SsoSignIn";
 
-type Step = "password" | "sign-up" | "totp" | "link-sent";
+type Step = "password" | "sign-up" | "totp" | "link-sent" | "verify-sent";
 
 /** Where an expired or used magic link lands: better-auth adds `?error=…` to the errorCallbackURL (docs/auth.md, "Errors"). */
 const LINK_ERROR = "The sign-in link is invalid, used or expired. Ask for a new one.";
@@ -92,9 +92,11 @@ export function SignInPage() {
     attempt(async () => {
       const signUp = step === "sign-up";
       const body = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), ...(signUp ? { name: String(form.get("name") ?? "") } : {}) };
-      const answer = await api<{ twoFactorRedirect?: boolean }>("POST", signUp ? "/v1/auth/sign-up/email" : "/v1/auth/sign-in/email", { body, anonymous: true });
+      const answer = await api<{ twoFactorRedirect?: boolean; user?: { emailVerified?: boolean } }>("POST", signUp ? "/v1/auth/sign-up/email" : "/v1/auth/sign-in/email", { body, anonymous: true });
       // A two-factor person gets a short-lived two-factor cookie, not a session, until the code (docs/auth.md, "Two-factor").
       if (answer?.twoFactorRedirect) return setStep("totp");
+      // A password sign-up is mailed a link that confirms the address; invitations apply once it is opened (docs/auth.md, "Invitations and proven addresses").
+      if (signUp && answer?.user?.emailVerified === false) return setStep("verify-sent");
       await finishSession();
     });
 
@@ -160,9 +162,23 @@ export function SignInPage() {
     </form>
   );
 
+  const verifySent = (
+    <Stack>
+      <Text size="sm" data-testid="verify-sent">
+        We mailed a link to {email} to confirm the address. Invitations to it apply once you open that link; until then you
+        can use your account as it is.
+      </Text>
+      <Button onClick={() => void attempt(finishSession)} loading={busy}>
+        Continue
+      </Button>
+    </Stack>
+  );
+
   const sessionForm =
     step === "totp" ? (
       codeForm
+    ) : step === "verify-sent" ? (
+      verifySent
     ) : step === "link-sent" ? (
       <Text size="sm" data-testid="link-sent">
         A sign-in link is on its way to {email}. Open it in this browser.

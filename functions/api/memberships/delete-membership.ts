@@ -4,7 +4,7 @@ import { http } from "../../_lib/http";
 
 export const handler = http({
   role: "ADMIN",
-  summary: "Remove a person from the organization (the last OWNER stays)",
+  summary: "Remove a person from the organization or withdraw their invitation (the last OWNER stays)",
   tags: ["memberships"],
   body: Tenancy.DeleteMembershipBody,
   response: z.object({ email: z.string() }),

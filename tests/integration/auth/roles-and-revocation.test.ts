@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { person, sessionCall, signIn, uniqueEmail } from "../../support/sessions";
+import { person, provenPerson, sessionCall, signIn, uniqueEmail } from "../../support/sessions";
 
 const ROLES = ["VIEWER", "MEMBER", "ADMIN", "OWNER"] as const;
 
@@ -22,7 +22,8 @@ describe("sessions: the membership role decides, read on every request", () => {
       const email = uniqueEmail(role.toLowerCase());
       const invited = await app.call("PUT", "/v1/memberships", { body: { email, role } });
       if (invited.status !== 200) throw new Error(`invitation failed: ${invited.status}`);
-      people[role] = await person(app, email);
+      // The invitation applies once the mailed link proves the address (docs/auth.md, "Invitations and proven addresses").
+      people[role] = await provenPerson(app, email);
     }
   });
   afterAll(() => app?.close());
@@ -48,7 +49,7 @@ describe("sessions: the membership role decides, read on every request", () => {
   it("applies a lowered role and a removed membership to the very next request", async () => {
     const email = uniqueEmail("demoted");
     await app.call("PUT", "/v1/memberships", { body: { email, role: "ADMIN" } });
-    const who = await person(app, email);
+    const who = await provenPerson(app, email);
 
     const before = await sessionCall(app, who.jar, "GET", "/v1/api-keys");
     await app.call("PUT", "/v1/memberships", { body: { email, role: "VIEWER" } });
@@ -68,7 +69,7 @@ describe("sessions: the membership role decides, read on every request", () => {
   it("shows a project created a moment ago on the very next request", async () => {
     const email = uniqueEmail("sibling");
     await app.call("PUT", "/v1/memberships", { body: { email, role: "VIEWER" } });
-    const who = await person(app, email);
+    const who = await provenPerson(app, email);
     const one = await sessionCall(app, who.jar, "GET", "/v1/prompts");
 
     const created = await app.call("POST", "/v1/projects", { body: { name: `p-${email.slice(8, 16)}` } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { person, sessionCall } from "../../support/sessions";
+import { person, provenPerson, sessionCall } from "../../support/sessions";
 
 // docs/auth.md, "Cookie cache, bans and revocation": the memo keeps the cookies better-auth signed, and only those.
 describe("session memo over better-auth's real cache cookie", () => {
@@ -13,7 +13,8 @@ describe("session memo over better-auth's real cache cookie", () => {
   afterAll(() => app?.close());
 
   it("keeps a cookie better-auth answered from its signed cache", async () => {
-    const someone = await person(app);
+    // A proven address: an unproven one's cookies are kept only on a store this process owns (docs/auth.md, "Invitations and proven addresses").
+    const someone = await provenPerson(app);
 
     const first = await sessionCall(app, someone.jar, "GET", "/v1/me");
     const second = await sessionCall(app, someone.jar, "GET", "/v1/me");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { Jar, person, sessionCall, signUp, uniqueEmail } from "../../support/sessions";
+import { followVerification, Jar, person, sessionCall, signUp, uniqueEmail } from "../../support/sessions";
 
 describe("SIGHTLINE_SIGNUP=closed", () => {
   let app: TestApp;
@@ -30,16 +30,21 @@ describe("SIGHTLINE_SIGNUP=closed", () => {
     }
   });
 
-  it("admits an invited email, which finds its membership and keeps the memberships API's answers", async () => {
+  it("admits an invited email by password without its membership, which comes with the mailed link (docs/auth.md, \"Invitations and proven addresses\")", async () => {
     const email = uniqueEmail("invited");
     const invitation = await app.call("PUT", "/v1/memberships", { body: { email, role: "MEMBER" } });
 
     const invited = await person(app, email);
+    const pending = await app.call("GET", "/v1/memberships");
+    await followVerification(app, email, invited.jar);
+    const me = await sessionCall(app, invited.jar, "GET", "/v1/me");
     const list = await app.call("GET", "/v1/memberships");
 
     expect(invitation.status).toBe(200);
-    expect(invitation.body).toMatchObject({ email, role: "MEMBER" });
-    expect(invited.me.organizations).toEqual([expect.objectContaining({ role: "MEMBER" })]);
-    expect(list.body.data.filter((m: any) => m.email === email)).toEqual([{ email, role: "MEMBER", createdAt: invitation.body.createdAt }]);
+    expect(invitation.body).toMatchObject({ email, role: "MEMBER", status: "invited" });
+    expect(invited.me.organizations).toEqual([]);
+    expect(pending.body.data.filter((m: any) => m.email === email)).toEqual([{ email, role: "MEMBER", createdAt: invitation.body.createdAt, status: "invited" }]);
+    expect(me.body.organizations).toEqual([expect.objectContaining({ role: "MEMBER" })]);
+    expect(list.body.data.filter((m: any) => m.email === email)).toEqual([{ email, role: "MEMBER", createdAt: expect.any(String), status: "active" }]);
   });
 });

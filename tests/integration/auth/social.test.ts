@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeGitHub, FakeGoogle } from "../../support/fake-oauth-providers";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { type Answer, Jar, PASSWORD, person, sessionCall, signUp, uniqueEmail } from "../../support/sessions";
+import { type Answer, followVerification, Jar, PASSWORD, person, sessionCall, signUp, uniqueEmail } from "../../support/sessions";
 
 // GitHub and Google sign-in through better-auth's generic OAuth providers, against protocol servers on loopback
 // (docs/auth.md, "GitHub and Google").
@@ -221,5 +221,21 @@ describe("GitHub and Google sign-in with SIGHTLINE_SIGNUP=closed", () => {
     expect(callback.status).toBe(302);
     expect(me.body.user.email).toBe(email);
     expect(me.body.organizations).toEqual([expect.objectContaining({ role: "MEMBER" })]);
+  });
+
+  it("holds the invitation of an email the provider did not verify until the mailed link proves it (docs/auth.md, \"Invitations and proven addresses\")", async () => {
+    const email = uniqueEmail("unverified");
+    await app.call("PUT", "/v1/memberships", { body: { email, role: "MEMBER" } });
+
+    const { jar, callback } = await socialSignIn(app, "github", github, someone(email, false));
+    const before = await sessionCall(app, jar, "GET", "/v1/me");
+    const verified = await followVerification(app, email, jar);
+    const after = await sessionCall(app, jar, "GET", "/v1/me");
+
+    expect(callback.status).toBe(302);
+    expect(before.body.user).toMatchObject({ email, emailVerified: false });
+    expect(before.body.organizations).toEqual([]);
+    expect(verified.status).toBe(302);
+    expect(after.body.organizations).toEqual([expect.objectContaining({ role: "MEMBER" })]);
   });
 });

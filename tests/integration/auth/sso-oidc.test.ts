@@ -63,6 +63,8 @@ describe("SSO with OIDC", () => {
     expect(callback!.headers.get("location")).toBe("/");
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(alice.email);
+    // The provider's organization vouches for its domain: the address counts as proven, so the invitation applies at once.
+    expect(me.body.user.emailVerified).toBe(true);
     expect(me.body.organizations).toEqual([expect.objectContaining({ name: `org-${app.admin.publicKey.slice(-8)}`, role: "MEMBER" })]);
     expect(traces.status).toBe(200);
   });

@@ -5,7 +5,7 @@ import { FakeGitHub, FakeGoogle } from "../../support/fake-oauth-providers";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { startOidcIdp, type OidcIdp } from "../../support/oidc-idp";
 import { IDP_CERT, samlIdp, type SamlIdp } from "../../support/saml-idp";
-import { type Answer, Jar, PASSWORD, person, sessionCall, signIn, signUp, totpCode, uniqueEmail } from "../../support/sessions";
+import { type Answer, followVerification, Jar, PASSWORD, person, sessionCall, signIn, signUp, totpCode, uniqueEmail } from "../../support/sessions";
 
 // Two-factor holds for every way into a session, not only the password (docs/auth.md, "Two-factor"): an enrolled
 // person who signs in by magic link, GitHub, Google or SSO gets the two-factor step, and the code makes the session.
@@ -158,6 +158,8 @@ describe("two-factor on every sign-in method", () => {
   it("asks an enrolled person for the code after a magic link, and the code makes the session", async () => {
     const email = uniqueEmail("link");
     const { jar } = await signUp(app, email);
+    // The address is proven first: a magic link to an unproven account takes it from its maker, two-factor included (docs/auth.md, "Invitations and proven addresses").
+    await followVerification(app, email, jar);
     const { uri } = await enroll(jar, { givePassword: false });
 
     const { jar: browser, back } = await magicLinkSignIn(email);
@@ -169,6 +171,8 @@ describe("two-factor on every sign-in method", () => {
   it("answers {twoFactorRedirect: true} and no token to a magic link opened without a callbackURL (API use)", async () => {
     const email = uniqueEmail("link-api");
     const { jar } = await signUp(app, email);
+    // The address is proven first: a magic link to an unproven account takes it from its maker, two-factor included (docs/auth.md, "Invitations and proven addresses").
+    await followVerification(app, email, jar);
     await enroll(jar, { givePassword: false });
     await sessionCall(app, null, "POST", "/v1/auth/sign-in/magic-link", { body: { email } });
     const link = new URL(app.mail.filter((m) => m.to === email).at(-1)!.text.match(/https?:\/\/\S+/)![0]);
@@ -187,6 +191,8 @@ describe("two-factor on every sign-in method", () => {
   it("lets a backup code finish a magic-link sign-in, as after a password", async () => {
     const email = uniqueEmail("backup");
     const { jar } = await signUp(app, email);
+    // The address is proven first: a magic link to an unproven account takes it from its maker, two-factor included (docs/auth.md, "Invitations and proven addresses").
+    await followVerification(app, email, jar);
     const { backupCodes } = await enroll(jar, { givePassword: false });
     const { jar: browser } = await magicLinkSignIn(email);
     const before = await sessionCall(app, browser, "GET", "/v1/me");
@@ -291,6 +297,8 @@ describe("two-factor on every sign-in method", () => {
   it("skips the code on a device the person trusted at an earlier code step, as the password sign-in does", async () => {
     const email = uniqueEmail("trusted");
     const { jar } = await signUp(app, email);
+    // The address is proven first: a magic link to an unproven account takes it from its maker, two-factor included (docs/auth.md, "Invitations and proven addresses").
+    await followVerification(app, email, jar);
     const { uri } = await enroll(jar, { givePassword: false });
     const first = await signIn(app, email);
     const trusted = await sessionCall(app, first.jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri, 1), trustDevice: true } });

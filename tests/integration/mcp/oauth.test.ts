@@ -5,7 +5,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { person, uniqueEmail, type Jar } from "../../support/sessions";
+import { person, provenPerson, uniqueEmail, type Jar } from "../../support/sessions";
 
 /* OAuth 2.1 for /v1/mcp (docs/mcp.md, "OAuth"): the official client discovers, registers, authorizes with PKCE. */
 const READ_TOOLS = ["list_traces", "get_trace", "search_observations", "get_metrics", "list_prompts", "get_prompt", "list_datasets", "list_review_items"];
@@ -93,7 +93,7 @@ describe("MCP over OAuth 2.1", () => {
       const email = uniqueEmail(role.toLowerCase());
       const invited = await app.call("PUT", "/v1/memberships", { body: { email, role } });
       if (invited.status !== 200) throw new Error(`invitation failed: ${invited.status}`);
-      set(await person(app, email));
+      set(await provenPerson(app, email));
     }
   });
   afterAll(async () => {
