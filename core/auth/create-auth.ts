@@ -21,6 +21,7 @@ import { csrfTokenOf } from "./csrf";
 import { totpReplayGuard } from "./totp-replay";
 import { CONSOLE_SIGN_IN_PAGE, notePasskeyUserVerification, twoFactorEverywhere } from "./two-factor-everywhere";
 import { sessionMemo } from "./session-memo";
+import { confirmOnlyInOwnSession, withErrorPage } from "./own-proof";
 import { socialPlugins } from "./social";
 import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
 import { stillUnproven } from "./proven-address";
@@ -180,9 +181,10 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: config.verifyLinkSeconds,
+      beforeEmailVerification: confirmOnlyInOwnSession(deps),
       async sendVerificationEmail({ user, url }) {
         // A mail that cannot go out must not fail the sign-up: the person asks again (send-verification-email).
-        await deps.mailer.send({ to: user.email, subject: "Confirm your email for Sightline", text: verificationText(url, config.verifyLinkSeconds) }).catch((error: unknown) => {
+        await deps.mailer.send({ to: user.email, subject: "Confirm your email for Sightline", text: verificationText(withErrorPage(url), config.verifyLinkSeconds) }).catch((error: unknown) => {
           deps.log.error("auth: the verification mail was not sent", { error: String(error) });
         });
       },
@@ -259,7 +261,7 @@ function verificationText(url: string, seconds: number): string {
   return [
     `Someone signed up to Sightline with this address. If it was you, confirm it: ${url}`,
     `The link works for ${hours} hour${hours === 1 ? "" : "s"}. Invitations to this address apply once it is confirmed.`,
-    "If it was not you, ignore this mail: the account stays unconfirmed and gets none of this address's invitations.",
+    "Open it in the browser where you created the account, signed in. If it was not you, ignore this mail: the account stays unconfirmed and gets none of this address's invitations.",
   ].join("\n");
 }
 

@@ -15,6 +15,8 @@ const LINK_ERROR = "The sign-in link is invalid, used or expired. Ask for a new 
 const BACK_ERRORS: Record<string, string> = {
   signup_closed: "Sign-up is closed; ask an administrator for an invitation.",
   account_not_linked: "An account with this email exists: sign in to it another way first (its email must be verified), then use this provider.",
+  verification_needs_session:
+    "This confirmation link works only in the browser signed in to the account it confirms. Open it there, or sign in with a magic link to this address (that ends any other way into the account).",
 };
 
 /**

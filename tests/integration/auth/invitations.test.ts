@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authTwoFactors, authUsers } from "@core/platform/schema";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { followVerification, Jar, magicLinkSignIn, PASSWORD, person, sessionCall, signIn, signUp, totpCode, uniqueEmail } from "../../support/sessions";
+import { followVerification, Jar, magicLinkSignIn, mailedLink, PASSWORD, person, sessionCall, signIn, signUp, totpCode, uniqueEmail } from "../../support/sessions";
 import { SoftwareAuthenticator } from "../../support/software-authenticator";
 
 // docs/auth.md, "Invitations and proven addresses": an invitation names an email and attaches only to whoever proves it.
@@ -48,17 +48,26 @@ describe.each([{ signup: "open" }, { signup: "closed" }])("invitations with SIGH
     expect(await listed(email)).toEqual([{ email, role: "ADMIN", createdAt: expect.any(String), status: "active" }]);
   });
 
-  it("lets the verification link sign in a browser that has no session yet", async () => {
-    const email = uniqueEmail("other-browser");
+  it("confirms nothing when the link is opened in a browser without the account's session: whoever clicks is not its maker", async () => {
+    const email = uniqueEmail("clicked-elsewhere");
     await invite(email, "MEMBER");
-    await signUp(app, email);
+    const maker = await signUp(app, email);
 
-    const jar = new Jar();
-    const answer = await followVerification(app, email, jar);
-    const after = await me(jar);
+    const elsewhere = new Jar();
+    const answer = await followVerification(app, email, elsewhere);
+    const link = mailedLink(app, email, /^Confirm your email/);
+    const api = await sessionCall(app, null, "GET", `${link.pathname}?token=${link.searchParams.get("token")}`);
+    const makerView = await me(maker.jar);
 
     expect(answer.status).toBe(302);
-    expect(after.organizations).toEqual([expect.objectContaining({ id: orgId, role: "MEMBER" })]);
+    expect(new URL(answer.headers.get("location")!, app.url).pathname).toBe("/sign-in");
+    expect(new URL(answer.headers.get("location")!, app.url).searchParams.get("error")).toBe("verification_needs_session");
+    expect(elsewhere.cookies.size).toBe(0);
+    expect(api.status).toBe(403);
+    expect(api.body.error).toMatchObject({ code: "forbidden", message: "Open the confirmation link in the browser signed in to the account it confirms, or sign in with a magic link" });
+    expect(makerView.user.emailVerified).toBe(false);
+    expect(makerView.organizations).toEqual([]);
+    expect(await listed(email)).toEqual([expect.objectContaining({ status: "invited" })]);
   });
 
   it("signs an invited email up by magic link straight into the organization, with none of its own", async () => {
