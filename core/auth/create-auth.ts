@@ -6,7 +6,6 @@ import { magicLink } from "better-auth/plugins/magic-link";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { passkey } from "@better-auth/passkey";
 import { jwt } from "better-auth/plugins/jwt";
-import { mcp } from "@better-auth/mcp";
 import { verifyJwsAccessToken } from "better-auth/oauth2";
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
@@ -23,6 +22,8 @@ import { totpReplayGuard } from "./totp-replay";
 import { sessionMemo } from "./session-memo";
 import { socialPlugins } from "./social";
 import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
+import { mcpPlugin } from "./mcp-oauth";
+import { scopeList } from "./oauth-scopes";
 
 /** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
 export const AUTH_BASE_PATH = "/v1/auth";
@@ -49,10 +50,11 @@ export interface AuthService {
    */
   withMailer(mailer: Mailer): AuthService;
   /**
-   * The person an OAuth access token for `/v1/mcp` was issued to, or null when it is malformed, forged, expired,
-   * or issued for another resource (docs/mcp.md, "OAuth"); null too when OAuth is off (no public base URL).
+   * What an OAuth access token for `/v1/mcp` says, once its signature, issuer, audience and expiry are checked,
+   * or null when it is malformed, forged, expired, or issued for another resource (docs/mcp.md, "OAuth"); null too
+   * when OAuth is off (no public base URL). Whether its grant is still alive is the caller's read (`liveGrant`).
    */
-  bearerUser(token: string): Promise<{ userId: string } | null>;
+  bearerToken(token: string): Promise<BearerToken | null>;
   /** The MCP resource (`<base>/v1/mcp`) and this service's issuer, or null when OAuth is off. */
   readonly oauth: { resource: string; issuer: string } | null;
   /**
@@ -62,10 +64,21 @@ export interface AuthService {
   ready(): Promise<void>;
 }
 
+/** The claims of a verified `/v1/mcp` access token that decide what it may do. */
+export interface BearerToken {
+  userId: string;
+  clientId: string;
+  /** The sign-in session the grant was made from (`sid`), absent on tokens of other grants. */
+  sessionId: string | null;
+  scopes: string[];
+  /** The token is bound to a key (`cnf`, DPoP: RFC 9449), which `/v1/mcp` does not verify. */
+  boundToKey: boolean;
+}
+
 /** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
 export const MCP_PATH = "/v1/mcp";
 
-export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches" | "keyRing"> & { mailer: Mailer };
+export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches" | "keyRing" | "config"> & { mailer: Mailer };
 
 const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link/*", "/passkey/verify-authentication"];
 
@@ -83,11 +96,13 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
   const service: AuthService = {
     oauth,
     ready: () => started,
-    async bearerUser(token) {
+    async bearerToken(token) {
       if (!oauth) return null;
       // The jwt plugin's keys, read through better-auth (no HTTP round trip to ourselves); signature, issuer, audience and expiry are checked.
       const claims = await verifyJwsAccessToken(token, { jwksFetch: () => auth.api.getJwks(), jwksCacheKey, verifyOptions: { issuer: oauth.issuer, audience: oauth.resource } }).catch(() => null);
-      return claims && typeof claims.sub === "string" && claims.sub ? { userId: claims.sub } : null;
+      if (!claims || typeof claims.sub !== "string" || !claims.sub || typeof claims.azp !== "string" || !claims.azp) return null;
+      const sessionId = typeof claims.sid === "string" && claims.sid ? claims.sid : null;
+      return { userId: claims.sub, clientId: claims.azp, sessionId, scopes: scopeList(claims.scope), boundToKey: claims.cnf !== undefined };
     },
     handler: async (request) => passkeyRegistrationErrors(request, await auth.handler(request)),
     async session(headers) {
@@ -207,15 +222,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
         ? [
             // No `set-auth-jwt` on get-session: it signs a token on every session check (docs/auth.md, "Cookie cache, bans and revocation").
             jwt({ disableSettingJwtHeader: true }),
-            mcp({
-              // The console's pages (docs/mcp.md, "OAuth"): sign-in, then the person grants the client its scopes.
-              loginPage: "/sign-in",
-              consentPage: "/consent",
-              resource: oauth.resource,
-              // MCP clients register themselves (RFC 7591); a public client must use PKCE.
-              allowDynamicClientRegistration: true,
-              allowUnauthenticatedClientRegistration: true,
-            }),
+            mcpPlugin(deps, oauth.resource),
           ]
         : []),
     ],
@@ -270,7 +277,7 @@ export function unavailableAuth(): AuthService {
     session: async () => null,
     csrfToken: () => "",
     withMailer: () => unavailableAuth(),
-    bearerUser: async () => null,
+    bearerToken: async () => null,
     oauth: null,
     ready: async () => undefined,
   };

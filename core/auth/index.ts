@@ -1,4 +1,4 @@
-export { createAuth, unavailableAuth, noMailer, AUTH_BASE_PATH, MCP_PATH, type AuthService, type AuthDeps, type SessionView } from "./create-auth";
+export { createAuth, unavailableAuth, noMailer, AUTH_BASE_PATH, MCP_PATH, type AuthService, type AuthDeps, type SessionView, type BearerToken } from "./create-auth";
 export { AuthConfig } from "./auth.config";
 export { sessionPrincipal, userPrincipal, SESSION_PROJECT_HEADER, CSRF_HEADER } from "./session-principal";
 export { describeCaller, type Me } from "./me";
@@ -7,3 +7,5 @@ export { registerSsoProvider, listSsoProviders, deleteSsoProvider } from "./sso-
 export { SsoProviderBody, SsoProviderView, SsoProviderList, SsoProviderPath } from "./sso.schema";
 export { SSO_ERROR_PATH } from "./sso";
 export { ssoClientSecrets } from "./sso-secrets";
+export { liveGrant, type LiveGrant } from "./oauth-grant";
+export { READ_SCOPE, WRITE_SCOPE, MCP_REQUESTED_SCOPES } from "./oauth-scopes";

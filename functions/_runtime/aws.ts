@@ -10,6 +10,7 @@ import { parseEnv, type Env } from "./env";
 import * as Auth from "@core/auth";
 import { authSecret, buildAuth } from "./auth";
 import { openKeyRing } from "./key-ring";
+import type { Config } from "@core/platform/config";
 import type { BaseDeps } from "./ports";
 import { openPostgresServer } from "./postgres";
 import { awsCredentials } from "./ports/aws-options";
@@ -50,6 +51,15 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
   const caches = new Caches();
   // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
   const keyRing = await openKeyRing(env, { persist: false });
+  const config: Config = {
+    allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,
+    maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
+    maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT,
+    rateLimits: env.SIGHTLINE_RATE_LIMITS,
+    githubApiUrl: env.SIGHTLINE_GITHUB_API_URL,
+    // Many Lambda instances share one Postgres: nothing relational may be cached as exact.
+    ownsRelationalStore: false,
+  };
   const deps: BaseDeps = {
     db,
     clock: systemClock,
@@ -60,17 +70,9 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
     log,
     // The auth secret comes from the stage's secret; without it sign-in answers 503 and Basic keys still work.
     // Mail goes through the auth function's own port (`withMailer`), so no other bundle carries the SES client.
-    auth: buildAuth({ db, clock: systemClock, ids: randomIds, log, caches, keyRing }, Auth.noMailer, env, await authSecret(env, { persist: false })),
+    auth: buildAuth({ db, clock: systemClock, ids: randomIds, log, caches, keyRing, config }, Auth.noMailer, env, await authSecret(env, { persist: false })),
     keyRing,
-    config: {
-      allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,
-      maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
-      maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT,
-      rateLimits: env.SIGHTLINE_RATE_LIMITS,
-      githubApiUrl: env.SIGHTLINE_GITHUB_API_URL,
-      // Many Lambda instances share one Postgres: nothing relational may be cached as exact.
-      ownsRelationalStore: false,
-    },
+    config,
   };
   return { env, deps };
 }
