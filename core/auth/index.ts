@@ -9,3 +9,5 @@ export { SSO_ERROR_PATH } from "./sso";
 export { ssoClientSecrets } from "./sso-secrets";
 export { liveGrant, type LiveGrant } from "./oauth-grant";
 export { READ_SCOPE, WRITE_SCOPE, MCP_REQUESTED_SCOPES } from "./oauth-scopes";
+export { describeConsent } from "./consent-info";
+export { ConsentInfo, ConsentInfoQuery } from "./consent.schema";
