@@ -8,7 +8,6 @@ import { person, sessionCall, uniqueEmail } from "../../support/sessions";
 /* A grant ends at once (docs/mcp.md, "Revocation"): the access token on its next use, the refresh token at once. */
 const ENDED = "The grant behind this token has ended (signed out, session revoked, consent withdrawn or account banned); authorize again";
 const REFRESH_ENDED = "The grant has ended (signed out, session revoked, consent withdrawn or account banned); authorize again";
-const SCOPE = "sightline:read sightline:write offline_access";
 
 describe("MCP OAuth: bans and revocations end access at once", () => {
   let app: TestApp;
@@ -21,8 +20,9 @@ describe("MCP OAuth: bans and revocations end access at once", () => {
     const invited = await app.call("PUT", "/v1/memberships", { body: { email, role: "MEMBER" } });
     if (invited.status !== 200) throw new Error(`invitation failed: ${invited.status}`);
     const who = await person(app, email);
-    const tokens = await grant(app, who.jar, clientId, { scope: SCOPE });
-    expect(await toolNames(app, tokens.access_token)).toContain("save_prompt");
+    // No scope asked: read-only and a refresh token (docs/mcp.md, "Scopes").
+    const tokens = await grant(app, who.jar, clientId);
+    expect(await toolNames(app, tokens.access_token)).toContain("list_traces");
     expect(tokens.refresh_token).toBeTruthy();
     return { ...who, tokens };
   };
@@ -53,7 +53,7 @@ describe("MCP OAuth: bans and revocations end access at once", () => {
 
     expect(ban.status).toBe(200);
     await expectEnded(banned.tokens);
-    expect(await toolNames(app, bystander.tokens.access_token)).toContain("save_prompt");
+    expect(await toolNames(app, bystander.tokens.access_token)).toContain("list_traces");
     expect((await refresh(app, clientId, bystander.tokens.refresh_token!)).status).toBe(200);
   });
 
@@ -93,7 +93,7 @@ describe("MCP OAuth: bans and revocations end access at once", () => {
 
     await app.deps.db.update(authUsers).set({ banned: true, banExpires: new Date(Date.now() - 1_000) }).where(eq(authUsers.id, who.me.user.id));
 
-    expect(await toolNames(app, who.tokens.access_token)).toContain("save_prompt");
+    expect(await toolNames(app, who.tokens.access_token)).toContain("list_traces");
   });
 
   it("ends them when the person withdraws the consent", async () => {

@@ -86,18 +86,31 @@ describe("MCP OAuth: scopes, projects and informed consent", () => {
 
   it("keeps a token limited to one project out of every other", async () => {
     const other = await registerClient(app, "One project");
+    const inA = await app.call("POST", "/v1/prompts", { body: { name: "only-in-a", type: "TEXT", content: "a" } });
+    const tokens = await grant(app, owner.jar, other, { project: projectB });
+
+    const unnamed = await callTool(tokens.access_token, "list_prompts", {});
+    const named = await callTool(tokens.access_token, "list_prompts", {}, { "x-sightline-project": projectB });
+    const elsewhere = await mcpCall(app, tokens.access_token, "tools/list", {}, { "x-sightline-project": projectA });
+
+    expect(inA.status).toBe(201);
+    expect(unnamed.status).toBe(200);
+    expect(unnamed.body.result.isError, JSON.stringify(unnamed.body)).toBeFalsy();
+    expect(unnamed.body.result.structuredContent.data).toEqual([]);
+    expect(named.body.result.structuredContent.data).toEqual([]);
+    expect(elsewhere.status).toBe(404);
+    expect(elsewhere.body.error).toEqual({ code: "not_found", message: `project '${projectA}' not found` });
+  });
+
+  it("writes where the one project is, with a write-scoped token", async () => {
+    const other = await registerClient(app, "One project, writes");
     const tokens = await grant(app, owner.jar, other, { scope: ALL, project: projectB });
 
     const saved = await callTool(tokens.access_token, "save_prompt", { name: "only-in-b", type: "TEXT", content: "b" });
-    const named = await callTool(tokens.access_token, "list_prompts", {}, { "x-sightline-project": projectB });
-    const elsewhere = await mcpCall(app, tokens.access_token, "tools/list", {}, { "x-sightline-project": projectA });
-    const inA = await app.call("GET", "/v1/prompts/only-in-b");
+    const fromA = await app.call("GET", "/v1/prompts/only-in-b");
 
     expect(saved.body.result.isError, saved.body.result.content[0].text).toBeFalsy();
-    expect(named.body.result.structuredContent.data.map((p: { name: string }) => p.name)).toContain("only-in-b");
-    expect(elsewhere.status).toBe(404);
-    expect(elsewhere.body.error).toEqual({ code: "not_found", message: `project '${projectA}' not found` });
-    expect(inA.status).toBe(404);
+    expect(fromA.status).toBe(404);
   });
 
   it("refuses a consent limited to a project the person does not reach", async () => {
@@ -146,7 +159,7 @@ describe("MCP OAuth: scopes, projects and informed consent", () => {
   });
 
   it("refuses an access token bound to a DPoP key (cnf) with 401 and says why", async () => {
-    const tokens = await grant(app, owner.jar, clientId, { scope: ALL, dpop: true });
+    const tokens = await grant(app, owner.jar, clientId, { dpop: true });
 
     const call = await mcpCall(app, tokens.access_token, "tools/list", {}, { "x-sightline-project": projectA });
 
