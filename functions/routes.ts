@@ -26,6 +26,7 @@ export const routes: readonly RouteDef[] = [
   { method: "GET", path: "/.well-known/oauth-authorization-server/{proxy+}", handler: "functions/api/oauth/well-known.handler" },
   { method: "GET", path: "/.well-known/oauth-protected-resource", handler: "functions/api/oauth/well-known.handler" },
   { method: "GET", path: "/.well-known/oauth-protected-resource/{proxy+}", handler: "functions/api/oauth/well-known.handler" },
+  { method: "GET", path: "/v1/oauth-consent", handler: "functions/api/oauth/get-consent.handler" },
 
   { method: "POST", path: "/v1/api-keys", handler: "functions/api/api-keys/create-key.handler" },
   { method: "GET", path: "/v1/api-keys", handler: "functions/api/api-keys/list-keys.handler" },

@@ -42,6 +42,7 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   // The MCP server reaches every feature; it sits with the other access routes, on the stack with room.
   mcp: "admin",
   auth: "admin",
+  "oauth-consent": "admin",
   me: "admin",
 };
 

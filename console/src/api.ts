@@ -135,8 +135,10 @@ export async function api<T>(method: string, path: string, options: { body?: unk
     json = undefined;
   }
   if (!res.ok) {
-    const err = (json as { error?: { code?: string; message?: string; details?: unknown } } | undefined)?.error;
-    const error = new ApiError(res.status, err?.code ?? "http_error", err?.message ?? `${res.status} ${res.statusText}`, err?.details);
+    const body = json as { error?: { code?: string; message?: string; details?: unknown } | string; error_description?: string } | undefined;
+    // The OAuth endpoints under /v1/auth/oauth2 answer RFC 6749's `{error, error_description}` (docs/mcp.md, "OAuth").
+    const err = typeof body?.error === "string" ? { code: body.error, message: body.error_description } : body?.error;
+    const error = new ApiError(res.status, err?.code ?? "http_error", err?.message ?? `${res.status} ${res.statusText}`, err && "details" in err ? err.details : undefined);
     if (res.status === 401 && !options.anonymous) onUnauthorized();
     throw error;
   }

@@ -217,3 +217,11 @@ export interface Member {
   createdAt: string;
   status: "active" | "invited";
 }
+
+/** `GET /v1/oauth-consent`: what an MCP client's consent grants (docs/mcp.md, "Consent"). */
+export interface ConsentInfo {
+  client: { id: string; name: string | null; uri: string | null; logoUri: string | null };
+  redirectUri: string;
+  redirectHost: string;
+  scopes: { scope: string; description: string }[];
+}

@@ -6,7 +6,6 @@ import { magicLink } from "better-auth/plugins/magic-link";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { passkey } from "@better-auth/passkey";
 import { jwt } from "better-auth/plugins/jwt";
-import { mcp } from "@better-auth/mcp";
 import { verifyJwsAccessToken } from "better-auth/oauth2";
 import { createHash } from "node:crypto";
 import type { Deps } from "../platform/deps";
@@ -19,12 +18,14 @@ import { authPasskeys } from "./passkey.sql";
 import * as OAuthTables from "./oauth.sql";
 import { csrfTokenOf } from "./csrf";
 import { totpReplayGuard } from "./totp-replay";
-import { CONSOLE_SIGN_IN_PAGE, notePasskeyUserVerification, twoFactorEverywhere } from "./two-factor-everywhere";
+import { notePasskeyUserVerification, twoFactorEverywhere } from "./two-factor-everywhere";
 import { sessionMemo } from "./session-memo";
 import { confirmOnlyInOwnSession, withErrorPage } from "./own-proof";
 import { socialPlugins } from "./social";
 import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
 import { stillUnproven } from "./proven-address";
+import { mcpPlugin } from "./mcp-oauth";
+import { scopeList } from "./oauth-scopes";
 
 /** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
 export const AUTH_BASE_PATH = "/v1/auth";
@@ -52,10 +53,11 @@ export interface AuthService {
    */
   withMailer(mailer: Mailer): AuthService;
   /**
-   * The person an OAuth access token for `/v1/mcp` was issued to, or null when it is malformed, forged, expired,
-   * or issued for another resource (docs/mcp.md, "OAuth"); null too when OAuth is off (no public base URL).
+   * What an OAuth access token for `/v1/mcp` says, once its signature, issuer, audience and expiry are checked,
+   * or null when it is malformed, forged, expired, or issued for another resource (docs/mcp.md, "OAuth"); null too
+   * when OAuth is off (no public base URL). Whether its grant is still alive is the caller's read (`liveGrant`).
    */
-  bearerUser(token: string): Promise<{ userId: string } | null>;
+  bearerToken(token: string): Promise<BearerToken | null>;
   /** The MCP resource (`<base>/v1/mcp`) and this service's issuer, or null when OAuth is off. */
   readonly oauth: { resource: string; issuer: string } | null;
   /**
@@ -63,6 +65,17 @@ export interface AuthService {
    * never rejects: a failed start-up is logged and every later call fails with it (docs/auth.md, "Start-up").
    */
   ready(): Promise<void>;
+}
+
+/** The claims of a verified `/v1/mcp` access token that decide what it may do. */
+export interface BearerToken {
+  userId: string;
+  clientId: string;
+  /** The sign-in session the grant was made from (`sid`), absent on tokens of other grants. */
+  sessionId: string | null;
+  scopes: string[];
+  /** The token is bound to a key (`cnf`, DPoP: RFC 9449), which `/v1/mcp` does not verify. */
+  boundToKey: boolean;
 }
 
 /** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
@@ -86,11 +99,13 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
   const service: AuthService = {
     oauth,
     ready: () => started,
-    async bearerUser(token) {
+    async bearerToken(token) {
       if (!oauth) return null;
       // The jwt plugin's keys, read through better-auth (no HTTP round trip to ourselves); signature, issuer, audience and expiry are checked.
       const claims = await verifyJwsAccessToken(token, { jwksFetch: () => auth.api.getJwks(), jwksCacheKey, verifyOptions: { issuer: oauth.issuer, audience: oauth.resource } }).catch(() => null);
-      return claims && typeof claims.sub === "string" && claims.sub ? { userId: claims.sub } : null;
+      if (!claims || typeof claims.sub !== "string" || !claims.sub || typeof claims.azp !== "string" || !claims.azp) return null;
+      const sessionId = typeof claims.sid === "string" && claims.sid ? claims.sid : null;
+      return { userId: claims.sub, clientId: claims.azp, sessionId, scopes: scopeList(claims.scope), boundToKey: claims.cnf !== undefined };
     },
     handler: async (request) => passkeyRegistrationErrors(request, await auth.handler(request)),
     async session(headers) {
@@ -240,15 +255,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
         ? [
             // No `set-auth-jwt` on get-session: it signs a token on every session check (docs/auth.md, "Cookie cache, bans and revocation").
             jwt({ disableSettingJwtHeader: true }),
-            mcp({
-              // The console's pages (docs/mcp.md, "OAuth"): sign-in, then the person grants the client its scopes.
-              loginPage: CONSOLE_SIGN_IN_PAGE,
-              consentPage: "/consent",
-              resource: oauth.resource,
-              // MCP clients register themselves (RFC 7591); a public client must use PKCE.
-              allowDynamicClientRegistration: true,
-              allowUnauthenticatedClientRegistration: true,
-            }),
+            mcpPlugin(deps, oauth.resource),
           ]
         : []),
     ],
@@ -297,7 +304,7 @@ export function unavailableAuth(): AuthService {
     session: async () => null,
     csrfToken: () => "",
     withMailer: () => unavailableAuth(),
-    bearerUser: async () => null,
+    bearerToken: async () => null,
     oauth: null,
     ready: async () => undefined,
   };

@@ -1,4 +1,4 @@
-export { createAuth, unavailableAuth, noMailer, AUTH_BASE_PATH, MCP_PATH, type AuthService, type AuthDeps, type SessionView } from "./create-auth";
+export { createAuth, unavailableAuth, noMailer, AUTH_BASE_PATH, MCP_PATH, type AuthService, type AuthDeps, type SessionView, type BearerToken } from "./create-auth";
 export { AuthConfig } from "./auth.config";
 export { sessionPrincipal, userPrincipal, SESSION_PROJECT_HEADER, CSRF_HEADER } from "./session-principal";
 export { describeCaller, type Me } from "./me";
@@ -8,3 +8,7 @@ export { SsoProviderBody, SsoProviderView, SsoProviderList, SsoProviderPath } fr
 export { SSO_ERROR_PATH } from "./sso";
 export { provenAccount } from "./proven-address";
 export { ssoClientSecrets } from "./sso-secrets";
+export { liveGrant, type LiveGrant } from "./oauth-grant";
+export { READ_SCOPE, WRITE_SCOPE, MCP_REQUESTED_SCOPES } from "./oauth-scopes";
+export { describeConsent } from "./consent-info";
+export { ConsentInfo, ConsentInfoQuery } from "./consent.schema";

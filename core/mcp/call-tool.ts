@@ -4,6 +4,7 @@ import type { Principal } from "../platform/principal";
 import { roleAtLeast } from "../platform/roles";
 import { NUL_MESSAGE, nulPath } from "../platform/storable-text";
 import type { McpDeps, McpTool } from "./tool";
+import { scopeAllows, scopeOf } from "./tools";
 
 /** A `tools/call` result: the endpoint's JSON as text and as `structuredContent`, or a tool error. */
 export interface ToolResult {
@@ -14,12 +15,13 @@ export interface ToolResult {
 }
 
 /**
- * Calls a tool for a caller (docs/mcp.md, "Errors"): the role, then the input with the endpoint's own
+ * Calls a tool for a caller (docs/mcp.md, "Errors"): the role and the token's scope, then the input with the endpoint's own
  * schema, then the use case. What the client can act on (a role too low, a bad argument, an AppError of the
  * use case) is a tool error with our message; anything else is thrown, a bug the transport hides.
  */
 export async function callTool(deps: McpDeps, principal: Principal, tool: McpTool, args: unknown): Promise<ToolResult> {
   if (!roleAtLeast(principal.role, tool.role)) return toolError(forbidden(`This tool needs the ${tool.role} role; the caller has ${principal.role}`));
+  if (!scopeAllows(principal, tool)) return toolError(forbidden(`This tool needs the ${scopeOf(tool)} scope; the token grants ${principal.scopes?.join(" ") || "no scope"}`));
   try {
     const result = await tool.run(deps, principal, parseArguments(tool, args ?? {}));
     return { content: [{ type: "text", text: JSON.stringify(result) }], ...(isRecord(result) ? { structuredContent: result } : {}) };

@@ -1,4 +1,4 @@
-export { TOOLS, findTool, toolsFor } from "./tools";
+export { TOOLS, findTool, toolsFor, scopeOf } from "./tools";
 export { listTools, type ToolDescriptor } from "./list-tools";
 export { callTool, type ToolResult } from "./call-tool";
 export { mcpPrincipal, mcpChallenge } from "./principal";

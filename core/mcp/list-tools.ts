@@ -1,7 +1,8 @@
 import * as z from "zod";
-import type { Role } from "../platform/roles";
+import * as Auth from "../auth";
+import type { Principal } from "../platform/principal";
 import type { McpTool } from "./tool";
-import { toolsFor } from "./tools";
+import { scopeOf, toolsFor } from "./tools";
 
 /** A tool as `tools/list` describes it. */
 export interface ToolDescriptor {
@@ -23,11 +24,11 @@ function inputSchemaOf(t: McpTool): ToolDescriptor["inputSchema"] {
 
 const descriptors = new Map<string, ToolDescriptor>();
 
-/** What `tools/list` answers a caller of `role`: only the tools it may call (docs/mcp.md, "Roles"). */
-export function listTools(role: Role): ToolDescriptor[] {
-  return toolsFor(role).map((t) => {
+/** What `tools/list` answers a caller: only the tools its role and its token's scopes let it call (docs/mcp.md, "Roles", "Scopes"). */
+export function listTools(principal: Pick<Principal, "role" | "scopes">): ToolDescriptor[] {
+  return toolsFor(principal).map((t) => {
     let d = descriptors.get(t.name);
-    if (!d) descriptors.set(t.name, (d = { name: t.name, description: t.description, inputSchema: inputSchemaOf(t), annotations: { readOnlyHint: t.role === "VIEWER" } }));
+    if (!d) descriptors.set(t.name, (d = { name: t.name, description: t.description, inputSchema: inputSchemaOf(t), annotations: { readOnlyHint: scopeOf(t) === Auth.READ_SCOPE } }));
     return d;
   });
 }

@@ -1,4 +1,6 @@
-import { roleAtLeast, type Role } from "../platform/roles";
+import * as Auth from "../auth";
+import type { Principal } from "../platform/principal";
+import { roleAtLeast } from "../platform/roles";
 import { READ_TOOLS } from "./read-tools";
 import type { McpTool } from "./tool";
 import { WRITE_TOOLS } from "./write-tools";
@@ -14,5 +16,13 @@ const BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 /** The tool of that name, if there is one. */
 export const findTool = (name: string): McpTool | undefined => BY_NAME.get(name);
 
-/** The tools a caller of `role` may see and call: those whose least role it has. */
-export const toolsFor = (role: Role): McpTool[] => TOOLS.filter((t) => roleAtLeast(role, t.role));
+const WRITES = new Set(WRITE_TOOLS.map((t) => t.name));
+
+/** The OAuth scope a tool needs (docs/mcp.md, "Scopes"): `sightline:write` for the tools that write, else `sightline:read`. */
+export const scopeOf = (t: McpTool): string => (WRITES.has(t.name) ? Auth.WRITE_SCOPE : Auth.READ_SCOPE);
+
+/** Whether the caller's credentials reach the tool's scope: keys and sessions have no scopes and reach every tool. */
+export const scopeAllows = (principal: Pick<Principal, "scopes">, t: McpTool): boolean => !principal.scopes || principal.scopes.includes(scopeOf(t));
+
+/** The tools a caller may see and call: those whose least role it has and, for an OAuth token, whose scope it was granted. */
+export const toolsFor = (principal: Pick<Principal, "role" | "scopes">): McpTool[] => TOOLS.filter((t) => roleAtLeast(principal.role, t.role) && scopeAllows(principal, t));

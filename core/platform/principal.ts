@@ -15,4 +15,6 @@ export interface Principal {
   projectId: string;
   orgId: string;
   role: Role;
+  /** An OAuth token's scopes (docs/mcp.md, "Scopes"), which bound the MCP tools it may call; absent for keys and sessions. */
+  scopes?: readonly string[];
 }

@@ -14,7 +14,7 @@ import { Reply } from "./http";
  */
 export async function answerMcp(deps: Mcp.McpDeps, principal: Principal, requestId: string, headers: Record<string, string | undefined>, rawBody: Buffer): Promise<Reply> {
   const server = new Server({ name: "sightline", version: "1" }, { capabilities: { tools: {} } });
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Mcp.listTools(principal.role) }));
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Mcp.listTools(principal) }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
     const tool = Mcp.findTool(params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool '${params.name}'`);

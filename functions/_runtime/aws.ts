@@ -10,6 +10,7 @@ import { parseEnv, type Env } from "./env";
 import * as Auth from "@core/auth";
 import { authSecret, buildAuth } from "./auth";
 import { openKeyRing } from "./key-ring";
+import type { Config } from "@core/platform/config";
 import type { BaseDeps } from "./ports";
 import { openPostgresServer } from "./postgres";
 import { awsCredentials } from "./ports/aws-options";
@@ -50,7 +51,7 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
   const caches = new Caches();
   // From the stage's secret (never plain Lambda environment); without it stored secrets answer 503.
   const keyRing = await openKeyRing(env, { persist: false });
-  const config: BaseDeps["config"] = {
+  const config: Config = {
     allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,
     maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
     maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT,

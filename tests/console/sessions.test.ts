@@ -175,7 +175,11 @@ describe("web console with sessions", () => {
 
     await page.goto(authorize.toString());
     await page.waitForURL(/\/consent\?/);
-    expect(await page.getByTestId("consent-client").textContent()).toBe(clientId);
+    // The client as it registered itself, where the code goes, and what it may do (docs/mcp.md, "Consent").
+    expect(await page.getByTestId("consent-client").textContent()).toBe("console-consent");
+    expect(await page.getByTestId("consent-redirect-host").textContent()).toBe("client.example");
+    expect(await page.getByTestId("consent-scopes").textContent()).toContain("Know who you are");
+    await page.getByTestId("consent-project").waitFor();
     await shot(page, "consent");
     await page.getByRole("button", { name: "Allow" }).click();
     await page.waitForURL(/^https:\/\/client\.example\/callback\?/);

@@ -207,7 +207,7 @@ describe("MCP endpoint over plain HTTP", () => {
 
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: { code: "unauthorized", message: "Missing or invalid credentials" } });
-    expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/v1/mcp", Basic realm="sightline"`);
+    expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/v1/mcp", scope="sightline:read sightline:write offline_access", Basic realm="sightline"`);
     // GET and DELETE (no stream, no session to end) challenge alike: one rule for the endpoint's credentials.
     for (const method of ["GET", "DELETE"]) {
       const other = await app.call(method, "/v1/mcp", { key: null, headers: mcpHeaders });

@@ -120,12 +120,15 @@ describe("MCP over OAuth 2.1", () => {
       const res = await fetch(`${app.url}/v1/mcp`, { method: "POST", headers: { ...(authorization ? { authorization } : {}), accept: "application/json, text/event-stream", "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
       expect(res.status).toBe(401);
       expect(((await res.json()) as any).error.code).toBe("unauthorized");
-      expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/v1/mcp", Basic realm="sightline"`);
+      expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/v1/mcp", scope="sightline:read sightline:write offline_access", Basic realm="sightline"`);
     }
   });
 
   it("lets a MEMBER connect with OAuth, list 14 tools, call a read tool and a write tool", async () => {
-    const { client } = await connect(member);
+    const { client, provider } = await connect(member);
+    // The SDK asks for the scopes the challenge names (docs/mcp.md, "Scopes"): both, and a refresh token.
+    expect(provider.saved?.scope).toBe("sightline:read sightline:write offline_access");
+    expect(provider.saved?.refresh_token).toBeTruthy();
     expect((await client.listTools()).tools).toHaveLength(14);
     const traces = (await client.callTool({ name: "list_traces", arguments: {} })) as ToolAnswer;
     expect(traces.isError, traces.content[0]?.text).toBeFalsy();

@@ -50,10 +50,23 @@ describe("MCP tools against their endpoints' contracts", () => {
   }
 
   it("describes each input as a JSON object schema, read tools marked read-only", () => {
-    const listed = Mcp.listTools("ADMIN");
+    const listed = Mcp.listTools({ role: "ADMIN" });
 
     expect(listed.map((t) => t.inputSchema.type)).toEqual(listed.map(() => "object"));
-    expect(listed.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)).toEqual(Mcp.toolsFor("VIEWER").map((t) => t.name));
+    expect(listed.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)).toEqual(Mcp.toolsFor({ role: "VIEWER" }).map((t) => t.name));
     expect(listed.find((t) => t.name === "get_prompt")!.inputSchema).toMatchObject({ required: ["name"], properties: { name: {}, channel: {}, version: {} } });
+  });
+
+  it("needs sightline:read for exactly the VIEWER tools and sightline:write for the tools that need MEMBER", () => {
+    for (const tool of Mcp.TOOLS) expect(Mcp.scopeOf(tool), tool.name).toBe(tool.role === "VIEWER" ? "sightline:read" : "sightline:write");
+  });
+
+  it("lists a token's tools by its role and its scopes together", () => {
+    const names = (scopes: string[]) => Mcp.toolsFor({ role: "MEMBER", scopes }).map((t) => t.name);
+
+    expect(names(["sightline:read"])).toEqual(Mcp.toolsFor({ role: "VIEWER" }).map((t) => t.name));
+    expect(names(["sightline:write"])).toEqual(["save_prompt", "set_prompt_label", "add_dataset_items", "create_score", "run_evaluator", "submit_review"]);
+    expect(names(["openid", "offline_access"])).toEqual([]);
+    expect(Mcp.toolsFor({ role: "VIEWER", scopes: ["sightline:read", "sightline:write"] }).map((t) => t.name)).toEqual(Mcp.toolsFor({ role: "VIEWER" }).map((t) => t.name));
   });
 });
