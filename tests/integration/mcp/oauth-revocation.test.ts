@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authUsers } from "@core/auth/auth.sql";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { grant, mcpCall, refresh, registerClient, toolNames, type Tokens } from "../../support/mcp-oauth";
-import { person, sessionCall, uniqueEmail } from "../../support/sessions";
+import { magicLinkSignIn, person, provenPerson, sessionCall, uniqueEmail } from "../../support/sessions";
 
 /* A grant ends at once (docs/mcp.md, "Revocation"): the access token on its next use, the refresh token at once. */
 const ENDED = "The grant behind this token has ended (signed out, session revoked, consent withdrawn or account banned); authorize again";
@@ -19,7 +19,8 @@ describe("MCP OAuth: bans and revocations end access at once", () => {
     const email = uniqueEmail("mcp");
     const invited = await app.call("PUT", "/v1/memberships", { body: { email, role: "MEMBER" } });
     if (invited.status !== 200) throw new Error(`invitation failed: ${invited.status}`);
-    const who = await person(app, email);
+    // The address is proven, so the invitation applies (docs/auth.md, "Invitations and proven addresses").
+    const who = await provenPerson(app, email);
     // No scope asked: read-only and a refresh token (docs/mcp.md, "Scopes").
     const tokens = await grant(app, who.jar, clientId);
     expect(await toolNames(app, tokens.access_token)).toContain("list_traces");
@@ -55,6 +56,18 @@ describe("MCP OAuth: bans and revocations end access at once", () => {
     await expectEnded(banned.tokens);
     expect(await toolNames(app, bystander.tokens.access_token)).toContain("list_traces");
     expect((await refresh(app, clientId, bystander.tokens.refresh_token!)).status).toBe(200);
+  });
+
+  it("ends the tokens of whoever made an unproven account once the address's owner proves it by magic link", async () => {
+    const email = uniqueEmail("hijacked");
+    const maker = await person(app, email);
+    const tokens = await grant(app, maker.jar, clientId);
+    expect(await toolNames(app, tokens.access_token)).toContain("list_traces");
+
+    const owner = await magicLinkSignIn(app, email);
+
+    expect(owner.answer.status).toBe(302);
+    await expectEnded(tokens);
   });
 
   it("ends them after sign out everywhere (revoke-sessions)", async () => {
