@@ -22,7 +22,7 @@ import { csrfTokenOf } from "./csrf";
 import { totpReplayGuard } from "./totp-replay";
 import { sessionMemo } from "./session-memo";
 import { socialPlugins } from "./social";
-import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
+import { ssoPlugin, ssoSchema, ssoUserGate, ssoVouchesFor } from "./sso";
 
 /** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
 export const AUTH_BASE_PATH = "/v1/auth";
@@ -222,11 +222,13 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
     databaseHooks: {
       user: {
         create: {
-          async before(user) {
+          async before(user, ctx) {
             const admitted = await Tenancy.admitSignUp(deps, user.email, { signup: config.signup, orgName: config.bootstrap.orgName });
             if (!admitted.allowed) throw new APIError("FORBIDDEN", { code: "signup_closed", message: "Sign-up is closed; ask an administrator for an invitation" });
+            // An SSO provider that proved its domain vouches for the address from the start (docs/auth.md, "Signing in").
+            const vouched = !user.emailVerified && (await ssoVouchesFor(deps, user.email, ctx));
             // One id for the account and the person its memberships name (docs/auth.md, "Tables").
-            return { data: { ...user, ...(admitted.userId ? { id: admitted.userId } : {}) } };
+            return { data: { ...user, ...(admitted.userId ? { id: admitted.userId } : {}), ...(vouched ? { emailVerified: true } : {}) } };
           },
           async after(user) {
             const { firstOwner } = await Tenancy.claimSignUp(deps, { userId: user.id, email: user.email }, config.bootstrap);
