@@ -14,8 +14,8 @@ export function ssoProviderColumns<C extends PgColumnBuilderBase>(oidcConfig: C)
     /** Lower case. Unique among verified providers only: an unverified registration claims nothing (docs/auth.md, "Domain rule"). */
     domain: text("domain").notNull(),
     /**
-     * The plugin's field: whether the organization proved control of `domain` by DNS (docs/auth.md, "Proving the
-     * domain"). The plugin refuses sign-in, the OIDC callback and the SAML ACS of a provider without it.
+     * The plugin's field: whether the organization proved control of `domain` by DNS (docs/auth.md,
+     * "Proving the domain"). The plugin refuses sign-in, the OIDC callback and the SAML ACS of a provider without it.
      */
     domainVerified: boolean("domain_verified").notNull().default(false),
     /**
