@@ -44,6 +44,7 @@ export const routes: readonly RouteDef[] = [
   { method: "POST", path: "/v1/sso-providers", handler: "functions/api/sso-providers/create-provider.handler" },
   { method: "GET", path: "/v1/sso-providers", handler: "functions/api/sso-providers/list-providers.handler" },
   { method: "DELETE", path: "/v1/sso-providers/{id}", handler: "functions/api/sso-providers/delete-provider.handler" },
+  { method: "POST", path: "/v1/sso-providers/{id}/verify", handler: "functions/api/sso-providers/verify-provider.handler" },
 
   { method: "GET", path: "/v1/audit-log", handler: "functions/api/audit-log/list-entries.handler" },
 

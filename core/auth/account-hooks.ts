@@ -5,13 +5,13 @@ import type { AuthConfig } from "./auth.config";
 import { authUsers } from "./auth.sql";
 import type { AuthDeps } from "./create-auth";
 import { PROOF_SCOPE, revokeUnprovenAccess } from "./proven-address";
-import { isSsoAnswer } from "./sso";
+import { ssoVouchesFor } from "./sso";
 
 /** The better-auth endpoint that verifies a password sign-up's email: the account's own maker proving the address. */
 const OWN_PROOF_PATH = "/verify-email";
 
 /** What better-auth's endpoint context tells a hook here: the endpoint's path (its route pattern). */
-type HookContext = { path?: string } | null;
+type HookContext = { path?: string; params?: Record<string, string | undefined> } | null;
 
 /**
  * better-auth's `databaseHooks` (docs/auth.md, "Sign-up" and "Invitations and proven addresses"): the sign-up rule,
@@ -40,11 +40,13 @@ export function accountHooks(deps: AuthDeps, config: AuthConfig) {
   return {
     user: {
       create: {
-        async before(user: { email: string }, context: HookContext) {
+        async before(user: { email: string; emailVerified?: boolean }, context: HookContext) {
           const admitted = await Tenancy.admitSignUp(deps, user.email, { signup: config.signup, orgName: config.bootstrap.orgName });
           if (!admitted.allowed) throw new APIError("FORBIDDEN", { code: "signup_closed", message: "Sign-up is closed; ask an administrator for an invitation" });
-          // An SSO answer vouches for the address (docs/auth.md, "SSO"); every other sign-up keeps better-auth's own value.
-          return { data: { ...user, ...(isSsoAnswer(context) ? { emailVerified: true } : {}) } };
+          // An SSO provider that proved its domain vouches for the address (docs/auth.md, "Signing in"); every other
+          // sign-up keeps better-auth's own value.
+          const vouched = !user.emailVerified && (await ssoVouchesFor(deps, user.email, context));
+          return { data: { ...user, ...(vouched ? { emailVerified: true } : {}) } };
         },
         async after(user: { id: string; email: string }) {
           const { firstOwner } = await Tenancy.claimSignUp(deps, { userId: user.id, email: user.email }, config.bootstrap);

@@ -4,6 +4,7 @@ export { sessionPrincipal, userPrincipal, SESSION_PROJECT_HEADER, CSRF_HEADER } 
 export { describeCaller, type Me } from "./me";
 export { MeResponse } from "./me.schema";
 export { registerSsoProvider, listSsoProviders, deleteSsoProvider } from "./sso-providers";
+export { verifySsoProvider } from "./sso-verify";
 export { SsoProviderBody, SsoProviderView, SsoProviderList, SsoProviderPath } from "./sso.schema";
 export { SSO_ERROR_PATH } from "./sso";
 export { provenAccount } from "./proven-address";

@@ -1,11 +1,11 @@
 import { X509Certificate } from "node:crypto";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, like, or, sql, type SQL } from "drizzle-orm";
 import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
-import { isUniqueViolation } from "../platform/db-errors";
 import { conflict, invalid, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import { authAccounts } from "./auth.sql";
+import { domainCovers, refusedDomain, verificationRecord } from "./sso-domains";
 import { sealOidcConfig } from "./sso-secrets";
 import type { SsoProviderInput, SsoProviderView } from "./sso.schema";
 import { authSsoProviders } from "./sso.sql";
@@ -18,14 +18,20 @@ const BASE = "/v1/auth";
 /** Our SAML entity id for a provider: a URN, so it does not depend on the address the service is reached at. */
 export const spEntityIdOf = (providerId: string) => `urn:sightline:sso:${providerId}`;
 
-/** Whether `domain` is `registered` or one of its subdomains: the plugin routes subdomains to the parent's provider. */
-export const domainCovers = (registered: string, domain: string) => domain === registered || domain.endsWith(`.${registered}`);
+/** Providers whose domain is `domain`, a parent of it or a subdomain of it (domains hold no `%` or `_`: sso.schema.ts). */
+export const overlapping = (domain: string): SQL =>
+  or(eq(authSsoProviders.domain, domain), like(authSsoProviders.domain, `%.${domain}`), sql`${domain} like ('%.' || ${authSsoProviders.domain})`)!;
 
-/** The domain of an email address, lower case; "" when there is none. */
-export const emailDomain = (email: string) => email.trim().toLowerCase().split("@")[1] ?? "";
-
-function view(row: Row): SsoProviderView {
-  const common = { id: row.id, domain: row.domain, defaultRole: row.defaultRole, createdAt: row.createdAt.toISOString() };
+export function view(row: Row): SsoProviderView {
+  const common = {
+    id: row.id,
+    domain: row.domain,
+    defaultRole: row.defaultRole,
+    verified: row.domainVerified,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    verificationRecord: verificationRecord(row.domain, row.verificationToken),
+    createdAt: row.createdAt.toISOString(),
+  };
   if (row.oidcConfig) {
     const config = JSON.parse(row.oidcConfig) as { issuer: string; clientId: string; clientSecret?: string };
     return { ...common, type: "oidc", issuer: config.issuer, clientId: config.clientId, hasClientSecret: Boolean(config.clientSecret), redirectPath: `${BASE}/sso/callback/${row.providerId}` };
@@ -91,12 +97,20 @@ function configsOf(deps: Pick<Deps, "keyRing">, providerId: string, input: SsoPr
 }
 
 /**
- * Registers an identity provider for the caller's organization (never one named in the body).
- * @throws conflict when the domain, a parent or a subdomain of it already has a provider; invalid_input
+ * Registers an identity provider for the caller's organization (never one named in the body), unverified: it signs
+ * no one in until the organization proves the domain (`verifySsoProvider`). Only verified providers and the
+ * organization's own registrations hold a domain (docs/auth.md, "Domain rule").
+ * @throws invalid_input for a public suffix, a free-mail domain or a bad certificate; conflict when a verified
+ * provider, or one of the organization's own, has the domain, a parent or a subdomain of it
  */
 export async function registerSsoProvider(deps: Pick<Deps, "db" | "clock" | "ids" | "keyRing">, principal: Principal, input: SsoProviderInput): Promise<SsoProviderView> {
-  const taken = (await deps.db.select({ domain: authSsoProviders.domain }).from(authSsoProviders)).find((p) => domainCovers(p.domain, input.domain) || domainCovers(input.domain, p.domain));
-  if (taken) throw conflict(`${input.domain} already signs in through the SSO provider for ${taken.domain}`);
+  const refused = refusedDomain(input.domain);
+  if (refused) throw invalid(refused, { domain: input.domain });
+  const holders = await deps.db.select().from(authSsoProviders).where(overlapping(input.domain));
+  const verified = holders.find((p) => p.domainVerified);
+  if (verified) throw conflict(`${input.domain} already signs in through the SSO provider for ${verified.domain}`);
+  const own = holders.find((p) => p.organizationId === principal.orgId);
+  if (own) throw conflict(`${input.domain}: this organization has registered ${own.domain} already; verify or delete that provider first`);
   // A fresh id per registration: accounts are keyed by (provider id, IdP subject), so a re-registered domain never
   // inherits the accounts another IdP made.
   const id = deps.ids.uuid();
@@ -104,6 +118,9 @@ export async function registerSsoProvider(deps: Pick<Deps, "db" | "clock" | "ids
     id,
     providerId: id,
     domain: input.domain,
+    domainVerified: false,
+    verificationToken: deps.ids.token(24),
+    verifiedAt: null,
     ...configsOf(deps, id, input),
     userId: principal.userId ?? null,
     organizationId: principal.orgId,
@@ -111,15 +128,10 @@ export async function registerSsoProvider(deps: Pick<Deps, "db" | "clock" | "ids
     createdBy: principal.keyId,
     createdAt: deps.clock.now(),
   };
-  try {
-    await deps.db.transaction(async (db) => {
-      await db.insert(authSsoProviders).values(row);
-      await Audit.recordChange({ ...deps, db }, principal, { action: "sso_provider.created", target: { type: "sso_provider", id }, details: { type: input.type, domain: input.domain, defaultRole: input.defaultRole } });
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw conflict(`${input.domain} already has an SSO provider`);
-    throw e;
-  }
+  await deps.db.transaction(async (db) => {
+    await db.insert(authSsoProviders).values(row);
+    await Audit.recordChange({ ...deps, db }, principal, { action: "sso_provider.created", target: { type: "sso_provider", id }, details: { type: input.type, domain: input.domain, defaultRole: input.defaultRole } });
+  });
   return view(row);
 }
 
@@ -149,8 +161,8 @@ export async function ssoProviderById(deps: Pick<Deps, "db">, providerId: string
   return row ?? null;
 }
 
-/** The provider that signs in `domain` (its own, or its parent domain's), or null. */
+/** The verified provider that signs in `domain` (its own, or its parent domain's), or null: an unverified one signs in no one. */
 export async function ssoProviderForDomain(deps: Pick<Deps, "db">, domain: string): Promise<Row | null> {
-  const rows = await deps.db.select().from(authSsoProviders);
+  const rows = await deps.db.select().from(authSsoProviders).where(eq(authSsoProviders.domainVerified, true));
   return rows.find((p) => p.domain === domain) ?? rows.find((p) => domainCovers(p.domain, domain)) ?? null;
 }

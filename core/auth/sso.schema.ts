@@ -1,6 +1,9 @@
 import * as z from "zod";
 
-/** An email domain: lower-case labels of letters, digits and hyphens, at least two (docs/auth.md, "SSO"). */
+/**
+ * An email domain: lower-case labels of letters, digits and hyphens, at least two (docs/auth.md, "SSO"). Public
+ * suffixes and free-mail domains pass here and are refused by the registration (`refusedDomain`).
+ */
 const Domain = z
   .string()
   .trim()
@@ -52,6 +55,11 @@ export const SsoProviderView = z.object({
   type: z.enum(["oidc", "saml"]),
   domain: z.string(),
   defaultRole: z.enum(["ADMIN", "MEMBER", "VIEWER"]),
+  /** Whether the organization proved the domain by DNS; until then the provider signs no one in (docs/auth.md, "Proving the domain"). */
+  verified: z.boolean(),
+  verifiedAt: z.string().nullable(),
+  /** The TXT record to publish at the domain's DNS before `POST /v1/sso-providers/{id}/verify`. */
+  verificationRecord: z.object({ type: z.literal("TXT"), name: z.string(), value: z.string() }),
   /** OIDC: the IdP's issuer; SAML: the IdP's entity id. */
   issuer: z.string(),
   clientId: z.string().optional(),

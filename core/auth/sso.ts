@@ -1,11 +1,14 @@
 import { sso } from "@better-auth/sso";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";
 import type { KeyRing } from "../platform/keyring";
+import { authUsers } from "./auth.sql";
 import { ssoProvidersForAuth } from "./sso-secrets";
-import { domainCovers, emailDomain, ssoProviderById, ssoProviderForDomain } from "./sso-providers";
+import { domainCovers, emailDomain } from "./sso-domains";
+import { ssoProviderById, ssoProviderForDomain } from "./sso-providers";
 
 /*
  * SSO through better-auth's SSO plugin (docs/auth.md, "SSO"): the plugin speaks OIDC and SAML; this file only
@@ -18,15 +21,6 @@ type SsoDeps = Pick<Deps, "db" | "clock" | "ids" | "caches">;
 /** Where the plugin sends a failed sign-in when the caller named no `errorCallbackURL`; the proxy answers it with our error body. */
 export const SSO_ERROR_PATH = "/v1/auth/sso/error";
 
-/** The plugin's endpoints that answer for an identity provider: the OIDC callback and the SAML ACS. */
-const ANSWER_PATHS = new Set(["/sso/callback/:providerId", "/sso/saml2/sp/acs/:providerId"]);
-
-/**
- * Whether better-auth runs a hook inside an identity provider's answer. An account an SSO answer creates counts as
- * verified: the provider's organization vouches for its domain (docs/auth.md, "SSO").
- */
-export const isSsoAnswer = (context: { path?: string } | null) => Boolean(context?.path && ANSWER_PATHS.has(context.path));
-
 /** The plugin's endpoints that stay: provider management is ours, single logout is off. */
 const KEPT_ENDPOINTS = ["signInSSO", "callbackSSO", "acsEndpoint", "spMetadata"] as const;
 
@@ -37,6 +31,13 @@ export function ssoPlugin(deps: SsoDeps) {
     providersLimit: 0,
     modelName: "ssoProvider",
     saml: { requireTimestamps: true, algorithms: { onDeprecated: "reject" } },
+    // The plugin's `domainVerified` flag is ours to set (`verifySsoProvider`, with our own DNS lookup); with it on,
+    // the plugin refuses sign-in, the OIDC callback and the SAML ACS of an unverified provider. Its own
+    // verification endpoints are not kept (docs/auth.md, "Proving the domain").
+    domainVerification: { enabled: true },
+    // After every SSO sign-in: the address is verified, since the provider proved its domain.
+    provisionUser: ({ user, provider }) => markEmailVerified(deps, user, provider),
+    provisionUserOnEveryLogin: true,
   });
   const endpoints = Object.fromEntries(KEPT_ENDPOINTS.map((name) => [name, plugin.endpoints[name]])) as Pick<typeof plugin.endpoints, (typeof KEPT_ENDPOINTS)[number]>;
   // The plugin's declared type leaves out the hooks it has at runtime (its SAML single-logout cleanup).
@@ -49,8 +50,9 @@ export function ssoPlugin(deps: SsoDeps) {
 }
 
 /**
- * In front of `sign-in/sso`: the email is required; an email whose domain no provider covers is a 404 in plain words (the plugin's own
- * answer names an issuer); a request without `errorCallbackURL` gets ours, so a failed callback ends in our
+ * In front of `sign-in/sso`: the email is required; an email whose domain no verified provider covers is a 404 in
+ * plain words (the plugin's own answer names an issuer); the provider is the one we chose, whatever `providerId`
+ * or `domain` the body names; a request without `errorCallbackURL` gets ours, so a failed callback ends in our
  * error body rather than on the caller's success page.
  */
 function signInGuard(deps: SsoDeps) {
@@ -61,11 +63,48 @@ function signInGuard(deps: SsoDeps) {
       throw new APIError("BAD_REQUEST", { code: "SSO_EMAIL_REQUIRED", message: "Give the email to sign in with: its domain picks the SSO provider" });
     }
     const domain = emailDomain(body.email);
-    if (!domain || !(await ssoProviderForDomain(deps, domain))) {
-      throw new APIError("NOT_FOUND", { code: "SSO_PROVIDER_NOT_FOUND", message: `No SSO provider for ${domain || body.email}` });
-    }
-    if (body.errorCallbackURL === undefined) return { context: { body: { ...body, errorCallbackURL: SSO_ERROR_PATH } } };
+    // An unverified registration answers as no registration: it must not tell anyone's sign-in where to go.
+    const provider = domain ? await ssoProviderForDomain(deps, domain) : null;
+    if (!provider) throw new APIError("NOT_FOUND", { code: "SSO_PROVIDER_NOT_FOUND", message: `No SSO provider for ${domain || body.email}` });
+    // The plugin would find its own provider by `providerId` or `domain` first, and by domain it may pick an unverified
+    // registration of another organization: it gets ours by id.
+    return { context: { body: { ...body, providerId: provider.providerId, errorCallbackURL: body.errorCallbackURL ?? SSO_ERROR_PATH } } };
   });
+}
+
+/** The plugin's provider, as `provisionUser` gets it. */
+interface PluginProvider {
+  domain: string;
+  domainVerified?: boolean;
+}
+
+/**
+ * Marks the address of an SSO sign-in verified when the provider proved its domain and the address is in it (the
+ * gate checked both; this does not trust it). The plugin sets the session cookie from the same `user` afterwards.
+ */
+async function markEmailVerified(deps: SsoDeps, user: { id: string; email: string; emailVerified: boolean }, provider: PluginProvider): Promise<void> {
+  if (user.emailVerified || provider.domainVerified !== true || !domainCovers(provider.domain, emailDomain(user.email))) return;
+  await deps.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user.id));
+  user.emailVerified = true;
+}
+
+/** better-auth's endpoint context in a database hook, the parts we read. */
+interface HookContext {
+  path?: string;
+  params?: Record<string, string | undefined>;
+}
+
+/** The plugin's routes where an IdP's answer arrives and may create an account. */
+const SSO_RETURN_PATHS = new Set(["/sso/callback/:providerId", "/sso/saml2/sp/acs/:providerId"]);
+
+/**
+ * For better-auth's `user.create.before`: whether an account being made is an SSO answer of a verified provider for
+ * an address in its domain, so it is made with its email verified (docs/auth.md, "Signing in").
+ */
+export async function ssoVouchesFor(deps: SsoDeps, email: string, ctx: HookContext | null | undefined): Promise<boolean> {
+  const providerId = ctx?.path && SSO_RETURN_PATHS.has(ctx.path) ? ctx.params?.providerId : undefined;
+  const provider = providerId ? await ssoProviderById(deps, providerId) : null;
+  return Boolean(provider?.domainVerified && domainCovers(provider.domain, emailDomain(email)));
 }
 
 /** better-auth's `user.validateUserInfo` argument, the parts we read. */
@@ -85,10 +124,13 @@ export function ssoUserGate(deps: SsoDeps, bootstrapOrgName: string) {
     if (source.method !== "sso-oidc" && source.method !== "sso-saml") return;
     const provider = source.sso ? await ssoProviderById(deps, source.sso.providerId) : null;
     if (!provider) return { error: "sso_provider_not_found", errorDescription: "This SSO provider no longer exists" };
+    if (!provider.domainVerified) return { error: "sso_domain_unverified", errorDescription: `The SSO provider for ${provider.domain} has not verified its domain` };
     const email = typeof user.email === "string" ? user.email.trim().toLowerCase() : "";
     if (!domainCovers(provider.domain, emailDomain(email))) {
       return { error: "sso_domain_mismatch", errorDescription: `The identity provider for ${provider.domain} answered for ${email || "no email"}, outside its domain` };
     }
+    // A verified provider is one better-auth would trust to link an existing account by email; we never do (docs/auth.md, "Signing in").
+    if (source.action === "link-account") return { error: "account_not_linked", errorDescription: "An account with this email exists and was not made through this SSO provider" };
     if (source.action !== "create-user") return;
     // The first person to sign up would own the bootstrap organization and administer the instance: never one an IdP vouched for.
     if (await Tenancy.awaitsFirstOwner(deps, bootstrapOrgName)) {

@@ -4,7 +4,7 @@ import type { Db } from "./db";
 import type { KeyRing } from "./keyring";
 import type { AuthService } from "../auth";
 import type { RateLimiter } from "../ratelimits";
-import type { BlobStore, Clock, EventBus, Ids, JobQueue, LlmProviders, Log, Mailer, OutboundHttp, TelemetryStore } from "./ports";
+import type { BlobStore, Clock, DnsResolver, EventBus, Ids, JobQueue, LlmProviders, Log, Mailer, OutboundHttp, TelemetryStore } from "./ports";
 
 /** Everything a use case may need; each one takes the `Pick` it uses. */
 export interface Deps {
@@ -31,6 +31,8 @@ export interface Deps {
   auth: AuthService;
   /** Sends magic links: SES on AWS (the auth function's port), the service log locally. */
   mailer: Mailer;
+  /** DNS lookups of the domains SSO providers prove (docs/auth.md, "Proving the domain"). */
+  dns: DnsResolver;
   /** Carries outbox events to automations and the event sink (docs/automations.md, "Events"). */
   bus: EventBus;
 }

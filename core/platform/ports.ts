@@ -230,3 +230,26 @@ export interface MailMessage {
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
+
+/**
+ * A DNS lookup that got no answer (`code` is the resolver's: ETIMEOUT, ESERVFAIL, ECONNREFUSED, …): distinct from a
+ * name that has no such record, which is an answer.
+ */
+export class DnsLookupError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "DnsLookupError";
+  }
+}
+
+/** DNS lookups, for proving control of a domain (docs/auth.md, "Proving the domain"). */
+export interface DnsResolver {
+  /**
+   * The TXT records at `name`, each as the character strings it is made of; [] when the name has no TXT record
+   * or does not exist. @throws DnsLookupError when no answer could be had.
+   */
+  txt(name: string): Promise<string[][]>;
+}

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import * as z from "zod";
 import { RateLimitsSetting } from "./rate-limits-setting";
 
@@ -109,10 +110,27 @@ export const Env = z.object({
   SIGHTLINE_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Retries of a judge request after 429, 5xx, a time-out or a connection failure. */
   SIGHTLINE_LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /**
+   * Name servers that prove SSO domains (docs/auth.md, "Proving the domain"): comma-separated IP addresses with an
+   * optional port (`10.0.0.2`, `127.0.0.1:5353`, `[::1]:53`); unset, the system's.
+   */
+  SIGHTLINE_DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().refine(isNameServer, "each name server is an IP address with an optional port, e.g. 127.0.0.1:5353 or [::1]:53"))),
   /** Time limit of one outbound call to a customer address (dataset runner triggers), in milliseconds. */
   SIGHTLINE_OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 export type Env = z.infer<typeof Env>;
+
+/** `host` or `host:port` as node's resolver takes them: an IP address (IPv6 in brackets when a port follows). */
+function isNameServer(value: string): boolean {
+  const m = value.match(/^\[([^\]]+)\](?::(\d{1,5}))?$/) ?? value.match(/^([^:]+)(?::(\d{1,5}))?$/);
+  if (!m) return isIP(value) === 6;
+  const port = m[2] === undefined ? 53 : Number(m[2]);
+  return isIP(m[1]!) !== 0 && port >= 1 && port <= 65535;
+}
 
 /** Parses the environment; a bad value stops start-up with every problem named. */
 export function parseEnv(source: Record<string, string | undefined>): Env {

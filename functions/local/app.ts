@@ -19,6 +19,7 @@ import * as Auth from "@core/auth";
 import type { Mailer } from "@core/platform/ports";
 import { openLlmProviders } from "../_runtime/ports/llm";
 import { openOutbound } from "../_runtime/ports/outbound";
+import { openDns } from "../_runtime/ports/dns";
 import { openStores } from "./stores";
 import { routes } from "../routes";
 import { schedules } from "../schedules";
@@ -64,6 +65,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     keyRing: await openKeyRing(env, { persist: true }),
     llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
+    dns: openDns(env),
     bus: localEventBus({ root, rules: eventRules, log }),
     // Replaced once the server listens and its address (the magic links' base) is known.
     auth: Auth.unavailableAuth(),

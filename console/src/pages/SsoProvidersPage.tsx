@@ -1,4 +1,4 @@
-import { Button, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Code, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { get, send } from "../api";
@@ -16,13 +16,20 @@ interface Provider {
   redirectPath?: string;
   acsPath?: string;
   spEntityId?: string;
+  /** Until verified the provider signs no one in (docs/auth.md, "Proving the domain"). */
+  verified: boolean;
+  verifiedAt: string | null;
+  verificationRecord: { type: "TXT"; name: string; value: string };
   createdAt: string;
 }
 
 const ROLES = ["VIEWER", "MEMBER", "ADMIN"];
 const field = (form: FormData, name: string) => String(form.get(name) ?? "").trim();
 
-/** The organization's SSO identity providers (docs/auth.md, "SSO"): register one per email domain, see what the IdP needs, delete. */
+/**
+ * The organization's SSO identity providers (docs/auth.md, "SSO"): register one per email domain, publish the TXT
+ * record and verify the domain, see what the IdP needs, delete.
+ */
 export default function SsoProvidersPage() {
   const queryClient = useQueryClient();
   const providers = useQuery({ queryKey: ["sso-providers"], queryFn: () => get<{ data: Provider[] }>("/v1/sso-providers") });
@@ -31,6 +38,7 @@ export default function SsoProvidersPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["sso-providers"] });
   const create = useMutation({ mutationFn: (body: Record<string, unknown>) => send("POST", "/v1/sso-providers", body), onSuccess: () => refresh() });
   const remove = useMutation({ mutationFn: (id: string) => send("DELETE", `/v1/sso-providers/${id}`), onSuccess: () => refresh() });
+  const verify = useMutation({ mutationFn: (id: string) => send("POST", `/v1/sso-providers/${id}/verify`), onSuccess: () => refresh() });
   const submit = (form: FormData) => {
     const common = { type, domain: field(form, "domain"), defaultRole: role };
     create.mutate(
@@ -73,7 +81,7 @@ export default function SsoProvidersPage() {
             </Group>
           </Stack>
         </form>
-        <ErrorNote error={create.error ?? remove.error} />
+        <ErrorNote error={create.error ?? remove.error ?? verify.error} />
       </Paper>
       {providers.isPending ? (
         <Loading />
@@ -86,6 +94,7 @@ export default function SsoProvidersPage() {
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Domain</Table.Th>
+              <Table.Th>Status</Table.Th>
               <Table.Th>Type</Table.Th>
               <Table.Th>Identity provider</Table.Th>
               <Table.Th>Give the IdP</Table.Th>
@@ -98,6 +107,26 @@ export default function SsoProvidersPage() {
             {providers.data.data.map((p) => (
               <Table.Tr key={p.id}>
                 <Table.Td>{p.domain}</Table.Td>
+                <Table.Td>
+                  {p.verified ? (
+                    <Badge color="green" data-testid="sso-status">
+                      Verified
+                    </Badge>
+                  ) : (
+                    <Stack gap={4}>
+                      <Badge color="yellow" data-testid="sso-status">
+                        Not verified: signs no one in
+                      </Badge>
+                      <Text size="xs">Publish this {p.verificationRecord.type} record at the domain's DNS, then verify:</Text>
+                      <Code block data-testid="sso-record">{`${p.verificationRecord.name}  ${p.verificationRecord.type}  "${p.verificationRecord.value}"`}</Code>
+                      <Group>
+                        <Button size="compact-xs" onClick={() => verify.mutate(p.id)} loading={verify.isPending && verify.variables === p.id}>
+                          Verify
+                        </Button>
+                      </Group>
+                    </Stack>
+                  )}
+                </Table.Td>
                 <Table.Td>{p.type.toUpperCase()}</Table.Td>
                 <Table.Td>
                   <Text size="xs">{p.issuer}</Text>

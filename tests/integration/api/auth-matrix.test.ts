@@ -82,6 +82,13 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     if (!(await app.call("GET", "/v1/sso-providers")).body.data.some((p: { id: string }) => p.id === made.body.id)) throw new Error("another organization deleted the SSO provider");
     return status;
   },
+  "POST /v1/sso-providers/{id}/verify": async (app) => {
+    const made = await app.call("POST", "/v1/sso-providers", { body: { type: "oidc", domain: `probe-${Math.random().toString(36).slice(2, 8)}.example`, issuer: "https://idp.example.com", clientId: "c", clientSecret: "s" } });
+    if (made.status !== 201) throw new Error(`probe SSO provider was not made: ${made.status}`);
+    await person(app, uniqueEmail("maybe-first"));
+    const stranger = await person(app, uniqueEmail("other-org"));
+    return (await sessionCall(app, stranger.jar, "POST", `/v1/sso-providers/${made.body.id}/verify`, { headers: { "x-csrf-token": stranger.csrf } })).status;
+  },
   "GET /v1/automations/{id}": async (app, other) => (await app.call("GET", `/v1/automations/${await probeAutomation(app)}`, { key: other })).status,
   "PUT /v1/automations/{id}": async (app, other) => {
     const id = await probeAutomation(app);

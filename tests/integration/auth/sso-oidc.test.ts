@@ -1,51 +1,35 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDnsServer, type TestDnsServer } from "../../support/dns-server";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { startOidcIdp, type IdpPerson, type OidcIdp } from "../../support/oidc-idp";
 import { Jar, person, sessionCall, uniqueEmail } from "../../support/sessions";
+import { oidcSignIn, proveDomain } from "../../support/sso-flows";
 
 const DOMAIN = `oidc-${Math.random().toString(36).slice(2, 8)}.example`;
 const someone = (tag: string, domain = DOMAIN): IdpPerson => ({ sub: `${tag}-${Math.random().toString(36).slice(2, 8)}`, email: `${tag}-${Math.random().toString(36).slice(2, 6)}@${domain}` });
 
-/**
- * A browser's SSO sign-in: `sign-in/sso` gives the IdP's URL; the IdP's redirects are followed (its own cookie jar)
- * until it sends the browser back to the service, whose callback answers with a session cookie in `jar`.
- */
-async function ssoSignIn(app: TestApp, jar: Jar, email: string) {
-  const start = await sessionCall(app, jar, "POST", "/v1/auth/sign-in/sso", { body: { email, callbackURL: "/" } });
-  if (start.status !== 200) return { start, callback: null };
-  const idpJar = new Jar();
-  let url = new URL(start.body.url as string);
-  for (let hop = 0; hop < 10; hop++) {
-    if (url.origin === app.url) break;
-    const res = await fetch(url, { headers: idpJar.cookies.size ? { cookie: idpJar.header() } : {}, redirect: "manual" });
-    idpJar.take(res.headers);
-    await res.text();
-    const location = res.headers.get("location");
-    if (!location) throw new Error(`IdP stopped at ${url} with ${res.status}`);
-    url = new URL(location, url);
-  }
-  const callback = await sessionCall(app, jar, "GET", `${url.pathname}${url.search}`);
-  return { start, callback };
-}
-
 describe("SSO with OIDC", () => {
   let idp: OidcIdp;
+  let dns: TestDnsServer;
   let app: TestApp;
   let provider: any;
 
   beforeAll(async () => {
     idp = await startOidcIdp();
+    dns = await startDnsServer();
     // The IdP is on loopback, so it must be a trusted origin (docs/auth.md, "SSO"); sign-up is closed: SSO still provisions.
-    app = await startTestApp({ SIGHTLINE_TRUSTED_ORIGINS: idp.issuer, SIGHTLINE_SIGNUP: "closed" });
+    app = await startTestApp({ SIGHTLINE_TRUSTED_ORIGINS: idp.issuer, SIGHTLINE_SIGNUP: "closed", SIGHTLINE_DNS_SERVERS: dns.address });
     await person(app, uniqueEmail("first-owner"));
     const created = await app.call("POST", "/v1/sso-providers", { body: { type: "oidc", domain: DOMAIN, issuer: idp.issuer, clientId: idp.clientId, clientSecret: idp.clientSecret, defaultRole: "MEMBER" } });
     if (created.status !== 201) throw new Error(`register failed: ${created.status} ${JSON.stringify(created.body)}`);
-    provider = created.body;
+    // The domain is proven before anyone signs in (docs/auth.md, "Proving the domain").
+    provider = (await proveDomain(app, dns, created.body)).body;
     idp.allowRedirect(`${app.url}${provider.redirectPath}`);
   });
   afterAll(async () => {
     await app?.close();
     await idp?.close();
+    await dns?.close();
   });
 
   it("signs a first-time person in through the IdP, as a member of the provider's organization with its default role", async () => {
@@ -53,7 +37,7 @@ describe("SSO with OIDC", () => {
     idp.signInAs(alice);
     const jar = new Jar();
 
-    const { start, callback } = await ssoSignIn(app, jar, alice.email);
+    const { start, callback } = await oidcSignIn(app, jar, alice.email);
     const me = await sessionCall(app, jar, "GET", "/v1/me");
     const traces = await sessionCall(app, jar, "GET", "/v1/traces");
 
@@ -72,10 +56,10 @@ describe("SSO with OIDC", () => {
   it("signs the same person in again to the same account", async () => {
     const bob = someone("bob");
     idp.signInAs(bob);
-    await ssoSignIn(app, new Jar(), bob.email);
+    await oidcSignIn(app, new Jar(), bob.email);
     const jar = new Jar();
 
-    await ssoSignIn(app, jar, bob.email);
+    await oidcSignIn(app, jar, bob.email);
     const me = await sessionCall(app, jar, "GET", "/v1/me");
     const members = await app.call("GET", "/v1/memberships");
 
@@ -104,7 +88,7 @@ describe("SSO with OIDC", () => {
     idp.signInAs(mallory);
     const jar = new Jar();
 
-    const { callback } = await ssoSignIn(app, jar, `mallory@${DOMAIN}`);
+    const { callback } = await oidcSignIn(app, jar, `mallory@${DOMAIN}`);
     const me = await sessionCall(app, jar, "GET", "/v1/me");
     const members = await app.call("GET", "/v1/memberships");
 
@@ -121,7 +105,7 @@ describe("SSO with OIDC", () => {
     idp.signInAs(dora);
     const jar = new Jar();
 
-    const { callback } = await ssoSignIn(app, jar, dora.email);
+    const { callback } = await oidcSignIn(app, jar, dora.email);
     const me = await sessionCall(app, jar, "GET", "/v1/me");
 
     expect(callback!.status).toBe(403);
@@ -156,7 +140,7 @@ describe("SSO with OIDC", () => {
 
     expect(JSON.stringify(provider)).not.toContain(idp.clientSecret);
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([expect.objectContaining({ id: provider.id, type: "oidc", domain: DOMAIN, issuer: idp.issuer, clientId: idp.clientId, hasClientSecret: true, defaultRole: "MEMBER" })]);
+    expect(list.body.data).toEqual([expect.objectContaining({ id: provider.id, type: "oidc", domain: DOMAIN, issuer: idp.issuer, clientId: idp.clientId, hasClientSecret: true, defaultRole: "MEMBER", verified: true })]);
     expect(JSON.stringify(list.body)).not.toContain(idp.clientSecret);
     expect(row!.oidc_config).not.toContain(idp.clientSecret);
     expect(JSON.parse(row!.oidc_config).clientSecret).toMatch(/^v1:/);

@@ -38,11 +38,14 @@ describe("SSO providers API", () => {
       clientId: "client",
       hasClientSecret: true,
       redirectPath: `/v1/auth/sso/callback/${res.body.id}`,
+      verified: false,
+      verifiedAt: null,
+      verificationRecord: { type: "TXT", name: `_sightline-challenge.${domain}`, value: expect.stringMatching(/^sightline-verification=/) },
       createdAt: expect.any(String),
     });
   });
 
-  it("answers 409 for a domain that already has a provider, or a subdomain of one", async () => {
+  it("answers 409 for a domain the organization registered already, or a subdomain of it, verified or not", async () => {
     const domain = `taken-${unique()}.example`;
     await app.call("POST", "/v1/sso-providers", { body: oidc(domain) });
 
@@ -50,9 +53,22 @@ describe("SSO providers API", () => {
     const sub = await app.call("POST", "/v1/sso-providers", { body: oidc(`eng.${domain}`) });
 
     expect(again.status).toBe(409);
-    expect(again.body.error).toMatchObject({ code: "conflict", message: `${domain} already signs in through the SSO provider for ${domain}` });
+    expect(again.body.error).toMatchObject({ code: "conflict", message: `${domain}: this organization has registered ${domain} already; verify or delete that provider first` });
     expect(sub.status).toBe(409);
-    expect(sub.body.error).toMatchObject({ code: "conflict", message: `eng.${domain} already signs in through the SSO provider for ${domain}` });
+    expect(sub.body.error).toMatchObject({ code: "conflict", message: `eng.${domain}: this organization has registered ${domain} already; verify or delete that provider first` });
+  });
+
+  it("refuses a public suffix or a free-mail domain with 400", async () => {
+    const gmail = await app.call("POST", "/v1/sso-providers", { body: oidc("gmail.com") });
+    const coUk = await app.call("POST", "/v1/sso-providers", { body: saml("co.uk") });
+    const com = await app.call("POST", "/v1/sso-providers", { body: oidc("com") });
+
+    expect(gmail.status).toBe(400);
+    expect(gmail.body.error).toMatchObject({ code: "invalid_input", message: "gmail.com is a free email domain (gmail.com): its addresses belong to the provider's users, not to one organization" });
+    expect(coUk.status).toBe(400);
+    expect(coUk.body.error).toMatchObject({ code: "invalid_input", message: "co.uk is a public suffix, under which anyone may register names: give a domain your organization owns, such as example.co.uk" });
+    expect(com.status).toBe(400);
+    expect(com.body.error.code).toBe("invalid_input");
   });
 
   it("refuses bad input with 400: a domain that is not one, a missing secret, a certificate that is not one", async () => {
@@ -66,15 +82,18 @@ describe("SSO providers API", () => {
   });
 
   it("lets only ADMINs manage providers: a MEMBER or VIEWER key gets 403", async () => {
+    const existing = await app.call("POST", "/v1/sso-providers", { body: oidc(`roles-${unique()}.example`) });
     for (const role of ["MEMBER", "VIEWER"]) {
       const minted = await app.call("POST", "/v1/api-keys", { body: { role } });
       const key = { publicKey: minted.body.publicKey, secretKey: minted.body.secretKey };
 
       const create = await app.call("POST", "/v1/sso-providers", { key, body: oidc(`r-${unique()}.example`) });
       const list = await app.call("GET", "/v1/sso-providers", { key });
+      const verify = await app.call("POST", `/v1/sso-providers/${existing.body.id}/verify`, { key });
 
       expect(create.status).toBe(403);
       expect(list.status).toBe(403);
+      expect(verify.status).toBe(403);
     }
   });
 

@@ -1,8 +1,12 @@
 import { generateKeyPairSync } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { authUsers } from "@core/platform/schema";
+import { startDnsServer, type TestDnsServer } from "../../support/dns-server";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { IDP_CERT, samlIdp, type SamlIdp } from "../../support/saml-idp";
 import { Jar, person, sessionCall, uniqueEmail } from "../../support/sessions";
+import { proveDomain } from "../../support/sso-flows";
 
 const DOMAIN = `saml-${Math.random().toString(36).slice(2, 8)}.example`;
 const emailAt = (tag: string, domain = DOMAIN) => `${tag}-${Math.random().toString(36).slice(2, 6)}@${domain}`;
@@ -25,20 +29,57 @@ async function samlSignIn(app: TestApp, idp: SamlIdp, jar: Jar, email: string, a
   return { start, answer, posted };
 }
 
+/** An IdP's form post of `SAMLResponse` to the ACS at `acs`: it comes from the IdP's page, with no Origin of ours. */
+const postToAcs = (app: TestApp, jar: Jar, acs: string, fields: Record<string, string>) => {
+  const url = new URL(acs);
+  return sessionCall(app, jar, "POST", `${url.pathname}${url.search}`, { body: new URLSearchParams(fields).toString(), headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" } });
+};
+
 describe("SSO with SAML", () => {
   let app: TestApp;
+  let dns: TestDnsServer;
   let idp: SamlIdp;
   let provider: any;
 
   beforeAll(async () => {
-    app = await startTestApp({ SIGHTLINE_SIGNUP: "closed" });
+    dns = await startDnsServer();
+    app = await startTestApp({ SIGHTLINE_SIGNUP: "closed", SIGHTLINE_DNS_SERVERS: dns.address });
     await person(app, uniqueEmail("first-owner"));
     idp = samlIdp();
     const created = await app.call("POST", "/v1/sso-providers", { body: { type: "saml", domain: DOMAIN, entryPoint: idp.entryPoint, cert: IDP_CERT, entityId: idp.entityId } });
     if (created.status !== 201) throw new Error(`register failed: ${created.status} ${JSON.stringify(created.body)}`);
-    provider = created.body;
+    // The domain is proven before anyone signs in (docs/auth.md, "Proving the domain").
+    provider = (await proveDomain(app, dns, created.body)).body;
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await dns?.close();
+  });
+
+  it("signs no one in through a provider whose domain is not verified: sign-in/sso is 404, the ACS refuses its IdP's signed response", async () => {
+    const domain = `unverified-${Math.random().toString(36).slice(2, 8)}.example`;
+    const rogue = samlIdp();
+    const made = await app.call("POST", "/v1/sso-providers", { body: { type: "saml", domain, entryPoint: rogue.entryPoint, cert: IDP_CERT, entityId: rogue.entityId } });
+    const email = emailAt("grace", domain);
+    const metadata = await fetch(`${app.url}${made.body.metadataPath}`).then((r) => r.text());
+    const answer = await rogue.unsolicited(metadata, email);
+    const jar = new Jar();
+
+    const start = await sessionCall(app, jar, "POST", "/v1/auth/sign-in/sso", { body: { email, callbackURL: "/" } });
+    const posted = await postToAcs(app, jar, answer.acs, { SAMLResponse: answer.SAMLResponse });
+    const me = await sessionCall(app, jar, "GET", "/v1/me");
+    const [user] = await app.deps.db.select().from(authUsers).where(eq(authUsers.email, email));
+
+    expect(made.body.verified).toBe(false);
+    expect(start.status).toBe(404);
+    expect(start.body.error).toMatchObject({ code: "not_found", message: `No SSO provider for ${domain}` });
+    expect(answer.acs).toBe(`${app.url}${made.body.acsPath}`);
+    expect(posted.status).toBe(401);
+    expect(posted.body.error).toMatchObject({ code: "unauthorized", message: "Provider domain has not been verified" });
+    expect(posted.headers.getSetCookie()).toEqual([]);
+    expect(me.status).toBe(401);
+    expect(user).toBeUndefined();
+  });
 
   it("signs a first-time person in from a signed response posted to the ACS, as VIEWER by default", async () => {
     const email = emailAt("carol");
@@ -56,6 +97,8 @@ describe("SSO with SAML", () => {
     expect(me.body.user.email).toBe(email);
     expect(me.body.organizations).toEqual([expect.objectContaining({ name: `org-${app.admin.publicKey.slice(-8)}`, role: "VIEWER" })]);
     expect(traces.status).toBe(200);
+    const [user] = await app.deps.db.select().from(authUsers).where(eq(authUsers.email, email));
+    expect(user!.emailVerified).toBe(true);
   });
 
   it("refuses an assertion for an email outside the provider's domain: 403, no session, no membership", async () => {
@@ -109,7 +152,7 @@ describe("SSO with SAML", () => {
   it("lists the provider with the ACS and entity id its IdP needs", async () => {
     const list = await app.call("GET", "/v1/sso-providers");
 
-    expect(list.body.data).toEqual([
+    expect(list.body.data).toContainEqual(
       expect.objectContaining({
         id: provider.id,
         type: "saml",
@@ -120,22 +163,29 @@ describe("SSO with SAML", () => {
         acsPath: `/v1/auth/sso/saml2/sp/acs/${provider.id}`,
         spEntityId: `urn:sightline:sso:${provider.id}`,
         metadataPath: `/v1/auth/sso/saml2/sp/metadata?providerId=${provider.id}`,
+        verified: true,
       }),
-    ]);
+    );
   });
 });
 
 describe("SSO before the installation has an owner", () => {
   let app: TestApp;
+  let dns: TestDnsServer;
 
   beforeAll(async () => {
-    app = await startTestApp();
+    dns = await startDnsServer();
+    app = await startTestApp({ SIGHTLINE_DNS_SERVERS: dns.address });
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await dns?.close();
+  });
 
   it("does not let an IdP's person become the first owner: 403 until someone signs up with email", async () => {
     const idp = samlIdp();
     const created = await app.call("POST", "/v1/sso-providers", { body: { type: "saml", domain: DOMAIN, entryPoint: idp.entryPoint, cert: IDP_CERT, entityId: idp.entityId } });
+    await proveDomain(app, dns, created.body);
     const jar = new Jar();
 
     const { posted } = await samlSignIn(app, idp, jar, emailAt("early"), undefined, created.body.id);

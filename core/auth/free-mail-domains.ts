@@ -1,0 +1,47 @@
+/**
+ * Domains of the large free mailbox providers, whose addresses belong to the providers' users, never to one
+ * organization (docs/auth.md, "Domain rule"). Our own short list: the npm lists we tried either download their data
+ * at install time or count real organizations' domains as mail providers because those once offered mailboxes.
+ * DNS proof is what keeps such a domain out; this list only says so early and plainly.
+ */
+export const FREE_MAIL_DOMAINS: ReadonlySet<string> = new Set([
+  "gmail.com",
+  "googlemail.com",
+  "outlook.com",
+  "hotmail.com",
+  "hotmail.co.uk",
+  "hotmail.fr",
+  "live.com",
+  "msn.com",
+  "yahoo.com",
+  "yahoo.co.uk",
+  "yahoo.co.jp",
+  "yahoo.fr",
+  "yahoo.de",
+  "ymail.com",
+  "rocketmail.com",
+  "aol.com",
+  "icloud.com",
+  "me.com",
+  "mac.com",
+  "proton.me",
+  "protonmail.com",
+  "protonmail.ch",
+  "pm.me",
+  "tutanota.com",
+  "tuta.io",
+  "fastmail.com",
+  "gmx.com",
+  "gmx.net",
+  "gmx.de",
+  "web.de",
+  "mail.com",
+  "zoho.com",
+  "yandex.com",
+  "yandex.ru",
+  "mail.ru",
+  "qq.com",
+  "163.com",
+  "126.com",
+  "naver.com",
+]);
