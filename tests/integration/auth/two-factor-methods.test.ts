@@ -6,6 +6,8 @@ import { startTestApp, type TestApp } from "../../support/local-app";
 import { startOidcIdp, type OidcIdp } from "../../support/oidc-idp";
 import { IDP_CERT, samlIdp, type SamlIdp } from "../../support/saml-idp";
 import { type Answer, followVerification, Jar, PASSWORD, person, sessionCall, signIn, signUp, totpCode, uniqueEmail } from "../../support/sessions";
+import { startDnsServer, type TestDnsServer } from "../../support/dns-server";
+import { proveDomain } from "../../support/sso-flows";
 
 // Two-factor holds for every way into a session, not only the password (docs/auth.md, "Two-factor"): an enrolled
 // person who signs in by magic link, GitHub, Google or SSO gets the two-factor step, and the code makes the session.
@@ -27,10 +29,12 @@ describe("two-factor on every sign-in method", () => {
   let app: TestApp;
   let owner: Awaited<ReturnType<typeof person>>;
   let samlProviderId: string;
+  let dns: TestDnsServer;
 
   beforeAll(async () => {
     await Promise.all([github.start(), google.start()]);
     oidc = await startOidcIdp();
+    dns = await startDnsServer();
     app = await startTestApp({
       SIGHTLINE_GITHUB_CLIENT_ID: github.clientId,
       SIGHTLINE_GITHUB_CLIENT_SECRET: github.clientSecret,
@@ -41,18 +45,22 @@ describe("two-factor on every sign-in method", () => {
       SIGHTLINE_GOOGLE_ISSUER: google.url,
       // The OIDC IdP is on loopback, so it must be a trusted origin (docs/auth.md, "SSO").
       SIGHTLINE_TRUSTED_ORIGINS: oidc.issuer,
+      SIGHTLINE_DNS_SERVERS: dns.address,
     });
     // The first person owns the bootstrap organization and is the instance administrator (sets passwords below).
     owner = await person(app, uniqueEmail("owner"));
     const byOidc = await app.call("POST", "/v1/sso-providers", { body: { type: "oidc", domain: OIDC_DOMAIN, issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret } });
     const bySaml = await app.call("POST", "/v1/sso-providers", { body: { type: "saml", domain: SAML_DOMAIN, entryPoint: saml.entryPoint, cert: IDP_CERT, entityId: saml.entityId } });
     if (byOidc.status !== 201 || bySaml.status !== 201) throw new Error(`SSO registration failed: ${JSON.stringify([byOidc.body, bySaml.body])}`);
+    // Providers sign people in only once their domain is proven (docs/auth.md, "Proving the domain").
+    await proveDomain(app, dns, byOidc.body);
+    await proveDomain(app, dns, bySaml.body);
     oidc.allowRedirect(`${app.url}${byOidc.body.redirectPath}`);
     samlProviderId = bySaml.body.id;
   });
   afterAll(async () => {
     await app?.close();
-    await Promise.all([github.close(), google.close(), oidc?.close()]);
+    await Promise.all([github.close(), google.close(), oidc?.close(), dns?.close()]);
   });
 
   /**
