@@ -36,7 +36,7 @@ let packages = new Map<string, Set<string>>();
 const taskRoot = (handler: string) => join(root, "tasks", handler.replace(/[^a-z0-9]+/gi, "-"));
 
 beforeAll(async () => {
-  const built = await bundleWithPackages(functions, join(root, "build"));
+  const built = await bundleWithPackages(functions);
   packages = built.packages;
   for (const f of functions) bundles.set(f.handler, isolate(f.handler, built.files.get(f.handler)!, taskRoot(f.handler)));
 }, 240_000);
