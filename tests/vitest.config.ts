@@ -1,7 +1,13 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { defaultExclude, defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+
+/**
+ * Suites that need a toolchain npm cannot install. `npm test` leaves them out and says so in its last line
+ * (tests/support/own-command-reporter.ts); each runs by its own command, and .ci/run runs them all (README, "Set-up").
+ */
+export const OWN_COMMAND_SUITES = [{ file: "tests/sdk/go.test.ts", name: "the Go SDK suite", needs: "Go 1.19 or later", command: "npm run test:go" }] as const;
 
 export default defineConfig({
   root,
@@ -13,6 +19,7 @@ export default defineConfig({
   },
   test: {
     include: ["tests/**/*.test.ts"],
+    exclude: [...defaultExclude, ...OWN_COMMAND_SUITES.map((s) => s.file)],
     // chDB crashes at exit inside worker threads, and allows one data directory per process.
     pool: "forks",
     poolOptions: { forks: { maxForks: 2, minForks: 1 } },
