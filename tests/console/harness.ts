@@ -11,7 +11,7 @@ import { seedDataDir } from "../support/store-template";
 export const root = fileURLToPath(new URL("../../", import.meta.url));
 /**
  * Where the console tests write their screenshots: `test-results/console/`, which git ignores, so a test run leaves
- * the tree as it found it. `npm run screenshots` points it at docs/console/ to refresh the committed ones.
+ * the tree as it found it. `npm run screenshots` points it at docs/console/ (docs/console.md, "Screenshots").
  */
 export const SHOTS = resolve(root, process.env.SIGHTLINE_SCREENSHOTS_DIR || "test-results/console");
 
