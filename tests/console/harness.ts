@@ -31,7 +31,10 @@ export async function launchChromium(): Promise<Browser> {
   const system = process.env.SIGHTLINE_CHROMIUM;
   if (system) return chromium.launch({ executablePath: system, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
   const { default: packaged } = await import("@sparticuz/chromium");
-  return chromium.launch({ executablePath: await packagedChromium(), args: packaged.args });
+  // Its flags are made for Lambda, whose sandbox wants one process; in one process, closing a browser context
+  // (the tests open one per person) takes the whole browser down, so the tests let Chromium use its usual processes.
+  const args = packaged.args.filter((flag) => flag !== "--single-process");
+  return chromium.launch({ executablePath: await packagedChromium(), args });
 }
 
 /** The packaged Chromium's executable, extracted once per version into the cache (the package extracts into the temp dir it is given). */

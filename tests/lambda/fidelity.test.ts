@@ -202,5 +202,6 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
 
     const left = await emulator.sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["ApproximateNumberOfMessages"] }));
     expect(left.Attributes?.ApproximateNumberOfMessages).toBe("0");
-  });
+    // Ten cold starts of multi-megabyte bundles, each in a process of its own: a minute or more on a loaded machine.
+  }, 240_000);
 });
