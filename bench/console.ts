@@ -120,7 +120,7 @@ export async function benchConsole(): Promise<string> {
       `| 2,000-observation tree: trace answer received → first rows in the DOM, median of ${RUNS} | ≤ ${RENDER_TARGET_MS} ms | ${fmt(med(render), 0)} ms | ${verdict(med(render) <= RENDER_TARGET_MS)} |`,
       `| same, from navigation start (page load, \`GET /v1/traces/{id}\` of ${fmt(med(fetchMs), 0)} ms, render) | — | ${fmt(med(total), 0)} ms | |`,
       "",
-      `Headless Debian chromium through playwright-core against \`npm start\` on embedded stores, 1440×900. The tree is virtualized (@tanstack/react-virtual): ${rows} of 2,001 rows are in the DOM after the load. JavaScript is weighed as each file gzip-compressed at level 9 (the local runtime serves it uncompressed; CloudFront compresses on AWS).`,
+      `Headless Chromium ${browser.version()} (${process.env.SIGHTLINE_CHROMIUM ? `\`${process.env.SIGHTLINE_CHROMIUM}\`` : "@sparticuz/chromium"}) through playwright-core against \`npm start\` on embedded stores, 1440×900. The tree is virtualized (@tanstack/react-virtual): ${rows} of 2,001 rows are in the DOM after the load. JavaScript is weighed as each file gzip-compressed at level 9 (the local runtime serves it uncompressed; CloudFront compresses on AWS).`,
       "",
     ].join("\n");
   } finally {

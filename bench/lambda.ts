@@ -37,7 +37,7 @@ export async function benchLambda(): Promise<string> {
     const baseSize = sizeOf(join(root, "hello", "hello.mjs"));
     const baseInit = await initMs(join(root, "hello"), join(root, "hello", "hello.mjs"), 5);
 
-    const built = await bundleFunctions(functions, join(root, "build"), { minify: true });
+    const built = await bundleFunctions(functions, { minify: true });
     const rows: { handler: string; size: number; init: number }[] = [];
     for (const f of functions) {
       const task = join(root, "tasks", f.handler.replace(/[^a-z0-9]+/gi, "-"));

@@ -50,6 +50,8 @@ if (unknown.length) {
   process.exit(2);
 }
 const path = new URL("../docs/benchmarks.md", import.meta.url);
+/** Headings of docs/benchmarks.md measured by hand, not by a benchmark here. */
+const HAND_MEASURED = ["## Test suite"];
 const date = new Date().toISOString().slice(0, 10);
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 let doc: string;
@@ -58,6 +60,8 @@ if (names.length === 0) {
   const sections: string[] = [];
   for (const run of Object.values(scenarios)) sections.push(await run());
   doc = ["# Benchmarks", "", `Measured by \`npm run bench\` on ${date}: ${machine}.`, "", ...sections].join("\n");
+  // Sections no benchmark writes (the test suite's time, measured with `time npm test`) stay as they were.
+  for (const kept of sectionsOf(readFileSync(path, "utf8"))) if (HAND_MEASURED.includes(kept.slice(0, kept.indexOf("\n")))) doc = `${doc.trimEnd()}\n\n${kept}`;
 } else {
   doc = readFileSync(path, "utf8");
   for (const name of names) {
@@ -77,4 +81,11 @@ function replaceSection(doc: string, section: string): string {
   const next = lines.findIndex((line, i) => i > start && line.startsWith("## "));
   const rest = next === -1 ? [""] : ["", ...lines.slice(next)];
   return [...lines.slice(0, start), ...section.trimEnd().split("\n"), ...rest].join("\n");
+}
+
+/** The `## ` sections of `doc`, each from its heading to the line before the next. */
+function sectionsOf(doc: string): string[] {
+  const lines = doc.split("\n");
+  const starts = lines.flatMap((line, i) => (line.startsWith("## ") ? [i] : []));
+  return starts.map((start, k) => `${lines.slice(start, starts[k + 1] ?? lines.length).join("\n").trimEnd()}\n`);
 }

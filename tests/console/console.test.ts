@@ -2,10 +2,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureConsoleBuilt, launchChromium, root, startService, until, type Service } from "./harness";
+import { ensureConsoleBuilt, launchChromium, SHOTS, startService, until, type Service } from "./harness";
 
 // End to end through the built console on `npm start`: what a user sees, with a screenshot of each page (docs/console.md).
-const SHOTS = join(root, "docs", "console");
 const T0 = Date.parse("2026-11-20T10:00:00.000Z");
 const at = (ms: number) => new Date(T0 + ms).toISOString();
 

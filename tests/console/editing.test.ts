@@ -2,11 +2,10 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureConsoleBuilt, launchChromium, root, startService, until, type Service } from "./harness";
+import { ensureConsoleBuilt, launchChromium, SHOTS, startService, until, type Service } from "./harness";
 
 // The console's writes (issue 18, docs/console.md "Editing"): prompt versions, datasets and their items, review
 // queues, alert rules, score configs, provider credentials and the event sink, driven in the browser on `npm start`.
-const SHOTS = join(root, "docs", "console");
 
 let service: Service;
 let browser: Browser;

@@ -1,13 +1,19 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
+import { cachedDir } from "../support/cache";
 import { runChild } from "../support/run-child";
 import { kill, spawnServer, type Spawned } from "../support/spawn-server";
+import { seedDataDir } from "../support/store-template";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
-export const CHROMIUM = process.env.SIGHTLINE_CHROMIUM ?? "/usr/bin/chromium";
+/**
+ * Where the console tests write their screenshots: `test-results/console/`, which git ignores, so a test run leaves
+ * the tree as it found it. `npm run screenshots` points it at docs/console/ (docs/console.md, "Screenshots").
+ */
+export const SHOTS = resolve(root, process.env.SIGHTLINE_SCREENSHOTS_DIR || "test-results/console");
 
 /** Builds console/dist when a checkout has none yet (`npm install` builds it through `prepare`). */
 export async function ensureConsoleBuilt(): Promise<void> {
@@ -16,7 +22,37 @@ export async function ensureConsoleBuilt(): Promise<void> {
   if (code !== 0) throw new Error(`console build failed:\n${output}`);
 }
 
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+/**
+ * Headless Chromium for the console tests (docs/console.md, "Tests"): the build inside the `@sparticuz/chromium`
+ * devDependency, so `npm install` is all a machine needs, or the browser at `SIGHTLINE_CHROMIUM` when it is set
+ * (e.g. `/usr/bin/chromium`). The package ships it compressed: the first run extracts it once into the test cache.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const system = process.env.SIGHTLINE_CHROMIUM;
+  if (system) return chromium.launch({ executablePath: system, args: ["--no-sandbox", "--disable-dev-shm-usage"] });
+  const { default: packaged } = await import("@sparticuz/chromium");
+  // Its flags are made for Lambda, whose sandbox wants one process; in one process, closing a browser context
+  // (the tests open one per person) takes the whole browser down, so the tests let Chromium use its usual processes.
+  const args = packaged.args.filter((flag) => flag !== "--single-process");
+  return chromium.launch({ executablePath: await packagedChromium(), args });
+}
+
+/** The packaged Chromium's executable, extracted once per version into the cache (the package extracts into the temp dir it is given). */
+async function packagedChromium(): Promise<string> {
+  const { default: packaged } = await import("@sparticuz/chromium");
+  const { version } = JSON.parse(readFileSync(join(root, "node_modules/@sparticuz/chromium/package.json"), "utf8")) as { version: string };
+  const dir = await cachedDir("chromium", version, async (into) => {
+    const tmp = process.env.TMPDIR;
+    process.env.TMPDIR = into;
+    try {
+      await packaged.executablePath();
+    } finally {
+      if (tmp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmp;
+    }
+  });
+  return join(dir, "chromium");
+}
 
 export interface Service {
   url: string;
@@ -31,6 +67,7 @@ export interface Service {
 export async function startService(name: string, env: Record<string, string> = {}): Promise<Service> {
   const key = { publicKey: `pk-sl-${name}`, secretKey: `sk-sl-${name}-secret` };
   const dataDir = mkdtempSync(join(tmpdir(), `sightline-${name}-`));
+  await seedDataDir(dataDir, env);
   const server: Spawned = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: key.publicKey, SIGHTLINE_INIT_SECRET_KEY: key.secretKey, ...env });
   return {
     url: server.url,

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCode } from "../support/sessions";
-import { ensureConsoleBuilt, launchChromium, root, startService, until, type Service } from "./harness";
+import { ensureConsoleBuilt, launchChromium, SHOTS, startService, until, type Service } from "./harness";
 
 // The console's default sign-in, sessions, end to end on `npm start` (docs/console.md, "Sign-in").
-const SHOTS = join(root, "docs", "console");
 const OWNER = { name: "Olivia Owner", email: "owner@example.com", password: "correct horse battery staple" };
 const VIEWER = { name: "Vic Viewer", email: "viewer@example.com", password: "another horse battery staple" };
 
@@ -67,6 +67,7 @@ beforeAll(async () => {
   expect((await service.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hello {{name}}", labels: ["production"] })).status).toBe(201);
   expect((await service.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hi {{name}}!" })).status).toBe(201);
   await until("both traces", () => service.call<{ data: unknown[] }>("GET", "/v1/traces"), (r) => r.body.data?.length === 2);
+  mkdirSync(SHOTS, { recursive: true });
   browser = await launchChromium();
   ({ page } = await newPage());
 }, 180_000);

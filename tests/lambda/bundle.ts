@@ -7,6 +7,7 @@ import { schedules } from "@functions/schedules";
 import { eventRules } from "@functions/event-rules";
 import { workers } from "@functions/queue-workers";
 import { FUNCTION_DEFAULTS } from "../../stacks/lambda";
+import { cachedBuild } from "./bundle-cache";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The deploy-time migration function (stacks/cron.ts). */
@@ -38,26 +39,16 @@ function sstEsbuild(): typeof import("esbuild") {
 }
 
 /**
- * Bundles the functions with the options SST v2 uses for an ESM Node function (runtime/handlers/node.js:
- * esm, esnext, `module` before `main`, the createRequire banner, keepNames, its forced externals) plus our
- * FUNCTION_DEFAULTS (external local-only packages). Each entry is bundled on its own, as SST does.
- * @returns the output file of each handler, under `outDir`.
+ * The esbuild options SST v2 uses for an ESM Node function (runtime/handlers/node.js: esm, esnext, `module` before
+ * `main`, the createRequire banner, keepNames, its forced externals) plus our FUNCTION_DEFAULTS (external local-only
+ * packages). Each entry is bundled on its own, as SST does (no code splitting): one build with many entry points
+ * writes the same files as one build per entry.
  */
-export async function bundleFunctions(functions: LambdaFunction[], outDir: string, options: { minify?: boolean } = {}): Promise<Map<string, string>> {
-  return (await bundleWithPackages(functions, outDir, options)).files;
-}
-
-/** The npm package of a bundled input path (`node_modules/@scope/name/...` → `@scope/name`), or null for our own files. */
-const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? null;
-
-/** As bundleFunctions, and for each handler the npm packages its bundle carries (from esbuild's metafile). */
-export async function bundleWithPackages(functions: LambdaFunction[], outDir: string, options: { minify?: boolean } = {}): Promise<{ files: Map<string, string>; packages: Map<string, Set<string>> }> {
-  const esbuild = sstEsbuild();
-  const entryPoints = Object.fromEntries(functions.map((f) => [modulePath(f.handler), join(ROOT, `${modulePath(f.handler)}.ts`)]));
-  const result = await esbuild.build({
+function bundleOptions(functions: LambdaFunction[], outDir: string, options: { minify?: boolean }): import("esbuild").BuildOptions {
+  return {
     metafile: true,
     absWorkingDir: ROOT,
-    entryPoints,
+    entryPoints: Object.fromEntries(functions.map((f) => [modulePath(f.handler), join(ROOT, `${modulePath(f.handler)}.ts`)])),
     outdir: outDir,
     outExtension: { ".js": ".mjs" },
     platform: "node",
@@ -74,19 +65,48 @@ export async function bundleWithPackages(functions: LambdaFunction[], outDir: st
         `const require = topLevelCreateRequire(import.meta.url);`,
         `import { fileURLToPath as topLevelFileUrlToPath, URL as topLevelURL } from "url"`,
         `const __dirname = topLevelFileUrlToPath(new topLevelURL(".", import.meta.url))`,
+        // SST appends the function's `nodejs.banner`; ours set none.
+        "",
       ].join("\n"),
     },
     minify: options.minify ?? false,
-    tsconfig: join(ROOT, "tsconfig.json"),
+    // No `tsconfig` option, as SST passes none: esbuild reads the nearest tsconfig.json of each file, so the root
+    // one's strictness does not reach the packages' CommonJS code (an explicit one would add "use strict" there).
+  };
+}
+
+/**
+ * Bundles the functions as `sst deploy` does (bundleOptions) and returns the output file of each handler. The
+ * bundles come from the shared cache when nothing they were built from has changed (bundle-cache.ts); treat the
+ * files as read-only (isolate() copies them).
+ */
+export async function bundleFunctions(functions: LambdaFunction[], options: { minify?: boolean } = {}): Promise<Map<string, string>> {
+  return (await bundleWithPackages(functions, options)).files;
+}
+
+/** The npm package of a bundled input path (`node_modules/@scope/name/...` → `@scope/name`), or null for our own files. */
+const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? null;
+
+/** As bundleFunctions, and for each handler the npm packages its bundle carries (from esbuild's metafile). */
+export async function bundleWithPackages(functions: LambdaFunction[], options: { minify?: boolean } = {}): Promise<{ files: Map<string, string>; packages: Map<string, Set<string>> }> {
+  const esbuild = sstEsbuild();
+  const built = await cachedBuild({
+    esbuildVersion: esbuild.version,
+    options: (outDir) => bundleOptions(functions, outDir, options),
+    build: async (outDir) => {
+      const result = await esbuild.build(bundleOptions(functions, outDir, options));
+      const byOutput = new Map(Object.entries(result.metafile!.outputs).map(([file, output]) => [resolve(ROOT, file), output]));
+      const packages = Object.fromEntries(
+        functions.map((f) => {
+          const inputs = Object.entries(byOutput.get(join(outDir, `${modulePath(f.handler)}.mjs`))?.inputs ?? {}).filter(([, v]) => v.bytesInOutput > 0);
+          return [f.handler, [...new Set(inputs.map(([input]) => packageOf(input)).filter((p): p is string => p !== null))]];
+        }),
+      );
+      return { inputs: Object.keys(result.metafile!.inputs), packages };
+    },
   });
-  const files = new Map(functions.map((f) => [f.handler, join(outDir, `${modulePath(f.handler)}.mjs`)]));
-  const byOutput = new Map(Object.entries(result.metafile!.outputs).map(([file, output]) => [resolve(ROOT, file), output]));
-  const packages = new Map(
-    functions.map((f) => {
-      const inputs = Object.entries(byOutput.get(files.get(f.handler)!)?.inputs ?? {}).filter(([, v]) => v.bytesInOutput > 0);
-      return [f.handler, new Set(inputs.map(([input]) => packageOf(input)).filter((p): p is string => p !== null))];
-    }),
-  );
+  const files = new Map(functions.map((f) => [f.handler, join(built.outDir, `${modulePath(f.handler)}.mjs`)]));
+  const packages = new Map(functions.map((f) => [f.handler, new Set(built.packages[f.handler] ?? [])]));
   return { files, packages };
 }
 

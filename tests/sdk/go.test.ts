@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goEnv } from "../support/go-env";
 import { runChild } from "../support/run-child";
 import { kill, spawnServer, type Spawned } from "../support/spawn-server";
+import { seedDataDir } from "../support/store-template";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const KEY = { publicKey: "pk-sl-go-sdk", secretKey: "sk-sl-go-sdk" };
@@ -15,7 +16,9 @@ const dataDir = mkdtempSync(join(tmpdir(), "sightline-go-sdk-"));
 let server: Spawned | undefined;
 
 beforeAll(async () => {
-  if (goInstalled) server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey });
+  if (!goInstalled) return;
+  await seedDataDir(dataDir);
+  server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey });
 });
 afterAll(async () => {
   if (server) await kill(server, "SIGTERM");

@@ -5,6 +5,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runChild } from "../support/run-child";
 import { kill, spawnServer, type Spawned } from "../support/spawn-server";
+import { seedDataDir } from "../support/store-template";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const KEY = { publicKey: "pk-sl-python-sdk", secretKey: "sk-sl-python-sdk" };
@@ -12,6 +13,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "sightline-python-sdk-"));
 let server: Spawned;
 
 beforeAll(async () => {
+  await seedDataDir(dataDir);
   server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey });
 });
 afterAll(async () => {

@@ -19,6 +19,8 @@ import { Cron } from "../../stacks/cron";
 import { Events } from "../../stacks/events";
 import { Queues } from "../../stacks/queues";
 import { SECRET_KEYS, Storage } from "../../stacks/storage";
+import { allFunctions as lambdaFunctions, bundleFunctions } from "../lambda/bundle";
+import { serveCachedBundles } from "./cached-bundles";
 
 // CloudFormation JSON as synthesized; the assertions below narrow what they read.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -51,6 +53,7 @@ type StackName = keyof typeof stacks;
 const templates = {} as Record<StackName, Template>;
 // The cloud assembly (tens of MB of asset copies); CDK would otherwise leave one in the temp dir per run.
 const outdir = mkdtempSync(join(tmpdir(), "sightline-synth-"));
+let sst: ReturnType<typeof serveCachedBundles>;
 
 beforeAll(async () => {
   // SST looks up its AWS bootstrap stack unless NODE_ENV is "test"; offline that lookup retries forever.
@@ -58,9 +61,11 @@ beforeAll(async () => {
   // The console's StaticSite uploads console/dist, which `npm install` builds.
   await ensureConsoleBuilt();
   await initProject({ stage: STAGE });
+  // The functions' code comes from the bundles the Lambda-fidelity suite runs, built once (tests/stacks/cached-bundles.ts).
+  sst = serveCachedBundles(await bundleFunctions(lambdaFunctions()));
   const app = new App({ mode: "deploy", name: "sightline", stage: STAGE, region: "us-east-1", account: "123456789012" }, { outdir });
   await sstConfig.stacks(app);
-  // Bundles every handler with esbuild (into .sst/artifacts) and replaces the placeholder code.
+  // Puts each handler's bundle into .sst/artifacts and replaces the placeholder code.
   await app.finish();
   for (const name of Object.keys(stacks) as StackName[]) templates[name] = Template.fromStack(getStack(stacks[name]));
 }, 900_000);
@@ -319,6 +324,15 @@ describe("Events stack", () => {
 });
 
 describe("every function", () => {
+  it("runs the shared bundles, which are what sst deploy builds: one function bundled by SST itself is the same file", () => {
+    const sample = sst.sample();
+    // SST also writes a source map and links it from the bundle's last line.
+    const withoutSourceMap = (code: string) => code.replace(/\n\/\/# sourceMappingURL=\S+\n?$/, "\n");
+
+    expect(sample).toBeDefined();
+    expect(withoutSourceMap(sample!.sst) === sample!.shared, `${sample!.handler}: SST's bundle differs from the shared one (tests/lambda/bundle.ts)`).toBe(true);
+  });
+
   it("exists once per table entry, plus the migrations", () => {
     const expected = [...routes, ...workers, ...schedules, ...eventRules].map((d) => d.handler).concat(MIGRATE_HANDLER);
 

@@ -5,6 +5,7 @@ import { startLocalApp, type LocalApp } from "@functions/local/app";
 import { memoryMailer } from "@core/adapters/system/log-mailer";
 import type { MailMessage } from "@core/platform/ports";
 import { createScratchDatabase } from "./scratch-db";
+import { seedDataDir } from "./store-template";
 
 export interface TestApp extends LocalApp {
   dataDir: string;
@@ -31,6 +32,8 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       : { publicKey: `pk-sl-test-${Math.random().toString(36).slice(2)}`, secretKey: `sk-sl-test-${Math.random().toString(36).slice(2)}` };
   const mailer = memoryMailer();
   const scratch = process.env.DATABASE_URL && !env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+  // A new data directory starts from the migrated template; one the test names is left as the test made it.
+  if (!env.SIGHTLINE_DATA_DIR) await seedDataDir(dataDir, { DATABASE_URL: scratch?.url ?? env.DATABASE_URL, SIGHTLINE_CLICKHOUSE_URL: env.SIGHTLINE_CLICKHOUSE_URL });
   const app = await startLocalApp(
     {
       PORT: "0",

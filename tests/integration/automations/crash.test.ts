@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basic } from "../../support/local-app";
 import { startReceiver } from "../../support/receiver";
 import { kill, spawnServer } from "../../support/spawn-server";
+import { seedDataDir } from "../../support/store-template";
 
 const dataDir = mkdtempSync(join(tmpdir(), "sightline-automation-crash-"));
+// A new data directory: it starts from the migrated store template, as startTestApp's do (tests/support/store-template.ts).
+beforeAll(() => seedDataDir(dataDir));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const key = { publicKey: "pk-sl-hooks", secretKey: "sk-sl-hooks" };
 // A long time limit: the first attempt is still waiting on the receiver when the process dies.

@@ -11,6 +11,7 @@ import { providerCredentials } from "@core/evaluators/evaluators.sql";
 import { generateRingKey, keyRingFromSpec } from "@core/platform/keyring";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { createScratchDatabase } from "../../support/scratch-db";
+import { seedDataDir } from "../../support/store-template";
 import { verifySignature } from "../../../sdk/typescript/src/index.js";
 import { FakeProviders } from "./fake-providers";
 
@@ -60,6 +61,7 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
       SIGHTLINE_INIT_PROJECT: "rotation-project",
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     };
+    await seedDataDir(dataDir, base);
   });
   afterAll(async () => {
     await fake?.stop();

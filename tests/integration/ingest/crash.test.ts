@@ -2,11 +2,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basic } from "../../support/local-app";
 import { kill, spawnServer } from "../../support/spawn-server";
+import { seedDataDir } from "../../support/store-template";
 
 const dataDir = mkdtempSync(join(tmpdir(), "sightline-crash-"));
+// A new data directory: it starts from the migrated store template, as startTestApp's do (tests/support/store-template.ts).
+beforeAll(() => seedDataDir(dataDir));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const key = { publicKey: "pk-sl-crash", secretKey: "sk-sl-crash" };
 const env = { SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: key.publicKey, SIGHTLINE_INIT_SECRET_KEY: key.secretKey };

@@ -1,11 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basic } from "../../support/local-app";
 import { kill, spawnServer } from "../../support/spawn-server";
+import { seedDataDir } from "../../support/store-template";
 
 const dataDir = mkdtempSync(join(tmpdir(), "sightline-restart-"));
+// Starts from the migrated store template (tests/support/store-template.ts); the start on a directory that does not
+// exist yet, stores initialised and migrated from nothing, is the second test's.
+beforeAll(() => seedDataDir(dataDir));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe("npm start on embedded stores", () => {

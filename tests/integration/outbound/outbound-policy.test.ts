@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { createScratchDatabase } from "../../support/scratch-db";
+import { seedDataDir } from "../../support/store-template";
 import { FakeProviders } from "../evaluators/fake-providers";
 
 const REFUSED = "url names a private or loopback address, which this deployment refuses (SIGHTLINE_ALLOW_PRIVATE_URLS)";
@@ -45,6 +46,7 @@ describe("the outbound address policy end to end", () => {
     scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
     runner = await noisyRunner();
     fake = await new FakeProviders().start();
+    await seedDataDir(dataDir, scratch ? { DATABASE_URL: scratch.url } : {});
     const app = await start(true);
     try {
       expect((await app.call("POST", "/v1/datasets", { body: { name: "d1" } })).status).toBe(201);

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compilePrompt, fetchItems, parseTrigger, Sightline, SIGNATURE_HEADER, SightlineError, TIMESTAMP_HEADER, verifySignature, type Connection, type IngestProblem } from "../../../sdk/typescript/src/index.js";
 import { kill, spawnServer, type Spawned } from "../../support/spawn-server";
+import { seedDataDir } from "../../support/store-template";
 import { forwardingProxy } from "./forwarding-proxy";
 
 /** The TypeScript SDK against `npm start` on embedded stores, in its own process. */
@@ -42,6 +43,7 @@ async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolea
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "sightline-sdk-ts-"));
+  await seedDataDir(dataDir);
   server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey });
   conn = { baseUrl: server.url, ...KEY };
   sl = new Sightline({ ...conn, flushOnExit: false, onError: (p) => problems.push(p) });

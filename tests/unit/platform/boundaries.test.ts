@@ -2,15 +2,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { sourceFiles } from "../../support/source-files";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith(".ts") ? [path] : [];
-  });
-}
+/** The repository's TypeScript under `dir`: its own source only, never installed packages (tests/support/source-files.ts). */
+const files = (dir: string) => sourceFiles(root, [relative(root, dir)], ".ts");
 
 describe("the seam", () => {
   const core = files(join(root, "core"));

@@ -1,0 +1,68 @@
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BuildOptions } from "esbuild";
+import { CACHE_ROOT, hashFiles, sha256, withLock } from "../support/cache";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+interface Manifest {
+  /** Every file esbuild read (paths relative to the repository), with the hash of its contents then. */
+  inputs: Record<string, string>;
+  /** For each handler, the npm packages its bundle carries. */
+  packages: Record<string, string[]>;
+}
+
+export interface CachedBuild {
+  outDir: string;
+  packages: Record<string, string[]>;
+}
+
+const hashOf = (path: string) => (existsSync(path) ? createHash("sha256").update(readFileSync(path)).digest("hex") : "missing");
+
+function readManifest(dir: string): Manifest | null {
+  try {
+    return JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+/** The build is current when every file it read still has the contents it had then. */
+const current = (manifest: Manifest) => Object.entries(manifest.inputs).every(([path, hash]) => hashOf(resolve(ROOT, path)) === hash);
+
+/**
+ * One esbuild build of the Lambda functions, shared by the stack test, the Lambda-fidelity suite and the bundle
+ * benchmark, within a run and across runs (docs/benchmarks.md, "Test suite"). An entry is keyed by the build options,
+ * esbuild's version, the lock file and tsconfig.json (they decide which files resolve), and is reused while every
+ * input esbuild read (our sources and the packages', from its metafile) is unchanged; otherwise it is rebuilt.
+ */
+export async function cachedBuild(spec: {
+  esbuildVersion: string;
+  options: (outDir: string) => BuildOptions;
+  build: (outDir: string) => Promise<{ inputs: string[]; packages: Record<string, string[]> }>;
+}): Promise<CachedBuild> {
+  const key = sha256(JSON.stringify({ esbuild: spec.esbuildVersion, options: spec.options("<out>"), resolution: hashFiles(["package-lock.json", "tsconfig.json"].map((f) => join(ROOT, f))) }));
+  const dir = join(CACHE_ROOT, `bundles-${key.slice(0, 16)}`);
+  const hit = () => {
+    const manifest = readManifest(dir);
+    return manifest && current(manifest) ? { outDir: join(dir, "build"), packages: manifest.packages } : null;
+  };
+  return (
+    hit() ??
+    withLock(`bundles-${key.slice(0, 16)}`, async () => {
+      const again = hit();
+      if (again) return again;
+      const partial = `${dir}.partial-${process.pid}`;
+      rmSync(partial, { recursive: true, force: true });
+      mkdirSync(partial, { recursive: true });
+      const { inputs, packages } = await spec.build(join(partial, "build"));
+      const manifest: Manifest = { inputs: Object.fromEntries(inputs.map((p) => [p, hashOf(resolve(ROOT, p))])), packages };
+      writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest));
+      rmSync(dir, { recursive: true, force: true });
+      renameSync(partial, dir);
+      return { outDir: join(dir, "build"), packages };
+    })
+  );
+}
