@@ -24,8 +24,9 @@ export default defineConfig({
     // chDB crashes at exit inside worker threads, and allows one data directory per process at a time.
     pool: "forks",
     // Each fork runs test files one after another without reloading the modules they share (the service, its stores'
-    // drivers, better-auth): loading them for every file was a third of the suite's time (docs/benchmarks.md, "Test
-    // suite"). Files must therefore stop what they start (apps close their stores, which releases chDB's directory).
+    // drivers, better-auth): loading them for every file was a third of the suite's time
+    // (docs/benchmarks.md, "Test suite"). Files must therefore stop what they start (apps close their stores, which
+    // releases chDB's directory).
     isolate: false,
     poolOptions: { forks: { maxForks: 2, minForks: 1, isolate: false } },
     testTimeout: 60_000,

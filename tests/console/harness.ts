@@ -1,9 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser } from "playwright-core";
-import { cachedDir } from "../support/cache";
+import { cachedDir, listFiles, withLock } from "../support/cache";
 import { runChild } from "../support/run-child";
 import { kill, spawnServer, type Spawned } from "../support/spawn-server";
 import { seedDataDir } from "../support/store-template";
@@ -15,11 +15,28 @@ export const root = fileURLToPath(new URL("../../", import.meta.url));
  */
 export const SHOTS = resolve(root, process.env.SIGHTLINE_SCREENSHOTS_DIR || "test-results/console");
 
-/** Builds console/dist when a checkout has none yet (`npm install` builds it through `prepare`). */
+/**
+ * Builds console/dist when a checkout has none yet (`npm install` builds it through `prepare`) or when a console
+ * source changed after the build, so the tests never drive a stale console. Forks build it one at a time.
+ */
 export async function ensureConsoleBuilt(): Promise<void> {
-  if (existsSync(join(root, "console", "dist", "index.html"))) return;
-  const { code, output } = await runChild(process.execPath, [join(root, "node_modules", "vite", "bin", "vite.js"), "build", "--config", "console/vite.config.ts", "--logLevel", "warn"], { cwd: root, env: process.env });
-  if (code !== 0) throw new Error(`console build failed:\n${output}`);
+  const built = join(root, "console", "dist", "index.html");
+  const stale = () => !existsSync(built) || newestSource() > statSync(built).mtimeMs;
+  if (!stale()) return;
+  await withLock("console-build", async () => {
+    if (!stale()) return;
+    const vite = join(root, "node_modules", "vite", "bin", "vite.js");
+    const { code, output } = await runChild(process.execPath, [vite, "build", "--config", "console/vite.config.ts", "--logLevel", "warn"], { cwd: root, env: process.env });
+    if (code !== 0) throw new Error(`console build failed:\n${output}`);
+  });
+}
+
+/** The latest change to the console's sources (everything under console/ but its build and installs). */
+function newestSource(): number {
+  const dir = join(root, "console");
+  const sources = readdirSync(dir).filter((name) => name !== "dist" && name !== "node_modules");
+  const files = sources.flatMap((name) => (statSync(join(dir, name)).isDirectory() ? listFiles(join(dir, name)) : [join(dir, name)]));
+  return Math.max(...files.map((file) => statSync(file).mtimeMs));
 }
 
 /**

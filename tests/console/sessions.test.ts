@@ -121,8 +121,9 @@ describe("web console with sessions", () => {
       await expect(viewer.page.getByTestId("verify-sent").textContent()).resolves.toContain(VIEWER.email);
       // The invitation applies once the mailed link proves the address (docs/auth.md, "Invitations and proven addresses").
       const link = await until("the verification mail", async () => mailedLink(VIEWER.email, "Confirm your email"), (v) => v !== null);
+      // The link opens the console signed in, on the page the sign-up started from.
       await viewer.page.goto(link!);
-      await viewer.page.goto(`${service.url}/traces`);
+      await viewer.page.waitForURL(/\/traces$/);
       await viewer.page.getByRole("link", { name: "support-chat" }).waitFor();
 
       await viewer.page.goto(`${service.url}/prompts/greeting`);

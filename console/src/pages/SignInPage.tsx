@@ -93,7 +93,10 @@ export function SignInPage() {
   const withPassword = (form: FormData) =>
     attempt(async () => {
       const signUp = step === "sign-up";
-      const body = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), ...(signUp ? { name: String(form.get("name") ?? "") } : {}) };
+      // The mailed confirmation link comes back to this page, which reads the session it opened in (docs/auth.md).
+      const confirmed = `${window.location.origin}/sign-in?link=1&next=${encodeURIComponent(target)}`;
+      const person = signUp ? { name: String(form.get("name") ?? ""), callbackURL: confirmed } : {};
+      const body = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), ...person };
       const answer = await api<{ twoFactorRedirect?: boolean; user?: { emailVerified?: boolean } }>("POST", signUp ? "/v1/auth/sign-up/email" : "/v1/auth/sign-in/email", { body, anonymous: true });
       // A two-factor person gets a short-lived two-factor cookie, not a session, until the code (docs/auth.md, "Two-factor").
       if (answer?.twoFactorRedirect) return setStep("totp");
