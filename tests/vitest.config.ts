@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defaultExclude, defineConfig } from "vitest/config";
+import { BundlesBuiltFirst } from "./support/sequencer";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -32,6 +33,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ["tests/support/global-setup.ts"],
+    sequence: { sequencer: BundlesBuiltFirst },
     // Vitest runs one project after the other and starts new forks between them: the files that mock a module
     // come last, in forks of their own.
     projects: [
