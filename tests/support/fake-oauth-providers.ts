@@ -166,3 +166,14 @@ export class FakeGoogle extends FakeProvider {
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
+
+/** The settings that point the service's GitHub and Google sign-in at these fakes (docs/auth.md, "GitHub and Google"). */
+export const socialSettings = (github: FakeGitHub, google: FakeGoogle): Record<string, string> => ({
+  SIGHTLINE_GITHUB_CLIENT_ID: github.clientId,
+  SIGHTLINE_GITHUB_CLIENT_SECRET: github.clientSecret,
+  SIGHTLINE_GITHUB_URL: github.url,
+  SIGHTLINE_GITHUB_API_URL: github.url,
+  SIGHTLINE_GOOGLE_CLIENT_ID: google.clientId,
+  SIGHTLINE_GOOGLE_CLIENT_SECRET: google.clientSecret,
+  SIGHTLINE_GOOGLE_ISSUER: google.url,
+});

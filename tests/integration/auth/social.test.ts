@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FakeGitHub, FakeGoogle } from "../../support/fake-oauth-providers";
+import { FakeGitHub, FakeGoogle, socialSettings } from "../../support/fake-oauth-providers";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { type Answer, followVerification, Jar, PASSWORD, person, sessionCall, signUp, uniqueEmail } from "../../support/sessions";
 
@@ -7,16 +7,6 @@ import { type Answer, followVerification, Jar, PASSWORD, person, sessionCall, si
 // (docs/auth.md, "GitHub and Google").
 
 type Fake = FakeGitHub | FakeGoogle;
-
-const settings = (github: FakeGitHub, google: FakeGoogle): Record<string, string> => ({
-  SIGHTLINE_GITHUB_CLIENT_ID: github.clientId,
-  SIGHTLINE_GITHUB_CLIENT_SECRET: github.clientSecret,
-  SIGHTLINE_GITHUB_URL: github.url,
-  SIGHTLINE_GITHUB_API_URL: github.url,
-  SIGHTLINE_GOOGLE_CLIENT_ID: google.clientId,
-  SIGHTLINE_GOOGLE_CLIENT_SECRET: google.clientSecret,
-  SIGHTLINE_GOOGLE_ISSUER: google.url,
-});
 
 /** What a browser does: ask to sign in, follow the redirect to the provider, come back to the callback with the code. */
 async function socialSignIn(app: TestApp, provider: "github" | "google", fake: Fake, who: Fake["person"], jar = new Jar()): Promise<{ jar: Jar; start: Answer; callback: Answer }> {
@@ -38,7 +28,7 @@ describe("GitHub and Google sign-in, configured", () => {
 
   beforeAll(async () => {
     await Promise.all([github.start(), google.start()]);
-    app = await startTestApp(settings(github, google));
+    app = await startTestApp(socialSettings(github, google));
     // The bootstrap organization's owner, so later sign-ups get organizations of their own.
     await person(app, uniqueEmail("owner"));
   });
@@ -191,7 +181,7 @@ describe("GitHub and Google sign-in with SIGHTLINE_SIGNUP=closed", () => {
 
   beforeAll(async () => {
     await Promise.all([github.start(), google.start()]);
-    app = await startTestApp({ ...settings(github, google), SIGHTLINE_SIGNUP: "closed" });
+    app = await startTestApp({ ...socialSettings(github, google), SIGHTLINE_SIGNUP: "closed" });
     await person(app, uniqueEmail("first"));
   });
   afterAll(async () => {

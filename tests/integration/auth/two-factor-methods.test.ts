@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authSessions } from "@core/platform/schema";
-import { FakeGitHub, FakeGoogle } from "../../support/fake-oauth-providers";
+import { FakeGitHub, FakeGoogle, socialSettings } from "../../support/fake-oauth-providers";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { startOidcIdp, type OidcIdp } from "../../support/oidc-idp";
 import { IDP_CERT, samlIdp, type SamlIdp } from "../../support/saml-idp";
@@ -36,13 +36,7 @@ describe("two-factor on every sign-in method", () => {
     oidc = await startOidcIdp();
     dns = await startDnsServer();
     app = await startTestApp({
-      SIGHTLINE_GITHUB_CLIENT_ID: github.clientId,
-      SIGHTLINE_GITHUB_CLIENT_SECRET: github.clientSecret,
-      SIGHTLINE_GITHUB_URL: github.url,
-      SIGHTLINE_GITHUB_API_URL: github.url,
-      SIGHTLINE_GOOGLE_CLIENT_ID: google.clientId,
-      SIGHTLINE_GOOGLE_CLIENT_SECRET: google.clientSecret,
-      SIGHTLINE_GOOGLE_ISSUER: google.url,
+      ...socialSettings(github, google),
       // The OIDC IdP is on loopback, so it must be a trusted origin (docs/auth.md, "SSO").
       SIGHTLINE_TRUSTED_ORIGINS: oidc.issuer,
       SIGHTLINE_DNS_SERVERS: dns.address,
