@@ -22,7 +22,7 @@ async function initMs(taskRoot: string, file: string, runs: number): Promise<num
 }
 
 /**
- * Size (minified, as `sst deploy` would ship with `minify`) and module init of every function's bundle, against
+ * Size and module init of every function's bundle as `sst deploy` ships it (tests/lambda/bundle.ts), against
  * a hello-world Lambda bundled the same way in the same run (the floor of both figures).
  */
 export async function benchLambda(): Promise<string> {
@@ -37,7 +37,7 @@ export async function benchLambda(): Promise<string> {
     const baseSize = sizeOf(join(root, "hello", "hello.mjs"));
     const baseInit = await initMs(join(root, "hello"), join(root, "hello", "hello.mjs"), 5);
 
-    const built = await bundleFunctions(functions, { minify: true });
+    const built = await bundleFunctions(functions);
     const rows: { handler: string; size: number; init: number }[] = [];
     for (const f of functions) {
       const task = join(root, "tasks", f.handler.replace(/[^a-z0-9]+/gi, "-"));

@@ -40,11 +40,11 @@ function sstEsbuild(): typeof import("esbuild") {
 
 /**
  * The esbuild options SST v2 uses for an ESM Node function (runtime/handlers/node.js: esm, esnext, `module` before
- * `main`, the createRequire banner, keepNames, its forced externals) plus our FUNCTION_DEFAULTS (external local-only
- * packages). Each entry is bundled on its own, as SST does (no code splitting): one build with many entry points
+ * `main`, the createRequire banner, keepNames, its forced externals) plus our FUNCTION_DEFAULTS (minify, external
+ * local-only packages). Each entry is bundled on its own, as SST does (no code splitting): one build with many entry points
  * writes the same files as one build per entry.
  */
-function bundleOptions(functions: LambdaFunction[], outDir: string, options: { minify?: boolean }): import("esbuild").BuildOptions {
+function bundleOptions(functions: LambdaFunction[], outDir: string): import("esbuild").BuildOptions {
   return {
     metafile: true,
     absWorkingDir: ROOT,
@@ -69,7 +69,7 @@ function bundleOptions(functions: LambdaFunction[], outDir: string, options: { m
         "",
       ].join("\n"),
     },
-    minify: options.minify ?? false,
+    minify: FUNCTION_DEFAULTS.nodejs.minify,
     // No `tsconfig` option, as SST passes none: esbuild reads the nearest tsconfig.json of each file, so the root
     // one's strictness does not reach the packages' CommonJS code (an explicit one would add "use strict" there).
   };
@@ -80,21 +80,21 @@ function bundleOptions(functions: LambdaFunction[], outDir: string, options: { m
  * bundles come from the shared cache when nothing they were built from has changed (bundle-cache.ts); treat the
  * files as read-only (isolate() copies them).
  */
-export async function bundleFunctions(functions: LambdaFunction[], options: { minify?: boolean } = {}): Promise<Map<string, string>> {
-  return (await bundleWithPackages(functions, options)).files;
+export async function bundleFunctions(functions: LambdaFunction[]): Promise<Map<string, string>> {
+  return (await bundleWithPackages(functions)).files;
 }
 
 /** The npm package of a bundled input path (`node_modules/@scope/name/...` → `@scope/name`), or null for our own files. */
 const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? null;
 
 /** As bundleFunctions, and for each handler the npm packages its bundle carries (from esbuild's metafile). */
-export async function bundleWithPackages(functions: LambdaFunction[], options: { minify?: boolean } = {}): Promise<{ files: Map<string, string>; packages: Map<string, Set<string>> }> {
+export async function bundleWithPackages(functions: LambdaFunction[]): Promise<{ files: Map<string, string>; packages: Map<string, Set<string>> }> {
   const esbuild = sstEsbuild();
   const built = await cachedBuild({
     esbuildVersion: esbuild.version,
-    options: (outDir) => bundleOptions(functions, outDir, options),
+    options: (outDir) => bundleOptions(functions, outDir),
     build: async (outDir) => {
-      const result = await esbuild.build(bundleOptions(functions, outDir, options));
+      const result = await esbuild.build(bundleOptions(functions, outDir));
       const byOutput = new Map(Object.entries(result.metafile!.outputs).map(([file, output]) => [resolve(ROOT, file), output]));
       const packages = Object.fromEntries(
         functions.map((f) => {
