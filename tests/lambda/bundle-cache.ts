@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BuildOptions } from "esbuild";
@@ -62,7 +62,16 @@ export async function cachedBuild(spec: {
       writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest));
       rmSync(dir, { recursive: true, force: true });
       renameSync(partial, dir);
+      dropOtherBuilds(dir);
       return { outDir: join(dir, "build"), packages };
     })
   );
+}
+
+/** Removes the builds of other options (hundreds of megabytes each); builds in progress and locks stay. */
+function dropOtherBuilds(kept: string): void {
+  for (const name of readdirSync(CACHE_ROOT)) {
+    const path = join(CACHE_ROOT, name);
+    if (/^bundles-[0-9a-f]{16}$/.test(name) && path !== kept) rmSync(path, { recursive: true, force: true });
+  }
 }
