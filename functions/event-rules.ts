@@ -8,6 +8,7 @@ export interface EventRuleDef {
   /** Event types the rule matches (the envelope's `type`, EventBridge's `detail-type`). */
   types: readonly string[];
   handler: string;
+  /** Lambda timeout in seconds, when the event class's (functions/function-settings.ts) does not fit. */
   timeoutSeconds?: number;
 }
 

@@ -8,9 +8,9 @@ export interface RouteDef {
   /** API Gateway path syntax: `{name}` for one segment, `{name+}` for the rest. */
   path: string;
   handler: string;
-  /** Lambda timeout in seconds, when the default (30) does not fit. */
+  /** Lambda timeout in seconds, when its class's (functions/function-settings.ts) does not fit. */
   timeoutSeconds?: number;
-  /** Lambda memory in MB, when the default (1024) does not fit. */
+  /** Lambda memory in MB, when its class's does not fit. */
   memoryMb?: number;
 }
 

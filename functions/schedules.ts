@@ -7,6 +7,7 @@ export interface ScheduleDef {
   name: string;
   schedule: string;
   handler: string;
+  /** Lambda timeout in seconds, when the schedule class's (functions/function-settings.ts) does not fit. */
   timeoutSeconds?: number;
   /** Queues the job sends to (the stack grants exactly these). */
   sendsTo?: readonly ("eval")[];

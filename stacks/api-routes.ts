@@ -1,10 +1,10 @@
 import { use, type StackContext } from "sst/constructs";
+import { routeSettings } from "../functions/function-settings";
 import { routeKey, routes, type RouteDef } from "../functions/routes";
 import { Api } from "./api";
+import { sizing } from "./lambda";
 
 /** Route functions get the defaults `functions/routes.ts` documents. */
-const DEFAULT_TIMEOUT_SECONDS = 30;
-const DEFAULT_MEMORY_MB = 1024;
 
 export type Concern = "telemetry" | "evaluation" | "admin";
 
@@ -68,7 +68,7 @@ function mount({ stack }: StackContext, concern: Concern) {
         .filter((r) => concernOf(r) === concern)
         .map((r) => [
           routeKey(r),
-          { function: { handler: r.handler, timeout: r.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS, memorySize: r.memoryMb ?? DEFAULT_MEMORY_MB, ...(PERMISSIONS_OF_HANDLER[r.handler] ? { permissions: PERMISSIONS_OF_HANDLER[r.handler] } : {}) } },
+          { function: { handler: r.handler, ...sizing(routeSettings(r)), ...(PERMISSIONS_OF_HANDLER[r.handler] ? { permissions: PERMISSIONS_OF_HANDLER[r.handler] } : {}) } },
         ]),
     ),
   );

@@ -1,10 +1,10 @@
 import { Cron as SstCron, Function as SstFunction, Script, use, type StackContext } from "sst/constructs";
 import { schedules, type ScheduleDef } from "../functions/schedules";
-import { runtimeEnvironment } from "./lambda";
+import { FUNCTION_SETTINGS, scheduleSettings } from "../functions/function-settings";
+import { runtimeEnvironment, sizing } from "./lambda";
 import { Queues } from "./queues";
 import { Storage } from "./storage";
 
-const DEFAULT_TIMEOUT_SECONDS = 60;
 const MIGRATE_HANDLER = "functions/deploy/migrate.handler";
 const SENDS_TO = { eval: "evalQueue" } as const;
 
@@ -27,7 +27,7 @@ export function Cron({ stack, app }: StackContext) {
       job: {
         function: {
           handler: s.handler,
-          timeout: s.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+          ...sizing(scheduleSettings(s)),
           environment,
           permissions: [
             // grantReadWrite includes deletes (retention sweeps).
@@ -46,7 +46,7 @@ export function Cron({ stack, app }: StackContext) {
   const migrate = new SstFunction(stack, "Migrate", {
     handler: MIGRATE_HANDLER,
     enableLiveDev: false,
-    timeout: 900,
+    ...sizing(FUNCTION_SETTINGS.deploy),
     environment,
     permissions: [[secret, "grantRead"]],
     // The handler reads the SQL from `$LAMBDA_TASK_ROOT/migrations`.

@@ -1,12 +1,12 @@
 import { use, type StackContext } from "sst/constructs";
 import { eventRules } from "../functions/event-rules";
-import { runtimeEnvironment } from "./lambda";
+import { eventSettings } from "../functions/function-settings";
+import { runtimeEnvironment, sizing } from "./lambda";
 import { Queues } from "./queues";
 import { Storage } from "./storage";
 
 /** The source every event of ours carries on the bus (core/adapters/aws/eventbridge-event-bus.ts). */
 const EVENT_SOURCE = "sightline";
-const DEFAULT_TIMEOUT_SECONDS = 30;
 
 /**
  * One EventBridge rule per entry of `functions/event-rules.ts`, matching the service's source and the entry's
@@ -28,7 +28,7 @@ export function Events({ stack, app }: StackContext) {
             [rule.name]: {
               function: {
                 handler: rule.handler,
-                timeout: rule.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+                ...sizing(eventSettings(rule)),
                 environment,
                 // Consumers read and write Postgres (through the secret) and call customer addresses; nothing else.
                 permissions: [[secret, "grantRead"]],

@@ -3,6 +3,7 @@ import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { FunctionProps } from "sst/constructs";
 import { Config } from "../core/platform/config";
+import type { FunctionSettings } from "../functions/function-settings";
 
 /**
  * The Lambda runtime of every function. SST 2.49 maps nodejs22.x itself (and uses it for its
@@ -54,5 +55,14 @@ export function runtimeEnvironment(r: RuntimeResources): Record<string, string> 
     SIGHTLINE_SECRETS_ARN: r.secret.secretArn,
     SIGHTLINE_MAX_RECEIVE_COUNT: String(MAX_RECEIVE_COUNT),
     SIGHTLINE_EVENT_BUS_NAME: r.eventBusName,
+  };
+}
+
+/** A function's settings (functions/function-settings.ts) as SST function props. */
+export function sizing(settings: FunctionSettings): Pick<FunctionProps, "memorySize" | "timeout" | "reservedConcurrentExecutions"> {
+  return {
+    memorySize: settings.memoryMb,
+    timeout: settings.timeoutSeconds,
+    ...(settings.reservedConcurrency !== undefined ? { reservedConcurrentExecutions: settings.reservedConcurrency } : {}),
   };
 }

@@ -1,8 +1,9 @@
 import { Duration } from "aws-cdk-lib";
 import { Queue as CdkQueue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import { Queue, use, type StackContext } from "sst/constructs";
+import { workerSettings } from "../functions/function-settings";
 import { workers, type WorkerDef } from "../functions/queue-workers";
-import { MAX_RECEIVE_COUNT, runtimeEnvironment } from "./lambda";
+import { MAX_RECEIVE_COUNT, runtimeEnvironment, sizing } from "./lambda";
 import { Storage } from "./storage";
 
 function workerOf(queue: WorkerDef["queue"]) {
@@ -48,7 +49,7 @@ export function Queues({ stack, app }: StackContext) {
   ingest.queue.addConsumer(stack, {
     function: {
       handler: ingestWorker.handler,
-      timeout: ingestWorker.timeoutSeconds,
+      ...sizing(workerSettings(ingestWorker)),
       environment,
       // Receiving from the ingest queue is granted by the event source. A replay job (queued by the API) moves
       // dead letters back: it consumes the DLQ and sends to the queue. Due evaluations go to the eval queue.
@@ -69,10 +70,8 @@ export function Queues({ stack, app }: StackContext) {
   evaluations.queue.addConsumer(stack, {
     function: {
       handler: evalWorker.handler,
-      timeout: evalWorker.timeoutSeconds,
+      ...sizing(workerSettings(evalWorker)),
       environment,
-      // A few instances at most: the judge providers' rate limits, not Lambda, bound online evaluation.
-      ...(evalWorker.reservedConcurrency ? { reservedConcurrentExecutions: evalWorker.reservedConcurrency } : {}),
       // Reads offloaded bodies of the traces it scores; records a job it gives up on in its dead letters.
       // A backfill hands its remaining chunks to a new job on its own queue.
       permissions: [

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { errorBody } from "../_lib/http-errors";
+import { routeSettings } from "../function-settings";
 import type { RouteDef } from "../routes";
 import { apiEvent } from "./api-event";
 import { lambdaContext } from "./lambda-context";
@@ -57,7 +58,7 @@ export function createHttpServer(options: {
       }
       const handler = await loadHandler(options.root, match.route.handler);
       const event = apiEvent(req, url, body, match.route, match.params);
-      const result = (await handler(event, lambdaContext(match.route.handler, match.route.timeoutSeconds))) as APIGatewayProxyStructuredResultV2;
+      const result = (await handler(event, lambdaContext(match.route.handler, routeSettings(match.route).timeoutSeconds))) as APIGatewayProxyStructuredResultV2;
       const payload = result.body === undefined ? "" : result.isBase64Encoded ? Buffer.from(result.body, "base64") : result.body;
       // Each entry of `cookies` is one Set-Cookie header, as API Gateway sends them.
       if (result.cookies?.length) res.setHeader("set-cookie", result.cookies);

@@ -1,5 +1,6 @@
 import { CronExpressionParser } from "cron-parser";
 import type { Log } from "@core/platform/ports";
+import { scheduleSettings } from "../function-settings";
 import type { ScheduleDef } from "../schedules";
 import { lambdaContext } from "./lambda-context";
 import { loadHandler } from "./load-handler";
@@ -34,7 +35,7 @@ export function startScheduler(options: { root: string; schedules: readonly Sche
     if (!def) throw new Error(`No schedule named '${name}'`);
     const handler = await loadHandler(options.root, def.handler);
     const event = { version: "0", id: crypto.randomUUID(), "detail-type": "Scheduled Event", source: "aws.events", account: "000000000000", time: new Date().toISOString(), region: "local", resources: [], detail: {} };
-    return handler(event, lambdaContext(def.handler, def.timeoutSeconds));
+    return handler(event, lambdaContext(def.handler, scheduleSettings(def).timeoutSeconds));
   }
 
   function arm(def: ScheduleDef) {

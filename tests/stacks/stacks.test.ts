@@ -10,6 +10,7 @@ import { routeKey, routes } from "@functions/routes";
 import { schedules } from "@functions/schedules";
 import { workers } from "@functions/queue-workers";
 import { eventRules } from "@functions/event-rules";
+import { eventSettings, FUNCTION_SETTINGS, routeClass, routeSettings, scheduleSettings, workerSettings, type FunctionSettings } from "@functions/function-settings";
 import sstConfig from "../../sst.config";
 import { Api } from "../../stacks/api";
 import { Console } from "../../stacks/console";
@@ -226,7 +227,8 @@ describe("Api and route stacks", () => {
     const fn = resource(stack, target(integration.IntegrationUri));
 
     expect(integration).toMatchObject({ IntegrationType: "AWS_PROXY", PayloadFormatVersion: "2.0" });
-    expect(fn).toMatchObject({ Handler: r.handler, Timeout: r.timeoutSeconds ?? 30, MemorySize: r.memoryMb ?? 1024 });
+    expect(fn).toMatchObject({ Handler: r.handler, ...deployed(routeSettings(r)) });
+    expect(fn.ReservedConcurrentExecutions).toBe(routeSettings(r).reservedConcurrency);
   });
 
   it("gives every route a Lambda of its own", () => {
@@ -323,6 +325,13 @@ describe("Events stack", () => {
   });
 });
 
+/** What CloudFormation holds for a function of these settings (no reservation: the property is absent). */
+const deployed = (settings: FunctionSettings) => ({
+  MemorySize: settings.memoryMb,
+  Timeout: settings.timeoutSeconds,
+  ...(settings.reservedConcurrency !== undefined ? { ReservedConcurrentExecutions: settings.reservedConcurrency } : {}),
+});
+
 describe("every function", () => {
   it("runs the shared bundles, which are what sst deploy builds: one function bundled by SST itself is the same file", () => {
     const sample = sst.sample();
@@ -337,6 +346,30 @@ describe("every function", () => {
     const expected = [...routes, ...workers, ...schedules, ...eventRules].map((d) => d.handler).concat(MIGRATE_HANDLER);
 
     expect(ourFunctions().map((f) => f.props.Handler).sort()).toEqual(expected.sort());
+  });
+
+  it.each([
+    ...workers.map((w) => ["Queues", w.handler, workerSettings(w)] as const),
+    ...schedules.map((s) => ["Cron", s.handler, scheduleSettings(s)] as const),
+    ...eventRules.map((e) => ["Events", e.handler, eventSettings(e)] as const),
+    ["Cron", MIGRATE_HANDLER, FUNCTION_SETTINGS.deploy] as const,
+  ])("sizes the %s stack's %s by the function settings table", (stack, handler, settings) => {
+    const { props } = functionByHandler(stack as StackName, handler);
+    expect(props).toMatchObject(deployed(settings));
+    expect(props.ReservedConcurrentExecutions).toBe(settings.reservedConcurrency);
+  });
+
+  it("takes each route's class from the table: ingest accepts, reads and writes", () => {
+    const classOf = (path: string, method = "POST") => routeClass(routes.find((r) => r.path === path && r.method === method)!);
+    expect([classOf("/v1/ingest"), classOf("/api/public/ingestion"), classOf("/v1/otel/v1/traces"), classOf("/v1/otel/v1/logs")]).toEqual(Array(4).fill("ingest-accept"));
+    expect(classOf("/v1/traces", "GET")).toBe("api-read");
+    expect(classOf("/v1/prompts")).toBe("api-write");
+    // Never reserved: a burst of ingest is absorbed by the queue, not throttled by a limit of ours.
+    expect(FUNCTION_SETTINGS["ingest-accept"].reservedConcurrency).toBeUndefined();
+  });
+
+  it("runs every function of ours on arm64", () => {
+    expect(ourFunctions().filter((f) => JSON.stringify(f.props.Architectures) !== '["arm64"]').map((f) => f.props.Handler)).toEqual([]);
   });
 
   it("runs on nodejs22.x, SST's helper functions included", () => {
