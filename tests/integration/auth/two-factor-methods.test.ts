@@ -208,23 +208,15 @@ describe("two-factor on every sign-in method", () => {
     expect(me.body.user.email).toBe(email);
   });
 
-  it("asks an enrolled person for the code after GitHub", async () => {
-    const who = { id: String(Math.floor(Math.random() * 1e9)), name: "Grace Hopper", email: uniqueEmail("github"), verified: true };
-    const { jar } = await socialSignIn("github", who);
+  it.each([
+    ["GitHub", "github", "Grace Hopper"],
+    ["Google", "google", "Ada Lovelace"],
+  ] as const)("asks an enrolled person for the code after %s", async (_, provider, name) => {
+    const who = { id: String(Math.floor(Math.random() * 1e9)), name, email: uniqueEmail(provider), verified: true };
+    const { jar } = await socialSignIn(provider, who);
     const { uri } = await enroll(jar, { givePassword: true });
 
-    const { jar: browser, back } = await socialSignIn("github", who);
-
-    expectTwoFactorStep(back, "/traces");
-    await expectCodeFinishes(browser, uri, who.email);
-  });
-
-  it("asks an enrolled person for the code after Google", async () => {
-    const who = { id: String(Math.floor(Math.random() * 1e9)), name: "Ada Lovelace", email: uniqueEmail("google"), verified: true };
-    const { jar } = await socialSignIn("google", who);
-    const { uri } = await enroll(jar, { givePassword: true });
-
-    const { jar: browser, back } = await socialSignIn("google", who);
+    const { jar: browser, back } = await socialSignIn(provider, who);
 
     expectTwoFactorStep(back, "/traces");
     await expectCodeFinishes(browser, uri, who.email);
