@@ -25,8 +25,8 @@ export async function ensureConsoleBuilt(): Promise<void> {
   if (!stale()) return;
   await withLock("console-build", async () => {
     if (!stale()) return;
-    const vite = join(root, "node_modules", "vite", "bin", "vite.js");
-    const { code, output } = await runChild(process.execPath, [vite, "build", "--config", "console/vite.config.ts", "--logLevel", "warn"], { cwd: root, env: process.env });
+    // The build `npm install` runs (its `prepare` script), so both make the same console.
+    const { code, output } = await runChild(process.execPath, [join(root, "scripts", "prepare-console.mjs")], { cwd: root, env: process.env });
     if (code !== 0) throw new Error(`console build failed:\n${output}`);
   });
 }
