@@ -43,7 +43,7 @@ async function fitScores(deps: Pick<Deps, "db" | "config" | "caches">, projectId
  */
 export async function acceptBatch(
   deps: Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches">,
-  principal: Principal,
+  principal: Pick<Principal, "projectId">,
   input: { batch: readonly unknown[]; sdk: SdkIdentity | null },
 ): Promise<IngestResponse> {
   const validated = validateEvents(input.batch);

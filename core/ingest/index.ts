@@ -4,6 +4,7 @@ export { StoredBatch } from "./stored-batch.schema";
 export { loadBatch } from "./load-batch";
 export { processBatches, type DueTargets } from "./process-batch";
 export { acceptBatch } from "./accept-batch";
+export { recordModelCalls, PLATFORM_ENVIRONMENT, type ModelCall, type ModelCallSource } from "./record-model-call";
 export { validateEvents } from "./validate-events";
 export { handleIngestJobs, type IngestWorkerDeps } from "./handle-jobs";
 export { sdkIdentityOf, listSdkUsage } from "./sdk-usage";

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Ingest from "@core/ingest";
+import { startTestApp, type TestApp } from "../../support/local-app";
+
+// The platform's own model calls become traces of the project in the reserved environment (docs/ingest.md).
+let app: TestApp;
+let projectId: string;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  projectId = (await app.call("GET", "/v1/projects")).body.data[0].id;
+});
+afterAll(() => app.close());
+
+const call = (over: Partial<Ingest.ModelCall> = {}): Ingest.ModelCall => ({
+  source: "playground",
+  name: "playground",
+  provider: "openai",
+  model: "gpt-4o-mini",
+  input: [{ role: "user", content: "Say hi" }],
+  output: { role: "assistant", content: "hi" },
+  modelParameters: { temperature: 0.2 },
+  usage: { input: 1000, output: 500 },
+  startTime: new Date("2026-11-27T10:00:00.000Z"),
+  endTime: new Date("2026-11-27T10:00:01.250Z"),
+  ...over,
+});
+
+describe("recording the platform's model calls", () => {
+  it("stores a trace in the reserved environment with one priced generation", async () => {
+    const [traceId] = await Ingest.recordModelCalls(app.deps, { projectId }, [call()]);
+    await app.drainQueues();
+    const { status, body } = await app.call("GET", `/v1/traces/${traceId}`);
+    expect(status).toBe(200);
+    expect(body.environment).toBe(Ingest.PLATFORM_ENVIRONMENT);
+    expect(body.tags).toEqual(["sightline:playground"]);
+    expect(body.observations).toHaveLength(1);
+    const generation = body.observations[0];
+    expect(generation).toMatchObject({ type: "GENERATION", model: "gpt-4o-mini", name: "openai/gpt-4o-mini", level: "DEFAULT" });
+    // Priced by the worker from the built-in registry, like any generation.
+    expect(generation.totalCost).toBeGreaterThan(0);
+  });
+
+  it("records a failed call with the provider's message at level ERROR", async () => {
+    const [traceId] = await Ingest.recordModelCalls(app.deps, { projectId }, [call({ source: "judge", name: "judge helpfulness", output: null, usage: { input: 0, output: 0 }, error: "model not found" })]);
+    await app.drainQueues();
+    const { body } = await app.call("GET", `/v1/traces/${traceId}`);
+    expect(body.tags).toEqual(["sightline:judge"]);
+    expect(body.observations[0]).toMatchObject({ level: "ERROR", statusMessage: "model not found" });
+  });
+
+  it("keeps the caller's trace id, so a run item can point at it", async () => {
+    const [traceId] = await Ingest.recordModelCalls(app.deps, { projectId }, [call({ source: "experiment", traceId: "exp-item-1" })]);
+    expect(traceId).toBe("exp-item-1");
+    await app.drainQueues();
+    expect((await app.call("GET", "/v1/traces/exp-item-1")).status).toBe(200);
+  });
+});
