@@ -1,12 +1,7 @@
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
+import { PLATFORM_ENVIRONMENT } from "../telemetry";
 import { acceptBatch } from "./accept-batch";
-
-/**
- * The environment that holds the platform's own model calls (playground, experiments, judges): reserved, so
- * default reads and metrics leave it out unless it is selected (docs/ingest.md, "The platform's own model calls").
- */
-export const PLATFORM_ENVIRONMENT = "sightline";
 
 /** Who in Sightline made the call; kept as the tag `sightline:<source>` and in the trace metadata. */
 export type ModelCallSource = "playground" | "experiment" | "judge";

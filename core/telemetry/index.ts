@@ -20,3 +20,8 @@ export { defined } from "./spans/drafts";
 export { stringOf, isoFromNanos } from "./spans/attribute-reader";
 export type { Attributes, AttributeValue, SpanEvent, SpanView } from "./spans/span-view";
 export { quietSessions, settleSessions, type QuietSession } from "./session-activity";
+/**
+ * The environment that holds the platform's own model calls (playground, experiments, judges): reserved, so
+ * metrics leave it out unless it is selected (docs/ingest.md, "The platform's own model calls").
+ */
+export const PLATFORM_ENVIRONMENT = "sightline";

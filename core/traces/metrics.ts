@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
-import { chDateTime } from "../telemetry";
+import { chDateTime, PLATFORM_ENVIRONMENT } from "../telemetry";
 
 /** The value bits of a packed fold (migration 0002) as Float64; 0.0 when absent. */
 const low = (col: string) => `reinterpretAsFloat64(toUInt64(${col}))`;
@@ -58,10 +58,11 @@ export function aggregateStatement(projectId: string, o: AggregateOptions): { sq
   const from = params.bind("DateTime64(3, 'UTC')", chDateTime(o.from.toISOString()));
   const to = params.bind("DateTime64(3, 'UTC')", chDateTime(o.to.toISOString()));
   const where = [`start_time >= ${from}`, `start_time < ${to}`];
+  // The platform's own model calls count only where their environment is asked for (docs/reads.md, "Metrics").
   if (o.environment !== undefined) where.push(`env = ${params.bind("String", o.environment)}`);
+  else where.push(`env != ${params.bind("String", PLATFORM_ENVIRONMENT)}`);
   if (o.model !== undefined) where.push(`model = ${params.bind("String", o.model)}`);
-  // Every column costs FINAL a merge step (string tuples the most): read environment, model and level only when used.
-  const withEnv = o.dims.includes("environment") || o.environment !== undefined;
+  // Every column costs FINAL a merge step (string tuples the most): read model and level only when used.
   const withModel = o.dims.includes("model") || o.model !== undefined;
   const dims = o.dims.map((d) => (d === "day" ? "day" : d === "environment" ? "env" : "model"));
   const keys = dims.map((d) => (d === "day" ? "toString(day) AS day" : d === "env" ? "env AS environment" : "model"));
@@ -74,7 +75,7 @@ export function aggregateStatement(projectId: string, o: AggregateOptions): { sq
       sum(cost) AS cost_usd, sum(input) AS input_tokens, sum(output) AS output_tokens, sum(total) AS total_tokens,
       quantiles(0.5, 0.95, 0.99)(latency) AS latency${o.errors ? ", toUInt32(uniqExactIf(trace_key, error)) AS error_traces" : ""}
     FROM (
-      SELECT trace_key, start_time, toDate(start_time) AS day${withEnv ? ", ifNull(environment.2, 'default') AS env" : ""}${withModel ? ", model.2 AS model" : ""}${o.errors ? ", ifNull(level.2, 'DEFAULT') = 'ERROR' AS error" : ""},
+      SELECT trace_key, start_time, toDate(start_time) AS day, ifNull(environment.2, 'default') AS env${withModel ? ", model.2 AS model" : ""}${o.errors ? ", ifNull(level.2, 'DEFAULT') = 'ERROR' AS error" : ""},
         ${low("cost_usd")} AS cost, ${low("input_tokens")} AS input, ${low("output_tokens")} AS output, ${low("total_tokens")} AS total,
         toFloat64(toUnixTimestamp64Milli(end_time) - toUnixTimestamp64Milli(start_time)) AS latency
       FROM observations FINAL WHERE project_id = {projectId:String}${narrow}

@@ -56,3 +56,19 @@ describe("recording the platform's model calls", () => {
     expect((await app.call("GET", "/v1/traces/exp-item-1")).status).toBe(200);
   });
 });
+
+describe("metrics and the platform's own calls", () => {
+  it("leaves them out unless environment=sightline selects them", async () => {
+    const day = { from: "2026-11-25T00:00:00.000Z", to: "2026-11-26T00:00:00.000Z" };
+    const startTime = new Date("2026-11-25T12:00:00.000Z");
+    await Ingest.recordModelCalls(app.deps, { projectId }, [call({ startTime, endTime: new Date(startTime.getTime() + 400) })]);
+    await app.call("POST", "/v1/ingest", {
+      body: { batch: [{ id: "app-1", type: "generation-create", timestamp: startTime.toISOString(), body: { id: "app-gen", traceId: "app-trace", model: "gpt-4o-mini", startTime: startTime.toISOString(), endTime: new Date(startTime.getTime() + 900).toISOString(), usageDetails: { input: 10, output: 5 } } }] },
+    });
+    await app.drainQueues();
+    const query = (extra: string) => app.call("GET", `/v1/metrics?from=${day.from}&to=${day.to}${extra}`).then((r) => r.body.data);
+    expect(await query("")).toMatchObject([{ traces: 1, observations: 1, latencyP50Ms: 900 }]);
+    expect(await query("&groupBy=environment")).toMatchObject([{ environment: "default", traces: 1 }]);
+    expect(await query("&environment=sightline")).toMatchObject([{ traces: 1, observations: 1, latencyP50Ms: 400 }]);
+  });
+});
