@@ -11,6 +11,11 @@ import { traceIdOf, validateEvents, type ValidEvent } from "./validate-events";
 import * as Scores from "../scores";
 
 const MASKED_FIELDS = ["input", "output"] as const;
+/**
+ * The largest queue message that carries its batch (docs/ingest.md, "Decisions"): under SQS's 256 KiB
+ * message limit with room for the attributes a dead letter adds, so any SQS-compatible queue takes it.
+ */
+export const INLINE_BATCH_BYTES = 200 * 1024;
 
 /**
  * Checks score events against the project's score configs (docs/scores.md): a misfit becomes a per-event 400
@@ -83,10 +88,16 @@ export async function acceptBatch(
       sdk: input.sdk ? { ...input.sdk, events: events.length } : null,
     };
     const job: IngestJob = { projectId: principal.projectId, blobKey, receivedAt: batch.receivedAt };
-    // The blob first, then its pointer: a worker never holds a pointer whose blob is still landing
-    // (docs/ingest.md, "Decisions"). A pointer that fails after its blob leaves an orphan blob, which the
-    // client's retry makes harmless and the raw-batch retention removes.
-    work.push(deps.blobs.put(blobKey, JSON.stringify(batch), { contentType: "application/json" }).then(() => deps.queues.ingest.send([{ body: JSON.stringify(job) }])));
+    // A batch that fits rides in its queue message: one durable write, and no S3 PUT and GET, the largest
+    // cost per batch on AWS (docs/cost.md). A larger one goes to the blob store first, then its pointer: a
+    // worker never holds a pointer whose blob is still landing (docs/ingest.md, "Decisions"). A pointer that
+    // fails after its blob leaves an orphan blob, which the client's retry makes harmless and retention removes.
+    const batchText = JSON.stringify(batch);
+    const pointer = JSON.stringify(job);
+    // The batch is serialized once: spliced into the pointer's object when it rides along.
+    const inline = `${pointer.slice(0, -1)},"batch":${batchText}}`;
+    if (Buffer.byteLength(inline) <= INLINE_BATCH_BYTES) work.push(deps.queues.ingest.send([{ body: inline }]));
+    else work.push(deps.blobs.put(blobKey, batchText, { contentType: "application/json" }).then(() => deps.queues.ingest.send([{ body: pointer }])));
   } else if (input.sdk) {
     // Nothing left to store (all sampled out): count the request here instead.
     work.push(recordSdkUsage(deps, principal.projectId, [{ ...input.sdk, batches: 1, events: events.length }]));

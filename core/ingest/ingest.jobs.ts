@@ -1,10 +1,16 @@
 import * as z from "zod";
+import { StoredBatch } from "./stored-batch.schema";
 
-/** Queue message of the claim check: the batch itself waits in the blob store. */
+/**
+ * Queue message of an accepted batch: the batch rides in the message when it fits (`batch`), else it waits in
+ * the blob store under `blobKey` (the claim check). `blobKey` names the batch either way: dead letters and
+ * replays know it by that key (docs/ingest.md, "Decisions").
+ */
 export const IngestJob = z.object({
   projectId: z.string().min(1),
   blobKey: z.string().min(1),
   receivedAt: z.string(),
+  batch: StoredBatch.optional(),
 });
 export type IngestJob = z.infer<typeof IngestJob>;
 

@@ -13,3 +13,9 @@ export async function ingest(app: TestApp, batch: unknown[], options: { drain?: 
 }
 
 export const at = (ms: number) => new Date(Date.UTC(2026, 10, 22, 10, 0, 0) + ms).toISOString();
+
+/**
+ * Metadata that makes a batch too large to ride in its queue message, so it takes the claim check through the
+ * blob store (docs/ingest.md, "Decisions"): for tests of what happens to stored batch objects.
+ */
+export const pastInline = () => ({ padding: "x".repeat(200 * 1024) });

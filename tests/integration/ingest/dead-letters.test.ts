@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { ev, ingest } from "../../support/ingest";
+import { ev, ingest, pastInline } from "../../support/ingest";
 
 describe("ingest dead letters and replay", () => {
   let app: TestApp;
@@ -21,7 +21,7 @@ describe("ingest dead letters and replay", () => {
   }
 
   it("dead-letters a batch whose stored object vanished on the first attempt, as unrecoverable, and never replays it", async () => {
-    await ingest(app, [ev("trace-create", { id: randomUUID() })], { drain: false });
+    await ingest(app, [ev("trace-create", { id: randomUUID(), metadata: pastInline() })], { drain: false });
     const keys = await app.deps.blobs.list("batches/");
     await app.deps.blobs.delete([keys[keys.length - 1]!]);
     await app.drainQueues();

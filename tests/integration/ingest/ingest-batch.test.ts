@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { at, ev, ingest } from "../../support/ingest";
+import { at, ev, ingest, pastInline } from "../../support/ingest";
 
 const fixture = JSON.parse(readFileSync(new URL("../../fixtures/langfuse-v3-ingestion-batch.json", import.meta.url), "utf8"));
 
@@ -150,6 +150,19 @@ describe("POST /v1/ingest and the worker", () => {
     const trace = (await app.call("GET", `/v1/traces/${traceId}`)).body;
     expect(trace.input).toEqual(big);
     expect(trace.output).toBe("small");
+  });
+
+  it("carries a batch that fits in its queue message, and stores a larger one as an object first", async () => {
+    const small = randomUUID();
+    const large = randomUUID();
+    const before = new Set(await app.deps.blobs.list("batches/"));
+    await ingest(app, [ev("trace-create", { id: small, name: "small" })], { drain: false });
+    expect((await app.deps.blobs.list("batches/")).filter((k) => !before.has(k))).toEqual([]);
+    await ingest(app, [ev("trace-create", { id: large, name: "large", metadata: pastInline() })], { drain: false });
+    expect((await app.deps.blobs.list("batches/")).filter((k) => !before.has(k))).toHaveLength(1);
+    await app.drainQueues();
+    expect((await app.call("GET", `/v1/traces/${small}`)).body.name).toBe("small");
+    expect((await app.call("GET", `/v1/traces/${large}`)).body.name).toBe("large");
   });
 
   it("keeps answering 207 while the worker is stopped; the batches wait on the queue", async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { ev, ingest } from "../../support/ingest";
+import { ev, ingest, pastInline } from "../../support/ingest";
 
 describe("ingest policies: PII masking and sampling", () => {
   let app: TestApp;
@@ -22,6 +22,8 @@ describe("ingest policies: PII masking and sampling", () => {
     await ingest(app, [
       ev("trace-create", { id: traceId, input: { text: "mail ada@example.com about TICKET-42" }, metadata: { owner: "ada@example.com" } }),
       ev("span-create", { id: spanId, traceId, output: ["card 4111 1111 1111 1111", "not a card 4111 1111 1111 1112"] }),
+      // Large enough to be stored as an object, where the raw text can be read back.
+      ev("event-create", { id: randomUUID(), traceId, metadata: pastInline() }),
     ], { drain: false });
 
     const batches = await app.deps.blobs.list("batches/");
