@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { benchAutomations } from "./automations";
 import { benchConsole } from "./console";
+import { benchCost } from "./cost";
 import { benchDatasets } from "./datasets";
 import { benchEvaluators } from "./evaluators";
 import { benchExpressions } from "./expressions";
@@ -30,6 +31,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   datasets: benchDatasets,
   reads: benchReads,
   lambda: benchLambda,
+  cost: benchCost,
   "rate-limits": benchRateLimits,
   automations: benchAutomations,
   "sdk-typescript": benchSdkTypescript,

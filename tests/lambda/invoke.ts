@@ -56,3 +56,15 @@ export async function loadAll(cwd: string, files: string[], env: Record<string, 
   const answers = await Promise.all(halves.map((half) => spawnChild(script, cwd, env, { mode: "load", files: half })));
   return answers.flatMap((answer) => answer.parsed);
 }
+
+/**
+ * Invokes one bundled handler with each event in turn in ONE process: the first call is the cold start, the
+ * rest are warm, as on a Lambda instance that stays up. Each answer comes with the handler's own duration;
+ * `outputBytes` is what the function printed in all (its log lines).
+ */
+export async function invokeWarm(taskRoot: string, file: string, events: unknown[], env: Record<string, string>, timeoutMs = 30_000): Promise<{ results: { result?: any; error?: string; ms: number }[]; outputBytes: number }> {
+  const functionName = file.split("/").pop()!.replace(".mjs", "");
+  const { parsed, output } = await runChild(taskRoot, { LAMBDA_TASK_ROOT: taskRoot, AWS_LAMBDA_FUNCTION_NAME: functionName, ...env }, { mode: "repeat", file, events, timeoutMs, functionName, requestId: randomUUID() });
+  const marker = output.split("\n").find((l) => l.startsWith(MARK))!;
+  return { results: parsed, outputBytes: Buffer.byteLength(output) - Buffer.byteLength(marker) - 1 };
+}

@@ -24,21 +24,44 @@ if (input.mode === "load") {
   process.exit(0);
 }
 
-const deadline = Date.now() + input.timeoutMs;
-const context = {
-  functionName: input.functionName,
-  functionVersion: "$LATEST",
-  invokedFunctionArn: `arn:aws:lambda:us-east-1:123456789012:function:${input.functionName}`,
-  memoryLimitInMB: "1024",
-  awsRequestId: input.requestId,
-  logGroupName: `/aws/lambda/${input.functionName}`,
-  logStreamName: "fidelity",
-  callbackWaitsForEmptyEventLoop: true,
-  getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-  done() {},
-  fail() {},
-  succeed() {},
-};
+/** The invocation context Lambda hands the handler, with a deadline. */
+function makeContext(deadline) {
+  return {
+    functionName: input.functionName,
+    functionVersion: "$LATEST",
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:123456789012:function:${input.functionName}`,
+    memoryLimitInMB: "1024",
+    awsRequestId: input.requestId,
+    logGroupName: `/aws/lambda/${input.functionName}`,
+    logStreamName: "fidelity",
+    callbackWaitsForEmptyEventLoop: true,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+    done() {},
+    fail() {},
+    succeed() {},
+  };
+}
+
+// `repeat`: one warm instance, as Lambda keeps it between invocations: the bundle is imported once and each
+// event of `events` is handled in turn; reports each answer and its handler duration (bench/cost.ts).
+if (input.mode === "repeat") {
+  const { handler } = await import(pathToFileURL(input.file).href);
+  const results = [];
+  for (const event of input.events) {
+    const started = performance.now();
+    try {
+      const result = await handler(event, { ...makeContext(Date.now() + input.timeoutMs), awsRequestId: crypto.randomUUID() });
+      results.push({ result: result ?? null, ms: performance.now() - started });
+    } catch (error) {
+      results.push({ error: String(error?.stack ?? error), ms: performance.now() - started });
+    }
+  }
+  // A large answer reaches the pipe in several writes: exit once it is all out.
+  await new Promise((resolve) => process.stdout.write(`${MARK}${JSON.stringify(results)}\n`, resolve));
+  process.exit(0);
+}
+
+const context = makeContext(Date.now() + input.timeoutMs);
 const timer = setTimeout(() => {
   process.stdout.write(`${MARK}${JSON.stringify({ error: `Task timed out after ${input.timeoutMs} ms` })}\n`);
   process.exit(1);
