@@ -21,6 +21,10 @@ export const Env = z.object({
   SIGHTLINE_CLICKHOUSE_USER: z.string().optional(),
   SIGHTLINE_CLICKHOUSE_PASSWORD: z.string().optional(),
   SIGHTLINE_CLICKHOUSE_DATABASE: z.string().optional(),
+  /** A self-managed ClickHouse cluster's name: migrations run ON CLUSTER with replicated tables (docs/deployment.md). */
+  SIGHTLINE_CLICKHOUSE_CLUSTER: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(),
+  /** With a cluster: several shards, a Distributed table in front of each table (a project lives on one shard). */
+  SIGHTLINE_CLICKHOUSE_SHARDED: flag,
   SIGHTLINE_BUCKET: z.string().optional(),
   SIGHTLINE_INGEST_QUEUE_URL: z.string().optional(),
   SIGHTLINE_INGEST_DLQ_URL: z.string().optional(),

@@ -82,7 +82,7 @@ async function readMigrations(dir: string): Promise<Migration[]> {
  * A statement ends with `;` at the end of a line; the HTTP interface runs one
  * statement per request. Chunks holding only comments are dropped.
  */
-function splitStatements(sql: string): string[] {
+export function splitStatements(sql: string): string[] {
   return sql
     .split(/;[ \t]*(?:\r?\n|$)/)
     .map((s) => s.trim())

@@ -1,5 +1,6 @@
 import { createClient, type ClickHouseClient, type ClickHouseSettings } from "@clickhouse/client";
 import type { TelemetryStore } from "../../platform/ports";
+import { clusterCommand, clusterSettings, type ClickHouseCluster } from "./cluster";
 
 /** A ClickHouse server reached over HTTP(S). */
 export interface ClickHouseServerOptions {
@@ -8,6 +9,8 @@ export interface ClickHouseServerOptions {
   password?: string;
   /** The database every statement runs in; `default` when omitted. */
   database?: string;
+  /** A self-managed cluster: DDL on every node, replicated (and sharded) tables (docs/deployment.md). */
+  cluster?: ClickHouseCluster;
 }
 
 /** Embedded chDB bound to a data directory; statements run in `default`. */
@@ -78,7 +81,11 @@ export class ClickHouseTelemetryStore implements TelemetryStore {
 
   async command(sql: string, params?: Record<string, unknown>): Promise<void> {
     const client = await this.client();
-    await client.command({ query: sql, query_params: params });
+    for (const statement of clusterCommand(sql, this.cluster)) await client.command({ query: statement, query_params: params });
+  }
+
+  private get cluster(): ClickHouseCluster | undefined {
+    return "cluster" in this.options ? this.options.cluster : undefined;
   }
 
   /**
@@ -93,7 +100,7 @@ export class ClickHouseTelemetryStore implements TelemetryStore {
     if ("chdbPath" in this.options) return this.command(sql);
     const admin = createClient({ ...serverConfig(this.options), database: undefined });
     try {
-      await admin.command({ query: sql });
+      for (const statement of clusterCommand(sql, this.cluster)) await admin.command({ query: statement });
     } finally {
       await admin.close();
     }
@@ -122,7 +129,7 @@ export class ClickHouseTelemetryStore implements TelemetryStore {
 
 async function open(options: ClickHouseTelemetryStoreOptions): Promise<Opened> {
   if (!("chdbPath" in options)) {
-    return { client: createClient({ ...serverConfig(options), clickhouse_settings: SETTINGS }), release: async () => {} };
+    return { client: createClient({ ...serverConfig(options), clickhouse_settings: { ...SETTINGS, ...clusterSettings(options.cluster) } }), release: async () => {} };
   }
   // Imported here so server deployments (Lambda) never load chDB's 500 MB native library.
   const [{ createChdbConnection }, { drainPending }] = await Promise.all([import("chdb/connection"), import("chdb")]);
