@@ -1,9 +1,15 @@
 import { safeExcerpt } from "../../platform/excerpt";
 import { AddressRefusedError } from "../http/guarded-agent";
-import { LlmCallError, type LlmCompletion, type LlmCredentials, type LlmRequest } from "../../platform/ports";
+import { LlmCallError, type LlmCompletion, type LlmCredentials, type LlmRequest, type LlmStreamEvent } from "../../platform/ports";
 
-/** One attempt against a provider; retries and the concurrency bound are added around it (resilient.ts). */
-export type RawProvider = (request: LlmRequest, options: { timeoutMs: number }) => Promise<LlmCompletion>;
+/** Opens one streamed attempt: resolves once the provider accepted the request (port semantics of `stream`). */
+export type RawStream = (request: LlmRequest, options: { timeoutMs: number; signal?: AbortSignal }) => Promise<AsyncIterable<LlmStreamEvent>>;
+
+/**
+ * One attempt against a provider; retries and the concurrency bound are added around it (resilient.ts). Called
+ * as a function it completes; `stream` streams (a connector without it cannot serve the playground).
+ */
+export type RawProvider = ((request: LlmRequest, options: { timeoutMs: number }) => Promise<LlmCompletion>) & { stream?: RawStream };
 
 /** Builds the raw provider of one set of credentials (null for the mock), calling out through `fetch`. */
 export type Connector = (credentials: LlmCredentials | null, fetch: typeof globalThis.fetch) => RawProvider;
