@@ -19,12 +19,15 @@ function redact(message: string, credentials: LlmCredentials | null): string {
   return clean.replace(KEY_LIKE, "$1-***");
 }
 
-/** A provider's refusal (its 4xx, the address policy) is the request's fault: 422; anything else is the provider's: 502. */
-function toAppError(error: unknown, credentials: LlmCredentials | null): AppError {
+/**
+ * A provider's refusal (its 4xx, the address policy) is the request's fault: 422; anything else is the provider's:
+ * 502. The details name the trace the failed call was recorded as.
+ */
+function toAppError(error: unknown, credentials: LlmCredentials | null, traceId: string): AppError {
   if (error instanceof AppError) return error;
   if (!(error instanceof LlmCallError)) throw error;
   const message = redact(error.message, credentials);
-  const details = { provider: { kind: error.kind, ...(error.status !== undefined ? { status: error.status } : {}) } };
+  const details = { provider: { kind: error.kind, ...(error.status !== undefined ? { status: error.status } : {}) }, traceId };
   return error.kind === "refused" ? unprocessable(message, details) : providerError(message, details);
 }
 
@@ -94,7 +97,7 @@ export async function streamCompletion(deps: PlaygroundDeps, principal: Principa
   try {
     events = await deps.llm.get(input.provider, credentials).stream(request, options.signal ? { signal: options.signal } : {});
   } catch (error) {
-    const failure = toAppError(error, credentials);
+    const failure = toAppError(error, credentials, traceId);
     await record(call({ output: null, error: failure.message }));
     throw failure;
   }
@@ -129,7 +132,7 @@ export async function streamCompletion(deps: PlaygroundDeps, principal: Principa
           }
         }
       } catch (error) {
-        failure = toAppError(error, credentials);
+        failure = toAppError(error, credentials, traceId);
       }
       if (failure || !done) {
         const message = failure?.message ?? `${input.provider}: the stream ended without a final event`;

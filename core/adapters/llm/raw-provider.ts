@@ -33,10 +33,14 @@ export function retryAfterMs(headers: { get(name: string): string | null } | und
  */
 export function toCallError(error: unknown, provider: string): LlmCallError {
   if (error instanceof LlmCallError) return error;
-  const e = (error ?? {}) as { status?: unknown; headers?: { get(name: string): string | null }; name?: unknown; message?: unknown; constructor?: { name?: string } };
+  const e = (error ?? {}) as { status?: unknown; headers?: { get(name: string): string | null }; name?: unknown; message?: unknown; error?: { message?: unknown; error?: { message?: unknown } }; constructor?: { name?: string } };
   const name = typeof e.constructor?.name === "string" ? e.constructor.name : String(e.name ?? "");
+  // The provider's own words: OpenAI's error body is `{ message }`, Anthropic's `{ error: { message } }` (its SDK
+  // would show the whole body).
+  const said = typeof e.error?.message === "string" ? e.error.message : typeof e.error?.error?.message === "string" ? e.error.error.message : null;
+  const raw = said !== null ? (typeof e.status === "number" ? `${e.status} ${said}` : said) : typeof e.message === "string" ? e.message : String(error);
   // The SDKs put the provider's answer in the message: keep a short, clean excerpt, never the answer whole.
-  const message = safeExcerpt(typeof e.message === "string" ? e.message : String(error));
+  const message = safeExcerpt(raw);
   const cause = (error as { cause?: unknown }).cause;
   const refused = cause instanceof AddressRefusedError ? cause : cause instanceof Error && cause.cause instanceof AddressRefusedError ? cause.cause : null;
   if (refused) return new LlmCallError("refused", `${provider}: ${refused.message}`);
