@@ -81,6 +81,8 @@ export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
   /** The rate limit the call counts against (docs/rate-limits.md): `ingest`, the project's, or by default `api`, the key's. */
   rateLimit?: RateLimits.RateLimitClass;
   response?: z.ZodType;
+  /** The success answer streams (`StreamReply`): its media type and what it carries, for the API document. */
+  streams?: { contentType: string; description: string };
   status?: number;
   maxBodyBytes?: number;
 }

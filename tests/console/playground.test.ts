@@ -71,7 +71,7 @@ describe("console playground", () => {
     expect(await first.getByLabel("Provider").inputValue()).toBe("openai");
     expect(await first.getByLabel("Temperature").inputValue()).toBe("0.2");
     expect(await first.getByLabel("Max tokens").inputValue()).toBe("200");
-    expect(await first.getByLabel("Message 1").inputValue()).toBe("You support customers of {{product}}.");
+    expect(await first.getByLabel("Message 1", { exact: true }).inputValue()).toBe("You support customers of {{product}}.");
     expect(JSON.parse(await first.getByLabel(/^Tools/).inputValue())).toEqual(tools);
 
     await first.getByLabel("{{product}}").fill("Acme");
@@ -110,9 +110,9 @@ describe("console playground", () => {
     await page.getByRole("link", { name: "Open in playground" }).click();
     await page.waitForURL(/\/playground\?prompt=support&version=1$/);
     const variant = page.getByTestId("variant-1");
-    await until("the prompt's messages", () => variant.getByLabel("Message 1").inputValue(), (v) => v === "You support customers of {{product}}.");
+    await until("the prompt's messages", () => variant.getByLabel("Message 1", { exact: true }).inputValue(), (v) => v === "You support customers of {{product}}.");
     await variant.getByLabel("{{product}}").fill("Globex");
-    await variant.getByLabel("Message 2").fill("Where is my parcel?");
+    await variant.getByLabel("Message 2", { exact: true }).fill("Where is my parcel?");
     await variant.getByRole("button", { name: "Run", exact: true }).click();
     await until("the answer", () => page.getByTestId("output-text-1").textContent(), (t) => /^Mock answer/.test(t ?? ""));
 
@@ -131,7 +131,8 @@ describe("console playground", () => {
     ]);
 
     await variant.getByRole("button", { name: "Save as new prompt" }).click();
-    expect(await variant.getByRole("alert").textContent()).toContain("A prompt named 'support' exists");
+    const refused = variant.getByRole("alert");
+    await until("the refusal", () => refused.textContent(), (t) => (t ?? "").includes("A prompt named 'support' exists: choose another name, or save as a new version"));
     await variant.getByLabel("Prompt name").fill("support-parcel");
     await variant.getByRole("button", { name: "Save as new prompt" }).click();
     await variant.getByRole("link", { name: "support-parcel v1" }).waitFor();

@@ -220,6 +220,7 @@ function SavePanel({ variant, promptName }: { variant: Variant; promptName: stri
   const [open, setOpen] = useState(false);
   const save = async (asNew: boolean) => {
     setError(null);
+    setSaved(null);
     const config: Record<string, unknown> = { provider: variant.provider, model: variant.model };
     if (variant.temperature.trim()) config.temperature = Number(variant.temperature);
     if (variant.maxTokens.trim()) config.maxTokens = Number(variant.maxTokens);

@@ -14,6 +14,11 @@ export const handler = streamingHandler(
       "Stream a completion from a provider with this project's credentials (server-sent events: start, delta, tool_call, then done with usage, cost and latency, or error); messages, or a prompt by name and version or label compiled here; recorded as a trace in the environment sightline",
     tags: ["playground"],
     body: Playground.CompletionBody,
+    streams: {
+      contentType: "text/event-stream",
+      description:
+        "Server-sent events: `start` {traceId, provider, model, messages, prompt}; `delta` {text}; `tool_call` {index, id?, name?, arguments}; then `done` {traceId, model, finishReason, output: {text, toolCalls}, usage: {input, output, total}, costUsd, latency: {totalMs, timeToFirstTokenMs}} or `error` {code, message, traceId}",
+    },
     run: async ({ body }, { deps, principal }) => {
       const cancel = new AbortController();
       const events = await Playground.streamCompletion(deps, principal, body, { signal: cancel.signal });
