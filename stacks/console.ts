@@ -20,7 +20,7 @@ export function Console({ stack }: StackContext) {
     vite: { types: "../.sst/types/console-env.d.ts" },
     replaceValues: [
       { files: "config.json", search: "{{ SIGHTLINE_API_URL }}", replace: api.url },
-      // Streamed routes (the playground) answer at their function URL (docs/playground.md, "On AWS").
+      // Streamed routes (the playground) answer at their function URL (docs/playground.md, "Streaming through both runtimes").
       { files: "config.json", search: "{{ SIGHTLINE_STREAM_URL }}", replace: streamUrls.PlaygroundUrl ?? "" },
       { files: "config.json", search: '"{{ SIGHTLINE_CONSOLE_KEY_SIGNIN }}"', replace: keySignIn },
     ],

@@ -13,7 +13,7 @@ export const streamOutputOf = (route: Pick<RouteDef, "path">) => {
 
 /**
  * Routes whose answer streams (server-sent events). API Gateway's HTTP API buffers a Lambda's answer whole, so
- * each of these gets a function URL in RESPONSE_STREAM mode instead (docs/playground.md, "On AWS"): the handler
+ * each of these gets a function URL in RESPONSE_STREAM mode instead (docs/playground.md, "Streaming through both runtimes"): the handler
  * is the same module, wrapped by `streamingHandler`, and authenticates and rate-limits every call itself, so
  * the URL takes no IAM auth. The console finds the URL in its config.json (`streamUrl`).
  */

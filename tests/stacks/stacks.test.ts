@@ -287,7 +287,7 @@ describe("Console stack", () => {
     // The API's URL, imported from the Api stack.
     expect(JSON.stringify(apiUrl!.replace)).toMatch(/Fn::ImportValue|Fn::GetAtt|Fn::Join/);
     expect(replaced.find((r) => r.search === '"{{ SIGHTLINE_CONSOLE_KEY_SIGNIN }}"')).toMatchObject({ files: "config.json", replace: "false" });
-    // The playground's function URL, which streams (docs/playground.md, "On AWS").
+    // The playground's function URL, which streams (docs/playground.md, "Streaming through both runtimes").
     expect(JSON.stringify(replaced.find((r) => r.search === "{{ SIGHTLINE_STREAM_URL }}")!.replace)).toMatch(/Fn::ImportValue|Fn::GetAtt|Fn::Join/);
   });
 });
