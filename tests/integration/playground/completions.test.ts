@@ -217,6 +217,18 @@ describe("errors", () => {
     expect(res.events.at(-1)!.data).toEqual({ code: "provider_error", message: "openai: overloaded mid-answer", traceId: res.events[0]!.data.traceId });
   });
 
+  it("keeps one project's prompts and credentials from another project's key", async () => {
+    const other = (await app.call("POST", "/v1/projects", { body: { name: "playground-other" } })).body;
+
+    const prompt = await complete(app, { provider: "mock", model: "m", prompt: { name: "greeter", variables: { who: "x" } } }, other);
+    const credentials = await complete(app, { provider: "openai", model: "gpt-4o-mini", messages: hello }, other);
+
+    expect(prompt.status).toBe(404);
+    expect(credentials.status).toBe(400);
+    expect(credentials.error.message).toBe('No credentials for provider "openai" in this project: PUT /v1/providers/openai');
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it("answers 400 for a body with neither messages nor a prompt", async () => {
     const res = await complete(app, { provider: "openai", model: "gpt-4o-mini" });
 
