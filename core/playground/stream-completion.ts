@@ -10,6 +10,8 @@ import type { CompletionInput, PlaygroundEvent, PlaygroundMessage } from "./play
 
 export type PlaygroundDeps = Pick<Deps, "db" | "config" | "caches" | "keyRing" | "llm" | "clock" | "ids" | "log" | "blobs" | "queues">;
 
+const CANCELLED = "cancelled: the client closed the connection";
+
 /** Keys as OpenAI and Anthropic echo them in errors (`sk-ab***yz`), however masked: never shown back. */
 const KEY_LIKE = /\b(sk|pk)-[A-Za-z0-9_*.-]{4,}/g;
 
@@ -135,7 +137,7 @@ export async function streamCompletion(deps: PlaygroundDeps, principal: Principa
         failure = toAppError(error, credentials, traceId);
       }
       if (failure || !done) {
-        const message = failure?.message ?? `${input.provider}: the stream ended without a final event`;
+        const message = options.signal?.aborted ? CANCELLED : (failure?.message ?? `${input.provider}: the stream ended without a final event`);
         recorded = true;
         await record(call({ output: output(), firstAt, error: message }));
         yield { event: "error", data: { code: failure?.code ?? "provider_error", message, traceId } };
@@ -159,7 +161,7 @@ export async function streamCompletion(deps: PlaygroundDeps, principal: Principa
       };
     } finally {
       // The client went away mid-stream: the call still cost something, so it is recorded as cancelled.
-      if (!recorded) await record(call({ output: output(), firstAt, error: "cancelled: the client closed the connection" }));
+      if (!recorded) await record(call({ output: output(), firstAt, error: CANCELLED }));
     }
   }
 }

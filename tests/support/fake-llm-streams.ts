@@ -17,6 +17,8 @@ export interface StreamScript {
   paceMs?: number;
   /** Fail with the API's own in-stream error event after this many content events. */
   failAfter?: number;
+  /** Hold the stream after this many content events until `release()`. */
+  holdAfter?: number;
 }
 
 export interface RecordedRequest {
@@ -37,6 +39,9 @@ export class FakeLlmStreams {
   script: StreamScript[] = [];
   fallback: StreamScript = { text: ["Hello", " from", " the", " fake"], usage: { input: 12, output: 4 } };
   firstContentAt: number[] = [];
+  /** True while a stream waits for `release()` (`holdAfter`). */
+  holding = false;
+  private released: (() => void) | null = null;
   url = "";
   private server?: Server;
 
@@ -58,6 +63,11 @@ export class FakeLlmStreams {
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
     return this;
+  }
+
+  /** Lets a held stream go on. */
+  release() {
+    this.released?.();
   }
 
   reset() {
@@ -98,6 +108,11 @@ export class FakeLlmStreams {
         const message = script.message ?? "stream failed";
         res.end(anthropic ? `event: error\ndata: ${JSON.stringify({ type: "error", error: { type: "overloaded_error", message } })}\n\n` : `data: ${JSON.stringify({ error: { message, type: "server_error" } })}\n\n`);
         return false;
+      }
+      if (isContent && script.holdAfter !== undefined && content === script.holdAfter) {
+        this.holding = true;
+        await new Promise<void>((resolve) => (this.released = resolve));
+        this.holding = false;
       }
       if (isContent && content++ === 0) this.firstContentAt.push(performance.now());
       res.write(text);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeLlmStreams } from "../../support/fake-llm-streams";
-import { startTestApp, type TestApp } from "../../support/local-app";
-import { complete, textOf } from "./support";
+import { basic, startTestApp, type TestApp } from "../../support/local-app";
+import { complete, parseSse, textOf } from "./support";
 
 // The playground end to end on `npm start`'s runtime: the official SDK adapters against loopback fakes (docs/playground.md).
 let app: TestApp;
@@ -39,6 +39,22 @@ describe("streaming through the official SDKs", () => {
     expect(done.latency.totalMs).toBeGreaterThanOrEqual(done.latency.timeToFirstTokenMs);
     expect(fake.requests[0]!.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(fake.requests[0]!.body).toMatchObject({ model: "gpt-4o-mini", stream: true, stream_options: { include_usage: true }, temperature: 0.3, max_completion_tokens: 64, top_p: 0.9, messages: hello });
+  });
+
+  it("streams each event as the provider sends it: the first delta arrives while the provider still holds the rest", async () => {
+    fake.script = [{ text: ["first", " second"], holdAfter: 1, usage: { input: 3, output: 2 } }];
+    const res = await fetch(`${app.url}/v1/playground/completions`, { method: "POST", headers: { authorization: basic(app.admin), "content-type": "application/json" }, body: JSON.stringify({ provider: "openai", model: "gpt-4o-mini", messages: hello }) });
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = "";
+
+    while (!seen.includes("event: delta")) seen += (await reader.read()).value ?? "";
+    const heldWhileDeltaArrived = fake.holding;
+    fake.release();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) seen += chunk.value;
+
+    expect(heldWhileDeltaArrived).toBe(true);
+    expect(textOf(parseSse(seen))).toBe("first second");
+    expect(parseSse(seen).at(-1)!.event).toBe("done");
   });
 
   it("prices with the project's own price first", async () => {
