@@ -76,7 +76,7 @@ export default function ProvidersPage() {
     <Stack>
       <Title order={2}>Provider credentials</Title>
       <Text size="sm" c="dimmed">
-        The keys LLM-judge evaluators call their provider with. A key is stored encrypted and is write-only: the API never returns it, so this page cannot show it. The mock provider needs none.
+        The keys LLM-judge evaluators and the playground call their provider with; an OpenAI-compatible server (vLLM, Ollama, LiteLLM) by its base URL. A key is stored encrypted and is write-only: the API never returns it, so this page cannot show it. The mock provider needs none.
       </Text>
       <ErrorNote error={providers.error} />
       {providers.isPending ? (
