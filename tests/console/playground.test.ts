@@ -88,7 +88,7 @@ describe("console playground", () => {
     await page.getByTestId("stats-1").waitFor();
     await page.getByTestId("stats-2").waitFor();
     expect(await page.getByTestId("stats-1").textContent()).toContain("40 in / 6 out");
-    await shot("playground-variants");
+    await shot("playground");
     const sent = fake.requests.at(-1)!.body;
     expect(sent).toMatchObject({ model: "gpt-4o-mini", temperature: 0.2, max_completion_tokens: 200, tool_choice: "none", messages: [{ role: "system", content: "You support customers of Acme." }, { role: "user", content: "Where is my order?" }] });
   });
