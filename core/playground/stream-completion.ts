@@ -114,7 +114,7 @@ export async function streamCompletion(deps: PlaygroundDeps, principal: Principa
     try {
       yield { event: "start", data: { traceId, provider: input.provider, model: input.model, messages, prompt } };
       let done: Extract<LlmStreamEvent, { type: "done" }> | null = null;
-      let failure: AppError | null = null;
+      let failure: { code: string; message: string } | null = null;
       try {
         for await (const e of source) {
           if (e.type === "done") {
@@ -134,7 +134,12 @@ export async function streamCompletion(deps: PlaygroundDeps, principal: Principa
           }
         }
       } catch (error) {
-        failure = toAppError(error, credentials, traceId);
+        if (error instanceof LlmCallError) failure = toAppError(error, credentials, traceId);
+        else {
+          // A bug, not the provider: logged with its cause, shown as the generic 500 message would be.
+          deps.log.error("playground stream failed", { traceId, error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
+          failure = { code: "internal_error", message: "Internal server error" };
+        }
       }
       if (failure || !done) {
         const message = options.signal?.aborted ? CANCELLED : (failure?.message ?? `${input.provider}: the stream ended without a final event`);
