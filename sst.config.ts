@@ -7,6 +7,7 @@ import { Events } from "./stacks/events";
 import { FUNCTION_DEFAULTS } from "./stacks/lambda";
 import { Queues } from "./stacks/queues";
 import { Storage } from "./stacks/storage";
+import { StreamRoutes } from "./stacks/stream-routes";
 
 export default {
   config() {
@@ -18,6 +19,6 @@ export default {
   },
   stacks(app) {
     app.setDefaultFunctionProps(FUNCTION_DEFAULTS);
-    app.stack(Storage).stack(Queues).stack(Api).stack(TelemetryRoutes).stack(EvaluationRoutes).stack(AdminRoutes).stack(Cron).stack(Events).stack(Console);
+    app.stack(Storage).stack(Queues).stack(Api).stack(TelemetryRoutes).stack(EvaluationRoutes).stack(AdminRoutes).stack(StreamRoutes).stack(Cron).stack(Events).stack(Console);
   },
 } satisfies SSTConfig;

@@ -10,6 +10,7 @@ import { benchFoundation } from "./foundation";
 import { benchIngest } from "./ingest";
 import { benchOnlineEval } from "./online-eval";
 import { benchOtlp } from "./otlp";
+import { benchPlayground } from "./playground";
 import { benchLambda } from "./lambda";
 import { benchPrompts } from "./prompts";
 import { benchRateLimits } from "./rate-limits";
@@ -39,6 +40,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   "sdk-go": benchSdkGo,
   sessions: benchSessions,
   console: benchConsole,
+  playground: benchPlayground,
 };
 
 /**

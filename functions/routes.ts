@@ -12,6 +12,11 @@ export interface RouteDef {
   timeoutSeconds?: number;
   /** Lambda memory in MB, when its class's does not fit. */
   memoryMb?: number;
+  /**
+   * The answer streams (server-sent events): on AWS the route gets a function URL in RESPONSE_STREAM mode
+   * instead of an API Gateway route, which would buffer it (docs/playground.md).
+   */
+  stream?: true;
 }
 
 export const routes: readonly RouteDef[] = [
@@ -70,6 +75,9 @@ export const routes: readonly RouteDef[] = [
   { method: "POST", path: "/v1/prompts/{name}/labels", handler: "functions/api/prompts/set-label.handler" },
   { method: "POST", path: "/v1/prompts/{name}/compile", handler: "functions/api/prompts/compile-prompt.handler" },
   { method: "GET", path: "/api/public/v2/prompts/{name}", handler: "functions/api/public-prompts/get-prompt.handler" },
+
+  // the model playground (docs/playground.md): a streamed answer, up to five minutes of it
+  { method: "POST", path: "/v1/playground/completions", handler: "functions/api/playground/create-completion.handler", timeoutSeconds: 300, stream: true },
 
   // evaluators
   { method: "POST", path: "/v1/evaluators", handler: "functions/api/evaluators/create-evaluator.handler" },

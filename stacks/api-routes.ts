@@ -30,6 +30,7 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   guardrails: "evaluation",
   "review-queues": "evaluation",
   providers: "evaluation",
+  playground: "evaluation",
   "api-keys": "admin",
   projects: "admin",
   memberships: "admin",
@@ -65,7 +66,8 @@ function mount({ stack }: StackContext, concern: Concern) {
     stack,
     Object.fromEntries(
       routes
-        .filter((r) => concernOf(r) === concern)
+        // A streamed route is served by a function URL instead (stacks/stream-routes.ts).
+        .filter((r) => !r.stream && concernOf(r) === concern)
         .map((r) => [
           routeKey(r),
           { function: { handler: r.handler, ...sizing(routeSettings(r)), ...(PERMISSIONS_OF_HANDLER[r.handler] ? { permissions: PERMISSIONS_OF_HANDLER[r.handler] } : {}) } },

@@ -1,5 +1,6 @@
 import { StaticSite, use, type StackContext } from "sst/constructs";
 import { Api } from "./api";
+import { StreamRoutes } from "./stream-routes";
 
 /**
  * The web console on S3 + CloudFront. `npm install` (prepare) or `npm run build` builds console/dist before a
@@ -8,6 +9,7 @@ import { Api } from "./api";
  */
 export function Console({ stack }: StackContext) {
   const { api } = use(Api);
+  const { streamUrls } = use(StreamRoutes);
   // Sessions are the console's sign-in; the key form is a development switch, off by default (docs/console.md, "Sign-in").
   const keySignIn = process.env.SIGHTLINE_CONSOLE_KEY_SIGNIN === "true" || process.env.SIGHTLINE_CONSOLE_KEY_SIGNIN === "1" ? "true" : "false";
   const site = new StaticSite(stack, "Site", {
@@ -18,6 +20,8 @@ export function Console({ stack }: StackContext) {
     vite: { types: "../.sst/types/console-env.d.ts" },
     replaceValues: [
       { files: "config.json", search: "{{ SIGHTLINE_API_URL }}", replace: api.url },
+      // Streamed routes (the playground) answer at their function URL (docs/playground.md, "Streaming through both runtimes").
+      { files: "config.json", search: "{{ SIGHTLINE_STREAM_URL }}", replace: streamUrls.PlaygroundUrl ?? "" },
       { files: "config.json", search: '"{{ SIGHTLINE_CONSOLE_KEY_SIGNIN }}"', replace: keySignIn },
     ],
   });

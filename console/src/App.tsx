@@ -37,6 +37,7 @@ const AlertsPage = lazy(() => import("./pages/AlertsPage"));
 const ScoreConfigsPage = lazy(() => import("./pages/ScoreConfigsPage"));
 const ProvidersPage = lazy(() => import("./pages/ProvidersPage"));
 const EventSinkPage = lazy(() => import("./pages/EventSinkPage"));
+const PlaygroundPage = lazy(() => import("./pages/PlaygroundPage"));
 
 const fallback = (
   <Center h="50vh">
@@ -76,6 +77,7 @@ export function App() {
       <Route path="/sessions/:id" element={page(<SessionPage />)} />
       <Route path="/prompts" element={page(<PromptsPage />)} />
       <Route path="/prompts/:name" element={page(<PromptPage />)} />
+      <Route path="/playground" element={page(<PlaygroundPage />)} />
       <Route path="/datasets" element={page(<DatasetsPage />)} />
       <Route path="/datasets/:name" element={page(<DatasetPage />)} />
       <Route path="/datasets/:name/compare" element={page(<ComparePage />)} />

@@ -5,6 +5,8 @@
 
 export interface ConsoleConfig {
   apiUrl: string;
+  /** Where streamed routes (the playground) answer: their function URL on AWS, else the API's own URL. */
+  streamUrl: string;
   keySignIn: boolean;
 }
 
@@ -33,7 +35,7 @@ const PROJECT_STORAGE = "sightline.project";
 /** Set while this browser holds a session: only then does start-up ask `GET /v1/me` (docs/console.md, "Sign-in"). */
 const SESSION_HINT = "sightline.session";
 
-let config: ConsoleConfig = { apiUrl: "", keySignIn: false };
+let config: ConsoleConfig = { apiUrl: "", streamUrl: "", keySignIn: false };
 let credentials: Credentials | null = readStoredKey();
 let onUnauthorized: () => void = () => {};
 
@@ -52,9 +54,10 @@ export async function loadConfig(): Promise<ConsoleConfig> {
   try {
     const res = await fetch("/config.json", { cache: "no-store" });
     if (res.ok) {
-      const loaded = (await res.json()) as { apiUrl?: unknown; keySignIn?: unknown };
+      const loaded = (await res.json()) as { apiUrl?: unknown; streamUrl?: unknown; keySignIn?: unknown };
       // A template whose values were never written in (a plain `vite` dev server) keeps the defaults.
       if (typeof loaded.apiUrl === "string" && !loaded.apiUrl.includes("{{")) config.apiUrl = loaded.apiUrl.replace(/\/$/, "");
+      if (typeof loaded.streamUrl === "string" && !loaded.streamUrl.includes("{{")) config.streamUrl = loaded.streamUrl.replace(/\/$/, "");
       if (typeof loaded.keySignIn === "boolean") config.keySignIn = loaded.keySignIn;
     }
   } catch {
@@ -108,16 +111,68 @@ export function withQuery(path: string, query?: Query): string {
   return s ? `${path}?${s}` : path;
 }
 
-/** Calls the API; throws ApiError with the error body's message, and sends the user to sign in on a 401. */
-export async function api<T>(method: string, path: string, options: { body?: unknown; query?: Query; signal?: AbortSignal; anonymous?: boolean } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+/** The credentials' headers for one call: Basic for a key; the project and, on writes, the CSRF token for a session. */
+function authHeaders(method: string, headers: Record<string, string>): Record<string, string> {
   const c = credentials;
   if (c?.mode === "key") headers.authorization = `Basic ${btoa(`${c.publicKey}:${c.secretKey}`)}`;
   if (c?.mode === "session") {
     if (c.projectId) headers["x-sightline-project"] = c.projectId;
     if (method !== "GET" && method !== "HEAD") headers["x-csrf-token"] = c.csrfToken;
   }
+  return headers;
+}
+
+/** An error answer as ApiError; a 401 sends the user to sign in (unless `anonymous`). */
+function apiError(res: Response, text: string, anonymous = false): ApiError {
+  let body: { error?: { code?: string; message?: string; details?: unknown } | string; error_description?: string } | undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = undefined;
+  }
+  // The OAuth endpoints under /v1/auth/oauth2 answer RFC 6749's `{error, error_description}` (docs/mcp.md, "OAuth").
+  const err = typeof body?.error === "string" ? { code: body.error, message: body.error_description } : body?.error;
+  const error = new ApiError(res.status, err?.code ?? "http_error", err?.message ?? `${res.status} ${res.statusText}`, err && "details" in err ? err.details : undefined);
+  if (res.status === 401 && !anonymous) onUnauthorized();
+  return error;
+}
+
+/**
+ * POSTs to a streamed route (server-sent events) and hands each event to `onEvent` as it arrives. An answer that
+ * is not a stream (an error known before the first byte) throws ApiError like `api()` (docs/playground.md).
+ */
+export async function streamEvents(path: string, body: unknown, onEvent: (event: string, data: any) => void, signal?: AbortSignal): Promise<void> {
+  const c = credentials;
+  const res = await fetch((config.streamUrl || config.apiUrl) + path, {
+    method: "POST",
+    headers: authHeaders("POST", { accept: "text/event-stream", "content-type": "application/json" }),
+    body: JSON.stringify(body),
+    credentials: c?.mode === "key" ? "omit" : "include",
+    signal,
+  });
+  if (!res.ok || !res.body) throw apiError(res, await res.text());
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    let end: number;
+    while ((end = buffered.indexOf("\n\n")) >= 0) {
+      const block = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      const name = block.match(/^event: (.*)$/m)?.[1] ?? "message";
+      const data = block.match(/^data: (.*)$/m)?.[1];
+      if (data !== undefined) onEvent(name, JSON.parse(data));
+    }
+  }
+}
+
+/** Calls the API; throws ApiError with the error body's message, and sends the user to sign in on a 401. */
+export async function api<T>(method: string, path: string, options: { body?: unknown; query?: Query; signal?: AbortSignal; anonymous?: boolean } = {}): Promise<T> {
+  const headers = authHeaders(method, { accept: "application/json" });
+  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const c = credentials;
   const res = await fetch(config.apiUrl + withQuery(path, options.query), {
     method,
     headers,
@@ -128,21 +183,12 @@ export async function api<T>(method: string, path: string, options: { body?: unk
     signal: options.signal,
   });
   const text = await res.text();
-  let json: unknown = undefined;
+  if (!res.ok) throw apiError(res, text, options.anonymous);
   try {
-    json = text ? JSON.parse(text) : undefined;
+    return (text ? JSON.parse(text) : undefined) as T;
   } catch {
-    json = undefined;
+    return undefined as T;
   }
-  if (!res.ok) {
-    const body = json as { error?: { code?: string; message?: string; details?: unknown } | string; error_description?: string } | undefined;
-    // The OAuth endpoints under /v1/auth/oauth2 answer RFC 6749's `{error, error_description}` (docs/mcp.md, "OAuth").
-    const err = typeof body?.error === "string" ? { code: body.error, message: body.error_description } : body?.error;
-    const error = new ApiError(res.status, err?.code ?? "http_error", err?.message ?? `${res.status} ${res.statusText}`, err && "details" in err ? err.details : undefined);
-    if (res.status === 401 && !options.anonymous) onUnauthorized();
-    throw error;
-  }
-  return json as T;
 }
 
 export const get = <T>(path: string, query?: Query) => api<T>("GET", path, { query });

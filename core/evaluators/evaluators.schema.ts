@@ -22,8 +22,8 @@ export const VARIABLE_SOURCES = [
   "dataset.metadata",
 ] as const;
 export type VariableSource = (typeof VARIABLE_SOURCES)[number];
-/** Providers that take credentials; `mock` needs none. */
-export const KEYED_PROVIDERS = ["openai", "anthropic"] as const;
+/** Providers that take credentials; `mock` needs none. `openai-compatible` needs a base URL and may have no key. */
+export const KEYED_PROVIDERS = ["openai", "anthropic", "openai-compatible"] as const;
 export type KeyedProvider = (typeof KEYED_PROVIDERS)[number];
 /** Thread scope's default quiet time before a session is judged (docs/evaluators.md, "Definitions"). */
 export const DEFAULT_COOLDOWN_SECONDS = 900;
@@ -216,8 +216,8 @@ export type FromTemplateInput = z.output<typeof FromTemplateBody>;
 
 export const ProviderPath = z.object({ provider: z.enum(KEYED_PROVIDERS) });
 export const ProviderCredentialsBody = z.object({
-  apiKey: z.string().min(1).max(4000).describe("Stored encrypted under the key ring; never returned"),
-  baseUrl: z.url({ protocol: /^https?$/ }).max(2000).nullish().describe("OpenAI: must end in /v1; Anthropic: the host root"),
+  apiKey: z.string().max(4000).default("").describe("Stored encrypted under the key ring; never returned. Required but for openai-compatible, where a server without auth takes none"),
+  baseUrl: z.url({ protocol: /^https?$/ }).max(2000).nullish().describe("OpenAI and openai-compatible: must end in /v1 (required for openai-compatible); Anthropic: the host root"),
 });
 export type ProviderCredentialsInput = z.output<typeof ProviderCredentialsBody>;
 export const ProviderView = z.object({

@@ -42,7 +42,7 @@ export const providerCredentials = pgTable(
   {
     id: text("id").primaryKey(),
     projectId: text("project_id").notNull(),
-    provider: text("provider", { enum: ["openai", "anthropic"] }).notNull(),
+    provider: text("provider", { enum: ["openai", "anthropic", "openai-compatible"] }).notNull(),
     /** `v1:<keyId>:<iv>:<ciphertext>` (core/platform/keyring.ts). */
     apiKeySealed: text("api_key_sealed").notNull(),
     baseUrl: text("base_url"),

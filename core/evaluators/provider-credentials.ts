@@ -15,10 +15,14 @@ const view = (r: typeof providerCredentials.$inferSelect): ProviderView => ({ pr
 /**
  * Saves a project's credentials for a provider, the API key sealed with the key ring; records
  * `provider.credentials_saved` without the key. The key is never returned.
- * @throws invalid_input when `baseUrl` names a private or loopback address and the runtime forbids those.
+ * @throws invalid_input when a key is missing (any provider but `openai-compatible`), when `openai-compatible`
+ * has no `baseUrl`, or when `baseUrl` names a private or loopback address and the runtime forbids those.
  */
 export async function putProviderCredentials(deps: Pick<Deps, "db" | "clock" | "ids" | "keyRing" | "config">, principal: Principal, provider: KeyedProvider, input: ProviderCredentialsInput): Promise<ProviderView> {
   const baseUrl = input.baseUrl ? input.baseUrl.replace(/\/+$/, "") : null;
+  // An OpenAI-compatible server is known only by its URL; a local one (Ollama, vLLM) may take no key.
+  if (provider === "openai-compatible" && !baseUrl) throw invalid("Invalid body.baseUrl: openai-compatible needs the server's base URL (ending in /v1)");
+  if (provider !== "openai-compatible" && !input.apiKey) throw invalid(`Invalid body.apiKey: ${provider} needs an API key`);
   // A convenience: provider calls are checked on the address each connection reaches (docs/outbound.md).
   if (baseUrl && !deps.config.allowPrivateUrls && refusedUrlHost(baseUrl)) {
     throw invalid("baseUrl names a private or loopback address, which this deployment refuses (SIGHTLINE_ALLOW_PRIVATE_URLS)");

@@ -16,7 +16,9 @@ export type ErrorCode =
   /** A cookie-authenticated write without the session's CSRF token (docs/auth.md, "CSRF"); a 403. */
   | "csrf_failed"
   /** Sign-up is closed and the email has no invitation (docs/auth.md, "Sign-up"); a 403. */
-  | "signup_closed";
+  | "signup_closed"
+  /** A model provider failed (5xx, time-out, unreachable, still rate limited after retries): a 502 with its message (docs/playground.md). */
+  | "provider_error";
 
 /** A failure the client caused or may act on; anything else is a bug and a 500. */
 export class AppError extends Error {
@@ -44,4 +46,6 @@ export const payloadTooLarge = (limitBytes: number) =>
 /** A rate-limit bucket is empty (docs/rate-limits.md); the transport sends `retryAfterSeconds` as `Retry-After`. */
 export const rateLimited = (message: string, retryAfterSeconds: number) => new AppError("rate_limited", message, { retryAfterSeconds });
 export const unprocessable = (message: string, details?: unknown) => new AppError("unprocessable", message, details);
+/** A model provider failed; the message is the provider's, shortened (never a key). */
+export const providerError = (message: string, details?: unknown) => new AppError("provider_error", message, details);
 export const csvMissingColumn = (message: string, details?: unknown) => new AppError("csv_missing_column", message, details);

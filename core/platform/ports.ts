@@ -87,13 +87,34 @@ export interface Log {
   error(message: string, extra?: Record<string, unknown>): void;
 }
 
-/** The judge-model providers evaluators call; `mock` needs no key and answers deterministically. */
-export const LLM_PROVIDERS = ["mock", "openai", "anthropic"] as const;
+/**
+ * The model providers: `mock` needs no key and answers deterministically; `openai-compatible` is any server
+ * speaking OpenAI's chat completions at a base URL of its own (vLLM, Ollama, LiteLLM; docs/playground.md).
+ */
+export const LLM_PROVIDERS = ["mock", "openai", "anthropic", "openai-compatible"] as const;
 export type LlmProviderName = (typeof LLM_PROVIDERS)[number];
 
+/** A function the model may call: `parameters` is its arguments' JSON Schema. */
+export interface LlmTool {
+  name: string;
+  description?: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A tool call the model made, its arguments as the JSON text it wrote. */
+export interface LlmToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
 export interface LlmMessage {
-  role: "system" | "user" | "assistant";
+  role: "system" | "user" | "assistant" | "tool";
   content: string;
+  /** An assistant turn's tool calls. */
+  toolCalls?: LlmToolCall[];
+  /** A `tool` message answers the call with this id. */
+  toolCallId?: string;
 }
 
 export interface LlmRequest {
@@ -101,8 +122,16 @@ export interface LlmRequest {
   messages: LlmMessage[];
   temperature?: number;
   maxTokens?: number;
-  /** Ask for one JSON object; `schema` (JSON Schema) describes it for providers and the mock that use one. */
-  responseFormat?: { type: "json"; schema?: Record<string, unknown> };
+  topP?: number;
+  stop?: string[];
+  /**
+   * `json`: one JSON object (`schema` guides the mock and the prompt; providers get their JSON mode).
+   * `json_schema`: structured output the provider enforces against `schema`.
+   */
+  responseFormat?: { type: "json"; schema?: Record<string, unknown> } | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict?: boolean };
+  tools?: LlmTool[];
+  /** `auto` by default when tools are given; `{ name }` forces that tool. */
+  toolChoice?: "auto" | "none" | "required" | { name: string };
 }
 
 export interface LlmCompletion {
@@ -113,10 +142,25 @@ export interface LlmCompletion {
   model: string;
 }
 
+/**
+ * One event of a streamed completion: text deltas and tool-call deltas (the first delta of a call carries its
+ * id and name, later ones more of its arguments), then exactly one `done` with the usage and answering model.
+ */
+export type LlmStreamEvent =
+  | { type: "text"; text: string }
+  | { type: "tool_call"; index: number; id?: string; name?: string; arguments: string }
+  | { type: "done"; usage: { input: number; output: number }; model: string; finishReason: string | null };
+
 /** One chat completion against one provider with one set of credentials. */
 export interface LlmProvider {
   /** @throws LlmCallError when the provider cannot be reached or refuses. */
   complete(request: LlmRequest): Promise<LlmCompletion>;
+  /**
+   * Opens a streamed completion: resolves once the provider accepted the request (so a refusal is known
+   * before anything is streamed), then yields its events. Returning early (`break`) closes the stream.
+   * @throws LlmCallError when the provider cannot be reached or refuses, on opening or while streaming.
+   */
+  stream(request: LlmRequest, options?: { signal?: AbortSignal }): Promise<AsyncIterable<LlmStreamEvent>>;
 }
 
 /** Where credentials come from is the caller's business: the factory only receives them. */

@@ -18,6 +18,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   project_required: 400,
   csrf_failed: 403,
   signup_closed: 403,
+  provider_error: 502,
 };
 
 export const errorBody = (code: string, message: string, details?: unknown) => ({

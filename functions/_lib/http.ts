@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type * as z from "zod";
@@ -22,6 +23,24 @@ export class Reply {
     readonly headers: Record<string, string> = {},
   ) {}
 }
+
+/**
+ * An answer streamed as it is produced (server-sent events): `open(signal)` gives the body's chunks; the signal
+ * aborts when the client goes away. The handler answers a Node stream as its body, which the local server
+ * writes through and the AWS streaming wrapper pipes into the function URL's stream (docs/playground.md).
+ */
+export class StreamReply {
+  constructor(
+    readonly status: number,
+    readonly headers: Record<string, string>,
+    readonly open: (signal: AbortSignal) => AsyncIterable<string>,
+  ) {}
+}
+
+/** What a handler answered with a streamed body (`StreamReply`): API Gateway's result shape with a Readable body. */
+export type StreamedResult = Omit<APIGatewayProxyStructuredResultV2, "body"> & { body: Readable };
+
+export const isStreamedResult = (r: unknown): r is StreamedResult => (r as { body?: unknown } | null)?.body instanceof Readable;
 
 export interface HttpInput<P, Q, B> {
   path: P;
@@ -62,6 +81,8 @@ export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
   /** The rate limit the call counts against (docs/rate-limits.md): `ingest`, the project's, or by default `api`, the key's. */
   rateLimit?: RateLimits.RateLimitClass;
   response?: z.ZodType;
+  /** The success answer streams (`StreamReply`): its media type and what it carries, for the API document. */
+  streams?: { contentType: string; description: string };
   status?: number;
   maxBodyBytes?: number;
 }
@@ -79,7 +100,7 @@ export interface HttpSpec<P, Q, B, R, N extends PortName> extends Omit<HttpContr
     authenticate(deps: BaseDeps, headers: Record<string, string | undefined>): Promise<Principal>;
     challenge(deps: BaseDeps): string;
   };
-  run(input: HttpInput<P, Q, B>, ctx: HttpContext<N>): Promise<R | Reply>;
+  run(input: HttpInput<P, Q, B>, ctx: HttpContext<N>): Promise<R | Reply | StreamReply>;
 }
 
 type HttpHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> & {
@@ -158,6 +179,14 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
       const result = await run(input, { deps, principal: context.principal!, session: context.session ?? null, requestId });
       await afterInvocation(deps);
       const headers = { "x-request-id": requestId };
+      if (result instanceof StreamReply) {
+        const aborted = new AbortController();
+        const body = Readable.from(result.open(aborted.signal), { objectMode: false });
+        // Destroyed before its end (the client left): stop the work behind it.
+        body.once("close", () => body.readableEnded || aborted.abort());
+        const streamed: StreamedResult = { statusCode: result.status, headers: { ...headers, ...result.headers }, body };
+        return withSessionCookies(streamed as unknown as APIGatewayProxyStructuredResultV2, context.session);
+      }
       if (result instanceof Reply && result.body instanceof Uint8Array) {
         // Binary answers (OTLP protobuf) travel base64-encoded through API Gateway.
         return { statusCode: result.status, headers: { ...headers, ...result.headers }, body: Buffer.from(result.body).toString("base64"), isBase64Encoded: true };

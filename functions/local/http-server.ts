@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { errorBody } from "../_lib/http-errors";
+import { isStreamedResult, type StreamedResult } from "../_lib/http";
 import { routeSettings } from "../function-settings";
 import type { RouteDef } from "../routes";
 import { apiEvent } from "./api-event";
@@ -33,6 +34,26 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
   });
 }
 
+/**
+ * Writes a streamed body as it is produced, each chunk at once (a function URL with RESPONSE_STREAM does the
+ * same on AWS; docs/playground.md). A client that leaves destroys the body, which stops the work behind it.
+ */
+async function streamThrough(res: ServerResponse, result: StreamedResult): Promise<void> {
+  if (result.cookies?.length) res.setHeader("set-cookie", result.cookies);
+  res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>);
+  res.flushHeaders();
+  const body = result.body;
+  res.once("close", () => res.writableFinished || body.destroy());
+  try {
+    for await (const chunk of body) {
+      if (!res.write(chunk)) await new Promise<void>((resolve) => res.once("drain", resolve).once("close", resolve));
+    }
+    res.end();
+  } catch {
+    res.destroy();
+  }
+}
+
 /** Serves the route table through the same handler modules Lambda runs, one in-process invocation per request. */
 export function createHttpServer(options: {
   root: string;
@@ -58,7 +79,8 @@ export function createHttpServer(options: {
       }
       const handler = await loadHandler(options.root, match.route.handler);
       const event = apiEvent(req, url, body, match.route, match.params);
-      const result = (await handler(event, lambdaContext(match.route.handler, routeSettings(match.route).timeoutSeconds))) as APIGatewayProxyStructuredResultV2;
+      const result = (await handler(event, lambdaContext(match.route.handler, routeSettings(match.route).timeoutSeconds))) as APIGatewayProxyStructuredResultV2 | StreamedResult;
+      if (isStreamedResult(result)) return await streamThrough(res, result);
       const payload = result.body === undefined ? "" : result.isBase64Encoded ? Buffer.from(result.body, "base64") : result.body;
       // Each entry of `cookies` is one Set-Cookie header, as API Gateway sends them.
       if (result.cookies?.length) res.setHeader("set-cookie", result.cookies);

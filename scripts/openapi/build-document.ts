@@ -56,11 +56,15 @@ export function buildDocument(endpoints: { method: string; path: string; contrac
       "x-sightline-rate-limit": contract.rateLimit ?? "api",
       parameters: [...parameters(contract.path, "path"), ...parameters(contract.query, "query")],
       responses: {
-        [String(contract.status ?? 200)]: {
-          description: "Success",
-          ...(contract.response ? { content: { "application/json": { schema: schemaOf(contract.response, "output") } } } : {}),
-        },
+        [String(contract.status ?? 200)]: contract.streams
+          ? { description: contract.streams.description, content: { [contract.streams.contentType]: { schema: { type: "string" } } } }
+          : {
+              description: "Success",
+              ...(contract.response ? { content: { "application/json": { schema: schemaOf(contract.response, "output") } } } : {}),
+            },
         ...errors,
+        // A route that calls a model provider answers 502 when the provider fails (docs/playground.md).
+        ...(contract.streams ? { "502": { $ref: "#/components/responses/Error" } } : {}),
       },
     };
     if (contract.body) {

@@ -20,6 +20,7 @@ import { Cron } from "../../stacks/cron";
 import { Events } from "../../stacks/events";
 import { Queues } from "../../stacks/queues";
 import { SECRET_KEYS, Storage } from "../../stacks/storage";
+import { streamOutputOf, StreamRoutes } from "../../stacks/stream-routes";
 import { allFunctions as lambdaFunctions, bundleFunctions } from "../lambda/bundle";
 import { serveCachedBundles } from "./cached-bundles";
 
@@ -49,7 +50,7 @@ const ENV_KEYS = [
 ];
 const CONFIG_MAX_RECEIVE_COUNT = Config.shape.maxReceiveCount.parse(undefined);
 
-const stacks = { Storage, Queues, Api, ...ROUTE_STACKS, Cron, Events, Console };
+const stacks = { Storage, Queues, Api, ...ROUTE_STACKS, StreamRoutes, Cron, Events, Console };
 type StackName = keyof typeof stacks;
 const templates = {} as Record<StackName, Template>;
 // The cloud assembly (tens of MB of asset copies); CDK would otherwise leave one in the temp dir per run.
@@ -200,6 +201,9 @@ describe("Queues stack", () => {
 const ROUTE_STACK_OF: Record<Concern, StackName> = { telemetry: "TelemetryRoutes", evaluation: "EvaluationRoutes", admin: "AdminRoutes" };
 const routeStackOf = (r: (typeof routes)[number]) => ROUTE_STACK_OF[concernOf(r)];
 const routeStacks = Object.values(ROUTE_STACK_OF);
+/** Routes API Gateway serves; streamed ones have function URLs (StreamRoutes). */
+const gatewayRoutes = routes.filter((r) => !r.stream);
+const streamedRoutes = routes.filter((r) => r.stream);
 
 describe("every stack", () => {
   // CloudFormation refuses a stack of more than 500 resources; 400 leaves room for the routes to come.
@@ -215,11 +219,11 @@ describe("Api and route stacks", () => {
   it("has one route per entry of the route table and nothing else, each in the stack of its concern", () => {
     const all = routeStacks.flatMap((stack) => resources(stack, "AWS::ApiGatewayV2::Route").map((r) => `${stack} ${r.props.RouteKey}`));
 
-    expect(all.sort()).toEqual(routes.map((r) => `${routeStackOf(r)} ${routeKey(r)}`).sort());
+    expect(all.sort()).toEqual(gatewayRoutes.map((r) => `${routeStackOf(r)} ${routeKey(r)}`).sort());
     expect(resources("Api", "AWS::ApiGatewayV2::Api")).toHaveLength(1);
   });
 
-  it.each(routes.map((r) => [routeKey(r), r] as const))("routes %s to its own Lambda", (key, r) => {
+  it.each(gatewayRoutes.map((r) => [routeKey(r), r] as const))("routes %s to its own Lambda", (key, r) => {
     const stack = routeStackOf(r);
     const [route] = resources(stack, "AWS::ApiGatewayV2::Route").filter((x) => x.props.RouteKey === key);
     const integrationId = route?.props.Target["Fn::Join"][1][1].Ref;
@@ -234,7 +238,27 @@ describe("Api and route stacks", () => {
   it("gives every route a Lambda of its own", () => {
     const integrations = routeStacks.flatMap((stack) => resources(stack, "AWS::ApiGatewayV2::Integration").map((i) => `${stack}/${target(i.props.IntegrationUri)}`));
 
-    expect(new Set(integrations).size).toBe(routes.length);
+    expect(new Set(integrations).size).toBe(gatewayRoutes.length);
+  });
+
+  it.each(streamedRoutes.map((r) => [routeKey(r), r] as const))("serves the streamed route %s from its own function URL in RESPONSE_STREAM mode, not through API Gateway", (_, r) => {
+    const fn = functionByHandler("StreamRoutes", r.handler);
+    const urls = resources("StreamRoutes", "AWS::Lambda::Url").filter((u) => target(u.props.TargetFunctionArn) === fn.id);
+
+    expect(urls).toHaveLength(1);
+    expect(urls[0]!.props).toMatchObject({ InvokeMode: "RESPONSE_STREAM", AuthType: "NONE", Cors: { AllowMethods: ["POST"], AllowOrigins: ["*"] } });
+    expect(fn.props).toMatchObject({ Handler: r.handler, ...deployed(routeSettings(r)) });
+    expect(Object.keys(templates.StreamRoutes.toJSON().Outputs)).toContain(streamOutputOf(r));
+    expect(routeStacks.flatMap((stack) => resources(stack, "AWS::ApiGatewayV2::Route")).map((x) => x.props.RouteKey)).not.toContain(routeKey(r));
+  });
+
+  it("lets a streamed route record its calls (bucket, ingest queue) and open the provider keys, nothing more", () => {
+    for (const r of streamedRoutes) {
+      const granted = [...grants("StreamRoutes", functionByHandler("StreamRoutes", r.handler))];
+
+      expect(granted).toEqual(expect.arrayContaining([...BUCKET_READ_WRITE, "sqs:SendMessage → IngestQueue", ...SECRET_READ]));
+      expect(granted.filter((g) => /EvalQueue|DeadLetters|Events|^sqs:(Receive|Delete)/.test(g))).toEqual([]);
+    }
   });
 
   it("outputs the API URL", () => {
@@ -263,6 +287,8 @@ describe("Console stack", () => {
     // The API's URL, imported from the Api stack.
     expect(JSON.stringify(apiUrl!.replace)).toMatch(/Fn::ImportValue|Fn::GetAtt|Fn::Join/);
     expect(replaced.find((r) => r.search === '"{{ SIGHTLINE_CONSOLE_KEY_SIGNIN }}"')).toMatchObject({ files: "config.json", replace: "false" });
+    // The playground's function URL, which streams (docs/playground.md, "Streaming through both runtimes").
+    expect(JSON.stringify(replaced.find((r) => r.search === "{{ SIGHTLINE_STREAM_URL }}")!.replace)).toMatch(/Fn::ImportValue|Fn::GetAtt|Fn::Join/);
   });
 });
 
@@ -400,7 +426,7 @@ describe("IAM", () => {
     expect(wide).toEqual([]);
   });
 
-  it.each(routes.map((r) => [routeKey(r), r] as const))("lets %s use the bucket, feed the queue and replay dead letters", (_, r) => {
+  it.each(gatewayRoutes.map((r) => [routeKey(r), r] as const))("lets %s use the bucket, feed the queue and replay dead letters", (_, r) => {
     const fns = functionsByHandler(routeStackOf(r), r.handler);
     expect(fns.length).toBe(routes.filter((x) => x.handler === r.handler).length);
     for (const fn of fns) expectApiGrants(grants(routeStackOf(r), fn));

@@ -12,6 +12,7 @@ const NAV = [
   { to: "/metrics", label: "Metrics" },
   { to: "/scores", label: "Scores" },
   { to: "/prompts", label: "Prompts" },
+  { to: "/playground", label: "Playground" },
   { to: "/datasets", label: "Datasets" },
   { to: "/evaluators", label: "Evaluators" },
   { to: "/review-queues", label: "Review queues" },

@@ -12,7 +12,13 @@ interface Provider {
   updatedAt: string | null;
 }
 
-const BASE_URL_HINT: Record<string, string> = { openai: "https://api.openai.com/v1 (must end in /v1)", anthropic: "https://api.anthropic.com (the host root)" };
+const BASE_URL_HINT: Record<string, string> = {
+  openai: "https://api.openai.com/v1 (must end in /v1)",
+  anthropic: "https://api.anthropic.com (the host root)",
+  "openai-compatible": "http://localhost:11434/v1 (vLLM, Ollama, LiteLLM; required)",
+};
+/** A server speaking OpenAI's API may take no key (a local Ollama); it needs its base URL instead. */
+const KEY_OPTIONAL = new Set(["openai-compatible"]);
 
 /** One keyed provider: the key is write-only (the API never returns it), so the box is empty after every save. */
 function ProviderCard({ provider, onChange }: { provider: Provider; onChange: () => void }) {
@@ -38,14 +44,14 @@ function ProviderCard({ provider, onChange }: { provider: Provider; onChange: ()
               label={provider.configured ? "New API key" : "API key"}
               size="xs"
               w={320}
-              required
+              required={!KEY_OPTIONAL.has(provider.provider)}
               autoComplete="new-password"
               value={apiKey}
               onChange={(e) => setApiKey(e.currentTarget.value)}
               description="Stored encrypted; never shown again, not even here"
             />
-            <TextInput label="Base URL (optional)" size="xs" w={320} placeholder={BASE_URL_HINT[provider.provider]} value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} />
-            <Button type="submit" size="xs" loading={save.isPending} disabled={!apiKey}>
+            <TextInput label={KEY_OPTIONAL.has(provider.provider) ? "Base URL" : "Base URL (optional)"} size="xs" w={320} placeholder={BASE_URL_HINT[provider.provider]} value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} />
+            <Button type="submit" size="xs" loading={save.isPending} disabled={KEY_OPTIONAL.has(provider.provider) ? !baseUrl.trim() : !apiKey}>
               {provider.configured ? "Replace key" : "Save key"}
             </Button>
             {provider.configured && (
@@ -70,7 +76,7 @@ export default function ProvidersPage() {
     <Stack>
       <Title order={2}>Provider credentials</Title>
       <Text size="sm" c="dimmed">
-        The keys LLM-judge evaluators call their provider with. A key is stored encrypted and is write-only: the API never returns it, so this page cannot show it. The mock provider needs none.
+        The keys LLM-judge evaluators and the playground call their provider with; an OpenAI-compatible server (vLLM, Ollama, LiteLLM) by its base URL. A key is stored encrypted and is write-only: the API never returns it, so this page cannot show it. The mock provider needs none.
       </Text>
       <ErrorNote error={providers.error} />
       {providers.isPending ? (

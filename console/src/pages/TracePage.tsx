@@ -1,12 +1,13 @@
-import { Anchor, Badge, Box, Grid, Group, Paper, ScrollArea, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { Anchor, Badge, Box, Button, Grid, Group, Paper, ScrollArea, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
-import { Link, useParams, useSearchParams } from "react-router";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { get } from "../api";
 import { Body } from "../components/Body";
 import { ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs, tokensOf } from "../format";
+import { seedFromGeneration } from "../playground";
 import type { Observation, Score, TraceDetail } from "../types";
 import { scoreLabel } from "./TracesPage";
 
@@ -254,11 +255,18 @@ function TraceIo({ trace }: { trace: TraceDetail }) {
 
 function ObservationView({ obs }: { obs: Observation }) {
   const tokens = tokensOf(obs.usageDetails);
+  const navigate = useNavigate();
   return (
     <Stack gap="xs" data-testid="observation-detail">
       <Group gap="xs">
         <Badge color={TYPE_COLOR[obs.type] ?? "indigo"}>{obs.type}</Badge>
         <Text fw={600}>{obs.name ?? obs.id}</Text>
+        {obs.type === "GENERATION" && (
+          // Its messages, model, parameters and tools, ready to run again (docs/playground.md).
+          <Button size="compact-xs" variant="light" ml="auto" onClick={() => navigate("/playground", { state: { seed: seedFromGeneration(obs) } })}>
+            Open in playground
+          </Button>
+        )}
       </Group>
       <Text size="xs" c="dimmed">
         {fmtDate(obs.startTime)} · {fmtMs(obs.latencyMs)}

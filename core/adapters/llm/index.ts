@@ -1,4 +1,5 @@
-import type { LlmProviders } from "../../platform/ports";
+import type { LlmProviderName, LlmProviders } from "../../platform/ports";
+import type { Connector } from "./raw-provider";
 import { anthropicConnector } from "./anthropic";
 import { mockConnector } from "./mock";
 import { openAiConnector } from "./openai";
@@ -8,10 +9,17 @@ export { DEFAULT_LLM_POLICY, Semaphore, type LlmPolicy } from "./resilient";
 export { retryAfterMs, toCallError } from "./raw-provider";
 
 /**
- * The judge providers of one process: `mock`, `openai` and `anthropic` behind one retry policy and
+ * The model providers of one process: `mock`, `openai`, `anthropic` and `openai-compatible` (the OpenAI SDK at
+ * the credentials' base URL) behind one retry policy and
  * per-provider bound. `fetch` is how they reach the network: required, so no caller can leave out the
  * policy-checking one by accident (docs/outbound.md).
  */
 export function createLlmProviders(fetch: typeof globalThis.fetch, policy: Partial<LlmPolicy> = {}, hooks: ResilienceHooks = {}): LlmProviders {
-  return resilientProviders({ mock: () => mockConnector(), openai: openAiConnector, anthropic: anthropicConnector }, { ...DEFAULT_LLM_POLICY, ...policy }, hooks, fetch);
+  const connectors = {
+    mock: () => mockConnector(),
+    openai: (credentials, f) => openAiConnector(credentials, f),
+    anthropic: anthropicConnector,
+    "openai-compatible": (credentials, f) => openAiConnector(credentials, f, { compatible: true }),
+  } satisfies Record<LlmProviderName, Connector>;
+  return resilientProviders(connectors, { ...DEFAULT_LLM_POLICY, ...policy }, hooks, fetch);
 }

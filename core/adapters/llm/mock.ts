@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { LlmRequest } from "../../platform/ports";
+import type { LlmRequest, LlmStreamEvent } from "../../platform/ports";
 import type { RawProvider } from "./raw-provider";
 
 type Schema = Record<string, unknown>;
@@ -33,15 +33,40 @@ function fill(schema: Schema | undefined, seed: string, model: string): unknown 
 
 const tokens = (text: string) => Math.max(1, Math.ceil(text.length / 4));
 
+/** The tool the mock calls: the one `toolChoice` names, or the first when a call is required; none otherwise. */
+function chosenTool(request: LlmRequest) {
+  const tools = request.tools ?? [];
+  const choice = request.toolChoice;
+  if (!tools.length || choice === undefined || choice === "none" || choice === "auto") return null;
+  return choice === "required" ? tools[0]! : (tools.find((t) => t.name === choice.name) ?? null);
+}
+
+function answer(request: LlmRequest) {
+  const seed = digest(JSON.stringify([request.model, request.messages])).toString("hex");
+  const tool = chosenTool(request);
+  const text = tool ? "" : request.responseFormat ? JSON.stringify(fill(request.responseFormat.schema ?? { type: "object" }, seed, request.model)) : `Mock answer ${seed.slice(0, 8)}`;
+  const call = tool ? { id: `call_${seed.slice(0, 12)}`, name: tool.name, arguments: JSON.stringify(fill(tool.parameters, `${seed}.${tool.name}`, request.model)) } : null;
+  const input = request.messages.reduce((sum, m) => sum + tokens(m.content), 0);
+  return { text, call, usage: { input, output: tokens(text + (call?.arguments ?? "")) }, model: request.model };
+}
+
 /**
  * The `mock` provider: no key, no network, and the same answer for the same model and messages (so the same
- * prompt and variables). Asked for JSON with a schema, it answers a value of that schema.
+ * prompt and variables). Asked for JSON with a schema, it answers a value of that schema; made to call a tool
+ * (`required` or by name), it calls it with arguments of the tool's schema. It streams its answer word by word.
  */
 export function mockConnector(): RawProvider {
-  return async (request: LlmRequest) => {
-    const seed = digest(JSON.stringify([request.model, request.messages])).toString("hex");
-    const text = request.responseFormat ? JSON.stringify(fill(request.responseFormat.schema ?? { type: "object" }, seed, request.model)) : `Mock answer ${seed.slice(0, 8)}`;
-    const input = request.messages.reduce((sum, m) => sum + tokens(m.content), 0);
-    return { text, usage: { input, output: tokens(text) }, model: request.model };
+  const complete = async (request: LlmRequest) => {
+    const { text, usage, model } = answer(request);
+    return { text, usage, model };
   };
+  const stream = async (request: LlmRequest): Promise<AsyncIterable<LlmStreamEvent>> => {
+    const { text, call, usage, model } = answer(request);
+    return (async function* () {
+      for (const word of text.split(/(?<= )/).filter(Boolean)) yield { type: "text" as const, text: word };
+      if (call) yield { type: "tool_call" as const, index: 0, id: call.id, name: call.name, arguments: call.arguments };
+      yield { type: "done" as const, usage, model, finishReason: call ? "tool_calls" : "stop" };
+    })();
+  };
+  return Object.assign(complete, { stream });
 }

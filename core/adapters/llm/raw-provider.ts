@@ -1,9 +1,15 @@
 import { safeExcerpt } from "../../platform/excerpt";
 import { AddressRefusedError } from "../http/guarded-agent";
-import { LlmCallError, type LlmCompletion, type LlmCredentials, type LlmRequest } from "../../platform/ports";
+import { LlmCallError, type LlmCompletion, type LlmCredentials, type LlmRequest, type LlmStreamEvent } from "../../platform/ports";
 
-/** One attempt against a provider; retries and the concurrency bound are added around it (resilient.ts). */
-export type RawProvider = (request: LlmRequest, options: { timeoutMs: number }) => Promise<LlmCompletion>;
+/** Opens one streamed attempt: resolves once the provider accepted the request (port semantics of `stream`). */
+export type RawStream = (request: LlmRequest, options: { timeoutMs: number; signal?: AbortSignal }) => Promise<AsyncIterable<LlmStreamEvent>>;
+
+/**
+ * One attempt against a provider; retries and the concurrency bound are added around it (resilient.ts). Called
+ * as a function it completes; `stream` streams (a connector without it cannot serve the playground).
+ */
+export type RawProvider = ((request: LlmRequest, options: { timeoutMs: number }) => Promise<LlmCompletion>) & { stream?: RawStream };
 
 /** Builds the raw provider of one set of credentials (null for the mock), calling out through `fetch`. */
 export type Connector = (credentials: LlmCredentials | null, fetch: typeof globalThis.fetch) => RawProvider;
@@ -27,10 +33,14 @@ export function retryAfterMs(headers: { get(name: string): string | null } | und
  */
 export function toCallError(error: unknown, provider: string): LlmCallError {
   if (error instanceof LlmCallError) return error;
-  const e = (error ?? {}) as { status?: unknown; headers?: { get(name: string): string | null }; name?: unknown; message?: unknown; constructor?: { name?: string } };
+  const e = (error ?? {}) as { status?: unknown; headers?: { get(name: string): string | null }; name?: unknown; message?: unknown; error?: { message?: unknown; error?: { message?: unknown } }; constructor?: { name?: string } };
   const name = typeof e.constructor?.name === "string" ? e.constructor.name : String(e.name ?? "");
+  // The provider's own words: OpenAI's error body is `{ message }`, Anthropic's `{ error: { message } }` (its SDK
+  // would show the whole body).
+  const said = typeof e.error?.message === "string" ? e.error.message : typeof e.error?.error?.message === "string" ? e.error.error.message : null;
+  const raw = said !== null ? (typeof e.status === "number" ? `${e.status} ${said}` : said) : typeof e.message === "string" ? e.message : String(error);
   // The SDKs put the provider's answer in the message: keep a short, clean excerpt, never the answer whole.
-  const message = safeExcerpt(typeof e.message === "string" ? e.message : String(error));
+  const message = safeExcerpt(raw);
   const cause = (error as { cause?: unknown }).cause;
   const refused = cause instanceof AddressRefusedError ? cause : cause instanceof Error && cause.cause instanceof AddressRefusedError ? cause.cause : null;
   if (refused) return new LlmCallError("refused", `${provider}: ${refused.message}`);

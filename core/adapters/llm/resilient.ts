@@ -1,4 +1,4 @@
-import { LlmCallError, type LlmCredentials, type LlmProvider, type LlmProviderName, type LlmProviders, type LlmRequest } from "../../platform/ports";
+import { LlmCallError, type LlmCredentials, type LlmProvider, type LlmProviderName, type LlmProviders, type LlmRequest, type LlmStreamEvent } from "../../platform/ports";
 import type { Connector } from "./raw-provider";
 
 export interface LlmPolicy {
@@ -50,7 +50,7 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * 5xx are retried after the provider's `retry-after` when it gives one, else after exponential backoff with
  * jitter; time-outs and connection failures are retried the same way.
  */
-export function resilientProviders(connectors: Record<LlmProviderName, Connector>, policy: LlmPolicy, hooks: ResilienceHooks = {}, fetch: typeof globalThis.fetch = globalThis.fetch): LlmProviders {
+export function resilientProviders(connectors: Partial<Record<LlmProviderName, Connector>>, policy: LlmPolicy, hooks: ResilienceHooks = {}, fetch: typeof globalThis.fetch = globalThis.fetch): LlmProviders {
   const sleep = hooks.sleep ?? defaultSleep;
   const random = hooks.random ?? Math.random;
   const permits = new Map<LlmProviderName, Semaphore>();
@@ -63,9 +63,34 @@ export function resilientProviders(connectors: Record<LlmProviderName, Connector
 
   return {
     get(name: LlmProviderName, credentials: LlmCredentials | null): LlmProvider {
-      const raw = connectors[name](credentials, fetch);
+      const connector = connectors[name];
+      if (!connector) throw new LlmCallError("refused", `${name}: no connector for this provider`);
+      const raw = connector(credentials, fetch);
       const semaphore = permitOf(name);
+      const failureOf = (error: unknown) => (error instanceof LlmCallError ? error : new LlmCallError("connection", `${name}: ${error instanceof Error ? error.message : String(error)}`));
+      /** The wait before another attempt, or the error to throw instead. */
+      const nextWait = (failure: LlmCallError, attempt: number): number => {
+        if (!failure.transient || attempt >= policy.maxRetries) throw failure;
+        const wait = failure.retryAfterMs ?? backoff(attempt);
+        if (wait > policy.maxRetryAfterMs) throw new LlmCallError(failure.kind, `${failure.message} (retry-after ${Math.ceil(wait / 1000)} s exceeds the ${policy.maxRetryAfterMs / 1000} s limit)`, failure.status);
+        return wait;
+      };
       return {
+        // Only opening is retried: once events flowed, a failure is the caller's to show (docs/playground.md).
+        async stream(request: LlmRequest, options: { signal?: AbortSignal } = {}) {
+          if (!raw.stream) throw new LlmCallError("refused", `${name}: this provider does not stream`);
+          for (let attempt = 0; ; attempt++) {
+            await semaphore.acquire();
+            try {
+              const events = await raw.stream(request, { timeoutMs: policy.timeoutMs, ...options });
+              return holdingPermit(events, () => semaphore.release());
+            } catch (error) {
+              semaphore.release();
+              if (options.signal?.aborted) throw failureOf(error);
+              await sleep(nextWait(failureOf(error), attempt));
+            }
+          }
+        },
         async complete(request: LlmRequest) {
           for (let attempt = 0; ; attempt++) {
             let failure: LlmCallError;
@@ -73,17 +98,34 @@ export function resilientProviders(connectors: Record<LlmProviderName, Connector
             try {
               return await raw(request, { timeoutMs: policy.timeoutMs });
             } catch (error) {
-              failure = error instanceof LlmCallError ? error : new LlmCallError("connection", `${name}: ${error instanceof Error ? error.message : String(error)}`);
+              failure = failureOf(error);
             } finally {
               semaphore.release();
             }
-            if (!failure.transient || attempt >= policy.maxRetries) throw failure;
-            const wait = failure.retryAfterMs ?? backoff(attempt);
-            if (wait > policy.maxRetryAfterMs) throw new LlmCallError(failure.kind, `${failure.message} (retry-after ${Math.ceil(wait / 1000)} s exceeds the ${policy.maxRetryAfterMs / 1000} s limit)`, failure.status);
-            await sleep(wait);
+            await sleep(nextWait(failure, attempt));
           }
         },
       };
+    },
+  };
+}
+
+/**
+ * The events of an open stream, holding the provider's permit while the request is in flight: released once
+ * the stream ends, fails or is returned early. A caller that opens a stream must iterate it or return it.
+ */
+function holdingPermit(events: AsyncIterable<LlmStreamEvent>, release: () => void): AsyncIterable<LlmStreamEvent> {
+  let released = false;
+  const once = () => {
+    if (!released) (released = true), release();
+  };
+  return {
+    async *[Symbol.asyncIterator]() {
+      try {
+        yield* events;
+      } finally {
+        once();
+      }
     },
   };
 }

@@ -182,6 +182,7 @@ describe("evaluator definitions, versions, templates, presets and provider crede
       ["mock", true],
       ["openai", true],
       ["anthropic", false],
+      ["openai-compatible", false],
     ]);
     for (const res of [put, get, list]) expect(JSON.stringify(res.body)).not.toContain("sk-never-shown");
     expect(asViewer.status).toBe(403);
