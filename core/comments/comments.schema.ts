@@ -52,6 +52,7 @@ export const CommentView = z.object({
     email: z.string().nullable().describe("The person's email; null for an API key"),
   }),
   mentions: z.array(Mention),
+  own: z.boolean().describe("Whether the caller wrote it, and so may edit or delete it"),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -18,7 +18,8 @@ type WriteDeps = Pick<Deps, "db" | "ch" | "clock" | "ids">;
 const PERSON = "user:";
 const authorOf = (author: string) => (author.startsWith(PERSON) ? { type: "user" as const, id: author.slice(PERSON.length) } : { type: "api_key" as const, id: author });
 
-async function views(db: Db, rows: readonly Row[]): Promise<CommentView[]> {
+/** The rows as answered to `viewer` (a principal's key id), whose own comments say so. */
+async function views(db: Db, rows: readonly Row[], viewer: string): Promise<CommentView[]> {
   const people = [...new Set(rows.map((r) => authorOf(r.author)).filter((a) => a.type === "user").map((a) => a.id))];
   const emails = await Tenancy.emailsOfUsers(db, people);
   return rows.map((r) => {
@@ -30,6 +31,7 @@ async function views(db: Db, rows: readonly Row[]): Promise<CommentView[]> {
       body: r.body,
       author: { ...author, email: author.type === "user" ? (emails.get(author.id) ?? null) : null },
       mentions: r.mentions as Mention[],
+      own: r.author === viewer,
       createdAt: r.createdAt.toISOString(),
       updatedAt: r.updatedAt.toISOString(),
     };
@@ -60,7 +62,7 @@ export async function createComment(deps: WriteDeps, principal: Principal, input
       .insert(comments)
       .values({ id: deps.ids.uuid(), projectId: principal.projectId, objectType: input.objectType, objectId: input.objectId, body: input.body, author: principal.keyId, mentions, createdAt: now, updatedAt: now })
       .returning();
-    const [view] = await views(db, [row!]);
+    const [view] = await views(db, [row!], principal.keyId);
     await Audit.recordChange({ ...deps, db }, principal, {
       action: "comment.created",
       target: { type: "comment", id: view!.id },
@@ -74,13 +76,14 @@ export async function createComment(deps: WriteDeps, principal: Principal, input
 const Cursor = z.object({ seq: z.number().int() });
 
 /** A thread: the object's comments, oldest first. @throws not_found for an unknown object. */
-export async function listComments(deps: Pick<Deps, "db" | "ch">, projectId: string, q: CommentsQuery): Promise<Page<CommentView>> {
+export async function listComments(deps: Pick<Deps, "db" | "ch">, principal: Principal, q: CommentsQuery): Promise<Page<CommentView>> {
+  const { projectId } = principal;
   await requireObject(deps, projectId, q.objectType, q.objectId);
   const where = [eq(comments.projectId, projectId), eq(comments.objectType, q.objectType), eq(comments.objectId, q.objectId)];
   if (q.cursor) where.push(gt(comments.seq, decodeCursor(q.cursor, Cursor).seq));
   const rows = await deps.db.select().from(comments).where(and(...where)).orderBy(asc(comments.seq)).limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
-  return { data: await views(deps.db, page), nextCursor: rows.length > q.limit ? encodeCursor({ seq: page.at(-1)!.seq }) : null };
+  return { data: await views(deps.db, page, principal.keyId), nextCursor: rows.length > q.limit ? encodeCursor({ seq: page.at(-1)!.seq }) : null };
 }
 
 async function findComment(db: Db, projectId: string, id: string): Promise<Row> {
@@ -90,8 +93,8 @@ async function findComment(db: Db, projectId: string, id: string): Promise<Row> 
 }
 
 /** One comment of the project. @throws not_found */
-export async function getComment(deps: Pick<Deps, "db">, projectId: string, id: string): Promise<CommentView> {
-  const [view] = await views(deps.db, [await findComment(deps.db, projectId, id)]);
+export async function getComment(deps: Pick<Deps, "db">, principal: Principal, id: string): Promise<CommentView> {
+  const [view] = await views(deps.db, [await findComment(deps.db, principal.projectId, id)], principal.keyId);
   return view!;
 }
 
@@ -108,7 +111,7 @@ export async function updateComment(deps: Pick<Deps, "db" | "clock" | "ids">, pr
     const [row] = await db.update(comments).set({ body: input.body, mentions, updatedAt: deps.clock.now() }).where(and(eq(comments.projectId, principal.projectId), eq(comments.id, id))).returning();
     if (!row) throw notFound("Comment", id);
     await Audit.recordChange({ ...deps, db }, principal, { action: "comment.updated", target: { type: "comment", id }, details: { objectType: row.objectType, objectId: row.objectId } });
-    return (await views(db, [row]))[0]!;
+    return (await views(db, [row], principal.keyId))[0]!;
   });
 }
 

@@ -7,5 +7,5 @@ export const handler = http({
   tags: ["comments"],
   path: Comments.CommentPath,
   response: Comments.CommentView,
-  run: ({ path }, { deps, principal }) => Comments.getComment(deps, principal.projectId, path.id),
+  run: ({ path }, { deps, principal }) => Comments.getComment(deps, principal, path.id),
 });

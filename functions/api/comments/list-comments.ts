@@ -9,5 +9,5 @@ export const handler = http({
   tags: ["comments"],
   query: Comments.CommentsQuery,
   response: Comments.CommentList,
-  run: ({ query }, { deps, principal }) => Comments.listComments(deps, principal.projectId, query),
+  run: ({ query }, { deps, principal }) => Comments.listComments(deps, principal, query),
 });

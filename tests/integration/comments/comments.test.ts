@@ -93,7 +93,8 @@ describe("comments", () => {
     expect({ status: othersEdit.status, body: othersEdit.body }).toEqual({ status: 403, body: { error: { code: "forbidden", message: "Only the author of a comment may edit or delete it" } } });
     expect(othersDelete.status).toBe(403);
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ id: made.id, body: "second take", author: made.author });
+    expect(edited.body).toMatchObject({ id: made.id, body: "second take", author: made.author, own: true });
+    expect((await app.call("GET", `/v1/comments/${made.id}`)).body.own).toBe(false);
     expect((await app.call("GET", `/v1/comments/${made.id}`)).body.body).toBe("second take");
 
     const deleted = await app.call("DELETE", `/v1/comments/${made.id}`, { key: member });
