@@ -12,7 +12,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`) });
 /** Waits for the lazily loaded page and its data: no loader left on screen. */
 const settled = (p: Page) => p.getByLabel("Loading").first().waitFor({ state: "detached" });
 
@@ -79,6 +79,7 @@ describe("console comments and share links", () => {
     await first.locator("em").waitFor();
     expect(await first.locator("li").allTextContents()).toEqual(["fix the index", "add a dataset item"]);
     expect(await first.textContent()).toContain("edited");
+    await thread.getByLabel("New comment").scrollIntoViewIfNeeded();
     await shot(page, "comments-trace-thread");
 
     const stored = await service.call<{ data: { body: string }[] }>("GET", "/v1/comments?objectType=TRACE&objectId=t-share");
@@ -106,6 +107,7 @@ describe("console comments and share links", () => {
     await onPrompt.getByLabel("New comment").fill("v1 never mentions the refund policy.");
     await onPrompt.getByRole("button", { name: "Comment" }).click();
     await onPrompt.getByTestId("comment").waitFor();
+    await onPrompt.scrollIntoViewIfNeeded();
     await shot(page, "comments-prompt-version");
 
     const version = await service.call<{ id: string }>("GET", "/v1/prompts/answer?version=1");

@@ -54,12 +54,12 @@ export function ShareTrace({ traceId }: { traceId: string }) {
           {made && (
             <Alert color="green" title="Link created: copy it now, it is not shown again">
               <Group gap="xs" wrap="nowrap">
-                <Code data-testid="share-url" style={{ overflowWrap: "anywhere" }}>
+                <Code data-testid="share-url" style={{ overflowWrap: "anywhere", flex: 1 }}>
                   {made}
                 </Code>
                 <CopyButton value={made}>
                   {({ copied, copy }) => (
-                    <Button size="xs" variant="light" onClick={copy}>
+                    <Button size="xs" variant="light" onClick={copy} style={{ flexShrink: 0 }}>
                       {copied ? "Copied" : "Copy"}
                     </Button>
                   )}
