@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
 import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
-import { invalid, notFound } from "../platform/errors";
+import { invalid, isAppError, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import * as Telemetry from "../telemetry";
 import * as Traces from "../traces";
@@ -77,7 +77,7 @@ export async function readSharedTrace(deps: Pick<Deps, "db" | "ch" | "blobs" | "
   try {
     return await Traces.getTrace(deps, link.projectId, link.traceId);
   } catch (error) {
-    if (error instanceof Error && "code" in error && error.code === "not_found") throw gone();
+    if (isAppError(error) && error.code === "not_found") throw gone();
     throw error;
   }
 }
