@@ -144,4 +144,18 @@ describe("comments", () => {
       }),
     ]);
   });
+
+  it("posts a comment as one line to a Slack automation on comment.created", async () => {
+    await app.trigger("relay-outbox");
+    const slack = await app.call("POST", "/v1/automations", { body: { name: "comments-to-slack", trigger: "comment.created", action: "slack", target: `${hook.url}/services/T/B/x` } });
+    hook.received.length = 0;
+
+    await comment({ body: "Looks like a retrieval miss" });
+    await app.trigger("relay-outbox");
+
+    const texts = hook.received.filter((r) => r.path === "/services/T/B/x").map((r) => JSON.parse(r.body).text);
+    expect(slack.status).toBe(201);
+    expect(texts).toHaveLength(1);
+    expect(texts[0]).toMatch(new RegExp(`^API key \\S+ commented on trace ${traceId}: Looks like a retrieval miss in project ${projectId}$`));
+  });
 });
