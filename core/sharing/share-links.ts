@@ -74,10 +74,15 @@ const gone = () => notFound("Share link");
 export async function readSharedTrace(deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">, token: string) {
   const [link] = await deps.db.select().from(shareLinks).where(eq(shareLinks.tokenHash, hashOf(token)));
   if (!link || link.revokedAt || (link.expiresAt && link.expiresAt <= deps.clock.now())) throw gone();
+  let trace: Awaited<ReturnType<typeof Traces.getTrace>>;
   try {
-    return await Traces.getTrace(deps, link.projectId, link.traceId);
+    trace = await Traces.getTrace(deps, link.projectId, link.traceId);
   } catch (error) {
     if (isAppError(error) && error.code === "not_found") throw gone();
     throw error;
   }
+  // A trace first received after the link was made is another trace under a reused id (the shared one was deleted,
+  // then the id ingested again): the link never showed it, so it does not now.
+  if (trace.createdAt !== null && Date.parse(trace.createdAt) > link.createdAt.getTime()) throw gone();
+  return trace;
 }

@@ -12,7 +12,8 @@ import { startTestApp, type TestApp } from "../../support/local-app";
  */
 describe("share links", () => {
   let app: TestApp;
-  let now = Date.UTC(2026, 10, 26, 12, 0, 0);
+  // The service's clock starts a day after the real one, which received the seeded trace: links come after it.
+  let now = Date.now() + 86_400_000;
   const traceId = `trace-${Math.random().toString(36).slice(2)}`;
   const big = "x".repeat(300 * 1024);
   const share = (body: Record<string, unknown> = {}, id = traceId) => app.call("POST", `/v1/traces/${id}/share-links`, { body });
@@ -86,6 +87,23 @@ describe("share links", () => {
       ["share_link.revoked", { type: "share_link", id }],
       ["share_link.created", { type: "share_link", id }],
     ]);
+  });
+
+  it("never shows a trace deleted and then ingested again under the same id", async () => {
+    const reused = `reused-${Math.random().toString(36).slice(2)}`;
+    await ingest(app, [ev("trace-create", { id: reused, name: "first life" })]);
+    const { token } = (await share({}, reused)).body;
+    const before = await open(token);
+
+    expect((await app.call("DELETE", `/v1/traces/${reused}`)).status).toBe(200);
+    now += 60_000;
+    // The ingest receives with the service's clock, now after the link was made.
+    await ingest(app, [ev("trace-create", { id: reused, name: "second life" })]);
+    const after = await open(token);
+
+    expect(before.body.name).toBe("first life");
+    expect((await app.call("GET", `/v1/traces/${reused}`)).body.name).toBe("second life");
+    expect({ status: after.status, body: after.body }).toEqual({ status: 404, body: GONE });
   });
 
   it("refuses an expiry in the past with 400, and an unknown trace with 404", async () => {
