@@ -56,7 +56,7 @@ describe("console comments and share links", () => {
     const thread = page.getByTestId("comments-trace");
     await thread.getByText("No comments on this trace yet.").waitFor();
 
-    await thread.getByLabel("New comment").fill("**Root cause**: the retriever missed the policy. <img src=x onerror=\"window.__pwned=1\"> See https://example.com/policy");
+    await thread.getByLabel("New comment").fill("**Root cause**: the retriever missed the policy. <img src=x onerror=\"window.__pwned=1\"> See https://example.com/policy [click me](javascript:window.__pwned=2)");
     await thread.getByRole("button", { name: "Comment" }).click();
     const first = thread.getByTestId("comment").first();
     await first.waitFor();
@@ -65,6 +65,8 @@ describe("console comments and share links", () => {
     expect(await first.getByRole("link", { name: "https://example.com/policy" }).getAttribute("href")).toBe("https://example.com/policy");
     expect(await first.textContent()).toContain('<img src=x onerror="window.__pwned=1">');
     expect(await first.locator("img").count()).toBe(0);
+    expect(await first.getByText("click me").evaluate((el) => el.tagName)).toBe("SPAN");
+    expect(await first.locator("a").count()).toBe(1);
     expect(await page.evaluate("window.__pwned")).toBeUndefined();
 
     await thread.getByLabel("New comment").fill("A second thought, to delete.");

@@ -77,8 +77,9 @@ function blocks(text: string): ReactNode[] {
   return out;
 }
 
-// One alternation, leftmost match first: code spans, links, bold, italic, strike, bare URLs.
-const INLINE = /`([^`\n]+)`|\[([^\]\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|__([^_\n]+)__|\*([^*\n]+)\*|_([^_\n]+)_|~~([^~\n]+)~~|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/;
+// One alternation, leftmost match first: code spans, links, bold, italic, strike, bare URLs. Underscores emphasise
+// only at word edges (`snake_case_name` and `a.__b__c` stay text), as in CommonMark.
+const INLINE = /`([^`\n]+)`|\[([^\]\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|(?<![A-Za-z0-9_])__([^_\n]+)__(?![A-Za-z0-9_])|\*([^*\n]+)\*|(?<![A-Za-z0-9_])_([^_\n]+)_(?![A-Za-z0-9_])|~~([^~\n]+)~~|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/;
 
 /** Only addresses that cannot run script: http(s) and mailto. */
 export function safeHref(url: string): string | null {
