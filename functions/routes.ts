@@ -149,6 +149,17 @@ export const routes: readonly RouteDef[] = [
   // telemetry reads
   { method: "GET", path: "/v1/traces", handler: "functions/api/traces/list-traces.handler" },
   { method: "DELETE", path: "/v1/traces/{id}", handler: "functions/api/traces/delete-trace.handler" },
+  // share links of a trace, and the public read behind one (docs/sharing.md)
+  { method: "POST", path: "/v1/traces/{id}/share-links", handler: "functions/api/share-links/create-link.handler" },
+  { method: "GET", path: "/v1/traces/{id}/share-links", handler: "functions/api/share-links/list-links.handler" },
+  { method: "DELETE", path: "/v1/traces/{id}/share-links/{linkId}", handler: "functions/api/share-links/revoke-link.handler" },
+  { method: "GET", path: "/v1/shared/{token}", handler: "functions/api/shared/get-shared-trace.handler" },
+  // comments on traces, observations, sessions and prompt versions (docs/comments.md)
+  { method: "POST", path: "/v1/comments", handler: "functions/api/comments/create-comment.handler" },
+  { method: "GET", path: "/v1/comments", handler: "functions/api/comments/list-comments.handler" },
+  { method: "GET", path: "/v1/comments/{id}", handler: "functions/api/comments/get-comment.handler" },
+  { method: "PATCH", path: "/v1/comments/{id}", handler: "functions/api/comments/update-comment.handler" },
+  { method: "DELETE", path: "/v1/comments/{id}", handler: "functions/api/comments/delete-comment.handler" },
   { method: "GET", path: "/v1/sessions", handler: "functions/api/sessions/list-sessions.handler" },
   { method: "GET", path: "/v1/sessions/{id}", handler: "functions/api/sessions/get-session.handler" },
   { method: "GET", path: "/v1/observations", handler: "functions/api/observations/list-observations.handler" },

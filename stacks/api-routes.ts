@@ -23,6 +23,8 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   usage: "telemetry",
   retention: "telemetry",
   "pii-policy": "telemetry",
+  // the public read of a share link (docs/sharing.md): a trace read
+  shared: "telemetry",
   prompts: "evaluation",
   datasets: "evaluation",
   "dataset-run-items": "evaluation",
@@ -31,6 +33,8 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   "review-queues": "evaluation",
   providers: "evaluation",
   playground: "evaluation",
+  // comments on traces, observations, sessions and prompt versions (docs/comments.md)
+  comments: "evaluation",
   "api-keys": "admin",
   projects: "admin",
   memberships: "admin",

@@ -38,6 +38,7 @@ const ScoreConfigsPage = lazy(() => import("./pages/ScoreConfigsPage"));
 const ProvidersPage = lazy(() => import("./pages/ProvidersPage"));
 const EventSinkPage = lazy(() => import("./pages/EventSinkPage"));
 const PlaygroundPage = lazy(() => import("./pages/PlaygroundPage"));
+const SharedTracePage = lazy(() => import("./pages/SharedTracePage"));
 
 const fallback = (
   <Center h="50vh">
@@ -69,6 +70,15 @@ export function App() {
   return (
     <Routes location={location}>
       <Route path="/sign-in" element={<SignInPage />} />
+      {/* A share link's page is public: outside the signed-in shell, no session needed (docs/sharing.md). */}
+      <Route
+        path="/shared/:token"
+        element={
+          <Suspense fallback={fallback}>
+            <SharedTracePage />
+          </Suspense>
+        }
+      />
       <Route path="/" element={<Navigate to="/traces" replace />} />
       <Route path="/consent" element={page(<ConsentPage />)} />
       <Route path="/traces" element={page(<TracesPage />)} />

@@ -77,6 +77,8 @@ export interface PromptRow {
 export type ChatMessage = { role: string; content: string } | { type: string; name: string };
 
 export interface PromptDetail {
+  /** The id of the version shown (comments address a prompt version by it). */
+  id: string;
   name: string;
   type: "TEXT" | "CHAT";
   version: number;
@@ -224,4 +226,28 @@ export interface ConsentInfo {
   redirectUri: string;
   redirectHost: string;
   scopes: { scope: string; description: string }[];
+}
+
+/** A comment (docs/comments.md). */
+export interface Comment {
+  id: string;
+  objectType: "TRACE" | "OBSERVATION" | "SESSION" | "PROMPT";
+  objectId: string;
+  body: string;
+  author: { type: "user" | "api_key"; id: string; email: string | null };
+  mentions: { userId: string; email: string }[];
+  own: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A share link of a trace, as listed (docs/sharing.md); the token appears only in the answer that made it. */
+export interface ShareLink {
+  id: string;
+  traceId: string;
+  createdBy: string;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  status: "active" | "expired" | "revoked";
 }

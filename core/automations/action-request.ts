@@ -19,6 +19,8 @@ export function slackText(event: EventEnvelope): string {
       return `New trace ${d.name ?? d.id} (${d.id}) in ${where}`;
     case "eval.completed":
       return `Evaluator ${d.evaluator} scored trace ${d.target?.traceId}: ${d.score?.stringValue ?? d.score?.value} in ${where}`;
+    case "comment.created":
+      return `${d.author?.email ?? `API key ${d.author?.id}`} commented on ${String(d.objectType).toLowerCase()} ${d.objectId}: ${String(d.body).slice(0, 200)} in ${where}`;
     case "alert.firing":
     case "alert.resolved":
       return `Alert ${d.alert} ${d.state}: value ${d.value} against threshold ${d.threshold} in ${where}`;

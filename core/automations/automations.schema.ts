@@ -3,7 +3,7 @@ import { Condition } from "../traces";
 
 /** Wire shapes of the automation and event-sink endpoints (docs/automations.md). */
 
-export const TRIGGERS = ["score.created", "trace.created", "eval.completed", "prompt.created", "prompt.updated", "prompt.label.moved", "alert.firing", "alert.resolved"] as const;
+export const TRIGGERS = ["score.created", "trace.created", "eval.completed", "prompt.created", "prompt.updated", "prompt.label.moved", "alert.firing", "alert.resolved", "comment.created"] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 export const PROMPT_TRIGGERS: readonly Trigger[] = ["prompt.created", "prompt.updated", "prompt.label.moved"];
 export const ACTIONS = ["webhook", "slack", "github"] as const;

@@ -79,6 +79,7 @@ function sampleEvent(deps: Pick<Deps, "ids" | "clock">, projectId: string, trigg
     "eval.completed": { evaluator: "test-evaluator", scoreId: deps.ids.uuid(), target: { traceId, observationId: null }, status: "completed" },
     "alert.firing": { alert: "test-alert", state: "firing", value: 1, threshold: 0 },
     "alert.resolved": { alert: "test-alert", state: "resolved", value: 0, threshold: 0 },
+    "comment.created": { id: deps.ids.uuid(), objectType: "TRACE", objectId: traceId, body: "test send", author: { type: "api_key", id: "test", email: null }, mentions: [], createdAt: deps.clock.now().toISOString() },
   };
   const prompt = { name: "test-prompt", version: 1, labels: ["latest"] };
   return { id: `test-${deps.ids.uuid()}`, type: trigger, projectId, timestamp: deps.clock.now().toISOString(), data: data[trigger] ?? prompt };

@@ -9,8 +9,8 @@ export const RateLimit = z
   .refine((l) => l.burst >= l.rate && l.burst <= 60 * l.rate, "burst must be between the rate and 60 times the rate");
 export type RateLimit = z.infer<typeof RateLimit>;
 
-/** Ingest calls count per project, every other call per API key. */
-export const RateLimits = z.object({ ingest: RateLimit, api: RateLimit });
+/** Ingest calls count per project, share-link reads per client address, every other call per API key. */
+export const RateLimits = z.object({ ingest: RateLimit, api: RateLimit, shared: RateLimit });
 export type RateLimits = z.infer<typeof RateLimits>;
 
 /** Runtime settings as values; composition roots fill it from their environment. */
@@ -27,7 +27,7 @@ export const Config = z.object({
   /** Receives before a queued job is dead-lettered; the stack's redrive policy uses the same number. */
   maxReceiveCount: z.number().int().positive().default(5),
   /** Requests per second and burst of each class of calls; null turns rate limiting off (docs/rate-limits.md). */
-  rateLimits: RateLimits.nullable().default({ ingest: { rate: 100, burst: 200 }, api: { rate: 50, burst: 100 } }),
+  rateLimits: RateLimits.nullable().default({ ingest: { rate: 100, burst: 200 }, api: { rate: 50, burst: 100 }, shared: { rate: 5, burst: 20 } }),
   /** Where GitHub repository dispatches go (a GitHub Enterprise or a test server may stand in). */
   githubApiUrl: z.string().url().default("https://api.github.com"),
 });

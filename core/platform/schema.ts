@@ -19,3 +19,5 @@ export * from "../auth/auth.sql";
 export * from "../auth/passkey.sql";
 export * from "../auth/oauth.sql";
 export * from "../auth/sso.sql";
+export * from "../comments/comments.sql";
+export * from "../sharing/sharing.sql";

@@ -9,4 +9,5 @@ export { deletePrompt } from "./delete-prompt";
 export { compilePrompt } from "./compile-prompt";
 export { getLangfusePrompt } from "./langfuse-prompt";
 export { MAX_INCLUDE_DEPTH } from "./includes";
+export { versionOfId } from "./version-of-id";
 export * from "./prompts.schema";

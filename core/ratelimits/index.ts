@@ -1,3 +1,3 @@
-export { admit, RateLimiter, type RateLimitClass } from "./rate-limiter";
+export { admit, RateLimiter, type RateLimitClass, type RateLimitSubject } from "./rate-limiter";
 export { TokenBuckets } from "./token-bucket";
 export { SharedLeases } from "./shared-leases";

@@ -12,7 +12,7 @@ export { writeScores, type ScoreWrite } from "./write-scores";
 export { assignBuckets, forgetTraces, isMirrored } from "./trace-buckets";
 export { backfillTraceMirror } from "./backfill-trace-mirror";
 export { offloadedKey, payloadPrefix, OFFLOAD_THRESHOLD_BYTES } from "./offload";
-export { storedPricing, traceIdsOfObservations, storedTraceIds, storedNames, tracesWithOutput, type StoredPricing } from "./stored-lookups";
+export { storedPricing, traceIdsOfObservations, storedTraceIds, storedNames, tracesWithOutput, sessionIsStored, type StoredPricing } from "./stored-lookups";
 export * from "./fold.ch";
 export * from "./rows.ch";
 export { mapSpan, type MappedSpan } from "./spans/map-span";

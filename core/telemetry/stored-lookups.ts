@@ -55,3 +55,9 @@ export async function tracesWithOutput(deps: Pick<Deps, "ch">, projectId: string
   );
   return new Set(rows.map((r) => r.id));
 }
+
+/** Whether any trace of the project carries the session id (a session exists only through its traces). */
+export async function sessionIsStored(deps: Pick<Deps, "ch">, projectId: string, sessionId: string): Promise<boolean> {
+  const found = await deps.ch.query<{ id: string }>("SELECT id FROM traces WHERE project_id = {projectId:String} AND session_id.2 = {sessionId:String} LIMIT 1", { projectId, sessionId });
+  return found.length > 0;
+}

@@ -8,3 +8,4 @@ export { accessOf, keyOrganization, type OrganizationAccess } from "./people";
 export { admitSignUp, claimSignUp, awaitsFirstOwner } from "./sign-up";
 export { acceptInvitations } from "./invitations";
 export { inviteSsoMember } from "./sso-members";
+export { membersByEmail, emailsOfUsers } from "./members-by-email";

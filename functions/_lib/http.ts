@@ -80,6 +80,12 @@ export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
   checksItemsItself?: boolean;
   /** The rate limit the call counts against (docs/rate-limits.md): `ingest`, the project's, or by default `api`, the key's. */
   rateLimit?: RateLimits.RateLimitClass;
+  /**
+   * Why the endpoint takes no credentials at all (docs/auth.md, "Share links"). Only `GET /v1/shared/{token}` is
+   * public: the token in its path is the credential. No key or cookie is read, the call counts against the
+   * `shared` rate limit of the client's address, and `run` gets `ANONYMOUS`, a principal of no project.
+   */
+  public?: string;
   response?: z.ZodType;
   /** The success answer streams (`StreamReply`): its media type and what it carries, for the API document. */
   streams?: { contentType: string; description: string };
@@ -103,6 +109,9 @@ export interface HttpSpec<P, Q, B, R, N extends PortName> extends Omit<HttpContr
   run(input: HttpInput<P, Q, B>, ctx: HttpContext<N>): Promise<R | Reply | StreamReply>;
 }
 
+/** The principal of a public endpoint's call: no project, no key, so anything scoped by it finds nothing. */
+export const ANONYMOUS: Principal = Object.freeze({ kind: "key", keyId: "", publicKey: "", projectId: "", orgId: "", role: "VIEWER" });
+
 type HttpHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> & {
   contract: HttpContract;
   /** The ports the handler declared (tests/lambda checks each bundle carries no other adapter's library). */
@@ -118,13 +127,18 @@ type RequestContext<N extends PortName> = Context & { deps?: DepsWith<N>; princi
  */
 export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(spec: HttpSpec<P, Q, B, R, N>): HttpHandler {
   const { uses, run, credentials, ...rest } = spec;
-  const contract: HttpContract = { ...rest, tags: spec.tags ?? [] } as HttpContract;
+  const contract: HttpContract = { ...rest, tags: spec.tags ?? [], ...(spec.public ? { rateLimit: "shared" } : {}) } as HttpContract;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext<N>>()
     .before(async function withDeps(request) {
       request.context.deps = await getDeps(uses);
     })
     .before(async function withAuth(request) {
       const { event, context } = request;
+      if (spec.public) {
+        context.principal = ANONYMOUS;
+        context.session = null;
+        return;
+      }
       // An endpoint with its own credentials (MCP: docs/mcp.md) resolves them itself.
       if (credentials) {
         context.principal = await credentials.authenticate(context.deps!, event.headers ?? {});
@@ -144,7 +158,9 @@ export function http<P = undefined, Q = undefined, B = undefined, R = unknown, N
     })
     .before(async function withRateLimit(request) {
       // Before the role check and the body: every authenticated call counts, a refused one too (docs/rate-limits.md).
-      await RateLimits.admit(request.context.deps!, request.context.principal!, spec.rateLimit ?? "api");
+      // A public call has no principal to charge: its client's address is (API Gateway's and the local server's source IP).
+      if (spec.public) await RateLimits.admit(request.context.deps!, { clientIp: request.event.requestContext?.http?.sourceIp ?? "unknown" }, "shared");
+      else await RateLimits.admit(request.context.deps!, request.context.principal!, spec.rateLimit ?? "api");
     })
     .before(async function withRole(request) {
       const { role, kind } = request.context.principal!;

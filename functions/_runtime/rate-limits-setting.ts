@@ -2,11 +2,11 @@ import * as z from "zod";
 import { Config, RateLimit, type RateLimits } from "@core/platform/config";
 
 const DEFAULTS = Config.shape.rateLimits.parse(undefined) as RateLimits;
-const FORMAT = 'expected "off" or "ingest=<rate>/<burst>,api=<rate>/<burst>" (either part alone keeps the other\'s default; whole numbers, burst between the rate and 60 × the rate), e.g. "ingest=100/200,api=50/100"';
+const FORMAT = 'expected "off" or "ingest=<rate>/<burst>,api=<rate>/<burst>,shared=<rate>/<burst>" (a class left out keeps its default; whole numbers, burst between the rate and 60 × the rate), e.g. "ingest=100/200,api=50/100"';
 
 /**
  * `SIGHTLINE_RATE_LIMITS` (docs/rate-limits.md): unset or empty for the defaults, `off` for none, or
- * `ingest=<rate>/<burst>,api=<rate>/<burst>`. A malformed value stops start-up with the expected form.
+ * `ingest=<rate>/<burst>,api=<rate>/<burst>,shared=<rate>/<burst>` (any of the parts). A malformed value stops start-up with the expected form.
  */
 export const RateLimitsSetting = z
   .string()
@@ -17,7 +17,7 @@ export const RateLimitsSetting = z
     if (value.toLowerCase() === "off") return null;
     const limits: Partial<RateLimits> = {};
     for (const part of value.split(",")) {
-      const match = part.trim().match(/^(ingest|api)\s*=\s*(\d+)\s*\/\s*(\d+)$/);
+      const match = part.trim().match(/^(ingest|api|shared)\s*=\s*(\d+)\s*\/\s*(\d+)$/);
       const limit = match && RateLimit.safeParse({ rate: Number(match[2]), burst: Number(match[3]) });
       const kind = match?.[1] as keyof RateLimits | undefined;
       if (!kind || !limit?.success || limits[kind]) {

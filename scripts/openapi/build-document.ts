@@ -54,6 +54,8 @@ export function buildDocument(endpoints: { method: string; path: string; contrac
       tags: contract.tags,
       "x-sightline-role": contract.role,
       "x-sightline-rate-limit": contract.rateLimit ?? "api",
+      // A public endpoint (the share link) takes no credentials: the token in its path is one.
+      ...(contract.public ? { security: [], "x-sightline-public": contract.public } : {}),
       parameters: [...parameters(contract.path, "path"), ...parameters(contract.query, "query")],
       responses: {
         [String(contract.status ?? 200)]: contract.streams

@@ -30,7 +30,7 @@ interface Delivery {
   createdAt: string;
 }
 
-const TRIGGERS = ["score.created", "trace.created", "eval.completed", "prompt.created", "prompt.updated", "prompt.label.moved", "alert.firing", "alert.resolved"];
+const TRIGGERS = ["score.created", "trace.created", "eval.completed", "prompt.created", "prompt.updated", "prompt.label.moved", "alert.firing", "alert.resolved", "comment.created"];
 const ACTIONS = ["webhook", "slack", "github"];
 
 function Deliveries({ automation }: { automation: Automation }) {

@@ -4,6 +4,7 @@ import { diffLines } from "diff";
 import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { get, send, seg } from "../api";
+import { CommentThread } from "../components/CommentThread";
 import { PromptEditor } from "../components/PromptEditor";
 import { ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
@@ -179,6 +180,7 @@ export default function PromptPage() {
         <ErrorNote error={other.error} />
       </Paper>
       {resolved.data && version !== undefined && <Playground name={name} version={version} prompt={resolved.data} />}
+      {resolved.data && <CommentThread key={resolved.data.id} objectType="PROMPT" objectId={resolved.data.id} />}
     </Stack>
   );
 }

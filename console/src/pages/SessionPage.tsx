@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Paper, SegmentedControl, Stack, Table, Text, Titl
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams, useSearchParams } from "react-router";
 import { get } from "../api";
+import { CommentThread } from "../components/CommentThread";
 import { ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs } from "../format";
 import type { SessionRow, TraceRow } from "../types";
@@ -127,6 +128,7 @@ export default function SessionPage() {
           Only the first traces are shown.
         </Text>
       )}
+      <CommentThread objectType="SESSION" objectId={s.id} />
     </Stack>
   );
 }

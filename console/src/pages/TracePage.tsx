@@ -5,6 +5,8 @@ import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { get } from "../api";
 import { Body } from "../components/Body";
+import { CommentThread } from "../components/CommentThread";
+import { ShareTrace } from "../components/ShareTrace";
 import { ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs, tokensOf } from "../format";
 import { seedFromGeneration } from "../playground";
@@ -101,6 +103,7 @@ export default function TracePage() {
               {tag}
             </Badge>
           ))}
+          <ShareTrace traceId={t.id} />
         </Group>
       </Group>
       <Grid gutter="sm">
@@ -114,11 +117,13 @@ export default function TracePage() {
         </Grid.Col>
       </Grid>
       <Scores scores={t.scores} onSelect={select} />
+      {obs && <CommentThread key={obs.id} objectType="OBSERVATION" objectId={obs.id} />}
+      <CommentThread objectType="TRACE" objectId={t.id} />
     </Stack>
   );
 }
 
-function Tree({ trace, selected, onSelect }: { trace: TraceDetail; selected: string; onSelect: (id: string) => void }) {
+export function Tree({ trace, selected, onSelect }: { trace: TraceDetail; selected: string; onSelect: (id: string) => void }) {
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const { rows, t0, span } = useMemo(() => flattenTree(trace, collapsed), [trace, collapsed]);
   const parentRef = useRef<HTMLDivElement>(null);
@@ -229,7 +234,7 @@ function Tree({ trace, selected, onSelect }: { trace: TraceDetail; selected: str
   );
 }
 
-function TraceIo({ trace }: { trace: TraceDetail }) {
+export function TraceIo({ trace }: { trace: TraceDetail }) {
   return (
     <Stack gap="xs">
       <Text fw={600}>Trace</Text>
@@ -253,7 +258,7 @@ function TraceIo({ trace }: { trace: TraceDetail }) {
   );
 }
 
-function ObservationView({ obs }: { obs: Observation }) {
+export function ObservationView({ obs }: { obs: Observation }) {
   const tokens = tokensOf(obs.usageDetails);
   const navigate = useNavigate();
   return (
@@ -305,7 +310,7 @@ function ObservationView({ obs }: { obs: Observation }) {
   );
 }
 
-function Scores({ scores, onSelect }: { scores: Score[]; onSelect: (id: string) => void }) {
+export function Scores({ scores, onSelect }: { scores: Score[]; onSelect: (id: string) => void }) {
   return (
     <Paper withBorder p="sm">
       <Text fw={600} mb="xs">

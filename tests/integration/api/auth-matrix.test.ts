@@ -40,6 +40,56 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     if (!(await app.call("GET", `/v1/traces/${traceId}`)).body.scores.some((s: { id: string }) => s.id === posted.body.id)) throw new Error("another project's key deleted the score");
     return status;
   },
+  "POST /v1/traces/{id}/share-links": async (app, other) => {
+    const id = await probeTrace(app, {});
+    const status = (await app.call("POST", `/v1/traces/${id}/share-links`, { key: other, body: {} })).status;
+    if ((await app.call("GET", `/v1/traces/${id}/share-links`)).body.data.length !== 0) throw new Error("another project's key shared the trace");
+    return status;
+  },
+  "GET /v1/traces/{id}/share-links": async (app, other) => {
+    const id = await probeTrace(app, {});
+    await app.call("POST", `/v1/traces/${id}/share-links`, { body: {} });
+    return (await app.call("GET", `/v1/traces/${id}/share-links`, { key: other })).status;
+  },
+  "DELETE /v1/traces/{id}/share-links/{linkId}": async (app, other) => {
+    const id = await probeTrace(app, {});
+    const link = (await app.call("POST", `/v1/traces/${id}/share-links`, { body: {} })).body;
+    const status = (await app.call("DELETE", `/v1/traces/${id}/share-links/${link.id}`, { key: other })).status;
+    if ((await app.call("GET", `/v1/shared/${link.token}`, { key: null })).status !== 200) throw new Error("another project's key revoked the link");
+    return status;
+  },
+  // Public: the token is the credential, whoever calls (docs/sharing.md); another project's key gets what anyone gets, so
+  // the probe is a link of this project revoked: 404 to everyone, the other project's key included.
+  "GET /v1/shared/{token}": async (app, other) => {
+    const id = await probeTrace(app, {});
+    const link = (await app.call("POST", `/v1/traces/${id}/share-links`, { body: {} })).body;
+    await app.call("DELETE", `/v1/traces/${id}/share-links/${link.id}`);
+    return (await app.call("GET", `/v1/shared/${link.token}`, { key: other })).status;
+  },
+  "POST /v1/comments": async (app, other) => {
+    const id = await probeTrace(app, {});
+    const status = (await app.call("POST", "/v1/comments", { key: other, body: { objectType: "TRACE", objectId: id, body: "probe" } })).status;
+    if ((await app.call("GET", `/v1/comments?objectType=TRACE&objectId=${id}`)).body.data.length !== 0) throw new Error("another project's key commented on the trace");
+    return status;
+  },
+  "GET /v1/comments": async (app, other) => {
+    const id = await probeTrace(app, {});
+    await app.call("POST", "/v1/comments", { body: { objectType: "TRACE", objectId: id, body: "probe" } });
+    return (await app.call("GET", `/v1/comments?objectType=TRACE&objectId=${id}`, { key: other })).status;
+  },
+  "GET /v1/comments/{id}": async (app, other) => (await app.call("GET", `/v1/comments/${await probeComment(app)}`, { key: other })).status,
+  "PATCH /v1/comments/{id}": async (app, other) => {
+    const id = await probeComment(app);
+    const status = (await app.call("PATCH", `/v1/comments/${id}`, { key: other, body: { body: "taken" } })).status;
+    if ((await app.call("GET", `/v1/comments/${id}`)).body.body !== "probe") throw new Error("another project's key edited the comment");
+    return status;
+  },
+  "DELETE /v1/comments/{id}": async (app, other) => {
+    const id = await probeComment(app);
+    const status = (await app.call("DELETE", `/v1/comments/${id}`, { key: other })).status;
+    if ((await app.call("GET", `/v1/comments/${id}`)).status !== 200) throw new Error("another project's key deleted the comment");
+    return status;
+  },
   "PATCH /v1/score-configs/{id}": async (app, other) => {
     const made = await app.call("POST", "/v1/score-configs", { body: { name: `probe-${Math.random().toString(36).slice(2)}`, dataType: "BOOLEAN" } });
     return (await app.call("PATCH", `/v1/score-configs/${made.body.id}`, { key: other, body: { archived: true } })).status;
@@ -215,6 +265,13 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
   },
 };
 
+/** A comment of this project on one of its traces, for the cross-project probes. */
+async function probeComment(app: TestApp): Promise<string> {
+  const res = await app.call("POST", "/v1/comments", { body: { objectType: "TRACE", objectId: await probeTrace(app, {}), body: "probe" } });
+  if (res.status !== 201) throw new Error(`probe comment was not made: ${res.status}`);
+  return res.body.id;
+}
+
 /** A review queue of this project with one pending item, for the cross-project probes. */
 async function probeQueue(app: TestApp): Promise<{ name: string; itemId: string }> {
   const name = `probe-${Math.random().toString(36).slice(2)}`;
@@ -279,6 +336,12 @@ async function probePrompt(app: TestApp): Promise<string> {
   if (res.status !== 201) throw new Error(`probe prompt was not saved: ${res.status}`);
   return name;
 }
+
+/**
+ * The only routes without credentials (`public` in their contract): a share link's token is the credential
+ * (docs/auth.md, "Share links"). A new public route must be added here, with its own block below.
+ */
+const PUBLIC_ROUTES = new Set<string>(["GET /v1/shared/{token}"]);
 
 /**
  * POST routes that change nothing (compile, dry runs): VIEWER keys may call them. The MCP endpoint lets a VIEWER
@@ -380,9 +443,31 @@ describe("auth matrix over every route of the route table", () => {
     });
   }
 
+  it("declares public exactly the routes listed in PUBLIC_ROUTES, each with a stated reason", () => {
+    const declared = contracts.filter((c) => c.contract.public).map((c) => `${c.method} ${c.path}`);
+
+    expect(new Set(declared)).toEqual(PUBLIC_ROUTES);
+    for (const c of contracts.filter((c) => c.contract.public)) expect(c.contract.public).toMatch(/share link/i);
+  });
+
+  it("GET /v1/shared/{token} answers without credentials (a live link 200, an unknown one 404, never 401), whatever credentials come along", async () => {
+    const id = await probeTrace(app, {});
+    const link = (await app.call("POST", `/v1/traces/${id}/share-links`, { body: {} })).body;
+
+    const live = await app.call("GET", `/v1/shared/${link.token}`, { key: null });
+    const unknown = await app.call("GET", "/v1/shared/probe-token", { key: null });
+    const wrong = await app.call("GET", `/v1/shared/${link.token}`, { key: { ...app.admin, secretKey: "sk-sl-wrong" } });
+    const gone = await app.call("GET", `/v1/shared/${link.token}`, { key: revoked });
+
+    expect(live.status).toBe(200);
+    expect(live.body.id).toBe(id);
+    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 404, body: { error: { code: "not_found", message: "Share link not found" } } });
+    expect([wrong.status, gone.status]).toEqual([200, 200]);
+  });
+
   for (const route of routes.filter((r) => !r.path.startsWith("/v1/auth/") && !r.path.startsWith("/.well-known/"))) {
     describe(routeKey(route), () => {
-      it("answers 401 without credentials, with a wrong secret and with a revoked key", async () => {
+      it.skipIf(PUBLIC_ROUTES.has(routeKey(route)))("answers 401 without credentials, with a wrong secret and with a revoked key", async () => {
         const path = concrete(route);
 
         const none = await app.call(route.method, path, { key: null, body: {} });

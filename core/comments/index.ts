@@ -1,0 +1,3 @@
+export * from "./comments.schema";
+export { createComment, listComments, getComment, updateComment, deleteComment } from "./manage-comments";
+export { emailsIn } from "./mentions";

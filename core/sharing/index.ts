@@ -1,0 +1,2 @@
+export * from "./sharing.schema";
+export { createShareLink, listShareLinks, revokeShareLink, readSharedTrace } from "./share-links";
