@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { ReceiveMessageCommand, type Message } from "@aws-sdk/client-sqs";
-import { INLINE_BATCH_BYTES } from "../core/ingest/accept-batch";
+import { INLINE_BATCH_BYTES } from "../core/ingest";
 import { generateRingKey } from "../core/platform/keyring";
 import { FUNCTION_SETTINGS } from "../functions/function-settings";
 import { workers } from "../functions/queue-workers";

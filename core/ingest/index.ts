@@ -3,7 +3,7 @@ export { IngestRequest, IngestResponse, SdkIdentity } from "./ingest.schema";
 export { StoredBatch } from "./stored-batch.schema";
 export { loadBatch } from "./load-batch";
 export { processBatches, type DueTargets } from "./process-batch";
-export { acceptBatch } from "./accept-batch";
+export { acceptBatch, INLINE_BATCH_BYTES } from "./accept-batch";
 export { recordModelCalls, type ModelCall, type ModelCallSource } from "./record-model-call";
 export { PLATFORM_ENVIRONMENT } from "../telemetry";
 export { validateEvents } from "./validate-events";

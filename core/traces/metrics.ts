@@ -58,7 +58,7 @@ export function aggregateStatement(projectId: string, o: AggregateOptions): { sq
   const from = params.bind("DateTime64(3, 'UTC')", chDateTime(o.from.toISOString()));
   const to = params.bind("DateTime64(3, 'UTC')", chDateTime(o.to.toISOString()));
   const where = [`start_time >= ${from}`, `start_time < ${to}`];
-  // The platform's own model calls count only where their environment is asked for (docs/reads.md, "Metrics").
+  // The platform's own model calls count only where their environment is asked for (docs/reads.md, "Decisions").
   if (o.environment !== undefined) where.push(`env = ${params.bind("String", o.environment)}`);
   else where.push(`env != ${params.bind("String", PLATFORM_ENVIRONMENT)}`);
   if (o.model !== undefined) where.push(`model = ${params.bind("String", o.model)}`);
