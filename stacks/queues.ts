@@ -13,7 +13,7 @@ function workerOf(queue: WorkerDef["queue"]) {
 }
 
 /**
- * The ingest and eval queues, each with its dead-letter queue and the worker that drains it with partial
+ * The ingest, eval and experiment queues, each with its dead-letter queue and the worker that drains it with partial
  * batch responses (docs/deployment.md).
  */
 export function Queues({ stack, app }: StackContext) {
@@ -38,7 +38,16 @@ export function Queues({ stack, app }: StackContext) {
   const evalWorker = workerOf("eval");
   const ingest = queueWithDeadLetters("Ingest", ingestWorker);
   const evaluations = queueWithDeadLetters("Eval", evalWorker);
-  const resources = { ingestQueue: ingest.queue.cdk.queue, deadLetterQueue: ingest.deadLetters, evalQueue: evaluations.queue.cdk.queue, evalDeadLetterQueue: evaluations.deadLetters };
+  const experimentWorker = workerOf("experiment");
+  const experiments = queueWithDeadLetters("Experiment", experimentWorker);
+  const resources = {
+    ingestQueue: ingest.queue.cdk.queue,
+    deadLetterQueue: ingest.deadLetters,
+    evalQueue: evaluations.queue.cdk.queue,
+    evalDeadLetterQueue: evaluations.deadLetters,
+    experimentQueue: experiments.queue.cdk.queue,
+    experimentDeadLetterQueue: experiments.deadLetters,
+  };
   const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...resources, eventBusName: bus.eventBusName });
   const eventSource = (worker: WorkerDef) => ({
     batchSize: worker.batchSize,
@@ -86,11 +95,32 @@ export function Queues({ stack, app }: StackContext) {
     cdk: { eventSource: eventSource(evalWorker) },
   });
 
+  experiments.queue.addConsumer(stack, {
+    function: {
+      handler: experimentWorker.handler,
+      ...sizing(workerSettings(experimentWorker)),
+      environment,
+      // Records each item's model call as a trace (a blob and an ingest message), queues the item's evaluations,
+      // hands a lane over to a new message on its own queue, and records a lane it gives up on in its dead letters.
+      permissions: [
+        [bucket, "grantReadWrite"],
+        [resources.ingestQueue, "grantSendMessages"],
+        [resources.evalQueue, "grantSendMessages"],
+        [resources.experimentQueue, "grantSendMessages"],
+        [resources.experimentDeadLetterQueue, "grantSendMessages"],
+        [secret, "grantRead"],
+      ],
+    },
+    cdk: { eventSource: eventSource(experimentWorker) },
+  });
+
   stack.addOutputs({
     IngestQueueUrl: resources.ingestQueue.queueUrl,
     IngestDeadLetterQueueUrl: resources.deadLetterQueue.queueUrl,
     EvalQueueUrl: resources.evalQueue.queueUrl,
     EvalDeadLetterQueueUrl: resources.evalDeadLetterQueue.queueUrl,
+    ExperimentQueueUrl: resources.experimentQueue.queueUrl,
+    ExperimentDeadLetterQueueUrl: resources.experimentDeadLetterQueue.queueUrl,
   });
   return resources;
 }

@@ -19,3 +19,4 @@ export * from "../auth/auth.sql";
 export * from "../auth/passkey.sql";
 export * from "../auth/oauth.sql";
 export * from "../auth/sso.sql";
+export * from "../experiments/experiments.sql";

@@ -10,3 +10,4 @@ export { compilePrompt } from "./compile-prompt";
 export { getLangfusePrompt } from "./langfuse-prompt";
 export { MAX_INCLUDE_DEPTH } from "./includes";
 export * from "./prompts.schema";
+export { variablesOf, compileContent } from "./template";
