@@ -109,6 +109,8 @@ export function Queues({ stack, app }: StackContext) {
         [resources.experimentQueue, "grantSendMessages"],
         [resources.experimentDeadLetterQueue, "grantSendMessages"],
         [secret, "grantRead"],
+        // Events its work appends are relayed as soon as the delivery is done, as by every worker.
+        [bus.cdk.eventBus, "grantPutEventsTo"],
       ],
     },
     cdk: { eventSource: eventSource(experimentWorker) },

@@ -1,6 +1,7 @@
 import * as Experiments from "@core/experiments";
 import { queueWorker } from "../_lib/sqs-worker";
 import { blobs } from "../_runtime/ports/blobs";
+import { bus } from "../_runtime/ports/bus";
 import { llm } from "../_runtime/ports/llm";
 import { queues } from "../_runtime/ports/queues";
 import { telemetry } from "../_runtime/ports/telemetry";
@@ -11,7 +12,7 @@ import { telemetry } from "../_runtime/ports/telemetry";
  */
 export const handler = queueWorker({
   schema: Experiments.ExperimentJob,
-  uses: [telemetry, blobs, llm, queues],
+  uses: [telemetry, blobs, llm, queues, bus],
   deadLetters: (deps) => deps.queues.experimentDeadLetters,
   run: Experiments.handleExperimentJobs,
   giveUp: Experiments.recordExperimentGivenUp,
