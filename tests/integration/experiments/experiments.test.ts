@@ -169,6 +169,23 @@ describe("experiments run by Sightline", () => {
     );
   });
 
+  it("records each judge call of an evaluation delivery as a trace of the project in the environment sightline", async () => {
+    const project = await newProject(app);
+    const mine = await experimentSetup(app, project, 2);
+    const judge = uniq("judge");
+    await app.call("POST", "/v1/evaluators", { key: project, body: { name: judge, prompt: "Rate this answer: {{output}}", provider: "mock", model: "judge-model", online: true } });
+
+    await app.call("POST", `/v1/datasets/${mine.name}/experiments`, { key: project, body: { runName: "judged", prompt: { name: mine.prompt }, provider: "mock", model: "m", mapping: { question: "input.question" }, evaluators: [judge] } });
+    await app.drainQueues();
+    const own = await app.call("GET", "/v1/traces?environment=sightline&limit=100", { key: project });
+    const run = await app.call("GET", `/v1/datasets/${mine.name}/runs/judged`, { key: project });
+
+    const names = own.body.data.map((t: any) => t.name).sort();
+    // Two experiment calls and one judge call per item; the online judge never judges these traces.
+    expect(names).toEqual([`experiment judged`, `experiment judged`, `judge ${judge}`, `judge ${judge}`]);
+    expect(run.body.scores.map((s: any) => [s.name, s.count])).toEqual([[judge, 2]]);
+  });
+
   it("answers the model through the OpenAI SDK for a model the provider serves", async () => {
     const project = await newProject(app);
     const mine = await experimentSetup(app, project, 2);
