@@ -1,6 +1,7 @@
 import { SightlineError } from "./api";
 import { CliError } from "./args";
 import { BACKFILL_HELP, backfill } from "./backfill";
+import { EXPERIMENT_HELP, experiment } from "./experiment";
 import { GATE_HELP, gate } from "./gate";
 import { IMPORT_HELP, importCsv } from "./import-csv";
 import { SMOKE_HELP, smoke } from "./smoke";
@@ -10,6 +11,8 @@ const HELP = `sightline <command> [options]
 Commands:
   ${BACKFILL_HELP.replace(/\n/g, "\n  ")}
 
+  ${EXPERIMENT_HELP.replace(/\n/g, "\n  ")}
+
   ${GATE_HELP.replace(/\n/g, "\n  ")}
 
   ${IMPORT_HELP.replace(/\n/g, "\n  ")}
@@ -18,7 +21,7 @@ Commands:
 
 Connection: --url, --public-key, --secret-key, or SIGHTLINE_BASE_URL, SIGHTLINE_PUBLIC_KEY, SIGHTLINE_SECRET_KEY.`;
 
-const commands: Record<string, (argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void) => Promise<number>> = { backfill, gate, import: importCsv, smoke };
+const commands: Record<string, (argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void) => Promise<number>> = { backfill, experiment, gate, import: importCsv, smoke };
 
 /** Runs one command; the exit code is 0 on success, 1 on a failed check, 2 on a usage or connection error. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
