@@ -5,6 +5,7 @@ import { benchConsole } from "./console";
 import { benchDatasets } from "./datasets";
 import { benchEvaluators } from "./evaluators";
 import { benchExpressions } from "./expressions";
+import { benchExperiments } from "./experiments";
 import { benchFoundation } from "./foundation";
 import { benchIngest } from "./ingest";
 import { benchOnlineEval } from "./online-eval";
@@ -28,6 +29,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   evaluators: benchEvaluators,
   "online-eval": benchOnlineEval,
   datasets: benchDatasets,
+  experiments: benchExperiments,
   reads: benchReads,
   lambda: benchLambda,
   "rate-limits": benchRateLimits,

@@ -2,7 +2,7 @@ import { Autocomplete, Badge, Button, Code, Grid, Group, Paper, Select, Stack, T
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { diffLines } from "diff";
 import { useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { Link, useParams, useSearchParams } from "react-router";
 import { get, send, seg } from "../api";
 import { PromptEditor } from "../components/PromptEditor";
 import { ErrorNote, Loading } from "../components/States";
@@ -85,6 +85,9 @@ export default function PromptPage() {
         <Group>
           <Button size="xs" onClick={() => setEditing(true)} disabled={!raw.data}>
             New version from v{version}
+          </Button>
+          <Button size="xs" variant="light" component={Link} to={`/experiments/new?prompt=${encodeURIComponent(d.name)}&version=${version ?? ""}`}>
+            Run experiment with v{version}
           </Button>
         </Group>
       )}
