@@ -138,7 +138,7 @@ async function runItem(deps: LaneDeps, context: LaneContext, datasetItemId: stri
 }
 
 /** Writes a lane's finished items: their traces (one ingest batch), links and states (one transaction), then their evaluations. */
-async function flush(deps: LaneDeps, run: ExperimentRunRow, outcomes: Outcome[]): Promise<void> {
+async function flush(deps: LaneDeps, run: ExperimentRunRow, outcomes: readonly Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
   const calls = outcomes.flatMap((o) => (o.call ? [o.call] : []));
   await Ingest.recordModelCalls(deps, { projectId: run.projectId }, calls);
@@ -154,7 +154,6 @@ async function flush(deps: LaneDeps, run: ExperimentRunRow, outcomes: Outcome[])
     }
   });
   if (links.length) await Evaluators.scoreRunLinks(deps, run.projectId, run.runId, links);
-  outcomes.length = 0;
 }
 
 /** Ends the run once no item is pending or running: completed, or failed when no item succeeded. */
@@ -183,30 +182,47 @@ export async function runLane(deps: LaneDeps, job: ExperimentJob): Promise<void>
   const context = await contextOf(deps, run);
   const deadline = deps.clock.now().getTime() + LANE_BUDGET_MS;
   const outcomes: Outcome[] = [];
-  let held: string | null = null;
+  /** Items this lane claimed and has not written yet: put back if the lane fails. */
+  const unwritten = new Set<string>();
+  // Writes run behind the model calls, one at a time: the next call never waits for the last items' writes.
+  let writing: Promise<void> = Promise.resolve();
+  const writeBehind = () => {
+    const batch = outcomes.splice(0);
+    if (batch.length === 0) return;
+    writing = writing.then(async () => {
+      await flush(deps, run, batch);
+      for (const o of batch) unwritten.delete(o.datasetItemId);
+    });
+    // Handled here so a failure waits for the lane's next await (below) instead of crashing the process.
+    writing.catch(() => (writeFailed = true));
+  };
+  let writeFailed = false;
   try {
     for (;;) {
       if (deps.clock.now().getTime() > deadline) {
-        await flush(deps, run, outcomes);
+        writeBehind();
+        await writing;
         await deps.queues.experiment.send([{ body: JSON.stringify(job) }]);
         return;
       }
+      if (writeFailed) await writing;
       const current = await experimentRunOf(deps, run.projectId, run.runId);
       if (!current || !ACTIVE.has(current.status)) break;
-      held = await claim(deps, run.runId);
+      const held = await claim(deps, run.runId);
       if (held === null) break;
+      unwritten.add(held);
       outcomes.push(await runItem(deps, context, held));
-      held = null;
-      if (outcomes.length >= LANE_FLUSH_ITEMS) await flush(deps, run, outcomes);
+      if (outcomes.length >= LANE_FLUSH_ITEMS) writeBehind();
     }
-    await flush(deps, run, outcomes);
+    writeBehind();
+    await writing;
   } catch (error) {
-    const back = [...outcomes.map((o) => o.datasetItemId), ...(held ? [held] : [])];
-    if (back.length) {
+    await writing.catch(() => undefined);
+    if (unwritten.size) {
       await deps.db
         .update(experimentItems)
         .set({ status: "pending", claimedAt: null })
-        .where(and(eq(experimentItems.runId, run.runId), inArray(experimentItems.datasetItemId, back), eq(experimentItems.status, "running")))
+        .where(and(eq(experimentItems.runId, run.runId), inArray(experimentItems.datasetItemId, [...unwritten]), eq(experimentItems.status, "running")))
         .catch(() => undefined);
     }
     throw error;

@@ -61,7 +61,7 @@ describe("console experiments", () => {
 
     await page.waitForURL(/\/datasets\/qa\/runs\/baseline$/);
     await until("the run to complete", () => page.getByTestId("experiment-status").textContent(), (t) => t === "completed");
-    await until("both scores of every item", () => page.getByTestId("run-scores").textContent().catch(() => ""), (t) => t.includes("answered1.00003") && t.includes("length"));
+    await until("both scores of every item", () => page.getByTestId("run-scores").textContent().then((t) => t ?? "").catch(() => ""), (t) => t.includes("answered1.00003") && t.includes("length"));
     expect(await page.getByTestId("experiment-progress").textContent()).toContain("3 / 3");
     expect(await page.getByTestId("run-items").locator("tr").count()).toBe(3);
     await shot("experiment-run");
@@ -93,7 +93,7 @@ describe("console experiments", () => {
     await page.getByRole("button", { name: "Start experiment" }).click();
     await page.waitForURL(/\/datasets\/qa\/runs\/candidate$/);
     await until("the run to complete", () => page.getByTestId("experiment-status").textContent(), (t) => t === "completed");
-    await until("both scores of every item", () => page.getByTestId("run-scores").textContent().catch(() => ""), (t) => t.includes("answered1.00003"));
+    await until("both scores of every item", () => page.getByTestId("run-scores").textContent().then((t) => t ?? "").catch(() => ""), (t) => t.includes("answered1.00003"));
 
     await page.getByRole("link", { name: "Compare with baseline" }).click();
     await page.waitForURL(/\/datasets\/qa\/compare\?runs=baseline,candidate$/);
