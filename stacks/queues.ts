@@ -82,9 +82,11 @@ export function Queues({ stack, app }: StackContext) {
       ...sizing(workerSettings(evalWorker)),
       environment,
       // Reads offloaded bodies of the traces it scores; records a job it gives up on in its dead letters.
-      // A backfill hands its remaining chunks to a new job on its own queue.
+      // A backfill hands its remaining chunks to a new job on its own queue. Its judges' calls are recorded as
+      // traces through the ingest path (a blob, then an ingest message).
       permissions: [
-        [bucket, "grantRead"],
+        [bucket, "grantReadWrite"],
+        [resources.ingestQueue, "grantSendMessages"],
         [resources.evalQueue, "grantSendMessages"],
         [resources.evalDeadLetterQueue, "grantSendMessages"],
         [secret, "grantRead"],
