@@ -230,11 +230,15 @@ export async function runLane(deps: LaneDeps, job: ExperimentJob): Promise<void>
   await finishIfDone(deps, run.runId);
 }
 
-/** The queue gave up on a lane: the run fails with the reason, and its other lanes stop at their next item. */
+/** The queue gave up on a lane: the run fails with the reason, its pending items stop (counted cancelled), its other lanes stop at their next item. */
 export async function failRun(deps: Pick<Deps, "db" | "clock">, job: ExperimentJob, reason: string): Promise<void> {
   const now = deps.clock.now();
-  await deps.db
-    .update(experimentRuns)
-    .set({ status: "failed", error: reason, finishedAt: now, updatedAt: now })
-    .where(and(eq(experimentRuns.runId, job.runId), eq(experimentRuns.projectId, job.projectId), inArray(experimentRuns.status, ["queued", "running"])));
+  await deps.db.transaction(async (db) => {
+    const failed = await db
+      .update(experimentRuns)
+      .set({ status: "failed", error: reason, finishedAt: now, updatedAt: now })
+      .where(and(eq(experimentRuns.runId, job.runId), eq(experimentRuns.projectId, job.projectId), inArray(experimentRuns.status, ["queued", "running"])))
+      .returning({ runId: experimentRuns.runId });
+    if (failed.length) await db.update(experimentItems).set({ status: "cancelled", updatedAt: now }).where(and(eq(experimentItems.runId, job.runId), eq(experimentItems.status, "pending")));
+  });
 }
