@@ -106,11 +106,12 @@ describe("experiments run by Sightline", () => {
 
   it("refuses an unknown prompt label, prompt, dataset and evaluator", async () => {
     const label = await start(app, key, setup.name, body({ prompt: { name: setup.prompt, label: "staging" } }));
+    const version = await start(app, key, setup.name, body({ prompt: { name: setup.prompt, version: 99 } }));
     const prompt = await start(app, key, setup.name, body({ prompt: { name: "no-such-prompt" } }));
     const dataset = await start(app, key, "no-such-dataset", body());
     const evaluator = await start(app, key, setup.name, body({ evaluators: ["no-such-evaluator"] }));
 
-    expect([label.status, prompt.status, dataset.status, evaluator.status]).toEqual([404, 404, 404, 404]);
+    expect([label.status, version.status, prompt.status, dataset.status, evaluator.status]).toEqual([404, 404, 404, 404, 404]);
     expect(label.body.error.message).toContain("staging");
   });
 
