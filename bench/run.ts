@@ -6,6 +6,7 @@ import { benchCost } from "./cost";
 import { benchDatasets } from "./datasets";
 import { benchEvaluators } from "./evaluators";
 import { benchExpressions } from "./expressions";
+import { benchExperiments } from "./experiments";
 import { benchFoundation } from "./foundation";
 import { benchIngest } from "./ingest";
 import { benchOnlineEval } from "./online-eval";
@@ -30,6 +31,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   evaluators: benchEvaluators,
   "online-eval": benchOnlineEval,
   datasets: benchDatasets,
+  experiments: benchExperiments,
   reads: benchReads,
   lambda: benchLambda,
   cost: benchCost,

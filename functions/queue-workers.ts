@@ -3,7 +3,7 @@
  * stack (SQS event source with partial batch responses) and the local runtime.
  */
 export interface WorkerDef {
-  queue: "ingest" | "eval";
+  queue: "ingest" | "eval" | "experiment";
   handler: string;
   batchSize: number;
   /** How long SQS may gather a batch (seconds); required by Lambda for batch sizes above 10. */
@@ -33,4 +33,8 @@ export const workers: readonly WorkerDef[] = [
   // Online evaluations call judge providers: a few instances at once, each with a delivery of jobs evaluated together, never on the
   // ingest worker's path (docs/evaluators.md, "Online evaluation").
   { queue: "eval", handler: "functions/workers/eval.handler", batchSize: 10, visibilitySeconds: 360, timeoutSeconds: 300, reservedConcurrency: 4, localBatchSize: 100, localBatchingWindowMs: 100 },
+  // Experiment lanes call the run's provider, one item at a time each; a lane hands itself over to a new message
+  // after LANE_BUDGET_MS (core/experiments/run-lane.ts), well within the timeout (docs/experiments.md, "How a run works").
+  // One delivery's lanes run at once, so a run's lanes usually share an instance.
+  { queue: "experiment", handler: "functions/workers/experiment.handler", batchSize: 10, visibilitySeconds: 360, timeoutSeconds: 300, reservedConcurrency: 4, localBatchSize: 100 },
 ];

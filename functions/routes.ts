@@ -119,6 +119,8 @@ export const routes: readonly RouteDef[] = [
   { method: "GET", path: "/v1/datasets/{name}/runs/{run}", handler: "functions/api/datasets/get-run.handler" },
   { method: "POST", path: "/v1/datasets/{name}/runs/{run}/evaluate", handler: "functions/api/datasets/evaluate-run.handler" },
   { method: "POST", path: "/v1/datasets/{name}/runs/{run}/gate", handler: "functions/api/datasets/gate-run.handler" },
+  { method: "POST", path: "/v1/datasets/{name}/experiments", handler: "functions/api/datasets/start-experiment.handler" },
+  { method: "POST", path: "/v1/datasets/{name}/runs/{run}/cancel", handler: "functions/api/datasets/cancel-run.handler" },
   { method: "GET", path: "/v1/datasets/{name}/compare", handler: "functions/api/datasets/compare-runs.handler" },
   { method: "POST", path: "/v1/dataset-run-items", handler: "functions/api/datasets/record-run-item.handler" },
 

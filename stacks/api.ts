@@ -11,7 +11,7 @@ import { Storage } from "./storage";
 export function Api({ stack, app }: StackContext) {
   const { bucket, secret, bus } = use(Storage);
   const queues = use(Queues);
-  const { ingestQueue, deadLetterQueue, evalQueue } = queues;
+  const { ingestQueue, deadLetterQueue, evalQueue, experimentQueue } = queues;
 
   const api = new SstApi(stack, "Http", {
     defaults: {
@@ -24,6 +24,8 @@ export function Api({ stack, app }: StackContext) {
           [ingestQueue, "grantSendMessages"],
           // Experiments and backfills put their evaluations on the eval queue.
           [evalQueue, "grantSendMessages"],
+          // An experiment's start queues its lanes.
+          [experimentQueue, "grantSendMessages"],
           // Dead-letter listing and replay: receive and delete here, send back to ingest.
           [deadLetterQueue, "grantConsumeMessages"],
           [deadLetterQueue, "grantSendMessages"],

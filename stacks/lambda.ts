@@ -37,6 +37,8 @@ export interface RuntimeResources {
   deadLetterQueue: IQueue;
   evalQueue: IQueue;
   evalDeadLetterQueue: IQueue;
+  experimentQueue: IQueue;
+  experimentDeadLetterQueue: IQueue;
   /** The EventBridge bus outbox events are relayed to. */
   eventBusName: string;
 }
@@ -52,6 +54,8 @@ export function runtimeEnvironment(r: RuntimeResources): Record<string, string> 
     SIGHTLINE_INGEST_DLQ_URL: r.deadLetterQueue.queueUrl,
     SIGHTLINE_EVAL_QUEUE_URL: r.evalQueue.queueUrl,
     SIGHTLINE_EVAL_DLQ_URL: r.evalDeadLetterQueue.queueUrl,
+    SIGHTLINE_EXPERIMENT_QUEUE_URL: r.experimentQueue.queueUrl,
+    SIGHTLINE_EXPERIMENT_DLQ_URL: r.experimentDeadLetterQueue.queueUrl,
     SIGHTLINE_SECRETS_ARN: r.secret.secretArn,
     SIGHTLINE_MAX_RECEIVE_COUNT: String(MAX_RECEIVE_COUNT),
     SIGHTLINE_EVENT_BUS_NAME: r.eventBusName,

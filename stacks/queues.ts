@@ -13,7 +13,7 @@ function workerOf(queue: WorkerDef["queue"]) {
 }
 
 /**
- * The ingest and eval queues, each with its dead-letter queue and the worker that drains it with partial
+ * The ingest, eval and experiment queues, each with its dead-letter queue and the worker that drains it with partial
  * batch responses (docs/deployment.md).
  */
 export function Queues({ stack, app }: StackContext) {
@@ -38,7 +38,16 @@ export function Queues({ stack, app }: StackContext) {
   const evalWorker = workerOf("eval");
   const ingest = queueWithDeadLetters("Ingest", ingestWorker);
   const evaluations = queueWithDeadLetters("Eval", evalWorker);
-  const resources = { ingestQueue: ingest.queue.cdk.queue, deadLetterQueue: ingest.deadLetters, evalQueue: evaluations.queue.cdk.queue, evalDeadLetterQueue: evaluations.deadLetters };
+  const experimentWorker = workerOf("experiment");
+  const experiments = queueWithDeadLetters("Experiment", experimentWorker);
+  const resources = {
+    ingestQueue: ingest.queue.cdk.queue,
+    deadLetterQueue: ingest.deadLetters,
+    evalQueue: evaluations.queue.cdk.queue,
+    evalDeadLetterQueue: evaluations.deadLetters,
+    experimentQueue: experiments.queue.cdk.queue,
+    experimentDeadLetterQueue: experiments.deadLetters,
+  };
   const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...resources, eventBusName: bus.eventBusName });
   const eventSource = (worker: WorkerDef) => ({
     batchSize: worker.batchSize,
@@ -73,9 +82,11 @@ export function Queues({ stack, app }: StackContext) {
       ...sizing(workerSettings(evalWorker)),
       environment,
       // Reads offloaded bodies of the traces it scores; records a job it gives up on in its dead letters.
-      // A backfill hands its remaining chunks to a new job on its own queue.
+      // A backfill hands its remaining chunks to a new job on its own queue. Its judges' calls are recorded as
+      // traces through the ingest path (a blob, then an ingest message).
       permissions: [
-        [bucket, "grantRead"],
+        [bucket, "grantReadWrite"],
+        [resources.ingestQueue, "grantSendMessages"],
         [resources.evalQueue, "grantSendMessages"],
         [resources.evalDeadLetterQueue, "grantSendMessages"],
         [secret, "grantRead"],
@@ -86,11 +97,34 @@ export function Queues({ stack, app }: StackContext) {
     cdk: { eventSource: eventSource(evalWorker) },
   });
 
+  experiments.queue.addConsumer(stack, {
+    function: {
+      handler: experimentWorker.handler,
+      ...sizing(workerSettings(experimentWorker)),
+      environment,
+      // Records each item's model call as a trace (a blob and an ingest message), queues the item's evaluations,
+      // hands a lane over to a new message on its own queue, and records a lane it gives up on in its dead letters.
+      permissions: [
+        [bucket, "grantReadWrite"],
+        [resources.ingestQueue, "grantSendMessages"],
+        [resources.evalQueue, "grantSendMessages"],
+        [resources.experimentQueue, "grantSendMessages"],
+        [resources.experimentDeadLetterQueue, "grantSendMessages"],
+        [secret, "grantRead"],
+        // Events its work appends are relayed as soon as the delivery is done, as by every worker.
+        [bus.cdk.eventBus, "grantPutEventsTo"],
+      ],
+    },
+    cdk: { eventSource: eventSource(experimentWorker) },
+  });
+
   stack.addOutputs({
     IngestQueueUrl: resources.ingestQueue.queueUrl,
     IngestDeadLetterQueueUrl: resources.deadLetterQueue.queueUrl,
     EvalQueueUrl: resources.evalQueue.queueUrl,
     EvalDeadLetterQueueUrl: resources.evalDeadLetterQueue.queueUrl,
+    ExperimentQueueUrl: resources.experimentQueue.queueUrl,
+    ExperimentDeadLetterQueueUrl: resources.experimentDeadLetterQueue.queueUrl,
   });
   return resources;
 }

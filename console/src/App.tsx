@@ -15,6 +15,8 @@ const PromptPage = lazy(() => import("./pages/PromptPage"));
 const DatasetsPage = lazy(() => import("./pages/DatasetsPage"));
 const DatasetPage = lazy(() => import("./pages/DatasetPage"));
 const ComparePage = lazy(() => import("./pages/ComparePage"));
+const RunPage = lazy(() => import("./pages/RunPage"));
+const NewExperimentPage = lazy(() => import("./pages/NewExperimentPage"));
 const ReviewQueuesPage = lazy(() => import("./pages/ReviewQueuesPage"));
 const ReviewPage = lazy(() => import("./pages/ReviewPage"));
 const ApiKeysPage = lazy(() => import("./pages/ApiKeysPage"));
@@ -91,6 +93,8 @@ export function App() {
       <Route path="/datasets" element={page(<DatasetsPage />)} />
       <Route path="/datasets/:name" element={page(<DatasetPage />)} />
       <Route path="/datasets/:name/compare" element={page(<ComparePage />)} />
+      <Route path="/datasets/:name/runs/:run" element={page(<RunPage />)} />
+      <Route path="/experiments/new" element={page(<NewExperimentPage />)} />
       <Route path="/review-queues" element={page(<ReviewQueuesPage />)} />
       <Route path="/review-queues/:queue" element={page(<ReviewPage />)} />
       <Route path="/metrics" element={page(<MetricsPage />)} />

@@ -251,3 +251,31 @@ export interface ShareLink {
   revokedAt: string | null;
   status: "active" | "expired" | "revoked";
 }
+
+export interface ExperimentProgress {
+  status: "queued" | "running" | "completed" | "failed" | "cancelled";
+  prompt: { name: string; version: number; label: string | null };
+  provider: string;
+  model: string;
+  concurrency: number;
+  total: number;
+  done: number;
+  failed: number;
+  pending: number;
+  cancelled: number;
+  failures: { datasetItemId: string; error: string }[];
+  costUsd: number;
+  latencyMs: { p50: number | null; p95: number | null; p99: number | null };
+  error: string | null;
+  finishedAt: string | null;
+}
+
+export interface ExperimentRun {
+  datasetName: string;
+  name: string;
+  version: string | null;
+  createdAt: string;
+  items: { datasetItemId: string; traceId: string; observationId: string | null; createdAt: string }[];
+  scores: { name: string; mean: number | null; count: number }[];
+  experiment?: ExperimentProgress;
+}

@@ -27,7 +27,7 @@ async function checkItemsExist(db: Db, dataset: DatasetRow, ids: readonly string
 }
 
 /** Links items to traces in a run; an item linked again gets the new trace (a runner's retry). */
-async function writeLinks(db: Db, runId: string, links: readonly Link[], now: Date) {
+export async function writeLinks(db: Db, runId: string, links: readonly Link[], now: Date) {
   const last = new Map(links.map((l) => [l.datasetItemId, l]));
   const rows = [...last.values()].map((l) => ({ runId, datasetItemId: l.datasetItemId, traceId: l.traceId, observationId: l.observationId ?? null, createdAt: now, updatedAt: now }));
   for (let start = 0; start < rows.length; start += LINKS_PER_STATEMENT) {

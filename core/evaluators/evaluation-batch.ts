@@ -4,13 +4,13 @@ import type { Deps } from "../platform/deps";
 import * as Telemetry from "../telemetry";
 import { type ExecutionRecord, recordManyExecutions } from "./executions";
 import type { LoadedEvaluator } from "./read-evaluators";
-import { completedEvent, evaluationSupplies, outcomeOf, scoreOf, type EvaluationSupplies } from "./run-evaluator";
+import { completedEvent, evaluationSupplies, outcomeOf, recordJudgeCalls, scoreOf, type EvaluationSupplies } from "./run-evaluator";
 import type { EvaluationTarget } from "./variables";
 
 /** Judges called at once within a batch (a worker delivery, a backfill chunk). */
 export const JUDGE_CONCURRENCY = 16;
 
-type BatchDeps = Parameters<typeof outcomeOf>[0] & Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids" | "config" | "caches">;
+type BatchDeps = Parameters<typeof outcomeOf>[0] & Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids" | "config" | "caches" | "queues" | "log">;
 
 /**
  * Evaluations of one project written together (docs/evaluators.md, "Online evaluation", "Backfill"): what
@@ -43,12 +43,16 @@ export class EvaluationBatch {
     this.records.push(record);
   }
 
-  /** Scores first: a failure before the log is written leaves the work to be done again, under the same score ids. */
+  /**
+   * Scores first: a failure before the log is written leaves the work to be done again, under the same score ids.
+   * Then the judges' provider calls of the whole batch, in one ingest batch.
+   */
   async commit(): Promise<void> {
     await Telemetry.writeScores(this.deps, this.projectId, this.writes, (p) => Automations.activeTriggers(this.deps, p));
     await this.deps.db.transaction(async (db) => {
       await Audit.appendEvents({ ...this.deps, db }, this.projectId, this.events);
       await recordManyExecutions({ ...this.deps, db }, this.projectId, this.records);
     });
+    await recordJudgeCalls(this.deps, this.projectId, this.supplies);
   }
 }

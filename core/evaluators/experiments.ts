@@ -17,7 +17,7 @@ const ROWS_PER_STATEMENT = 2_000;
  * The evaluators a run names, loaded before anything is written.
  * @throws not_found for an unknown evaluator; invalid_input for a thread-scope one.
  */
-async function experimentEvaluatorsNamed(deps: Pick<Deps, "db">, projectId: string, names: readonly string[]): Promise<LoadedEvaluator[]> {
+export async function experimentEvaluatorsNamed(deps: Pick<Deps, "db">, projectId: string, names: readonly string[]): Promise<LoadedEvaluator[]> {
   const loaded = await Promise.all([...new Set(names)].map((name) => loadEvaluator(deps, projectId, name)));
   const thread = loaded.find((e) => e.definition.scope === "thread");
   if (thread) throw invalid(`Evaluator '${thread.name}' has thread scope: it judges whole sessions, not a run's items`);
@@ -66,7 +66,7 @@ async function target(deps: ExperimentDeps, projectId: string, runId: string, ev
   return { queued, waiting: rows.length - queued };
 }
 
-async function attach(deps: Pick<Deps, "clock"> & { db: Db }, projectId: string, runId: string, evaluators: readonly LoadedEvaluator[]) {
+export async function attach(deps: Pick<Deps, "clock"> & { db: Db }, projectId: string, runId: string, evaluators: readonly LoadedEvaluator[]) {
   if (evaluators.length === 0) return;
   const now = deps.clock.now();
   await deps.db.insert(experimentEvaluators).values(evaluators.map((e) => ({ runId, evaluatorId: e.id, projectId, createdAt: now }))).onConflictDoNothing();
@@ -125,4 +125,13 @@ export async function evaluateRun(deps: ExperimentDeps, principal: Principal, da
 /** The ingest worker's part: traces whose output this delivery wrote release their waiting experiment evaluations. */
 export async function releaseExperimentTargets(deps: ExperimentDeps, projectId: string, traceIds: readonly string[]): Promise<number> {
   return release(deps, projectId, traceIds);
+}
+
+/**
+ * Scores links an experiment run by Sightline just wrote (docs/experiments.md): each evaluator attached to the run
+ * scores each item once its trace has an output, as for a recorded run.
+ */
+export async function scoreRunLinks(deps: ExperimentDeps, projectId: string, runId: string, links: readonly Link[]): Promise<{ queued: number; waiting: number }> {
+  const attached = await deps.db.select({ evaluatorId: experimentEvaluators.evaluatorId }).from(experimentEvaluators).where(eq(experimentEvaluators.runId, runId));
+  return target(deps, projectId, runId, attached.map((a) => a.evaluatorId), links);
 }

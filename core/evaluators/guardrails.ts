@@ -4,10 +4,10 @@ import type { Principal } from "../platform/principal";
 import type { GuardrailCheckInput, GuardrailCheckResult } from "./evaluators.schema";
 import { recordExecution } from "./executions";
 import { loadEvaluatorCached, type LoadedEvaluator } from "./read-evaluators";
-import { evaluateAndScore, outcomeOf } from "./run-evaluator";
+import { evaluateAndScore, evaluationSupplies, outcomeOf, recordJudgeCalls } from "./run-evaluator";
 import type { EvaluationTarget } from "./variables";
 
-type GuardrailDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches">;
+type GuardrailDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches" | "queues">;
 type Result = GuardrailCheckResult["results"][number];
 
 /**
@@ -42,7 +42,9 @@ async function check(deps: GuardrailDeps, projectId: string, evaluator: LoadedEv
     value = score.value;
     await recordExecution(deps, projectId, evaluator.id, { trigger: "guardrail", traceId: body.traceId, status: "completed", scoreId: score.id, startedAt });
   } else {
-    value = (await outcomeOf(deps, projectId, evaluator, targetOf(body))).value;
+    const supplies = evaluationSupplies(deps, projectId);
+    value = (await outcomeOf(deps, projectId, evaluator, targetOf(body), supplies)).value;
+    await recordJudgeCalls(deps, projectId, supplies);
   }
   const passed = value !== null && value >= threshold;
   return { evaluator: evaluator.name, score: value, threshold, passed, skipped: false, reason: passed ? null : `score ${value} is below the threshold ${threshold}` };

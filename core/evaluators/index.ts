@@ -19,4 +19,4 @@ export { putProviderCredentials, deleteProviderCredentials, getProviderCredentia
 export { evaluateWritten } from "./online";
 export { runThreadCooldown } from "./thread";
 export { previewBackfill, startBackfill, listBackfills, resumeBackfills } from "./backfill";
-export { recordExperimentRun, requestRemoteExperiment, recordExperimentRunItem, evaluateRun } from "./experiments";
+export { recordExperimentRun, requestRemoteExperiment, recordExperimentRunItem, evaluateRun, experimentEvaluatorsNamed, attach as attachRunEvaluators, scoreRunLinks } from "./experiments";

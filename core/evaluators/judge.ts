@@ -34,12 +34,27 @@ export interface Judgement {
   costUsd: number | null;
 }
 
+/** One provider call a juror made, kept for the record of the platform's own model calls (docs/evaluators.md, "Judge calls"). */
+export interface JudgeCall {
+  provider: LlmProviderName;
+  model: string;
+  messages: LlmMessage[];
+  text: string | null;
+  usage: { input: number; output: number };
+  costUsd: number | null;
+  startTime: Date;
+  endTime: Date;
+  error: string | null;
+}
+
 export interface JudgeRequest {
   definition: EvaluatorDefinition;
   variables: Record<string, unknown>;
   credentials: ReadonlyMap<LlmProviderName, LlmCredentials>;
   /** Project price entries, which win over the built-in registry. */
   prices: readonly Pricing.PriceEntry[];
+  /** Hears of every provider call, answered or failed. */
+  record?: { now(): Date; call(call: JudgeCall): void };
 }
 
 /** Attempts per juror: the first and one retry after an unusable answer (docs/evaluators.md, "Judge protocol"). */
@@ -64,8 +79,12 @@ async function vote(llm: LlmProviders, juror: Juror, request: JudgeRequest, mess
   let answeredModel = juror.model;
   for (let attempt = 0; attempt < MAX_ANSWERS; attempt++) {
     let text: string;
+    const startTime = request.record?.now();
+    const heard = (call: Omit<JudgeCall, "provider" | "messages" | "startTime" | "endTime">) =>
+      request.record?.call({ provider: juror.provider, messages: conversation, startTime: startTime!, endTime: request.record.now(), ...call });
     try {
       const completion = await provider.complete({ model: juror.model, messages: conversation, temperature: 0, responseFormat: { type: "json", schema } });
+      heard({ model: completion.model || juror.model, text: completion.text, usage: completion.usage, costUsd: priced(completion.model || juror.model, completion.usage, request.prices), error: null });
       cast.attempts++;
       cast.usage.input += completion.usage.input;
       cast.usage.output += completion.usage.output;
@@ -73,6 +92,7 @@ async function vote(llm: LlmProviders, juror: Juror, request: JudgeRequest, mess
       text = completion.text;
     } catch (error) {
       if (!(error instanceof LlmCallError)) throw error;
+      heard({ model: juror.model, text: null, usage: { input: 0, output: 0 }, costUsd: null, error: error.message });
       cast.error = error.message;
       cast.failure = error.transient ? "transient" : "refused";
       break;

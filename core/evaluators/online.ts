@@ -54,12 +54,14 @@ export async function enqueueOnlineEvaluations(deps: Pick<Deps, "db" | "ch" | "q
     const observationNames = observationScope.length && due.observations.length ? await Telemetry.storedNames(deps, projectId, "observations", due.observations.map((o) => o.id)) : new Map<string, string>();
     for (const e of traceScope) {
       for (const traceId of due.traces) {
+        if (due.ownCalls?.has(traceId)) continue;
         if (e.definition.filterName && traceNames.get(traceId) !== e.definition.filterName) continue;
         if (inSample(traceId, e.id, e.definition.samplingRate)) jobs.push({ projectId, evaluatorId: e.id, traceId, observationId: null, trigger: "online" });
       }
     }
     for (const e of observationScope) {
       for (const o of due.observations) {
+        if (due.ownCalls?.has(o.traceId)) continue;
         if (e.definition.filterName && observationNames.get(o.id) !== e.definition.filterName) continue;
         if (inSample(o.traceId, e.id, e.definition.samplingRate)) jobs.push({ projectId, evaluatorId: e.id, traceId: o.traceId, observationId: o.id, trigger: "online" });
       }

@@ -11,14 +11,15 @@ import * as Traces from "../traces";
 import { panelOf } from "./define-evaluator";
 import type { EvaluatorDefinition, RunEvaluatorInput, RunEvaluatorResult } from "./evaluators.schema";
 import { compileExpression, evaluateScore } from "./expression";
-import { judge } from "./judge";
+import * as Ingest from "../ingest";
+import { judge, type JudgeCall } from "./judge";
 import { openCredentials } from "./provider-credentials";
 import { loadEvaluator, type LoadedEvaluator } from "./read-evaluators";
 import { codeVariables, judgeVariables, type DatasetBinding, type EvaluationTarget } from "./variables";
 import { recordExecution } from "./executions";
 import * as Telemetry from "../telemetry";
 
-type RunDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches">;
+type RunDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches" | "queues">;
 
 /**
  * The score id of an evaluator on a target: the same evaluator on the same trace (or observation) always
@@ -108,6 +109,8 @@ function runCode(evaluator: LoadedEvaluator, target: EvaluationTarget): Outcome 
  * configs, read once per batch of evaluations (a worker delivery, a backfill chunk) rather than once each.
  */
 export interface EvaluationSupplies {
+  /** The judges' provider calls so far, recorded together by `recordJudgeCalls`. */
+  modelCalls: Ingest.ModelCall[];
   scoreConfigs(): Promise<Scores.ScoreConfigView[]>;
   credentials(providers: readonly LlmProviderName[]): Promise<Map<LlmProviderName, LlmCredentials>>;
   prices(): Promise<Awaited<ReturnType<typeof Pricing.listPrices>>["data"]>;
@@ -118,6 +121,7 @@ export function evaluationSupplies(deps: Pick<Deps, "db" | "keyRing" | "config" 
   let prices: ReturnType<EvaluationSupplies["prices"]> | undefined;
   let configs: ReturnType<EvaluationSupplies["scoreConfigs"]> | undefined;
   return {
+    modelCalls: [],
     scoreConfigs: () => (configs ??= Scores.scoreConfigsOf(deps, projectId)),
     credentials(providers) {
       const key = [...new Set(providers)].sort().join(",");
@@ -132,7 +136,25 @@ async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvalu
   const d = evaluator.definition;
   const panel = panelOf(d);
   const [credentials, prices] = await Promise.all([supplies.credentials(panel.map((j) => j.provider)), supplies.prices()]);
-  const judgement = await judge(deps, { definition: d, variables: judgeVariables(d, target), credentials, prices });
+  const record = {
+    now: () => deps.clock.now(),
+    call: (c: JudgeCall) =>
+      supplies.modelCalls.push({
+        source: "judge",
+        name: `judge ${evaluator.name}`,
+        provider: c.provider,
+        model: c.model,
+        input: c.messages,
+        output: c.text,
+        usage: c.usage,
+        costUsd: c.costUsd,
+        startTime: c.startTime,
+        endTime: c.endTime,
+        ...(c.error ? { error: c.error } : {}),
+        metadata: { evaluator: { id: evaluator.id, name: evaluator.name, version: evaluator.version }, target: { traceId: target.traceId, observationId: target.observationId } },
+      }),
+  };
+  const judgement = await judge(deps, { definition: d, variables: judgeVariables(d, target), credentials, prices, record });
   return {
     value: judgement.value,
     label: judgement.label,
@@ -148,6 +170,21 @@ async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvalu
       },
     },
   };
+}
+
+/**
+ * Records the judges' provider calls of a batch of evaluations as traces of the project, in one ingest batch
+ * (docs/ingest.md, "The platform's own model calls"). The evaluations are already written: a failure to record is
+ * logged, never a reason to judge again.
+ */
+export async function recordJudgeCalls(deps: Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches" | "log">, projectId: string, supplies: EvaluationSupplies): Promise<void> {
+  const calls = supplies.modelCalls.splice(0);
+  if (calls.length === 0) return;
+  try {
+    await Ingest.recordModelCalls(deps, { projectId }, calls);
+  } catch (error) {
+    deps.log.warn("judge calls not recorded", { projectId, calls: calls.length, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** The evaluator's verdict on a target, written nowhere: code inline, a judge through its providers. */
@@ -215,6 +252,7 @@ export async function evaluateAndScore(deps: RunDeps, projectId: string, evaluat
   const outcome = await outcomeOf(deps, projectId, evaluator, target, supplies);
   const { score, write } = scoreOf(evaluator, target, outcome, environment, deps.clock.now(), await supplies.scoreConfigs());
   await Telemetry.writeScores(deps, projectId, [write], (p) => Automations.activeTriggers(deps, p));
+  await recordJudgeCalls(deps, projectId, supplies);
   return { score, target };
 }
 

@@ -16,7 +16,7 @@ import { tailSample } from "./tail-sampling";
  * What a delivery made due for evaluation (docs/evaluators.md, "Online evaluation"), per project: traces
  * whose output arrived in it, and observations whose output or end arrived. No read: from the rows written.
  */
-export type DueTargets = Map<string, { traces: string[]; observations: { id: string; traceId: string }[] }>;
+export type DueTargets = Map<string, { traces: string[]; observations: { id: string; traceId: string }[]; ownCalls?: Set<string> }>;
 
 export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "config" | "caches">, batches: readonly StoredBatch[]): Promise<{ traces: number; observations: number; scores: number; due: DueTargets }> {
   const merged = Telemetry.mergeEvents(batches);
@@ -33,8 +33,14 @@ export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "l
 function dueTargets(merged: Telemetry.MergedRows): DueTargets {
   const due: DueTargets = new Map();
   const of = (projectId: string) => due.get(projectId) ?? due.set(projectId, { traces: [], observations: [] }).get(projectId)!;
-  for (const row of merged.traces.values()) if (row.versioned.has("output")) of(row.projectId).traces.push(row.id);
+  // The platform's own model calls are never evaluated online: a judge's trace judged again would call the judge forever.
+  const own = (projectId: string, traceId: string) => (of(projectId).ownCalls ??= new Set()).add(traceId);
+  for (const row of merged.traces.values()) {
+    if (row.versioned.get("environment")?.[1] === Telemetry.PLATFORM_ENVIRONMENT) own(row.projectId, row.id);
+    if (row.versioned.has("output")) of(row.projectId).traces.push(row.id);
+  }
   for (const row of merged.observations.values()) {
+    if (row.traceId && row.versioned.get("environment")?.[1] === Telemetry.PLATFORM_ENVIRONMENT) own(row.projectId, row.traceId);
     if (row.traceId && (row.versioned.has("output") || row.maxes.has("end_time"))) of(row.projectId).observations.push({ id: row.id, traceId: row.traceId });
   }
   return due;

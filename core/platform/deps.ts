@@ -11,8 +11,8 @@ export interface Deps {
   db: Db;
   ch: TelemetryStore;
   blobs: BlobStore;
-  /** Ingest batches and online evaluations, each with its dead letters. */
-  queues: { ingest: JobQueue; ingestDeadLetters: JobQueue; eval: JobQueue; evalDeadLetters: JobQueue };
+  /** Ingest batches, online evaluations and experiment lanes, each with its dead letters. */
+  queues: { ingest: JobQueue; ingestDeadLetters: JobQueue; eval: JobQueue; evalDeadLetters: JobQueue; experiment: JobQueue; experimentDeadLetters: JobQueue };
   clock: Clock;
   ids: Ids;
   log: Log;

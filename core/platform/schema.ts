@@ -21,3 +21,4 @@ export * from "../auth/oauth.sql";
 export * from "../auth/sso.sql";
 export * from "../comments/comments.sql";
 export * from "../sharing/sharing.sql";
+export * from "../experiments/experiments.sql";

@@ -11,3 +11,4 @@ export { getLangfusePrompt } from "./langfuse-prompt";
 export { MAX_INCLUDE_DEPTH } from "./includes";
 export { versionOfId } from "./version-of-id";
 export * from "./prompts.schema";
+export { variablesOf, compileContent } from "./template";

@@ -27,7 +27,7 @@ export async function readSecrets(env: Env, credentials: AwsCredentialSource = a
   return Object.fromEntries(Object.entries(Secrets.parse(JSON.parse(text))).filter(([, v]) => v !== ""));
 }
 
-const REQUIRED_ON_AWS = ["DATABASE_URL", "SIGHTLINE_CLICKHOUSE_URL", "SIGHTLINE_BUCKET", "SIGHTLINE_INGEST_QUEUE_URL", "SIGHTLINE_INGEST_DLQ_URL", "SIGHTLINE_EVAL_QUEUE_URL", "SIGHTLINE_EVAL_DLQ_URL"] as const;
+const REQUIRED_ON_AWS = ["DATABASE_URL", "SIGHTLINE_CLICKHOUSE_URL", "SIGHTLINE_BUCKET", "SIGHTLINE_INGEST_QUEUE_URL", "SIGHTLINE_INGEST_DLQ_URL", "SIGHTLINE_EVAL_QUEUE_URL", "SIGHTLINE_EVAL_DLQ_URL", "SIGHTLINE_EXPERIMENT_QUEUE_URL", "SIGHTLINE_EXPERIMENT_DLQ_URL"] as const;
 
 /** The environment of a Lambda, completed from the stack's secret; every store must be a real service. */
 export async function resolveAwsEnv(source: Record<string, string | undefined>): Promise<Env> {

@@ -30,6 +30,8 @@ export const Env = z.object({
   SIGHTLINE_INGEST_DLQ_URL: z.string().optional(),
   SIGHTLINE_EVAL_QUEUE_URL: z.string().optional(),
   SIGHTLINE_EVAL_DLQ_URL: z.string().optional(),
+  SIGHTLINE_EXPERIMENT_QUEUE_URL: z.string().optional(),
+  SIGHTLINE_EXPERIMENT_DLQ_URL: z.string().optional(),
   /** The EventBridge bus outbox events go to (the stack sets it); absent locally, where the bus is in-process. */
   SIGHTLINE_EVENT_BUS_NAME: z.string().optional(),
   /** Where GitHub repository dispatches of automations go (GitHub Enterprise, or a test server). */

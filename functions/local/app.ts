@@ -113,8 +113,12 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     deps,
     mintedKey,
     async drainQueues() {
+      // Until a whole pass finds nothing: an experiment lane queues ingest and eval work after those runners drained.
       let handled = 0;
-      for (const runner of runners) for (let n = -1; n !== 0; handled += n) n = await runner.drainOnce();
+      for (let pass = -1; pass !== 0; handled += pass) {
+        pass = 0;
+        for (const runner of runners) for (let n = -1; n !== 0; pass += n) n = await runner.drainOnce();
+      }
       return handled;
     },
     trigger: (name) => scheduler.trigger(name),

@@ -37,9 +37,10 @@ async function openLocalQueues(dataDir: string, env: Env): Promise<{ queues: Dep
   };
   const [ingest, ingestDeadLetters] = await open("ingest");
   const [evaluations, evalDeadLetters] = await open("eval");
-  const all = [ingest, ingestDeadLetters, evaluations, evalDeadLetters];
+  const [experiment, experimentDeadLetters] = await open("experiment");
+  const all = [ingest, ingestDeadLetters, evaluations, evalDeadLetters, experiment, experimentDeadLetters];
   return {
-    queues: { ingest, ingestDeadLetters, eval: evaluations, evalDeadLetters },
+    queues: { ingest, ingestDeadLetters, eval: evaluations, evalDeadLetters, experiment, experimentDeadLetters },
     async close() {
       for (const q of all) await q.close();
     },

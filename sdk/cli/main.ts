@@ -2,6 +2,7 @@ import { SightlineError } from "./api";
 import { CliError } from "./args";
 import { BACKFILL_HELP, backfill } from "./backfill";
 import { COST_HELP, cost } from "./cost";
+import { EXPERIMENT_HELP, experiment } from "./experiment";
 import { GATE_HELP, gate } from "./gate";
 import { IMPORT_HELP, importCsv } from "./import-csv";
 import { SMOKE_HELP, smoke } from "./smoke";
@@ -13,6 +14,8 @@ Commands:
 
   ${COST_HELP.replace(/\n/g, "\n  ")}
 
+  ${EXPERIMENT_HELP.replace(/\n/g, "\n  ")}
+
   ${GATE_HELP.replace(/\n/g, "\n  ")}
 
   ${IMPORT_HELP.replace(/\n/g, "\n  ")}
@@ -21,7 +24,7 @@ Commands:
 
 Connection: --url, --public-key, --secret-key, or SIGHTLINE_BASE_URL, SIGHTLINE_PUBLIC_KEY, SIGHTLINE_SECRET_KEY.`;
 
-const commands: Record<string, (argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void) => Promise<number>> = { backfill, cost, gate, import: importCsv, smoke };
+const commands: Record<string, (argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void) => Promise<number>> = { backfill, cost, experiment, gate, import: importCsv, smoke };
 
 /** Runs one command; the exit code is 0 on success, 1 on a failed check, 2 on a usage or connection error. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

@@ -49,6 +49,8 @@ const stackEnvironment = (over: Record<string, string> = {}) => ({
   SIGHTLINE_INGEST_DLQ_URL: "http://127.0.0.1:1/123456789012/ingest-dlq",
   SIGHTLINE_EVAL_QUEUE_URL: "http://127.0.0.1:1/123456789012/eval",
   SIGHTLINE_EVAL_DLQ_URL: "http://127.0.0.1:1/123456789012/eval-dlq",
+  SIGHTLINE_EXPERIMENT_QUEUE_URL: "http://127.0.0.1:1/123456789012/experiment",
+  SIGHTLINE_EXPERIMENT_DLQ_URL: "http://127.0.0.1:1/123456789012/experiment-dlq",
   SIGHTLINE_SECRETS_ARN: SECRET_ARN,
   SIGHTLINE_MAX_RECEIVE_COUNT: "5",
   SIGHTLINE_EVENT_BUS_NAME: "sightline-test-events",
@@ -112,6 +114,7 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
   let env: Record<string, string>;
   let queueUrl: string;
   let evalQueueUrl: string;
+  let experimentQueueUrl: string;
   const run = (handler: string, event: unknown) => invoke(taskRoot(handler), bundles.get(handler)!, event, env);
   const api = async (handler: string, method: string, path: string, body?: unknown) => {
     const out = await run(handler, apiGatewayEvent(method, path, { headers: auth, ...(body !== undefined ? { body } : {}) }));
@@ -127,13 +130,15 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     const evalQueues = await createQueuePair(emulator, "eval-fidelity", 5);
     queueUrl = queues.queueUrl;
     evalQueueUrl = evalQueues.queueUrl;
+    const experimentQueues = await createQueuePair(emulator, "experiment-fidelity", 5);
+    experimentQueueUrl = experimentQueues.queueUrl;
     shim = await startClickHouseShim(join(root, "ch"));
     scratch = await createScratchDatabase(PG_ADMIN);
     if (!scratch) throw new Error("the Postgres role may not create databases");
     secrets = await startSecretsManagerFake({
       [SECRET_ARN]: { DATABASE_URL: scratch.url, SIGHTLINE_CLICKHOUSE_URL: shim.url, SIGHTLINE_KEY_RING: `k1:${generateRingKey()}`, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey },
     });
-    env = stackEnvironment({ SIGHTLINE_BUCKET: bucket, SIGHTLINE_INGEST_QUEUE_URL: queues.queueUrl, SIGHTLINE_INGEST_DLQ_URL: queues.dlqUrl, SIGHTLINE_EVAL_QUEUE_URL: evalQueues.queueUrl, SIGHTLINE_EVAL_DLQ_URL: evalQueues.dlqUrl, AWS_ENDPOINT_URL: emulator.endpoint, AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint });
+    env = stackEnvironment({ SIGHTLINE_BUCKET: bucket, SIGHTLINE_INGEST_QUEUE_URL: queues.queueUrl, SIGHTLINE_INGEST_DLQ_URL: queues.dlqUrl, SIGHTLINE_EVAL_QUEUE_URL: evalQueues.queueUrl, SIGHTLINE_EVAL_DLQ_URL: evalQueues.dlqUrl, SIGHTLINE_EXPERIMENT_QUEUE_URL: experimentQueues.queueUrl, SIGHTLINE_EXPERIMENT_DLQ_URL: experimentQueues.dlqUrl, AWS_ENDPOINT_URL: emulator.endpoint, AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint });
   }, 120_000);
   afterAll(async () => {
     await shim?.stop();
@@ -203,5 +208,32 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     const left = await emulator.sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["ApproximateNumberOfMessages"] }));
     expect(left.Attributes?.ApproximateNumberOfMessages).toBe("0");
     // Ten cold starts of multi-megabyte bundles, each in a process of its own: a minute or more on a loaded machine.
+  }, 240_000);
+
+  it.skipIf(!pg)("runs an experiment: API → experiment queue → worker (partial batch response) → the trace on the ingest queue", async () => {
+    const created = await api("functions/api/datasets/create-dataset.handler", "POST", "/v1/datasets", { name: "fidelity-ds" });
+    expect(created.status, created.output).toBe(201);
+    const added = await api("functions/api/datasets/insert-items.handler", "POST", "/v1/datasets/fidelity-ds/items", { items: [{ id: "i1", input: { name: "Ada" } }] });
+    expect(added.status, added.output).toBe(200);
+    const started = await api("functions/api/datasets/start-experiment.handler", "POST", "/v1/datasets/fidelity-ds/experiments", {
+      runName: "fidelity-run",
+      prompt: { name: "greeting" },
+      provider: "mock",
+      model: "mock-model",
+      mapping: { name: "input.name" },
+    });
+    expect(started.status, started.output).toBe(202);
+
+    const lanes = await emulator.sqs.send(new ReceiveMessageCommand({ QueueUrl: experimentQueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ["All"] }));
+    expect(lanes.Messages?.length).toBe(1);
+    const worked = await run("functions/workers/experiment.handler", sqsEvent("arn:aws:sqs:us-east-1:000000000000:experiment-fidelity", lanes.Messages!));
+    expect(worked.error, worked.output).toBeUndefined();
+    expect(worked.result).toEqual({ batchItemFailures: [] });
+
+    const read = await api("functions/api/datasets/get-run.handler", "GET", "/v1/datasets/fidelity-ds/runs/fidelity-run");
+    expect(read.status, read.output).toBe(200);
+    expect(read.body.experiment).toMatchObject({ status: "completed", done: 1, failed: 0 });
+    const traces = await emulator.sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
+    expect(traces.Messages?.length).toBe(1);
   }, 240_000);
 });

@@ -44,6 +44,8 @@ const ENV_KEYS = [
   "SIGHTLINE_INGEST_DLQ_URL",
   "SIGHTLINE_EVAL_QUEUE_URL",
   "SIGHTLINE_EVAL_DLQ_URL",
+  "SIGHTLINE_EXPERIMENT_QUEUE_URL",
+  "SIGHTLINE_EXPERIMENT_DLQ_URL",
   "SIGHTLINE_SECRETS_ARN",
   "SIGHTLINE_MAX_RECEIVE_COUNT",
   "SIGHTLINE_EVENT_BUS_NAME",
@@ -112,7 +114,7 @@ function functionsByHandler(stack: StackName, handler: string): Found[] {
 /** `action → resource` pairs granted to a function's role, resources named by the construct they point at. */
 function grants(stack: StackName, fn: Found): Set<string> {
   const role = target(fn.props.Role);
-  const label = (r: unknown) => JSON.stringify(r).match(/IngestDeadLetters|IngestQueue|EvalDeadLetters|EvalQueue|BlobsBucket|Secrets|Events/)?.[0] ?? JSON.stringify(r);
+  const label = (r: unknown) => JSON.stringify(r).match(/IngestDeadLetters|IngestQueue|EvalDeadLetters|EvalQueue|ExperimentDeadLetters|ExperimentQueue|BlobsBucket|Secrets|Events/)?.[0] ?? JSON.stringify(r);
   const pairs = new Set<string>();
   for (const policy of resources(stack, "AWS::IAM::Policy")) {
     if (!policy.props.Roles.some((r: Props) => r.Ref === role)) continue;
@@ -155,16 +157,16 @@ describe("Storage stack", () => {
 describe("Queues stack", () => {
   /** The queue of a worker (its logical id starts with the queue's construct name) and its dead-letter queue. */
   const queueOf = (w: (typeof workers)[number]) => {
-    const prefix = w.queue === "ingest" ? "Ingest" : "Eval";
+    const prefix = { ingest: "Ingest", eval: "Eval", experiment: "Experiment" }[w.queue];
     const queue = resources("Queues", "AWS::SQS::Queue").find((q) => q.props.RedrivePolicy && q.id.startsWith(`${prefix}Queue`));
     if (!queue) throw new Error(`no ${w.queue} queue`);
     return { queue, dlq: resource("Queues", target(queue.props.RedrivePolicy.deadLetterTargetArn)) };
   };
 
-  it("has the ingest and the eval queue, one consumer each", () => {
-    expect(workers.map((w) => w.queue).sort()).toEqual(["eval", "ingest"]);
-    expect(resources("Queues", "AWS::SQS::Queue")).toHaveLength(4);
-    expect(resources("Queues", "AWS::Lambda::EventSourceMapping")).toHaveLength(2);
+  it("has the ingest, the eval and the experiment queue, one consumer each", () => {
+    expect(workers.map((w) => w.queue).sort()).toEqual(["eval", "experiment", "ingest"]);
+    expect(resources("Queues", "AWS::SQS::Queue")).toHaveLength(6);
+    expect(resources("Queues", "AWS::Lambda::EventSourceMapping")).toHaveLength(3);
   });
 
   it.each(workers.map((w) => [w.queue, w] as const))("%s: dead-letters after the Config default receive count and keeps dead letters 14 days", (_, worker) => {
@@ -195,6 +197,16 @@ describe("Queues stack", () => {
     const worker = workers.find((w) => w.queue === "eval")!;
     expect(worker.reservedConcurrency).toBeGreaterThan(0);
     expect(functionByHandler("Queues", worker.handler).props.ReservedConcurrentExecutions).toBe(worker.reservedConcurrency);
+  });
+
+  it("bounds the experiment worker's instances and gives it the worker class's memory", () => {
+    const worker = workers.find((w) => w.queue === "experiment")!;
+    const fn = functionByHandler("Queues", worker.handler);
+
+    expect(worker.reservedConcurrency).toBeGreaterThan(0);
+    expect(fn.props.ReservedConcurrentExecutions).toBe(worker.reservedConcurrency);
+    expect(fn.props.MemorySize).toBe(workerSettings(worker).memoryMb);
+    expect(fn.props.Timeout).toBe(workerSettings(worker).timeoutSeconds);
   });
 });
 
@@ -444,8 +456,11 @@ describe("IAM", () => {
         "sqs:SendMessage → IngestDeadLetters",
         // Experiments and backfills queue evaluations.
         "sqs:SendMessage → EvalQueue",
+        // An experiment's start queues its lanes.
+        "sqs:SendMessage → ExperimentQueue",
       ]),
     );
+    expect(granted.has("sqs:ReceiveMessage → ExperimentQueue")).toBe(false);
     expect(granted.has("sqs:ReceiveMessage → IngestQueue")).toBe(false);
     expect(granted.has("sqs:ReceiveMessage → EvalQueue")).toBe(false);
   }
@@ -470,13 +485,33 @@ describe("IAM", () => {
     );
   });
 
-  it("lets the eval worker consume the eval queue, read the bucket and the secret, and dead-letter; nothing on ingest", () => {
+  it("lets the eval worker consume the eval queue, read the bucket and the secret, dead-letter, and record its judges' calls (bucket, ingest queue)", () => {
     const worker = workers.find((w) => w.queue === "eval")!;
     const granted = [...grants("Queues", functionByHandler("Queues", worker.handler))];
 
-    expect(granted).toEqual(expect.arrayContaining([...SECRET_READ, "s3:GetObject* → BlobsBucket", "sqs:ReceiveMessage → EvalQueue", "sqs:DeleteMessage → EvalQueue", "sqs:SendMessage → EvalDeadLetters", "sqs:SendMessage → EvalQueue"]));
-    expect(granted).not.toContain("s3:PutObject → BlobsBucket");
-    expect(granted.filter((g) => g.includes("Ingest"))).toEqual([]);
+    expect(granted).toEqual(
+      expect.arrayContaining([...SECRET_READ, ...BUCKET_READ_WRITE, "sqs:ReceiveMessage → EvalQueue", "sqs:DeleteMessage → EvalQueue", "sqs:SendMessage → EvalDeadLetters", "sqs:SendMessage → EvalQueue", "sqs:SendMessage → IngestQueue"]),
+    );
+    expect(granted.filter((g) => g.includes("Ingest") && g !== "sqs:SendMessage → IngestQueue" && g !== "sqs:GetQueueAttributes → IngestQueue" && g !== "sqs:GetQueueUrl → IngestQueue")).toEqual([]);
+  });
+
+  it("lets the experiment worker consume its queue, record traces (bucket, ingest queue), queue evaluations and hand lanes over", () => {
+    const worker = workers.find((w) => w.queue === "experiment")!;
+    const granted = [...grants("Queues", functionByHandler("Queues", worker.handler))];
+
+    expect(granted).toEqual(
+      expect.arrayContaining([
+        ...BUCKET_READ_WRITE,
+        ...SECRET_READ,
+        "sqs:ReceiveMessage → ExperimentQueue",
+        "sqs:DeleteMessage → ExperimentQueue",
+        "sqs:SendMessage → ExperimentQueue",
+        "sqs:SendMessage → ExperimentDeadLetters",
+        "sqs:SendMessage → IngestQueue",
+        "sqs:SendMessage → EvalQueue",
+      ]),
+    );
+    expect(granted).not.toContain("sqs:ReceiveMessage → IngestQueue");
   });
 
   it("lets scheduled jobs use the bucket and read the secret, and send only to the queues their schedule names", () => {

@@ -12,18 +12,27 @@ export class FakeOpenAI {
   answer = "Paris is the capital of France.";
   usage = { prompt_tokens: 21, completion_tokens: 7, total_tokens: 28, prompt_tokens_details: { cached_tokens: 5 }, completion_tokens_details: { reasoning_tokens: 2 } };
   url = "";
+  /** Models the fake refuses as OpenAI does an unknown one (404 model_not_found). */
+  readonly refusedModels = new Set<string>();
+  /** How long each chat completion takes to answer (a provider's latency, for benchmarks). */
+  delayMs = 0;
   private server?: Server;
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
       let raw = "";
       req.on("data", (c) => (raw += c));
-      req.on("end", () => {
+      req.on("end", () => void setTimeout(() => answer(), req.url?.endsWith("/chat/completions") ? this.delayMs : 0));
+      const answer = () => {
         const body = raw ? JSON.parse(raw) : {};
         this.requests.push({ path: req.url ?? "", body });
         if (req.url?.endsWith("/embeddings")) {
           const inputs: unknown[] = Array.isArray(body.input) ? body.input : [body.input];
           return json(res, { object: "list", model: body.model, data: inputs.map((_, index) => ({ object: "embedding", index, embedding: [0.25, -0.5, 0.125] })), usage: { prompt_tokens: 4, total_tokens: 4 } });
+        }
+        if (this.refusedModels.has(body.model)) {
+          res.writeHead(404, { "content-type": "application/json" });
+          return res.end(JSON.stringify({ error: { message: `The model \`${body.model}\` does not exist or you do not have access to it.`, type: "invalid_request_error", param: null, code: "model_not_found" } }));
         }
         const id = "chatcmpl-fake";
         const created = Math.floor(Date.now() / 1000);
@@ -38,7 +47,7 @@ export class FakeOpenAI {
         res.write(chunk({}, "stop"));
         if (body.stream_options?.include_usage) res.write(chunk({}, null, this.usage));
         res.end("data: [DONE]\n\n");
-      });
+      };
     });
     await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
     this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}/v1`;

@@ -53,6 +53,9 @@ export default function DatasetPage() {
       <Paper withBorder p="sm">
         <Group justify="space-between" mb="xs">
           <Text fw={600}>Runs</Text>
+          <Button size="xs" variant="light" component={Link} to={`/experiments/new?dataset=${encodeURIComponent(name)}`}>
+            Run experiment
+          </Button>
           <Button size="xs" disabled={picked.length < 2} onClick={() => navigate(`/datasets/${encodeURIComponent(name)}/compare?runs=${picked.map(encodeURIComponent).join(",")}`)}>
             Compare {picked.length >= 2 ? picked.length : ""} runs
           </Button>
@@ -77,7 +80,10 @@ export default function DatasetPage() {
                     <Checkbox aria-label={`Select run ${r.name}`} checked={picked.includes(r.name)} onChange={() => toggle(r.name)} />
                   </Table.Td>
                   <Table.Td>
-                    {r.name} {r.remote && <Badge size="xs">remote</Badge>}
+                    <Anchor component={Link} to={`/datasets/${encodeURIComponent(name)}/runs/${encodeURIComponent(r.name)}`} size="sm">
+                      {r.name}
+                    </Anchor>{" "}
+                    {r.remote && <Badge size="xs">remote</Badge>}
                   </Table.Td>
                   <Table.Td>{r.version ?? ""}</Table.Td>
                   <Table.Td ta="right">{r.itemCount}</Table.Td>

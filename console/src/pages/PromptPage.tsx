@@ -90,6 +90,9 @@ export default function PromptPage() {
           <Button size="xs" variant="light" component={Link} to={`/playground?prompt=${seg(d.name)}&version=${version}`}>
             Open in playground
           </Button>
+          <Button size="xs" variant="light" component={Link} to={`/experiments/new?prompt=${encodeURIComponent(d.name)}&version=${version ?? ""}`}>
+            Run experiment with v{version}
+          </Button>
         </Group>
       )}
       <Paper withBorder p="sm">

@@ -3,10 +3,11 @@ import { http } from "../../_lib/http";
 import { telemetry } from "../../_runtime/ports/telemetry";
 import { blobs } from "../../_runtime/ports/blobs";
 import { llm } from "../../_runtime/ports/llm";
+import { queues } from "../../_runtime/ports/queues";
 
 export const handler = http({
   role: "MEMBER",
-  uses: [blobs, llm, telemetry],
+  uses: [blobs, llm, telemetry, queues],
   summary: "Run an evaluator on a trace (or one of its observations): writes a score with source EVAL (re-runs overwrite it) and appends eval.completed",
   tags: ["evaluators"],
   path: Evaluators.EvaluatorPath,

@@ -171,6 +171,33 @@ export class Sightline {
     return Datasets.gateDatasetRun(this.connection, dataset, run, thresholds, this.transport);
   }
 
+  /** Starts an experiment run by Sightline over the dataset; the run comes back queued. */
+  startExperiment(dataset: string, experiment: Datasets.NewExperiment) {
+    return Datasets.startExperiment(this.connection, dataset, experiment, this.transport);
+  }
+
+  /**
+   * Polls the run until its experiment ends (completed, failed or cancelled), telling `onProgress` each time.
+   * @throws Error when the run is not an experiment run by Sightline.
+   */
+  async waitForExperiment(dataset: string, run: string, options: { intervalMs?: number; onProgress?: (progress: Datasets.ExperimentProgress) => void } = {}) {
+    for (;;) {
+      const read = await Datasets.getDatasetRun(this.connection, dataset, run, this.transport) as Datasets.ExperimentRun;
+      if (!read.experiment) throw new Error(`Run '${run}' of dataset '${dataset}' is not an experiment run by Sightline`);
+      options.onProgress?.(read.experiment);
+      if (!["queued", "running"].includes(read.experiment.status)) return read;
+      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 500));
+    }
+  }
+
+  cancelExperiment(dataset: string, run: string) {
+    return Datasets.cancelExperiment(this.connection, dataset, run, this.transport);
+  }
+
+  compareDatasetRuns(dataset: string, runs: string[]) {
+    return Datasets.compareDatasetRuns(this.connection, dataset, runs, this.transport);
+  }
+
   runEvaluator(name: string, input: Evaluators.RunEvaluatorInput) {
     return Evaluators.runEvaluator(this.connection, name, input, this.transport);
   }

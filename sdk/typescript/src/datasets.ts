@@ -66,3 +66,52 @@ export const getDatasetRun = (conn: Connection, dataset: string, run: string, t?
 /** `POST /v1/datasets/{name}/runs/{run}/gate`: each score's mean against its minimum; a score with no values fails. */
 export const gateDatasetRun = (conn: Connection, dataset: string, run: string, thresholds: Record<string, number>, t?: Transport) =>
   request<GateResult>(conn, "POST", `/v1/datasets/${seg(dataset)}/runs/${seg(run)}/gate`, { thresholds }, t);
+
+/** How to start an experiment run by Sightline (`POST /v1/datasets/{name}/experiments`). */
+export interface NewExperiment {
+  runName?: string;
+  prompt: { name: string; version?: number; label?: string };
+  provider: "mock" | "openai" | "anthropic";
+  model: string;
+  parameters?: { temperature?: number; maxTokens?: number };
+  /** Prompt variable → item field, e.g. `{ question: "input.question" }`. */
+  mapping?: Record<string, string>;
+  evaluators?: string[];
+  concurrency?: number;
+}
+
+export interface ExperimentProgress {
+  status: "queued" | "running" | "completed" | "failed" | "cancelled";
+  prompt: { name: string; version: number; label: string | null };
+  provider: string;
+  model: string;
+  total: number;
+  done: number;
+  failed: number;
+  pending: number;
+  cancelled: number;
+  failures: { datasetItemId: string; error: string }[];
+  costUsd: number;
+  latencyMs: { p50: number | null; p95: number | null; p99: number | null };
+  error: string | null;
+  finishedAt: string | null;
+}
+
+export type ExperimentRun = DatasetRun & { experiment?: ExperimentProgress };
+
+export interface RunComparison {
+  datasetName: string;
+  runs: { name: string; version: string | null; createdAt: string; itemCount: number; scores: { name: string; mean: number | null; count: number }[] }[];
+  items: { id: string; input: unknown; expectedOutput: unknown; runs: ({ traceId: string; observationId: string | null; scores: Record<string, number> } | null)[] }[];
+  nextCursor: string | null;
+}
+
+/** `POST /v1/datasets/{name}/experiments`: the run, queued (202); read its progress with `getDatasetRun`. */
+export const startExperiment = (conn: Connection, dataset: string, body: NewExperiment, t?: Transport) => request<ExperimentRun>(conn, "POST", `/v1/datasets/${seg(dataset)}/experiments`, body, t);
+
+/** `POST /v1/datasets/{name}/runs/{run}/cancel`: pending items stop; a 409 when the run already ended. */
+export const cancelExperiment = (conn: Connection, dataset: string, run: string, t?: Transport) => request<ExperimentRun>(conn, "POST", `/v1/datasets/${seg(dataset)}/runs/${seg(run)}/cancel`, undefined, t);
+
+/** `GET /v1/datasets/{name}/compare?runs=…`: items × runs with their scores, and each run's means. */
+export const compareDatasetRuns = (conn: Connection, dataset: string, runs: string[], t?: Transport) =>
+  request<RunComparison>(conn, "GET", `/v1/datasets/${seg(dataset)}/compare?runs=${runs.map(seg).join(",")}`, undefined, t);

@@ -4,7 +4,26 @@ export { compilePrompt, type ChatMessage, type PlaceholderSlot, type PromptConte
 export { type Prompt, type GetPromptOptions, DEFAULT_CACHE_TTL_SECONDS } from "./prompts.js";
 export { verifySignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, type VerifyOptions } from "./signature.js";
 export { parseTrigger, fetchItems, reportRunItem, type RunTrigger, type DatasetItem, type RunItemLink } from "./runner.js";
-export { createDataset, addDatasetItems, createDatasetRun, getDatasetRun, gateDatasetRun, type NewDatasetItem, type AddItemsResult, type NewRun, type RunItem, type DatasetRun, type GateResult } from "./datasets.js";
+export {
+  createDataset,
+  addDatasetItems,
+  createDatasetRun,
+  getDatasetRun,
+  gateDatasetRun,
+  startExperiment,
+  cancelExperiment,
+  compareDatasetRuns,
+  type NewDatasetItem,
+  type AddItemsResult,
+  type NewRun,
+  type RunItem,
+  type DatasetRun,
+  type GateResult,
+  type NewExperiment,
+  type ExperimentProgress,
+  type ExperimentRun,
+  type RunComparison,
+} from "./datasets.js";
 export { runEvaluator, createScore, type RunEvaluatorInput, type EvaluatorScore } from "./evaluators.js";
 export { ingest, type IngestEvent, type EventType, type IngestResult, type TraceBody, type ObservationBody, type GenerationBody, type ScoreBody, type Level } from "./events.js";
 export { request, call, retryDelayMs, type Transport, type Answer } from "./http.js";

@@ -249,6 +249,13 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
   "POST /v1/datasets/{name}/runs": async (app, other) => (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/runs`, { key: other, body: { runName: "r1" } })).status,
   "GET /v1/datasets/{name}/runs/{run}": async (app, other) => (await app.call("GET", `/v1/datasets/${await probeDataset(app)}/runs/r0`, { key: other })).status,
   "POST /v1/datasets/{name}/runs/{run}/gate": async (app, other) => (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/runs/r0/gate`, { key: other, body: { thresholds: { s: 0 } } })).status,
+  "POST /v1/datasets/{name}/experiments": async (app, other) => {
+    const name = await probeDataset(app);
+    const status = (await app.call("POST", `/v1/datasets/${name}/experiments`, { key: other, body: { runName: "x1", prompt: { name: "probe" }, provider: "mock", model: "m" } })).status;
+    if ((await app.call("GET", `/v1/datasets/${name}/runs/x1`)).status !== 404) throw new Error("another project's key started an experiment");
+    return status;
+  },
+  "POST /v1/datasets/{name}/runs/{run}/cancel": async (app, other) => (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/runs/r0/cancel`, { key: other })).status,
   "POST /v1/datasets/{name}/runs/{run}/evaluate": async (app, other) => {
     // The other project's own evaluator, on this project's run: the run must stay out of reach.
     const evaluator = `probe-${Math.random().toString(36).slice(2)}`;
