@@ -49,7 +49,8 @@ async function fitScores(deps: Pick<Deps, "db" | "config" | "caches">, projectId
 export async function acceptBatch(
   deps: Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches">,
   principal: Pick<Principal, "projectId">,
-  input: { batch: readonly unknown[]; sdk: SdkIdentity | null },
+  /** `unsampled`: the platform's own calls, which sampling never drops (docs/ingest.md, "The platform's own model calls"). */
+  input: { batch: readonly unknown[]; sdk: SdkIdentity | null; unsampled?: boolean },
 ): Promise<IngestResponse> {
   const validated = validateEvents(input.batch);
   const { results } = validated;
@@ -68,8 +69,9 @@ export async function acceptBatch(
   // Without a tail rule the API can drop sampled-out traces at once; with one
   // the worker decides, because it sees levels and costs. Dropped events still
   // count as accepted, as in the peers: the client did nothing wrong.
-  const tail = hasTailRule(settings.sampling);
-  const kept = samples(settings.sampling) && !tail ? events.filter((e) => {
+  const sampled = samples(settings.sampling) && !input.unsampled;
+  const tail = sampled && hasTailRule(settings.sampling);
+  const kept = sampled && !tail ? events.filter((e) => {
     const traceId = traceIdOf(e);
     return traceId === null || headKeeps(traceId, settings.sampling.headRate);
   }) : events;
@@ -83,7 +85,7 @@ export async function acceptBatch(
       projectId: principal.projectId,
       receivedAt: now.toISOString(),
       events: stored,
-      sampling: samples(settings.sampling) && tail ? settings.sampling : null,
+      sampling: tail ? settings.sampling : null,
       // Counted by the worker, once per delivery, to keep a relational write off the request path.
       sdk: input.sdk ? { ...input.sdk, events: events.length } : null,
     };

@@ -83,7 +83,9 @@ export async function recordModelCalls(
   const at = deps.clock.now().toISOString();
   const traceIds = calls.map((c) => c.traceId ?? deps.ids.uuid());
   const batch = calls.flatMap((call, i) => eventsOf(call, traceIds[i]!, deps.ids.uuid(), at));
-  const answer = await acceptBatch(deps, projectId, { batch, sdk: null });
+  // Masked by the project's PII policy like any trace, but never sampled out: an experiment's run items and
+  // its scores point at these traces, and what Sightline spends must add up.
+  const answer = await acceptBatch(deps, projectId, { batch, sdk: null, unsampled: true });
   // Our own events are well formed; a refusal here is a bug worth hearing about, not a silent loss.
   if (answer.errors.length > 0) throw new Error(`recording model calls refused: ${answer.errors.map((e) => e.message).join("; ")}`);
   return traceIds;

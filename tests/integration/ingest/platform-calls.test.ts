@@ -72,3 +72,18 @@ describe("metrics and the platform's own calls", () => {
     expect(await query("&environment=sightline")).toMatchObject([{ traces: 1, observations: 1, latencyP50Ms: 400 }]);
   });
 });
+
+describe("sampling and the platform's own calls", () => {
+  it("never drops them, whatever the project's head rate", async () => {
+    expect((await app.call("PUT", "/v1/ingest/sampling", { body: { headRate: 0 } })).status).toBe(200);
+    try {
+      const [traceId] = await Ingest.recordModelCalls(app.deps, { projectId }, [call({ source: "experiment" })]);
+      await app.call("POST", "/v1/ingest", { body: { batch: [{ id: "sampled-out", type: "trace-create", timestamp: new Date().toISOString(), body: { id: "app-sampled-out" } }] } });
+      await app.drainQueues();
+      expect((await app.call("GET", `/v1/traces/${traceId}`)).status).toBe(200);
+      expect((await app.call("GET", "/v1/traces/app-sampled-out")).status).toBe(404);
+    } finally {
+      await app.call("PUT", "/v1/ingest/sampling", { body: { headRate: 1 } });
+    }
+  });
+});
