@@ -7,8 +7,6 @@ import { Caches } from "@core/platform/cache";
 import { RateLimiter } from "@core/ratelimits";
 import { systemClock } from "@core/adapters/system/system-clock";
 import { parseEnv, type Env } from "./env";
-import * as Auth from "@core/auth";
-import { authSecret, buildAuth } from "./auth";
 import { openKeyRing } from "./key-ring";
 import type { Config } from "@core/platform/config";
 import type { BaseDeps } from "./ports";
@@ -68,9 +66,6 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
     // Leases from the shared Postgres, so every instance draws on the same buckets (docs/rate-limits.md).
     rateLimiter: new RateLimiter(),
     log,
-    // The auth secret comes from the stage's secret; without it sign-in answers 503 and Basic keys still work.
-    // Mail goes through the auth function's own port (`withMailer`), so no other bundle carries the SES client.
-    auth: buildAuth({ db, clock: systemClock, ids: randomIds, log, caches, keyRing, config }, Auth.noMailer, env, await authSecret(env, { persist: false })),
     keyRing,
     config,
   };

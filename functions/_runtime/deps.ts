@@ -27,7 +27,7 @@ export async function getDeps<N extends PortName = never>(uses: readonly Port<N>
   if (provided) return provided;
   const { env, deps } = await once(() => base, (p) => (base = p), () => import("./aws").then((aws) => aws.buildAwsBase(process.env)));
   const adapters = await Promise.all(
-    uses.map(async (port) => [port.name, await once(() => opened.get(port.name), (p) => (p ? opened.set(port.name, p) : opened.delete(port.name)), async () => port.open(env))] as const),
+    uses.map(async (port) => [port.name, await once(() => opened.get(port.name), (p) => (p ? opened.set(port.name, p) : opened.delete(port.name)), async () => port.open(env, deps))] as const),
   );
   return Object.assign({}, deps, Object.fromEntries(adapters)) as DepsWith<N>;
 }

@@ -5,7 +5,7 @@ import type { Env } from "./env";
  * What every function gets: cheap to build, and what authentication, logging and stored secrets need.
  * Everything else is a port the function declares (docs/deployment.md, "What a Lambda bundle may contain").
  */
-export type BaseDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "config" | "keyRing" | "caches" | "rateLimiter" | "auth">;
+export type BaseDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "config" | "keyRing" | "caches" | "rateLimiter">;
 
 /** The adapters a function opens only when it declares them: each one carries a client library. */
 export type PortName = Exclude<keyof Deps, keyof BaseDeps>;
@@ -16,7 +16,8 @@ export type PortName = Exclude<keyof Deps, keyof BaseDeps>;
  */
 export interface Port<N extends PortName> {
   readonly name: N;
-  open(env: Env): Deps[N] | Promise<Deps[N]>;
+  /** Opens the adapter from the environment; `base` is what every function has (the sign-in stack is built on it). */
+  open(env: Env, base: BaseDeps): Deps[N] | Promise<Deps[N]>;
 }
 
 /** The dependencies of a function that declared the ports `N`. */

@@ -67,7 +67,7 @@ describe("every bundled function", () => {
     const failed = results.filter((r) => !r.ok).map((r) => `${r.file.slice(root.length)}: ${r.error}`);
     expect(failed, failed.join("\n")).toEqual([]);
     expect(results).toHaveLength(functions.length);
-    // Every bundle carries better-auth (about 2 MB each): loading them all takes tens of seconds on a loaded machine.
+    // Most bundles carry better-auth (about 2 MB each): loading them all takes tens of seconds on a loaded machine.
   }, 240_000);
 });
 
@@ -100,6 +100,21 @@ describe("what each bundle carries", () => {
     // The check sees the libraries: the evaluator run carries both LLM SDKs, the OTLP route the decoder.
     expect([...packages.get("functions/api/evaluators/run-evaluator.handler")!]).toEqual(expect.arrayContaining(["openai", "@anthropic-ai/sdk", "@clickhouse/client"]));
     expect(packages.get("functions/api/ingest/otel-traces.handler")!.has("protobufjs")).toBe(true);
+  });
+
+  it("leaves the sign-in stack out of every function that reads no session cookie (ingest, OTLP, the public prompt read)", async () => {
+    const keyOnly: string[] = [];
+    const carriers: string[] = [];
+    for (const f of functions) {
+      const module = (await import(join(ROOT, `${f.handler.slice(0, f.handler.lastIndexOf("."))}.ts`))) as { handler: { readsCookies?: boolean } };
+      if (module.handler.readsCookies !== false) continue;
+      keyOnly.push(f.handler);
+      if ([...packages.get(f.handler)!].some((p) => p === "better-auth" || p.startsWith("@better-auth/"))) carriers.push(f.handler);
+    }
+    expect(keyOnly).toEqual(expect.arrayContaining(["functions/api/ingest/ingest-batch.handler", "functions/api/ingest/otel-traces.handler", "functions/api/ingest/otel-logs.handler", "functions/api/public-prompts/get-prompt.handler"]));
+    expect(carriers, carriers.join("\n")).toEqual([]);
+    // The check sees the library: a route that takes a cookie carries it.
+    expect(packages.get("functions/api/me/get-me.handler")!.has("better-auth")).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { getDeps } from "../../_runtime/deps";
+import { auth } from "../../_runtime/ports/auth";
 import { mailer } from "../../_runtime/ports/mailer";
 import { errorResponse, wantsBasicChallenge } from "../../_lib/http-errors";
 import { lambdaResult, webRequest } from "../../_lib/web-request";
@@ -15,7 +16,7 @@ export const exemptFromContract = "better-auth's own endpoints (sign-up and sign
 /** `GET|POST /v1/auth/{proxy+}`: the event as a web Request to better-auth, its answer back with every cookie. */
 async function proxy(event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> {
   const requestId = event.requestContext?.requestId ?? context.awsRequestId;
-  const deps = await getDeps([mailer]);
+  const deps = await getDeps([auth, mailer]);
   try {
     const request = webRequest(event);
     const answer = await lambdaResult(await deps.auth.withMailer(deps.mailer).handler(request));
@@ -31,4 +32,4 @@ async function proxy(event: APIGatewayProxyEventV2, context: Context): Promise<A
 }
 
 /** The mail port is this function's alone: no other bundle carries the SES client. */
-export const handler = Object.assign(proxy, { ports: [mailer.name] });
+export const handler = Object.assign(proxy, { ports: [auth.name, mailer.name] });

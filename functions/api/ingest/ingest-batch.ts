@@ -1,10 +1,11 @@
 import * as Ingest from "@core/ingest";
-import { http, Reply } from "../../_lib/http";
+import { Reply } from "../../_lib/http-core";
+import { keyHttp } from "../../_lib/key-http";
 import { blobs } from "../../_runtime/ports/blobs";
 import { queues } from "../../_runtime/ports/queues";
 
 /** Serves `POST /v1/ingest` and its Langfuse alias `POST /api/public/ingestion`. */
-export const handler = http({
+export const handler = keyHttp({
   role: "MEMBER",
   uses: [blobs, queues],
   summary: "Ingest a batch of trace, observation and score events; 207 with per-event results once the batch is stored and queued",

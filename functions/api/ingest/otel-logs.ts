@@ -1,5 +1,6 @@
 import * as Ingest from "@core/ingest";
-import { http, Reply } from "../../_lib/http";
+import { Reply } from "../../_lib/http-core";
+import { keyHttp } from "../../_lib/key-http";
 import { blobs } from "../../_runtime/ports/blobs";
 import { queues } from "../../_runtime/ports/queues";
 
@@ -10,7 +11,7 @@ const isProtobuf = (contentType: string | undefined) => /protobuf/i.test(content
  * (the messages of a model call) become the input and output of their span's observation, through the batch
  * path. Other records are refused in `partialSuccess` (docs/integrations.md).
  */
-export const handler = http({
+export const handler = keyHttp({
   role: "MEMBER",
   uses: [blobs, queues],
   summary: "OTLP/HTTP logs export (protobuf or JSON); gen_ai.* event records become the input and output of their span's observation",

@@ -1,5 +1,6 @@
 import * as Ingest from "@core/ingest";
-import { http, Reply } from "../../_lib/http";
+import { Reply } from "../../_lib/http-core";
+import { keyHttp } from "../../_lib/key-http";
 import { blobs } from "../../_runtime/ports/blobs";
 import { queues } from "../../_runtime/ports/queues";
 
@@ -12,7 +13,7 @@ const isProtobuf = (contentType: string | undefined) => /protobuf/i.test(content
  * ExportTraceServiceResponse in the request's encoding; rejected spans are
  * reported as a partial success.
  */
-export const handler = http({
+export const handler = keyHttp({
   role: "MEMBER",
   uses: [blobs, queues],
   summary: "OTLP/HTTP trace export (protobuf or JSON); gen_ai.* and langfuse.* attributes map onto traces, observations, usage and cost",

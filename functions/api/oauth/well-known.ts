@@ -1,5 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { getDeps } from "../../_runtime/deps";
+import { auth } from "../../_runtime/ports/auth";
 import { errorBody, errorResponse, jsonResponse } from "../../_lib/http-errors";
 import { lambdaResult, webRequest } from "../../_lib/web-request";
 
@@ -12,7 +13,7 @@ export const exemptFromContract = "OAuth discovery metadata (RFC 8414, RFC 9728)
 /** `GET /.well-known/oauth-authorization-server[/…]` and `GET /.well-known/oauth-protected-resource[/…]`. */
 async function wellKnown(event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> {
   const requestId = event.requestContext?.requestId ?? context.awsRequestId;
-  const deps = await getDeps([]);
+  const deps = await getDeps([auth]);
   try {
     const headers = { "x-request-id": requestId };
     if (!deps.auth.oauth) return jsonResponse(404, errorBody("not_found", "OAuth is off: set SIGHTLINE_PUBLIC_URL to the service's https address"), headers);
@@ -38,4 +39,4 @@ async function withoutDpop(response: Response): Promise<Response> {
 }
 
 /** No port beyond the base: the tests of each bundle's libraries read this list. */
-export const handler = Object.assign(wellKnown, { ports: [] as string[] });
+export const handler = Object.assign(wellKnown, { ports: [auth.name] });

@@ -1,7 +1,7 @@
 import * as Prompts from "@core/prompts";
-import { http } from "../../_lib/http";
+import { keyHttp } from "../../_lib/key-http";
 
-export const handler = http({
+export const handler = keyHttp({
   role: "VIEWER",
   summary: "Langfuse-compatible prompt fetch for `@langfuse/client`: label `production` unless ?label= or ?version=",
   tags: ["prompts", "langfuse"],
