@@ -14,3 +14,6 @@ export { compareRuns } from "./compare-runs";
 export { gateRun } from "./gate-run";
 export { runItemData, runLinks, type ItemData } from "./run-item-data";
 export { findDataset, findRun } from "./lookup";
+export { addItemFromTrace } from "./add-from-trace";
+export { addItemsFromObservations } from "./add-from-observations";
+export { eraseEndUserItems } from "./source-items";
