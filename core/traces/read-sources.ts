@@ -61,9 +61,9 @@ export async function readSources(deps: Reader, projectId: string, sources: read
           { projectId, traceIds: [...new Set(observed.map((s) => s.traceId))], ids: [...new Set(observed.map((s) => s.observationId!))] },
         ),
     wholeTraces.length === 0
-      ? Promise.resolve([] as BodyRow[])
-      : deps.ch.query<BodyRow>(
-          `SELECT id AS trace_id, '' AS id, max(input).2 AS input, max(output).2 AS output, max(metadata).2 AS metadata FROM traces
+      ? Promise.resolve([] as Omit<BodyRow, "id">[])
+      : deps.ch.query<Omit<BodyRow, "id">>(
+          `SELECT id AS trace_id, max(input).2 AS input, max(output).2 AS output, max(metadata).2 AS metadata FROM traces
            WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} GROUP BY id`,
           { projectId, ids: wholeTraces },
         ),
