@@ -4,6 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { get } from "../api";
+import { AddToDataset } from "../components/AddToDataset";
 import { Body } from "../components/Body";
 import { ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs, tokensOf } from "../format";
@@ -232,6 +233,7 @@ function TraceIo({ trace }: { trace: TraceDetail }) {
   return (
     <Stack gap="xs">
       <Text fw={600}>Trace</Text>
+      <AddToDataset key={trace.id} traceId={trace.id} output={trace.output} />
       <Text size="xs" fw={600} c="dimmed">
         INPUT
       </Text>
@@ -260,6 +262,7 @@ function ObservationView({ obs }: { obs: Observation }) {
         <Badge color={TYPE_COLOR[obs.type] ?? "indigo"}>{obs.type}</Badge>
         <Text fw={600}>{obs.name ?? obs.id}</Text>
       </Group>
+      <AddToDataset key={obs.id} traceId={obs.traceId} observationId={obs.id} output={obs.output} />
       <Text size="xs" c="dimmed">
         {fmtDate(obs.startTime)} · {fmtMs(obs.latencyMs)}
         {obs.model ? ` · ${obs.model}` : ""}
