@@ -17,6 +17,7 @@ import { benchSdkTypescript } from "./sdk-typescript";
 import { benchSdkPython } from "./sdk-python";
 import { benchSdkGo } from "./sdk-go";
 import { benchSessions } from "./sessions";
+import { benchTraceToDataset } from "./trace-to-dataset";
 
 /** Every benchmark, in the order `npm run bench` runs them; each returns its section of docs/benchmarks.md. */
 const scenarios: Record<string, () => Promise<string>> = {
@@ -28,6 +29,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   evaluators: benchEvaluators,
   "online-eval": benchOnlineEval,
   datasets: benchDatasets,
+  "trace-to-dataset": benchTraceToDataset,
   reads: benchReads,
   lambda: benchLambda,
   "rate-limits": benchRateLimits,
