@@ -16,4 +16,4 @@ export { runItemData, runLinks, type ItemData } from "./run-item-data";
 export { findDataset, findRun } from "./lookup";
 export { addItemFromTrace } from "./add-from-trace";
 export { addItemsFromObservations } from "./add-from-observations";
-export { eraseEndUserItems } from "./source-items";
+export { eraseEndUserItems, copiedFields } from "./source-items";
