@@ -47,8 +47,9 @@ export async function addItemFromTrace(deps: Copier, principal: Principal, datas
     throw invalid(`The item copied from ${describeSource(key.traceId, key.observationId)} does not fit dataset '${dataset.name}': ${listed.map((e) => `${e.field} ${e.message}`).join("; ")}`, { errors: listed });
   }
   const existing = (await itemsFromSources(deps.db, dataset.id, [key])).get(Traces.sourceKey(key));
-  const taken = () => conflict(`Dataset '${dataset.name}' already holds item '${existing ?? "?"}' copied from ${describeSource(key.traceId, key.observationId)}; send "id": "${existing ?? "?"}" to replace it`);
-  if (existing !== undefined && existing !== row.id) throw taken();
+  if (existing !== undefined && existing !== row.id) {
+    throw new AppError("conflict", `Dataset '${dataset.name}' already holds item '${existing}' copied from ${describeSource(key.traceId, key.observationId)}; send "id": "${existing}" to replace it`, { itemId: existing });
+  }
   const now = deps.clock.now();
   const values = { datasetId: dataset.id, id: row.id, input: row.input, expectedOutput: row.expected_output, metadata: row.metadata, sourceTraceId: key.traceId, sourceObservationId: key.observationId, sourceUserId: source.userId, createdAt: now, updatedAt: now };
   try {

@@ -76,7 +76,7 @@ describe("trace to dataset in the console", () => {
     expect(await items()).toMatchObject([{ input: { question: "Where is my order?" }, expectedOutput: "It ships tomorrow; here is the tracking link.", sourceTraceId: "t-1", sourceObservationId: null }]);
   });
 
-  it("adds an observation from the observation view, and shows the 409 of a second copy", async () => {
+  it("adds an observation from the observation view; a second copy shows the 409 and can replace the first", async () => {
     await page.goto(`${service.url}/traces/t-1?observation=g-1`);
     await page.getByTestId("observation-detail").waitFor();
 
@@ -91,6 +91,11 @@ describe("trace to dataset in the console", () => {
     expect(await alert.textContent()).toContain("409 conflict");
     expect(await alert.textContent()).toContain("already holds item");
     expect((await items()).filter((i) => i.sourceObservationId === "g-1")).toMatchObject([{ input: [{ role: "user", content: "Where is my order?" }], expectedOutput: "No idea.", sourceTraceId: "t-1" }]);
+
+    await form.getByLabel(/^Expected output/).fill('"Tracking link sent."');
+    await form.getByRole("button", { name: "Replace that item with this one" }).click();
+    await form.getByRole("status").filter({ hasText: "Added to cases" }).waitFor();
+    expect((await items()).filter((i) => i.sourceObservationId === "g-1")).toMatchObject([{ expectedOutput: "Tracking link sent." }]);
   });
 
   it("adds every observation the span explorer's filters select, with the counts", async () => {

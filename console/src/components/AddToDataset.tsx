@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Paper, Select, Stack, Text } from "@mantine/core
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { get, send, seg } from "../api";
+import { ApiError, get, send, seg } from "../api";
 import type { DatasetItem, Page } from "../types";
 import { JsonField, parseJson } from "./JsonField";
 import { ErrorNote } from "./States";
@@ -25,14 +25,17 @@ export function AddToDataset({ traceId, observationId, output }: { traceId: stri
   const names = useDatasetNames();
   const parsed = parseJson(expected);
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: (replace?: string) =>
       send<DatasetItem>("POST", `/v1/datasets/${seg(dataset!)}/items/from-trace`, {
         traceId,
         ...(observationId ? { observationId } : {}),
+        ...(replace ? { id: replace } : {}),
         // An emptied box means "no expected output"; otherwise the edited JSON wins over the stored output.
         expectedOutput: parsed.value === undefined ? null : parsed.value,
       }),
   });
+  // A 409 names the item already copied from this source: saving again with its id replaces it.
+  const taken = save.error instanceof ApiError && save.error.status === 409 ? (save.error.details as { itemId?: string } | undefined)?.itemId : undefined;
   if (!open)
     return (
       <Group>
@@ -43,7 +46,7 @@ export function AddToDataset({ traceId, observationId, output }: { traceId: stri
     );
   return (
     <Paper withBorder p="xs" data-own-keys data-testid="add-to-dataset-panel">
-      <form onSubmit={(e) => (e.preventDefault(), save.mutate())}>
+      <form onSubmit={(e) => (e.preventDefault(), save.mutate(undefined))}>
         <Stack gap="xs">
           <Text size="sm" fw={600}>
             Add this {observationId ? "observation" : "trace"} to a dataset
@@ -79,6 +82,13 @@ export function AddToDataset({ traceId, observationId, output }: { traceId: stri
             )}
           </Group>
           <ErrorNote error={save.error} />
+          {taken && (
+            <Group>
+              <Button size="xs" variant="light" color="orange" onClick={() => save.mutate(taken)}>
+                Replace that item with this one
+              </Button>
+            </Group>
+          )}
         </Stack>
       </form>
     </Paper>

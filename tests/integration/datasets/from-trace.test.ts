@@ -136,7 +136,7 @@ describe("dataset items from traces and observations", () => {
       const replaced = await fromTrace(name, { traceId, id: first.body.id, expectedOutput: "corrected" });
 
       expect(again.status).toBe(409);
-      expect(again.body.error).toEqual({ code: "conflict", message: `Dataset '${name}' already holds item '${first.body.id}' copied from trace '${traceId}'; send "id": "${first.body.id}" to replace it` });
+      expect(again.body.error).toEqual({ code: "conflict", message: `Dataset '${name}' already holds item '${first.body.id}' copied from trace '${traceId}'; send "id": "${first.body.id}" to replace it`, details: { itemId: first.body.id } });
       expect(replaced.status).toBe(201);
       expect(await items(name)).toEqual([{ ...first.body, expectedOutput: "corrected" }]);
     });
