@@ -20,6 +20,7 @@ import { benchSdkTypescript } from "./sdk-typescript";
 import { benchSdkPython } from "./sdk-python";
 import { benchSdkGo } from "./sdk-go";
 import { benchSessions } from "./sessions";
+import { benchTraceToDataset } from "./trace-to-dataset";
 
 /** Every benchmark, in the order `npm run bench` runs them; each returns its section of docs/benchmarks.md. */
 const scenarios: Record<string, () => Promise<string>> = {
@@ -32,6 +33,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   "online-eval": benchOnlineEval,
   datasets: benchDatasets,
   experiments: benchExperiments,
+  "trace-to-dataset": benchTraceToDataset,
   reads: benchReads,
   lambda: benchLambda,
   cost: benchCost,

@@ -113,6 +113,8 @@ export const routes: readonly RouteDef[] = [
   { method: "GET", path: "/v1/datasets/{name}/schema/check", handler: "functions/api/datasets/check-schema.handler" },
   { method: "POST", path: "/v1/datasets/{name}/items", handler: "functions/api/datasets/insert-items.handler" },
   { method: "POST", path: "/v1/datasets/{name}/items/csv", handler: "functions/api/datasets/import-csv.handler" },
+  { method: "POST", path: "/v1/datasets/{name}/items/from-trace", handler: "functions/api/datasets/add-from-trace.handler" },
+  { method: "POST", path: "/v1/datasets/{name}/items/from-observations", handler: "functions/api/datasets/add-from-observations.handler" },
   { method: "PUT", path: "/v1/datasets/{name}/runner", handler: "functions/api/datasets/put-runner.handler" },
   { method: "POST", path: "/v1/datasets/{name}/remote-runs", handler: "functions/api/datasets/request-remote-run.handler" },
   { method: "POST", path: "/v1/datasets/{name}/runs", handler: "functions/api/datasets/record-run.handler" },

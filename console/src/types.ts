@@ -101,10 +101,21 @@ export interface DatasetRow {
   updatedAt: string;
 }
 
+/** An item as item reads answer it; the source ids are set when it was copied from a trace or an observation. */
+export interface DatasetItem {
+  id: string;
+  input: unknown;
+  expectedOutput: unknown;
+  metadata: unknown;
+  sourceTraceId: string | null;
+  sourceObservationId: string | null;
+  createdAt: string;
+}
+
 export interface DatasetDetail extends DatasetRow {
   runner: { url: string; lastStatus: string | null; lastError: string | null; lastHttpStatus: number | null; lastTriggeredAt: string | null } | null;
   runs: { name: string; version: string | null; remote: boolean; itemCount: number; createdAt: string }[];
-  items: { id: string; input: unknown; expectedOutput: unknown; metadata: unknown; createdAt: string }[];
+  items: DatasetItem[];
   schema: unknown;
   nextCursor: string | null;
 }

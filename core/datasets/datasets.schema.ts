@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { Limit } from "../platform/pagination";
+import { Condition, ListObservationsQuery } from "../traces";
 
 /** Wire shapes of the dataset endpoints (request bodies and answers). */
 
@@ -77,7 +78,17 @@ export type ItemError = z.infer<typeof ItemError>;
 export const InsertResult = z.object({ added: z.number().int(), rejected: z.number().int(), errors: z.array(ItemError) });
 export type InsertResult = z.infer<typeof InsertResult>;
 
-export const DatasetItemView = z.object({ id: z.string(), input: Json, expectedOutput: Json, metadata: Json, createdAt: z.string() });
+export const DatasetItemView = z.object({
+  id: z.string(),
+  input: Json,
+  expectedOutput: Json,
+  metadata: Json,
+  /** The trace the item was copied from (docs/datasets.md, "From traces"), else null. */
+  sourceTraceId: z.string().nullable(),
+  /** The observation of that trace it was copied from, else null. */
+  sourceObservationId: z.string().nullable(),
+  createdAt: z.string(),
+});
 export type DatasetItemView = z.infer<typeof DatasetItemView>;
 
 export const RUNNER_STATUSES = ["accepted", "rejected", "timeout", "unreachable"] as const;
@@ -210,3 +221,49 @@ export const GateResult = z.object({
   results: z.array(z.object({ scoreName: z.string(), mean: z.number().nullable(), threshold: z.number(), count: z.number().int(), passed: z.boolean() })),
 });
 export type GateResult = z.infer<typeof GateResult>;
+
+/** Most observations one bulk add copies (docs/datasets.md, "From traces"): the newest ones when more match. */
+export const MAX_SOURCES_PER_REQUEST = 1_000;
+
+const SourceId = z.string().min(1).max(200);
+/**
+ * `POST /v1/datasets/{name}/items/from-trace`: the item copies the trace's (or the observation's) input, output as
+ * expected output, and metadata, unless the body gives its own.
+ */
+export const FromTraceBody = z.object({
+  traceId: SourceId,
+  observationId: SourceId.nullish().describe("Copy this observation of the trace instead of the trace itself"),
+  id: z.string().min(1).max(200).optional().describe("The item's id; an item of this id is replaced. Default: a random UUID"),
+  input: Json.optional().describe("Instead of the stored input"),
+  expectedOutput: Json.optional().describe("Instead of the stored output; null for none"),
+  metadata: JsonObject.nullish().describe("Instead of the stored metadata"),
+});
+export type FromTraceInput = z.infer<typeof FromTraceBody>;
+
+/**
+ * `POST /v1/datasets/{name}/items/from-observations`: the span explorer's selection (the query parameters of
+ * `GET /v1/observations`; `filter` as that JSON text or as the array itself).
+ */
+export const FromObservationsBody = ListObservationsQuery.pick({ from: true, to: true, environment: true, name: true, type: true, model: true, level: true, traceId: true, userId: true, sessionId: true }).extend({
+  filter: z.union([z.string(), z.array(Condition).max(50)]).optional().describe("As GET /v1/observations: a JSON array of {column, operator, value} (or its text)"),
+  limit: z.number().int().min(1).max(MAX_SOURCES_PER_REQUEST).default(MAX_SOURCES_PER_REQUEST).describe("Newest observations to copy at most"),
+});
+export type FromObservationsInput = z.infer<typeof FromObservationsBody>;
+
+const FieldError = z.object({ field: z.string(), message: z.string() });
+export const SkippedSource = z.object({
+  traceId: z.string(),
+  observationId: z.string().nullable(),
+  reason: z.enum(["duplicate", "invalid"]).describe("duplicate: an item copied from it is in the dataset already; invalid: it fails the item schema"),
+  itemId: z.string().nullable().describe("The item already copied from it (duplicate)"),
+  errors: z.array(FieldError).describe("Why it fails the item schema (invalid)"),
+});
+export type SkippedSource = z.infer<typeof SkippedSource>;
+export const FromObservationsResult = z.object({
+  selected: z.number().int().describe("Observations the selection took (at most the limit)"),
+  capped: z.boolean().describe("More observations matched than the limit: the newest were taken"),
+  added: z.number().int(),
+  skipped: z.number().int(),
+  skippedItems: z.array(SkippedSource),
+});
+export type FromObservationsResult = z.infer<typeof FromObservationsResult>;

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, tsz, jsonb } from "../platform/columns";
 
@@ -37,10 +38,25 @@ export const datasetItems = pgTable(
     input: jsonb("input").notNull(),
     expectedOutput: jsonb("expected_output"),
     metadata: jsonb("metadata"),
+    /** The trace the item was copied from (docs/datasets.md, "From traces"); null for items sent whole. */
+    sourceTraceId: text("source_trace_id"),
+    /** The observation of that trace it was copied from; null when copied from the trace itself. */
+    sourceObservationId: text("source_observation_id"),
+    /** The source trace's end user at copy time, never returned: erasing that user's data deletes the item too. */
+    sourceUserId: text("source_user_id"),
     createdAt: createdAt(),
     updatedAt: tsz("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.datasetId, t.id] }), index("dataset_items_dataset_seq_idx").on(t.datasetId, t.seq)],
+  (t) => [
+    primaryKey({ columns: [t.datasetId, t.id] }),
+    index("dataset_items_dataset_seq_idx").on(t.datasetId, t.seq),
+    // One item per source in a dataset: a bulk add skips what is there already (ON CONFLICT DO NOTHING).
+    uniqueIndex("dataset_items_source_idx")
+      .on(t.datasetId, t.sourceTraceId, sql`coalesce(${t.sourceObservationId}, '')`)
+      .where(sql`${t.sourceTraceId} is not null`),
+    index("dataset_items_source_user_idx").on(t.sourceUserId).where(sql`${t.sourceUserId} is not null`),
+    index("dataset_items_source_trace_idx").on(t.sourceTraceId).where(sql`${t.sourceTraceId} is not null`),
+  ],
 );
 
 /** The dataset's remote runner; its signing secret is sealed with the key ring and shown only when registered. */

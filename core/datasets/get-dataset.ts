@@ -16,13 +16,23 @@ export const itemColumns = {
   input: sql<string>`${datasetItems.input}::text`,
   expectedOutput: sql<string | null>`${datasetItems.expectedOutput}::text`,
   metadata: datasetItems.metadata,
+  sourceTraceId: datasetItems.sourceTraceId,
+  sourceObservationId: datasetItems.sourceObservationId,
   createdAt: datasetItems.createdAt,
 };
-export type ItemRow = { id: string; seq: number; input: string; expectedOutput: string | null; metadata: unknown; createdAt: Date };
+export type ItemRow = { id: string; seq: number; input: string; expectedOutput: string | null; metadata: unknown; sourceTraceId: string | null; sourceObservationId: string | null; createdAt: Date };
 
 export const decodeJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
-export const itemView = (r: ItemRow): DatasetItemView => ({ id: r.id, input: decodeJson(r.input), expectedOutput: decodeJson(r.expectedOutput), metadata: r.metadata, createdAt: r.createdAt.toISOString() });
+export const itemView = (r: ItemRow): DatasetItemView => ({
+  id: r.id,
+  input: decodeJson(r.input),
+  expectedOutput: decodeJson(r.expectedOutput),
+  metadata: r.metadata,
+  sourceTraceId: r.sourceTraceId,
+  sourceObservationId: r.sourceObservationId,
+  createdAt: r.createdAt.toISOString(),
+});
 
 /** One page of a dataset's items in insertion order, and the cursor of the next. */
 export async function itemPage(db: Db, datasetId: string, query: { limit: number; cursor?: string }) {

@@ -15,3 +15,6 @@ export { gateRun } from "./gate-run";
 export { runItemData, runLinks, type ItemData } from "./run-item-data";
 export { findDataset, findRun } from "./lookup";
 export { itemOrder, insertRun } from "./service-run";
+export { addItemFromTrace } from "./add-from-trace";
+export { addItemsFromObservations } from "./add-from-observations";
+export { eraseEndUserItems, copiedFields } from "./source-items";

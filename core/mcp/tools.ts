@@ -6,7 +6,7 @@ import type { McpTool } from "./tool";
 import { WRITE_TOOLS } from "./write-tools";
 
 /** The tools in the order `tools/list` shows them: reads before the writes of the same resource. */
-const ORDER = ["list_traces", "get_trace", "search_observations", "get_metrics", "list_prompts", "get_prompt", "save_prompt", "set_prompt_label", "list_datasets", "add_dataset_items", "create_score", "run_evaluator", "list_review_items", "submit_review"];
+const ORDER = ["list_traces", "get_trace", "search_observations", "get_metrics", "list_prompts", "get_prompt", "save_prompt", "set_prompt_label", "list_datasets", "add_dataset_items", "add_trace_to_dataset", "create_score", "run_evaluator", "list_review_items", "submit_review"];
 
 /** Every tool of the MCP server (docs/mcp.md, "Tools"). */
 export const TOOLS: readonly McpTool[] = [...READ_TOOLS, ...WRITE_TOOLS].sort((a, b) => ORDER.indexOf(a.name) - ORDER.indexOf(b.name));

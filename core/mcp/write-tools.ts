@@ -32,6 +32,15 @@ export const WRITE_TOOLS = [
     run: (deps, principal, { name, items }) => Datasets.insertItems(deps, principal.projectId, name, items),
   }),
   tool({
+    name: "add_trace_to_dataset",
+    description:
+      "Add a dataset item copied from a trace (or, with observationId, one of its observations): its input, its output as expectedOutput and its metadata, unless given here; the item keeps the source ids. An unknown trace or observation is not_found; an item failing the dataset's item schema is refused with field and message; a source already copied is a conflict naming the item (pass its id to replace it).",
+    role: "MEMBER",
+    endpoint: "POST /v1/datasets/{name}/items/from-trace",
+    input: Datasets.FromTraceBody.extend(Datasets.DatasetPath.shape),
+    run: (deps, principal, { name, ...body }) => Datasets.addItemFromTrace(deps, principal, name, body),
+  }),
+  tool({
     name: "create_score",
     description: "Record a score (source API) on a trace, an observation or a session: NUMERIC value, BOOLEAN (0, 1, true, false) or a CATEGORICAL label; a score that misfits its score config is refused.",
     role: "MEMBER",

@@ -77,20 +77,30 @@ export async function deleteTrace(deps: Deleter, principal: Principal, traceId: 
 }
 
 /**
- * `DELETE /v1/users/{userId}/data`: every trace any event attributed to this end user
- * (`userId`), with its observations, scores and payloads; audited under the SHA-256
- * of the user id, so the audit log does not keep the identifier it erased.
- *
- * @throws not_found when no trace of the project carries the user id.
+ * What other features keep of an end user's traces (dataset items copied from them): erased with the traces,
+ * counted under its name in the answer. Passed in by the caller, since those features depend on this one.
  */
-export async function deleteUserData(deps: Deleter, principal: Principal, userId: string): Promise<{ deleted: Deleted }> {
+export type EndUserCopies = (deps: Pick<Deps, "db">, projectId: string, user: { userId: string; traceIds: readonly string[] }) => Promise<number>;
+
+/**
+ * `DELETE /v1/users/{userId}/data`: every trace any event attributed to this end user
+ * (`userId`), with its observations, scores and payloads, and the dataset items copied from them
+ * (`datasetItems`); audited under the SHA-256 of the user id, so the audit log does not keep
+ * the identifier it erased.
+ *
+ * @throws not_found when no trace of the project carries the user id and no copy of one remains.
+ */
+export async function deleteUserData(deps: Deleter, principal: Principal, userId: string, datasetItems?: EndUserCopies): Promise<{ deleted: Deleted & { datasetItems: number } }> {
   // Any raw row that named the user, not only the folded value: erasure errs on the side of removing.
   const rows = await deps.ch.query<{ id: string }>(
     "SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND user_id.2 = {userId:String}",
     { projectId: principal.projectId, userId },
   );
-  if (rows.length === 0) throw notFound("User", userId);
-  const deleted = await purgeTraces(deps, principal.projectId, rows.map((r) => r.id));
+  const traceIds = rows.map((r) => r.id);
+  // Copies first: they are found by the trace ids as well as by the user, and the ids go with the traces.
+  const copies = datasetItems ? await datasetItems(deps, principal.projectId, { userId, traceIds }) : 0;
+  if (rows.length === 0 && copies === 0) throw notFound("User", userId);
+  const deleted = { ...(await purgeTraces(deps, principal.projectId, traceIds)), datasetItems: copies };
   // The audit entry proves the erasure without keeping the identifier it erased.
   const userIdSha256 = createHash("sha256").update(userId).digest("hex");
   await Audit.recordChange(deps, principal, { action: "user_data.deleted", target: { type: "end_user", id: userIdSha256 }, details: { ...deleted } });

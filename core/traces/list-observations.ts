@@ -1,10 +1,10 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
-import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
+import { compileFilters, type CompiledFilters, Params, parseFilterParam, simpleConditions } from "./filters";
 import { OBSERVATION_DISPLAY, OBSERVATIONS } from "../telemetry";
 import { observationView } from "./get-trace";
 import { listPage } from "./list-engine";
-import type { ListObservationsQuery } from "./reads.schema";
+import type { ListObservationsQuery, ObservationSelection } from "./reads.schema";
 import { observationScoreFilter } from "./score-filter";
 import type { ObservationRow } from "../telemetry";
 
@@ -18,6 +18,18 @@ export const traceFieldIs = (params: Params, column: "user_id" | "session_id", v
     AND id IN (SELECT id FROM traces WHERE project_id = {projectId:String} AND ${column}.2 = ${v}) GROUP BY id HAVING max(${column}).2 = ${v})`;
 };
 
+/** The span explorer's filters (simple parameters and the `filter` array) compiled once, for the list and bulk selections. */
+export function observationFilters(q: ObservationSelection, params: Params): CompiledFilters {
+  const conditions = [
+    ...simpleConditions(q, { name: ["name", "="], type: ["type", "="], model: ["model", "="], environment: ["environment", "="], level: ["level", "="], traceId: ["traceId", "="], from: ["startTime", ">="], to: ["startTime", "<"] }),
+    ...parseFilterParam(q.filter),
+  ];
+  const filters = compileFilters(OBSERVATIONS, conditions, params, observationScoreFilter(params));
+  if (q.userId !== undefined) filters.keyed.push(traceFieldIs(params, "user_id", q.userId));
+  if (q.sessionId !== undefined) filters.keyed.push(traceFieldIs(params, "session_id", q.sessionId));
+  return filters;
+}
+
 /**
  * The span explorer: every observation of the project as a flat, filtered, sorted page
  * (bodies are left out; `GET /v1/traces/{id}` has them).
@@ -26,13 +38,7 @@ export const traceFieldIs = (params: Params, column: "user_id" | "session_id", v
  */
 export async function listObservations(deps: Reader, projectId: string, q: ListObservationsQuery, options: { candidateRows?: number } = {}): Promise<Page<ObservationListItem>> {
   const params = new Params();
-  const conditions = [
-    ...simpleConditions(q, { name: ["name", "="], type: ["type", "="], model: ["model", "="], environment: ["environment", "="], level: ["level", "="], traceId: ["traceId", "="], from: ["startTime", ">="], to: ["startTime", "<"] }),
-    ...parseFilterParam(q.filter),
-  ];
-  const filters = compileFilters(OBSERVATIONS, conditions, params, observationScoreFilter(params));
-  if (q.userId !== undefined) filters.keyed.push(traceFieldIs(params, "user_id", q.userId));
-  if (q.sessionId !== undefined) filters.keyed.push(traceFieldIs(params, "session_id", q.sessionId));
+  const filters = observationFilters(q, params);
   const { rows: folded, nextCursor } = await listPage<ObservationRow>(
     deps,
     {

@@ -33,6 +33,8 @@ export const ListObservationsQuery = z.object({
   order: Order,
 });
 export type ListObservationsQuery = z.infer<typeof ListObservationsQuery>;
+/** What selects observations in the span explorer, without the page and the order: bulk actions take it. */
+export type ObservationSelection = Omit<ListObservationsQuery, "limit" | "cursor" | "orderBy" | "order">;
 
 export const TRACE_SORTS = ["timestamp", "name", "userId", "sessionId", "environment", "release", "version"] as const;
 export const ListTracesQuery = z.object({
@@ -226,6 +228,7 @@ export const RetentionResult = z.object({
   cutoff: z.string().nullable(),
   deleted: z.object({ traces: z.number(), observations: z.number(), scores: z.number(), payloadBlobs: z.number(), batchBlobs: z.number() }),
 });
-export const DeletionResult = z.object({
-  deleted: z.object({ traces: z.number(), observations: z.number(), scores: z.number(), payloadBlobs: z.number() }),
-});
+const Deleted = z.object({ traces: z.number(), observations: z.number(), scores: z.number(), payloadBlobs: z.number() });
+export const DeletionResult = z.object({ deleted: Deleted });
+/** End-user erasure also counts the dataset items copied from the user's traces (docs/datasets.md, "From traces"). */
+export const UserDeletionResult = z.object({ deleted: Deleted.extend({ datasetItems: z.number() }) });

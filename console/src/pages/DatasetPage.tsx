@@ -7,7 +7,7 @@ import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import { AddItemForm } from "../forms/AddItemForm";
 import { ItemSchemaForm } from "../forms/ItemSchemaForm";
-import type { DatasetDetail } from "../types";
+import type { DatasetDetail, DatasetItem } from "../types";
 
 interface SchemaCheck {
   total: number;
@@ -114,6 +114,7 @@ export default function DatasetPage() {
               <Table.Tr>
                 <Table.Th>Input</Table.Th>
                 <Table.Th>Expected output</Table.Th>
+                <Table.Th>Source</Table.Th>
                 <Table.Th>Schema</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -125,6 +126,9 @@ export default function DatasetPage() {
                   </Table.Td>
                   <Table.Td>
                     <Code>{short(item.expectedOutput)}</Code>
+                  </Table.Td>
+                  <Table.Td>
+                    <ItemSource item={item} />
                   </Table.Td>
                   <Table.Td>
                     {(errorsOf.get(item.id) ?? []).map((e, i) => (
@@ -240,5 +244,23 @@ function CsvImport({ name, onDone }: { name: string; onDone: () => void }) {
         All datasets
       </Anchor>
     </Paper>
+  );
+}
+
+/** Where a copied item came from: links to its trace and, for an observation, to that node of the trace. */
+function ItemSource({ item }: { item: DatasetItem }) {
+  if (!item.sourceTraceId) return null;
+  const trace = `/traces/${encodeURIComponent(item.sourceTraceId)}`;
+  return (
+    <Stack gap={0} data-testid="item-source">
+      <Anchor component={Link} to={trace} size="xs">
+        trace {item.sourceTraceId.slice(0, 8)}
+      </Anchor>
+      {item.sourceObservationId && (
+        <Anchor component={Link} to={`${trace}?observation=${encodeURIComponent(item.sourceObservationId)}`} size="xs">
+          observation {item.sourceObservationId.slice(0, 12)}
+        </Anchor>
+      )}
+    </Stack>
   );
 }

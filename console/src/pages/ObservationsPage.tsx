@@ -2,6 +2,7 @@ import { Anchor, Badge, Group, Select, Stack, Table, Text, TextInput, Title } fr
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { get } from "../api";
+import { AddSelectionToDataset } from "../components/AddToDataset";
 import { NextPage, useListParams } from "../components/ListPaging";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs, tokensOf } from "../format";
@@ -39,6 +40,7 @@ export default function ObservationsPage() {
         defaultValue={params.get("filter") ?? ""}
         onKeyDown={(e) => e.key === "Enter" && set("filter", e.currentTarget.value.trim())}
       />
+      <AddSelectionToDataset selection={Object.fromEntries([...FIELDS.map((f) => [f, params.get(f)]), ["filter", params.get("filter")]])} />
       <ErrorNote error={list.error} />
       {list.isPending ? (
         <Loading />

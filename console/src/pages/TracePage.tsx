@@ -4,6 +4,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { get } from "../api";
+import { AddToDataset } from "../components/AddToDataset";
 import { Body } from "../components/Body";
 import { CommentThread } from "../components/CommentThread";
 import { ShareTrace } from "../components/ShareTrace";
@@ -238,6 +239,7 @@ export function TraceIo({ trace }: { trace: TraceDetail }) {
   return (
     <Stack gap="xs">
       <Text fw={600}>Trace</Text>
+      <AddToDataset key={trace.id} traceId={trace.id} output={trace.output} />
       <Text size="xs" fw={600} c="dimmed">
         INPUT
       </Text>
@@ -273,6 +275,7 @@ export function ObservationView({ obs }: { obs: Observation }) {
           </Button>
         )}
       </Group>
+      <AddToDataset key={obs.id} traceId={obs.traceId} observationId={obs.id} output={obs.output} />
       <Text size="xs" c="dimmed">
         {fmtDate(obs.startTime)} · {fmtMs(obs.latencyMs)}
         {obs.model ? ` · ${obs.model}` : ""}

@@ -239,6 +239,19 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     return status;
   },
   "POST /v1/datasets/{name}/items/csv": async (app, other) => (await app.call("POST", `/v1/datasets/${await probeDataset(app)}/items/csv`, { key: other, body: { csv: "q\nx\n", mapping: { input: "q" } } })).status,
+  "POST /v1/datasets/{name}/items/from-trace": async (app, other) => {
+    const name = await probeDataset(app);
+    const traceId = await probeTrace(app, {});
+    const status = (await app.call("POST", `/v1/datasets/${name}/items/from-trace`, { key: other, body: { traceId, input: "x" } })).status;
+    if ((await app.call("GET", `/v1/datasets/${name}`)).body.itemCount !== 1) throw new Error("another project's key copied a trace into the dataset");
+    return status;
+  },
+  "POST /v1/datasets/{name}/items/from-observations": async (app, other) => {
+    const name = await probeDataset(app);
+    const status = (await app.call("POST", `/v1/datasets/${name}/items/from-observations`, { key: other, body: {} })).status;
+    if ((await app.call("GET", `/v1/datasets/${name}`)).body.itemCount !== 1) throw new Error("another project's key copied observations into the dataset");
+    return status;
+  },
   "PUT /v1/datasets/{name}/runner": async (app, other) => {
     const name = await probeDataset(app);
     const status = (await app.call("PUT", `/v1/datasets/${name}/runner`, { key: other, body: { url: "https://runner.example.com" } })).status;
@@ -395,6 +408,11 @@ const toolProbes: Record<string, (app: TestApp, other: Key) => Promise<unknown>>
     return (await callTool(app, other, "list_datasets", { limit: 1000 })).structuredContent.data.some((d: { name: string }) => d.name === name) ? "leaked" : "not_found";
   },
   add_dataset_items: async (app, other) => (await callTool(app, other, "add_dataset_items", { name: await probeDataset(app), items: [{ input: "x" }] })).structuredContent.error?.code,
+  add_trace_to_dataset: async (app, other) => {
+    const name = await probeDataset(app);
+    const traceId = await probeTrace(app, {});
+    return (await callTool(app, other, "add_trace_to_dataset", { name, traceId })).structuredContent.error?.code;
+  },
   create_score: async (app, other) => {
     const traceId = await probeTrace(app, {});
     await callTool(app, other, "create_score", { traceId, name: "probe", value: 1 });

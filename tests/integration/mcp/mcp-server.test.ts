@@ -8,7 +8,7 @@ import { newProject, uniq, type Key } from "../datasets/support";
 
 /* The MCP server at /v1/mcp (docs/mcp.md) through the official TypeScript client over streamable HTTP. */
 const READ_TOOLS = ["list_traces", "get_trace", "search_observations", "get_metrics", "list_prompts", "get_prompt", "list_datasets", "list_review_items"];
-const ALL_TOOLS = ["list_traces", "get_trace", "search_observations", "get_metrics", "list_prompts", "get_prompt", "save_prompt", "set_prompt_label", "list_datasets", "add_dataset_items", "create_score", "run_evaluator", "list_review_items", "submit_review"];
+const ALL_TOOLS = ["list_traces", "get_trace", "search_observations", "get_metrics", "list_prompts", "get_prompt", "save_prompt", "set_prompt_label", "list_datasets", "add_dataset_items", "add_trace_to_dataset", "create_score", "run_evaluator", "list_review_items", "submit_review"];
 
 type ToolAnswer = { content: { type: string; text: string }[]; structuredContent?: any; isError?: boolean };
 
@@ -52,7 +52,7 @@ describe("MCP server", () => {
     await app?.close();
   });
 
-  it("lists all 14 tools to ADMIN and MEMBER keys and only the read tools to a VIEWER key, each with an object input schema", async () => {
+  it("lists all 15 tools to ADMIN and MEMBER keys and only the read tools to a VIEWER key, each with an object input schema", async () => {
     const forAdmin = await (await connect(admin)).listTools();
     const forMember = await (await connect(member)).listTools();
     const forViewer = await (await connect(viewer)).listTools();
@@ -120,6 +120,18 @@ describe("MCP server", () => {
     expect(added.errors).toMatchObject([{ index: 2 }]);
     expect(listed.data.find((d: any) => d.name === name)).toMatchObject({ itemCount: 2 });
     expect((await app.call("GET", `/v1/datasets/${name}`, { key: admin })).body.items.map((i: any) => i.input).sort()).toEqual(["q1", "q2"]);
+  });
+
+  it("copies an observation into a dataset with add_trace_to_dataset, and refuses an unknown trace", async () => {
+    const name = uniq("ds");
+    expect((await app.call("POST", "/v1/datasets", { key: admin, body: { name } })).status).toBe(201);
+
+    const item = data(await call(member, "add_trace_to_dataset", { name, traceId, observationId: `${traceId}-gen` }));
+    const unknown = await call(member, "add_trace_to_dataset", { name, traceId: "no-such-trace" });
+
+    expect(item).toMatchObject({ input: "capital?", expectedOutput: "Paris", sourceTraceId: traceId, sourceObservationId: `${traceId}-gen` });
+    expect(unknown).toMatchObject({ isError: true, structuredContent: { error: { code: "not_found", message: "Trace 'no-such-trace' not found" } } });
+    expect((await app.call("GET", `/v1/datasets/${name}`, { key: admin })).body.itemCount).toBe(1);
   });
 
   it("creates a score with create_score that then shows on the trace", async () => {
@@ -224,7 +236,7 @@ describe("MCP endpoint over plain HTTP", () => {
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("mcp-session-id")).toBeNull();
     expect(res.body.id).toBe(1);
-    expect(res.body.result.tools).toHaveLength(14);
+    expect(res.body.result.tools).toHaveLength(15);
   });
 
   it("answers malformed JSON-RPC with the SDK's 4xx JSON-RPC errors, and GET and DELETE with 405", async () => {

@@ -108,7 +108,7 @@ describe("deleting a trace and an end user's data", () => {
     const res = await app.call("DELETE", `/v1/users/${userId}/data`, { key: admin });
 
     expect(res.status).toBe(200);
-    expect(res.body.deleted).toEqual({ traces: 3, observations: 3, scores: 3, payloadBlobs: 3 });
+    expect(res.body.deleted).toEqual({ traces: 3, observations: 3, scores: 3, payloadBlobs: 3, datasetItems: 0 });
     expect(await scan(app, [...traces, moved, ...marks, userId])).toEqual([]);
     expect((await get(app, admin, `/v1/traces/${bystander}`)).status).toBe(200);
     expect((await app.call("DELETE", `/v1/users/${userId}/data`, { key: admin })).status).toBe(404);

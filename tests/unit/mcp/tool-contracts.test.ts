@@ -19,8 +19,8 @@ type Shaped = z.ZodType & { shape?: Record<string, z.ZodType>; _zod: { def: { ch
 
 /* The tools and the endpoints share one definition of their input (docs/mcp.md, "Tools"): they cannot drift. */
 describe("MCP tools against their endpoints' contracts", () => {
-  it("has the 14 tools, each mirroring a route of the route table", () => {
-    expect(Mcp.TOOLS.map((t) => t.name).sort()).toEqual(["add_dataset_items", "create_score", "get_metrics", "get_prompt", "get_trace", "list_datasets", "list_prompts", "list_review_items", "list_traces", "run_evaluator", "save_prompt", "search_observations", "set_prompt_label", "submit_review"]);
+  it("has the 15 tools, each mirroring a route of the route table", () => {
+    expect(Mcp.TOOLS.map((t) => t.name).sort()).toEqual(["add_dataset_items", "add_trace_to_dataset", "create_score", "get_metrics", "get_prompt", "get_trace", "list_datasets", "list_prompts", "list_review_items", "list_traces", "run_evaluator", "save_prompt", "search_observations", "set_prompt_label", "submit_review"]);
     for (const t of Mcp.TOOLS) expect(routes.some((r) => routeKey(r) === t.endpoint), t.endpoint).toBe(true);
   });
 
@@ -65,7 +65,7 @@ describe("MCP tools against their endpoints' contracts", () => {
     const names = (scopes: string[]) => Mcp.toolsFor({ role: "MEMBER", scopes }).map((t) => t.name);
 
     expect(names(["sightline:read"])).toEqual(Mcp.toolsFor({ role: "VIEWER" }).map((t) => t.name));
-    expect(names(["sightline:write"])).toEqual(["save_prompt", "set_prompt_label", "add_dataset_items", "create_score", "run_evaluator", "submit_review"]);
+    expect(names(["sightline:write"])).toEqual(["save_prompt", "set_prompt_label", "add_dataset_items", "add_trace_to_dataset", "create_score", "run_evaluator", "submit_review"]);
     expect(names(["openid", "offline_access"])).toEqual([]);
     expect(Mcp.toolsFor({ role: "VIEWER", scopes: ["sightline:read", "sightline:write"] }).map((t) => t.name)).toEqual(Mcp.toolsFor({ role: "VIEWER" }).map((t) => t.name));
   });
