@@ -2,7 +2,7 @@ import type { PortName } from "../_runtime/ports";
 import { httpWith, type HttpSpec } from "./http-core";
 
 /**
- * An endpoint that only API clients call, with a project key: ingest, OTLP, the public prompt read. It reads
+ * An endpoint that only API clients call, with a project key: ingest and OTLP. It reads
  * no session cookie, so its bundle never loads better-auth (docs/deployment.md, "What ships"); a request with a
  * cookie and no key is refused like one with no credentials.
  */

@@ -102,7 +102,7 @@ describe("what each bundle carries", () => {
     expect(packages.get("functions/api/ingest/otel-traces.handler")!.has("protobufjs")).toBe(true);
   });
 
-  it("leaves the sign-in stack out of every function that reads no session cookie (ingest, OTLP, the public prompt read)", async () => {
+  it("leaves the sign-in stack out of every function that reads no session cookie (ingest, OTLP)", async () => {
     const keyOnly: string[] = [];
     const carriers: string[] = [];
     for (const f of functions) {
@@ -111,7 +111,7 @@ describe("what each bundle carries", () => {
       keyOnly.push(f.handler);
       if ([...packages.get(f.handler)!].some((p) => p === "better-auth" || p.startsWith("@better-auth/"))) carriers.push(f.handler);
     }
-    expect(keyOnly).toEqual(expect.arrayContaining(["functions/api/ingest/ingest-batch.handler", "functions/api/ingest/otel-traces.handler", "functions/api/ingest/otel-logs.handler", "functions/api/public-prompts/get-prompt.handler"]));
+    expect(keyOnly).toEqual(expect.arrayContaining(["functions/api/ingest/ingest-batch.handler", "functions/api/ingest/otel-traces.handler", "functions/api/ingest/otel-logs.handler"]));
     expect(carriers, carriers.join("\n")).toEqual([]);
     // The check sees the library: a route that takes a cookie carries it.
     expect(packages.get("functions/api/me/get-me.handler")!.has("better-auth")).toBe(true);

@@ -71,7 +71,7 @@ function SharedTrace({ trace: t, selected, onSelect }: { trace: TraceDetail; sel
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder p="sm">
-            {obs ? <ObservationView obs={obs} /> : <TraceIo trace={t} />}
+            {obs ? <ObservationView obs={obs} readOnly /> : <TraceIo trace={t} readOnly />}
           </Paper>
         </Grid.Col>
       </Grid>

@@ -235,11 +235,12 @@ export function Tree({ trace, selected, onSelect }: { trace: TraceDetail; select
   );
 }
 
-export function TraceIo({ trace }: { trace: TraceDetail }) {
+/** The trace's own input and output; `readOnly` as for `ObservationView`. */
+export function TraceIo({ trace, readOnly = false }: { trace: TraceDetail; readOnly?: boolean }) {
   return (
     <Stack gap="xs">
       <Text fw={600}>Trace</Text>
-      <AddToDataset key={trace.id} traceId={trace.id} output={trace.output} />
+      {!readOnly && <AddToDataset key={trace.id} traceId={trace.id} output={trace.output} />}
       <Text size="xs" fw={600} c="dimmed">
         INPUT
       </Text>
@@ -260,7 +261,8 @@ export function TraceIo({ trace }: { trace: TraceDetail }) {
   );
 }
 
-export function ObservationView({ obs }: { obs: Observation }) {
+/** One observation's details; `readOnly` (a shared link's page, signed out) leaves out the actions that call the API. */
+export function ObservationView({ obs, readOnly = false }: { obs: Observation; readOnly?: boolean }) {
   const tokens = tokensOf(obs.usageDetails);
   const navigate = useNavigate();
   return (
@@ -268,14 +270,14 @@ export function ObservationView({ obs }: { obs: Observation }) {
       <Group gap="xs">
         <Badge color={TYPE_COLOR[obs.type] ?? "indigo"}>{obs.type}</Badge>
         <Text fw={600}>{obs.name ?? obs.id}</Text>
-        {obs.type === "GENERATION" && (
+        {obs.type === "GENERATION" && !readOnly && (
           // Its messages, model, parameters and tools, ready to run again (docs/playground.md).
           <Button size="compact-xs" variant="light" ml="auto" onClick={() => navigate("/playground", { state: { seed: seedFromGeneration(obs) } })}>
             Open in playground
           </Button>
         )}
       </Group>
-      <AddToDataset key={obs.id} traceId={obs.traceId} observationId={obs.id} output={obs.output} />
+      {!readOnly && <AddToDataset key={obs.id} traceId={obs.traceId} observationId={obs.id} output={obs.output} />}
       <Text size="xs" c="dimmed">
         {fmtDate(obs.startTime)} · {fmtMs(obs.latencyMs)}
         {obs.model ? ` · ${obs.model}` : ""}

@@ -1,7 +1,7 @@
 import * as Prompts from "@core/prompts";
-import { keyHttp } from "../../_lib/key-http";
+import { http } from "../../_lib/http";
 
-export const handler = keyHttp({
+export const handler = http({
   role: "VIEWER",
   summary: "Langfuse-compatible prompt fetch for `@langfuse/client`: label `production` unless ?label= or ?version=",
   tags: ["prompts", "langfuse"],

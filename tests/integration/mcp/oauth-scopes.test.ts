@@ -61,7 +61,7 @@ describe("MCP OAuth: scopes, projects and informed consent", () => {
 
     const saved = await callTool(tokens.access_token, "save_prompt", { name: "scoped-write", type: "TEXT", content: "hi" }, { "x-sightline-project": projectA });
 
-    expect((await toolNames(app, tokens.access_token, { "x-sightline-project": projectA })).length).toBe(14);
+    expect((await toolNames(app, tokens.access_token, { "x-sightline-project": projectA })).length).toBe(15);
     expect(saved.body.result.isError, saved.body.result.content[0].text).toBeFalsy();
     expect(saved.body.result.structuredContent).toMatchObject({ name: "scoped-write", version: 1 });
   });

@@ -124,12 +124,12 @@ describe("MCP over OAuth 2.1", () => {
     }
   });
 
-  it("lets a MEMBER connect with OAuth, list 14 tools, call a read tool and a write tool", async () => {
+  it("lets a MEMBER connect with OAuth, list 15 tools, call a read tool and a write tool", async () => {
     const { client, provider } = await connect(member);
     // The SDK asks for the scopes the challenge names (docs/mcp.md, "Scopes"): both, and a refresh token.
     expect(provider.saved?.scope).toBe("sightline:read sightline:write offline_access");
     expect(provider.saved?.refresh_token).toBeTruthy();
-    expect((await client.listTools()).tools).toHaveLength(14);
+    expect((await client.listTools()).tools).toHaveLength(15);
     const traces = (await client.callTool({ name: "list_traces", arguments: {} })) as ToolAnswer;
     expect(traces.isError, traces.content[0]?.text).toBeFalsy();
     const saved = (await client.callTool({ name: "save_prompt", arguments: { name: "oauth-prompt", type: "TEXT", content: "hi {{x}}" } })) as ToolAnswer;
