@@ -8,6 +8,16 @@ import type { DatasetDetail, ExperimentRun } from "../types";
 
 const STATUS_COLOR: Record<string, string> = { queued: "gray", running: "blue", completed: "green", failed: "red", cancelled: "orange" };
 const active = (status?: string) => status === "queued" || status === "running";
+/** Evaluators score an item after its trace lands, so scores keep arriving for a while after the last item ran. */
+const SCORES_SETTLE_MS = 60_000;
+
+/** Poll while the experiment works, then a little longer for its last scores; a run recorded by user code is not polled. */
+function pollEvery(experiment: ExperimentRun["experiment"]): number | false {
+  if (!experiment) return false;
+  if (active(experiment.status)) return 1000;
+  const finished = experiment.finishedAt ? Date.parse(experiment.finishedAt) : 0;
+  return Date.now() - finished < SCORES_SETTLE_MS ? 2000 : false;
+}
 
 /** One run of a dataset: its links and score means; an experiment run by Sightline shows its progress live (polled) and can be cancelled. */
 export default function RunPage() {
@@ -16,7 +26,7 @@ export default function RunPage() {
   const detail = useQuery({
     queryKey: ["run", name, run],
     queryFn: () => get<ExperimentRun>(`/v1/datasets/${seg(name)}/runs/${seg(run)}`),
-    refetchInterval: (q) => (active(q.state.data?.experiment?.status) ? 1000 : false),
+    refetchInterval: (q) => pollEvery(q.state.data?.experiment),
   });
   const dataset = useQuery({ queryKey: ["dataset", name], queryFn: () => get<DatasetDetail>(`/v1/datasets/${seg(name)}`, { limit: 1 }) });
   const cancel = useMutation({
