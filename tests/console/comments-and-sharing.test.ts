@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureConsoleBuilt, launchChromium, SHOTS, startService, until, type Service } from "./harness";
+import { type Service, SHOTS, signedInConsole, until } from "./harness";
 
 // Comment threads and share links in the console (issue 29, items 5 and 6; docs/comments.md, docs/sharing.md),
 // driven in the browser on `npm start`: the share link is opened in a fresh browser context with no cookies.
@@ -28,20 +27,7 @@ async function seed(s: Service) {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureConsoleBuilt();
-  service = await startService("social", { SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" });
-  await seed(service);
-  browser = await launchChromium();
-  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on("dialog", (d) => void d.accept());
-  await page.goto(`${service.url}/sign-in`);
-  await page.getByLabel("Public key").fill(service.key.publicKey);
-  await page.getByLabel("Secret key").fill(service.key.secretKey);
-  await page.getByRole("button", { name: "Sign in with key" }).click();
-  await page.waitForURL(/\/traces$/);
+  ({ service, browser, context, page } = await signedInConsole("social", seed, { acceptDialogs: true }));
 }, 180_000);
 
 afterAll(async () => {

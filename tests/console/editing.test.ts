@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureConsoleBuilt, launchChromium, SHOTS, startService, until, type Service } from "./harness";
+import { type Service, SHOTS, signedInConsole, until } from "./harness";
 
 // The console's writes (issue 18, docs/console.md "Editing"): prompt versions, datasets and their items, review
 // queues, alert rules, score configs, provider credentials and the event sink, driven in the browser on `npm start`.
@@ -26,20 +25,7 @@ async function seed(s: Service) {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureConsoleBuilt();
-  service = await startService("editing", { SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" });
-  await seed(service);
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  page.on("dialog", (d) => void d.accept());
-  await page.goto(`${service.url}/sign-in`);
-  await page.getByLabel("Public key").fill(service.key.publicKey);
-  await page.getByLabel("Secret key").fill(service.key.secretKey);
-  await page.getByRole("button", { name: "Sign in with key" }).click();
-  await page.waitForURL(/\/traces$/);
+  ({ service, browser, page } = await signedInConsole("editing", seed, { acceptDialogs: true }));
 }, 180_000);
 
 afterAll(async () => {

@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureConsoleBuilt, launchChromium, SHOTS, startService, until, type Service } from "./harness";
+import { type Service, SHOTS, signedInConsole, until } from "./harness";
 
 // Experiments run by Sightline in the console (issue 29, docs/experiments.md): "Run experiment" from a dataset and
 // from a prompt version, the run's live progress, then the comparison with the previous run, on the mock provider.
@@ -24,19 +23,7 @@ async function seed(s: Service) {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureConsoleBuilt();
-  service = await startService("experiments", { SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" });
-  await seed(service);
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${service.url}/sign-in`);
-  await page.getByLabel("Public key").fill(service.key.publicKey);
-  await page.getByLabel("Secret key").fill(service.key.secretKey);
-  await page.getByRole("button", { name: "Sign in with key" }).click();
-  await page.waitForURL(/\/traces$/);
+  ({ service, browser, page } = await signedInConsole("experiments", seed));
 }, 180_000);
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { cachedDir, listFiles, withLock } from "../support/cache";
 import { runChild } from "../support/run-child";
 import { kill, spawnServer, type Spawned } from "../support/spawn-server";
@@ -115,4 +115,30 @@ export async function until<T>(what: string, fn: () => Promise<T>, check: (v: T)
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(v).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * The set-up of the console tests that act as one signed-in person: the built console on `npm start` with the key
+ * sign-in on, `seed` applied through the API, and a page signed in with the service's key on the traces page.
+ */
+export async function signedInConsole(
+  name: string,
+  seed: (s: Service) => Promise<void>,
+  options: { viewportHeight?: number; acceptDialogs?: boolean } = {},
+): Promise<{ service: Service; browser: Browser; context: BrowserContext; page: Page }> {
+  mkdirSync(SHOTS, { recursive: true });
+  await ensureConsoleBuilt();
+  const service = await startService(name, { SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" });
+  await seed(service);
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1440, height: options.viewportHeight ?? 900 }, colorScheme: "light" });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  if (options.acceptDialogs) page.on("dialog", (d) => void d.accept());
+  await page.goto(`${service.url}/sign-in`);
+  await page.getByLabel("Public key").fill(service.key.publicKey);
+  await page.getByLabel("Secret key").fill(service.key.secretKey);
+  await page.getByRole("button", { name: "Sign in with key" }).click();
+  await page.waitForURL(/\/traces$/);
+  return { service, browser, context, page };
 }

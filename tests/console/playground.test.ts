@@ -1,9 +1,8 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeLlmStreams } from "../support/fake-llm-streams";
-import { ensureConsoleBuilt, launchChromium, SHOTS, startService, until, type Service } from "./harness";
+import { type Service, SHOTS, signedInConsole, until } from "./harness";
 
 // The model playground in the browser on `npm start` (docs/playground.md): opened from a generation and from a
 // prompt version, variants streamed side by side (an OpenAI fake on loopback and the mock provider), saved back.
@@ -38,21 +37,9 @@ async function seed(s: Service) {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
   fake = await new FakeLlmStreams().start();
   fake.fallback = { text: ["Your order ", "ships ", "today."], usage: { input: 40, output: 6 } };
-  await ensureConsoleBuilt();
-  service = await startService("playground", { SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" });
-  await seed(service);
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, colorScheme: "light" });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${service.url}/sign-in`);
-  await page.getByLabel("Public key").fill(service.key.publicKey);
-  await page.getByLabel("Secret key").fill(service.key.secretKey);
-  await page.getByRole("button", { name: "Sign in with key" }).click();
-  await page.waitForURL(/\/traces$/);
+  ({ service, browser, page } = await signedInConsole("playground", seed, { viewportHeight: 1000 }));
 }, 180_000);
 
 afterAll(async () => {

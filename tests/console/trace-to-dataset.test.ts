@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureConsoleBuilt, launchChromium, SHOTS, startService, until, type Service } from "./harness";
+import { type Service, SHOTS, signedInConsole, until } from "./harness";
 
 // Trace → dataset in the console (docs/datasets.md, "From traces"): "Add to dataset" on a trace and on an
 // observation with the expected output edited before saving, the span explorer's bulk action, and the item's source
@@ -41,19 +40,7 @@ async function pickCases(button: string, panel: string) {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  await ensureConsoleBuilt();
-  service = await startService("trace-to-dataset", { SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" });
-  await seed(service);
-  browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
-  page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`${service.url}/sign-in`);
-  await page.getByLabel("Public key").fill(service.key.publicKey);
-  await page.getByLabel("Secret key").fill(service.key.secretKey);
-  await page.getByRole("button", { name: "Sign in with key" }).click();
-  await page.waitForURL(/\/traces$/);
+  ({ service, browser, page } = await signedInConsole("trace-to-dataset", seed));
 }, 180_000);
 
 afterAll(async () => {
