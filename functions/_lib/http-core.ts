@@ -12,7 +12,7 @@ import { roleAtLeast, type Role } from "@core/platform/roles";
 import { getDeps } from "../_runtime/deps";
 import { afterInvocation } from "../_runtime/outbox-hook";
 import type { BaseDeps, DepsWith, Port, PortName } from "../_runtime/ports";
-import { errorResponse, jsonResponse, wantsBasicChallenge } from "./http-errors";
+import { errorResponse, jsonResponse, wantsBasicChallenge, type ErrorBodyOf } from "./http-errors";
 import { bodyBytes, parseJsonBody, parsePart, queryObject, refuseNul } from "./http-input";
 import { hasCookies, requestHeaders } from "./web-request";
 
@@ -108,6 +108,8 @@ export interface HttpSpec<P, Q, B, R, N extends PortName> extends Omit<HttpContr
     authenticate(deps: DepsWith<NoInfer<N>>, headers: Record<string, string | undefined>): Promise<Principal>;
     challenge(deps: DepsWith<NoInfer<N>>): string;
   };
+  /** The error body's shape, when not ours: the Langfuse-compatible routes answer in Langfuse's (docs/langfuse.md). */
+  errorBody?: ErrorBodyOf;
   run(input: HttpInput<P, Q, B>, ctx: HttpContext<N>): Promise<R | Reply | StreamReply>;
 }
 
@@ -138,7 +140,7 @@ type RequestContext<N extends PortName> = Context & { deps?: DepsWith<N>; princi
  * cookie) and role, zod parsing of path/query/body, JSON serialisation and the error table.
  */
 export function httpWith<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(spec: HttpSpec<P, Q, B, R, N>, sessions: SessionResolver | null): HttpHandler {
-  const { uses, run, credentials, ...rest } = spec;
+  const { uses, run, credentials, errorBody, ...rest } = spec;
   const contract: HttpContract = { ...rest, tags: spec.tags ?? [], ...(spec.public ? { rateLimit: "shared" } : {}) } as HttpContract;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext<N>>()
     .before(async function withDeps(request) {
@@ -181,7 +183,10 @@ export function httpWith<P = undefined, Q = undefined, B = undefined, R = unknow
     })
     .onError(async function httpErrors(request) {
       // An endpoint with its own credentials names its own challenge; others challenge API clients, not a cookie request.
-      request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log, { challenge: !credentials && wantsBasicChallenge(request.event) });
+      request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log, {
+        challenge: !credentials && wantsBasicChallenge(request.event),
+        body: errorBody,
+      });
       const deps = request.context.deps;
       if (credentials && deps && request.response.statusCode === 401) {
         request.response.headers = { ...request.response.headers, "www-authenticate": credentials.challenge(deps) };

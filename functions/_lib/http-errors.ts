@@ -43,18 +43,27 @@ const retryAfterSeconds = (details: unknown) => {
 export const wantsBasicChallenge = (event: Pick<APIGatewayProxyEventV2, "headers" | "cookies">) =>
   Boolean(event.headers?.authorization) || !(event.cookies?.length || event.headers?.cookie);
 
+/** Builds an error's JSON body: ours by default; the Langfuse-compatible routes pass theirs (docs/langfuse.md, "Errors"). */
+export type ErrorBodyOf = (code: string, message: string, details?: unknown) => unknown;
+
 /** Only client errors are shown as they are; anything else is logged and hidden behind a 500. */
-export function errorResponse(error: unknown, requestId: string, log?: Log, options: { challenge?: boolean } = {}): APIGatewayProxyStructuredResultV2 {
+export function errorResponse(
+  error: unknown,
+  requestId: string,
+  log?: Log,
+  options: { challenge?: boolean; body?: ErrorBodyOf } = {},
+): APIGatewayProxyStructuredResultV2 {
+  const bodyOf = options.body ?? errorBody;
   const headers = { "x-request-id": requestId };
   if (isAppError(error)) {
     const status = STATUS_OF[error.code];
     if (status === 401 && options.challenge !== false) Object.assign(headers, { "www-authenticate": 'Basic realm="sightline"' });
     if (status === 429) Object.assign(headers, { "retry-after": String(retryAfterSeconds(error.details)) });
-    return jsonResponse(status, errorBody(error.code, error.message, error.details), headers);
+    return jsonResponse(status, bodyOf(error.code, error.message, error.details), headers);
   }
   if (error instanceof ZodError) {
-    return jsonResponse(400, errorBody("invalid_input", "Invalid request", error.issues), headers);
+    return jsonResponse(400, bodyOf("invalid_input", "Invalid request", error.issues), headers);
   }
   log?.error("unhandled error", { requestId, error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
-  return jsonResponse(500, errorBody("internal_error", "Internal server error"), headers);
+  return jsonResponse(500, bodyOf("internal_error", "Internal server error"), headers);
 }

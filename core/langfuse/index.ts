@@ -1,0 +1,2 @@
+// Langfuse's public API wire format (docs/langfuse.md): schemas and translations onto our use cases.
+export * from "./page";
