@@ -168,7 +168,7 @@ export const PathGroup: z.ZodType<PathGroupShape> = z.lazy(() =>
     traces: z.array(TraceListItem),
     children: z.array(PathGroup),
   }),
-);
+).meta({ id: "PathGroup" }); // a recursive schema is referenced by name (components.schemas in the OpenAPI document)
 export const SessionDetail = SessionSummary.extend({
   traces: z.array(TraceListItem),
   tracesTruncated: z.boolean(),

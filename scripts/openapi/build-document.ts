@@ -4,15 +4,29 @@ import { STATUS_OF } from "../../functions/_lib/http-errors";
 
 type JsonSchema = Record<string, unknown>;
 
-const schemaOf = (schema: z.ZodType, io: "input" | "output"): JsonSchema => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
-  return rest;
+/**
+ * Named schemas (a recursive one must be named: `.meta({ id })`) shared by the whole document. zod puts them in the
+ * schema's own `$defs` with `#/$defs/…` references, which resolve against the document root in OpenAPI 3.1, where
+ * there is no `$defs`: they move to `components.schemas`, so that tools (openapi-typescript for the console) resolve them.
+ */
+type Named = Record<string, JsonSchema>;
+
+const schemaOf = (schema: z.ZodType, io: "input" | "output", named: Named): JsonSchema => {
+  const { $schema: _drop, $defs, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as JsonSchema;
+  const ref = (json: JsonSchema) => JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
+  for (const [name, def] of Object.entries(($defs ?? {}) as Named)) {
+    if (/^__schema\d+$/.test(name)) throw new Error(`An unnamed recursive zod schema: name it with .meta({ id: "…" }) (${JSON.stringify(def).slice(0, 120)}…)`);
+    const hoisted = ref(def);
+    if (named[name] && JSON.stringify(named[name]) !== JSON.stringify(hoisted)) throw new Error(`Two different zod schemas are named ${name}`);
+    named[name] = hoisted;
+  }
+  return ref(rest);
 };
 
 /** Object schemas become one parameter per property; anything else is not a parameter list. */
-function parameters(schema: z.ZodType | undefined, where: "path" | "query") {
+function parameters(schema: z.ZodType | undefined, where: "path" | "query", named: Named) {
   if (!schema) return [];
-  const json = schemaOf(schema, "input");
+  const json = schemaOf(schema, "input", named);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, s]) => ({
@@ -31,6 +45,7 @@ const ErrorBody = z.object({
 /** An OpenAPI 3.1 document generated from the route table and each endpoint's zod contract. */
 export function buildDocument(endpoints: { method: string; path: string; contract: HttpContract }[], version: string, exempt: ReadonlyMap<string, string> = new Map()) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const named: Named = { Error: schemaOf(ErrorBody, "output", {}) };
   // Routes another library answers (better-auth under /v1/auth): named, with the reason, and public.
   for (const [key, reason] of exempt) {
     const [method, path] = key.split(" ") as [string, string];
@@ -56,13 +71,13 @@ export function buildDocument(endpoints: { method: string; path: string; contrac
       "x-sightline-rate-limit": contract.rateLimit ?? "api",
       // A public endpoint (the share link) takes no credentials: the token in its path is one.
       ...(contract.public ? { security: [], "x-sightline-public": contract.public } : {}),
-      parameters: [...parameters(contract.path, "path"), ...parameters(contract.query, "query")],
+      parameters: [...parameters(contract.path, "path", named), ...parameters(contract.query, "query", named)],
       responses: {
         [String(contract.status ?? 200)]: contract.streams
           ? { description: contract.streams.description, content: { [contract.streams.contentType]: { schema: { type: "string" } } } }
           : {
               description: "Success",
-              ...(contract.response ? { content: { "application/json": { schema: schemaOf(contract.response, "output") } } } : {}),
+              ...(contract.response ? { content: { "application/json": { schema: schemaOf(contract.response, "output", named) } } } : {}),
             },
         ...errors,
         // A route that calls a model provider answers 502 when the provider fails (docs/playground.md).
@@ -70,7 +85,7 @@ export function buildDocument(endpoints: { method: string; path: string; contrac
       },
     };
     if (contract.body) {
-      operation.requestBody = { required: true, content: { "application/json": { schema: schemaOf(contract.body, "input") } } };
+      operation.requestBody = { required: true, content: { "application/json": { schema: schemaOf(contract.body, "input", named) } } };
     } else if (contract.rawBody) {
       operation.requestBody = { required: true, content: { "application/x-protobuf": {}, "application/json": {} } };
     }
@@ -87,7 +102,7 @@ export function buildDocument(endpoints: { method: string; path: string; contrac
     security: [{ basicAuth: [] }, { sessionCookie: [] }],
     components: {
       securitySchemes: { basicAuth: { type: "http", scheme: "basic" }, sessionCookie: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } },
-      schemas: { Error: schemaOf(ErrorBody, "output") },
+      schemas: named,
       responses: {
         Error: { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } },
         RateLimited: {

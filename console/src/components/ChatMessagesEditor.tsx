@@ -2,7 +2,7 @@ import { ActionIcon, Autocomplete, Button, Group, Paper, Stack, Text, Textarea, 
 import type { ChatMessage } from "../types";
 
 const ROLES = ["system", "user", "assistant"];
-const isSlot = (m: ChatMessage): m is { type: string; name: string } => "type" in m && m.type === "placeholder";
+const isSlot = (m: ChatMessage): m is Extract<ChatMessage, { type: "placeholder" }> => "type" in m && m.type === "placeholder";
 
 /** A CHAT prompt's entries, one row each: a message (role and content) or a placeholder slot filled at compile. */
 export function ChatMessagesEditor({ value, onChange }: { value: ChatMessage[]; onChange: (v: ChatMessage[]) => void }) {
