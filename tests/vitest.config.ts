@@ -8,7 +8,10 @@ const root = fileURLToPath(new URL("..", import.meta.url));
  * Suites that need a toolchain npm cannot install. `npm test` leaves them out and says so in its last line
  * (tests/support/own-command-reporter.ts); each runs by its own command, and .ci/run runs them all (README, "Set up").
  */
-export const OWN_COMMAND_SUITES = [{ file: "tests/sdk/go.test.ts", name: "the Go SDK suite", needs: "Go 1.19 or later", command: "npm run test:go" }] as const;
+export const OWN_COMMAND_SUITES = [
+  { file: "tests/sdk/go.test.ts", name: "the Go SDK suite", needs: "Go 1.19 or later", command: "npm run test:go" },
+  { file: "tests/sdk/go-quickstart.test.ts", name: "the Go quick start", needs: "Go 1.19 or later", command: "npm run test:go" },
+] as const;
 
 /** Files that replace a module (`vi.mock`): they need the modules loaded afresh (the "own-modules" project below). */
 const OWN_MODULES = ["tests/integration/prompts/resolve-race.test.ts"];
