@@ -10,7 +10,8 @@ import (
 	sightline "sightline/sdk/go"
 )
 
-// The README's snippets, compiled with the tests so they cannot drift from the API.
+// The README's snippets, compiled with the tests so they cannot drift from the API (its quick start is the
+// whole program in examples/quickstart, which npm run test:go runs).
 
 func Example() {
 	question, answer := "Why?", "Because."
