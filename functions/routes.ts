@@ -140,6 +140,9 @@ export const routes: readonly RouteDef[] = [
   { method: "DELETE", path: "/api/public/datasets/{datasetName}/runs/{runName}", handler: "functions/api/langfuse-datasets/delete-run.handler" },
   { method: "POST", path: "/api/public/dataset-run-items", handler: "functions/api/langfuse-datasets/create-run-item.handler" },
   { method: "GET", path: "/api/public/dataset-run-items", handler: "functions/api/langfuse-datasets/list-run-items.handler" },
+  { method: "POST", path: "/api/public/v2/prompts", handler: "functions/api/langfuse-prompts/create-prompt.handler" },
+  { method: "GET", path: "/api/public/v2/prompts", handler: "functions/api/langfuse-prompts/list-prompts.handler" },
+  { method: "PATCH", path: "/api/public/v2/prompts/{name}/versions/{version}", handler: "functions/api/langfuse-prompts/update-labels.handler" },
 
   // alerts
   { method: "POST", path: "/v1/alerts", handler: "functions/api/alerts/create-alert.handler" },
