@@ -20,10 +20,10 @@ const createFields = {
 
 /** Langfuse's create body (`type` `text` by default, `prompt` for the body), checked again as our save body. */
 export const CreatePromptBody = z
-  .union([
-    z.object({ ...createFields, type: z.literal("chat"), prompt: z.array(z.unknown()) }),
-    z.object({ ...createFields, type: z.literal("text").optional(), prompt: z.string() }),
-  ])
+  .preprocess(
+    (body) => (typeof body === "object" && body !== null && !("type" in body) ? { ...body, type: "text" } : body),
+    z.discriminatedUnion("type", [z.object({ ...createFields, type: z.literal("chat"), prompt: z.array(z.unknown()) }), z.object({ ...createFields, type: z.literal("text"), prompt: z.string() })]),
+  )
   .transform(({ name, type, prompt, config, labels, commitMessage }) => ({ name, type: type === "chat" ? "CHAT" : "TEXT", content: prompt, config: (config ?? {}) as Record<string, unknown>, labels: labels ?? [], commitMessage }) as z.input<typeof Prompts.SavePromptBody>)
   .pipe(Prompts.SavePromptBody);
 
