@@ -91,8 +91,8 @@ export async function listRunItems(deps: Pick<Deps, "db">, projectId: string, qu
 }
 
 /**
- * Deletes a run and its run items (their traces and scores stay); records `dataset.run_deleted`. An experiment Sightline
- * was executing for the run stops at its next item (docs/experiments.md).
+ * Deletes a run and its run items (their traces and scores stay); records `dataset.run_deleted`. Experiments.deleteRun
+ * guards runs Sightline is executing.
  * @throws not_found for an unknown dataset or run.
  */
 export async function deleteRun(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, datasetName: string, runName: string): Promise<void> {
