@@ -248,6 +248,23 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     expect(after.status).toBe(404);
   });
 
+  it("refuses to delete a run Sightline is still executing (409), deleting it once cancelled", async () => {
+    key = await newProject(app);
+    await call("POST", "/api/public/v2/datasets", { name: "qa" });
+    await item({ datasetName: "qa", id: "i1", input: { question: "?" } });
+    await call("POST", "/v1/prompts", { name: "ask", type: "TEXT", content: "{{question}}", labels: ["production"] });
+    const started = await call("POST", "/v1/datasets/qa/experiments", { runName: "served", prompt: { name: "ask" }, provider: "mock", model: "m", mapping: { question: "input.question" } });
+
+    const refused = await call("DELETE", "/api/public/datasets/qa/runs/served");
+    await call("POST", "/v1/datasets/qa/runs/served/cancel");
+    const deleted = await call("DELETE", "/api/public/datasets/qa/runs/served");
+
+    expect(started.status).toBe(202);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ error: "ConflictError", message: "Run 'served' of dataset 'qa' is still running: cancel it first (POST /v1/datasets/qa/runs/served/cancel)" });
+    expect(deleted.body).toEqual({ message: "Dataset run successfully deleted" });
+  });
+
   it("keeps each project's datasets to itself", async () => {
     key = await newProject(app);
     await call("POST", "/api/public/v2/datasets", { name: "qa" });
