@@ -126,6 +126,24 @@ export const routes: readonly RouteDef[] = [
   { method: "GET", path: "/v1/datasets/{name}/compare", handler: "functions/api/datasets/compare-runs.handler" },
   { method: "POST", path: "/v1/dataset-run-items", handler: "functions/api/datasets/record-run-item.handler" },
 
+  // Langfuse public API: datasets, dataset items, dataset runs, dataset run items, prompt writes (docs/langfuse.md)
+  { method: "POST", path: "/api/public/v2/datasets", handler: "functions/api/langfuse-datasets/create-dataset.handler" },
+  { method: "POST", path: "/api/public/datasets", handler: "functions/api/langfuse-datasets/create-dataset.handler" },
+  { method: "GET", path: "/api/public/v2/datasets", handler: "functions/api/langfuse-datasets/list-datasets.handler" },
+  { method: "GET", path: "/api/public/v2/datasets/{datasetName}", handler: "functions/api/langfuse-datasets/get-dataset.handler" },
+  { method: "POST", path: "/api/public/dataset-items", handler: "functions/api/langfuse-datasets/create-item.handler" },
+  { method: "GET", path: "/api/public/dataset-items", handler: "functions/api/langfuse-datasets/list-items.handler" },
+  { method: "GET", path: "/api/public/dataset-items/{id}", handler: "functions/api/langfuse-datasets/get-item.handler" },
+  { method: "DELETE", path: "/api/public/dataset-items/{id}", handler: "functions/api/langfuse-datasets/delete-item.handler" },
+  { method: "GET", path: "/api/public/datasets/{datasetName}/runs", handler: "functions/api/langfuse-datasets/list-runs.handler" },
+  { method: "GET", path: "/api/public/datasets/{datasetName}/runs/{runName}", handler: "functions/api/langfuse-datasets/get-run.handler" },
+  { method: "DELETE", path: "/api/public/datasets/{datasetName}/runs/{runName}", handler: "functions/api/langfuse-datasets/delete-run.handler" },
+  { method: "POST", path: "/api/public/dataset-run-items", handler: "functions/api/langfuse-datasets/create-run-item.handler" },
+  { method: "GET", path: "/api/public/dataset-run-items", handler: "functions/api/langfuse-datasets/list-run-items.handler" },
+  { method: "POST", path: "/api/public/v2/prompts", handler: "functions/api/langfuse-prompts/create-prompt.handler" },
+  { method: "GET", path: "/api/public/v2/prompts", handler: "functions/api/langfuse-prompts/list-prompts.handler" },
+  { method: "PATCH", path: "/api/public/v2/prompts/{name}/versions/{version}", handler: "functions/api/langfuse-prompts/update-labels.handler" },
+
   // alerts
   { method: "POST", path: "/v1/alerts", handler: "functions/api/alerts/create-alert.handler" },
   { method: "GET", path: "/v1/alerts", handler: "functions/api/alerts/list-alerts.handler" },

@@ -12,7 +12,16 @@ const name = (what: string) =>
     .max(200)
     .regex(NAME_PATTERN, `A ${what} name starts with a letter or digit and holds only letters, digits, '.', '_' and '-'`);
 export const DatasetName = name("dataset");
-export const RunName = name("run");
+/**
+ * Run names are freer than dataset names: Langfuse's experiment runner names a run `<experiment> - <ISO time>`
+ * (docs/langfuse.md, "Dataset run items"). `/` would split a path and `,` the list of compared runs.
+ */
+export const RunName = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^/,\p{Cc}]+$/u, "A run name holds no '/', ',' or control character")
+  .refine((n) => n.trim() === n, "A run name does not start or end with a space");
 
 /** Items per `POST /v1/datasets/{name}/items` request (docs/datasets.md). */
 export const MAX_ITEMS_PER_REQUEST = 10_000;

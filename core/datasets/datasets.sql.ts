@@ -44,6 +44,8 @@ export const datasetItems = pgTable(
     sourceObservationId: text("source_observation_id"),
     /** The source trace's end user at copy time, never returned: erasing that user's data deletes the item too. */
     sourceUserId: text("source_user_id"),
+    /** `ACTIVE` or `ARCHIVED` (Langfuse's item status, docs/langfuse.md, "Dataset items"); an archived item stays readable. */
+    status: text("status").notNull().default("ACTIVE"),
     createdAt: createdAt(),
     updatedAt: tsz("updated_at").notNull(),
   },
@@ -87,6 +89,8 @@ export const datasetRuns = pgTable(
       .references(() => datasets.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     version: text("version"),
+    /** Set by the run's first run item (Langfuse's `runDescription`); null otherwise. */
+    description: text("description"),
     metadata: jsonb("metadata"),
     /** Created by `POST /v1/datasets/{name}/remote-runs` (before its trigger was sent). */
     remote: boolean("remote").notNull(),

@@ -1,6 +1,6 @@
 export * from "./datasets.schema";
 export { createDataset } from "./create-dataset";
-export { listDatasets } from "./list-datasets";
+export { listDatasets, listDatasetPage } from "./list-datasets";
 export { getDataset } from "./get-dataset";
 export { insertItems } from "./insert-items";
 export { importCsv, cellValue, parseCsv } from "./import-csv";
@@ -18,3 +18,7 @@ export { itemOrder, insertRun } from "./service-run";
 export { addItemFromTrace } from "./add-from-trace";
 export { addItemsFromObservations } from "./add-from-observations";
 export { eraseEndUserItems, copiedFields } from "./source-items";
+export { saveDataset, type SaveDatasetInput } from "./save-dataset";
+export { getItem, listItems, ITEM_STATUSES, type ItemRecord, type ItemStatus } from "./item-records";
+export { upsertItem, deleteItem, type UpsertItemInput } from "./upsert-item";
+export { listRuns, getRunRecord, listRunItems, deleteRun, runItemId, type RunRecord, type RunItemRecord } from "./run-records";

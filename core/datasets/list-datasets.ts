@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, encodeCursor, type Page } from "../platform/pagination";
@@ -32,4 +32,14 @@ export async function listDatasets(deps: Pick<Deps, "db">, projectId: string, qu
     data: page.map((r) => ({ id: r.id, name: r.name, description: r.description, metadata: r.metadata, itemCount: counts.get(r.id) ?? 0, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() })),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ name: last.name }) : null,
   };
+}
+
+/** A page of the project's datasets, newest first (Langfuse's order), and how many there are. */
+export async function listDatasetPage(deps: Pick<Deps, "db">, projectId: string, page: { offset: number; limit: number }) {
+  const where = eq(datasets.projectId, projectId);
+  const [rows, [total]] = await Promise.all([
+    deps.db.select().from(datasets).where(where).orderBy(desc(datasets.createdAt), asc(datasets.id)).limit(page.limit).offset(page.offset),
+    deps.db.select({ n: count() }).from(datasets).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
 }

@@ -65,14 +65,23 @@ export async function recordRun(deps: Pick<Deps, "db" | "ch" | "clock" | "ids">,
  * created on first use, as runners of remote runs and Langfuse-style SDKs expect.
  * @throws not_found for an unknown dataset or item.
  */
-export async function recordRunItem(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, input: RunItemInput) {
+export async function recordRunItem(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  principal: Principal,
+  input: RunItemInput,
+  /** The run's description and metadata when this item creates it (Langfuse's `runDescription`, `metadata`); ignored afterwards. */
+  newRun: { description?: string | null; metadata?: Record<string, unknown> | null } = {},
+) {
   return deps.db.transaction(async (db) => {
     const dataset = await findDataset(db, principal.projectId, input.datasetName);
     await checkItemsExist(db, dataset, [input.datasetItemId]);
     const now = deps.clock.now();
-    await db.insert(datasetRuns).values({ id: deps.ids.uuid(), datasetId: dataset.id, name: input.runName, version: null, metadata: null, remote: false, createdAt: now, updatedAt: now }).onConflictDoNothing();
+    await db
+      .insert(datasetRuns)
+      .values({ id: deps.ids.uuid(), datasetId: dataset.id, name: input.runName, version: null, description: newRun.description ?? null, metadata: newRun.metadata ?? null, remote: false, createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
     const [run] = await db.select({ id: datasetRuns.id }).from(datasetRuns).where(and(eq(datasetRuns.datasetId, dataset.id), eq(datasetRuns.name, input.runName)));
     await writeLinks(db, run!.id, [input], now);
-    return { datasetName: input.datasetName, runName: input.runName, datasetItemId: input.datasetItemId, traceId: input.traceId, observationId: input.observationId ?? null, createdAt: now.toISOString() };
+    return { runId: run!.id, datasetName: input.datasetName, runName: input.runName, datasetItemId: input.datasetItemId, traceId: input.traceId, observationId: input.observationId ?? null, createdAt: now.toISOString() };
   });
 }

@@ -100,8 +100,8 @@ export async function requestRemoteExperiment(deps: ExperimentDeps & Parameters<
 }
 
 /** Links one item to its trace (see Datasets.recordRunItem); the run's evaluators score it. */
-export async function recordExperimentRunItem(deps: ExperimentDeps, principal: Principal, input: Datasets.RunItemInput) {
-  const recorded = await Datasets.recordRunItem(deps, principal, input);
+export async function recordExperimentRunItem(deps: ExperimentDeps, principal: Principal, input: Datasets.RunItemInput, newRun?: Parameters<typeof Datasets.recordRunItem>[3]) {
+  const recorded = await Datasets.recordRunItem(deps, principal, input, newRun);
   const run = await runOf(deps, principal.projectId, input.datasetName, input.runName);
   const attached = await deps.db.select({ evaluatorId: experimentEvaluators.evaluatorId }).from(experimentEvaluators).where(eq(experimentEvaluators.runId, run.id));
   await target(deps, principal.projectId, run.id, attached.map((a) => a.evaluatorId), [input]);

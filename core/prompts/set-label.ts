@@ -22,34 +22,55 @@ export async function setLabel(deps: Pick<Deps, "db" | "clock" | "ids" | "caches
   const { projectId } = principal;
   return afterPromptWrite(deps, projectId, () => deps.db.transaction(async (db) => {
     await bumpGeneration(db, projectId);
-    const { prompt, selected } = await readPrompt(db, projectId, name, { version: input.version });
-    const [current] = await db.select().from(promptLabels).where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, input.label)));
-    const fromVersion = current?.version ?? null;
-    if (fromVersion === input.version) return { name, label: input.label, version: input.version, fromVersion };
-
-    const node = toNode({ ...selected, name: prompt.name });
-    if (node.refs.length > 0) {
-      const { graph } = await loadIncludeGraph(db, projectId, node, (ref) => (ref.name === name && ref.label === input.label ? node : undefined));
-      const failure = checkIncludes(node, graph);
-      if (failure) throw invalid(failure.message, { reason: failure.reason, path: failure.path });
-    }
-
-    const now = deps.clock.now();
-    await db
-      .insert(promptLabels)
-      .values({ promptId: prompt.id, label: input.label, version: input.version, updatedAt: now })
-      .onConflictDoUpdate({ target: [promptLabels.promptId, promptLabels.label], set: { version: sql`excluded.version`, updatedAt: sql`excluded.updated_at` } });
-    const labels = [...new Set([...selected.labels, input.label])].sort();
-    await Audit.recordChange({ ...deps, db }, principal, {
-      action: "prompt.label.set",
-      target: { type: "prompt", id: prompt.id },
-      details: { name, label: input.label, version: input.version, fromVersion },
-      // A label new to the prompt did not point anywhere before: that is not a move.
-      events:
-        fromVersion === null
-          ? []
-          : [{ type: "prompt.label.moved", payload: { name, version: input.version, labels, projectId, label: input.label, fromVersion } }],
-    });
-    return { name, label: input.label, version: input.version, fromVersion };
+    return moveLabel({ ...deps, db }, principal, name, input);
   }));
+}
+
+/**
+ * Points several labels at one version, in one transaction: each moves as `setLabel` moves it, and a refused one
+ * leaves every label where it was (Langfuse's `PATCH …/versions/{version}`, docs/langfuse.md, "Prompts").
+ * @throws not_found when the prompt or the version does not exist; invalid_input as `setLabel`.
+ */
+export async function setLabels(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, principal: Principal, name: string, input: { labels: readonly string[]; version: number }): Promise<LabelMove[]> {
+  const { projectId } = principal;
+  return afterPromptWrite(deps, projectId, () => deps.db.transaction(async (db) => {
+    await bumpGeneration(db, projectId);
+    const moves: LabelMove[] = [];
+    for (const label of new Set(input.labels)) moves.push(await moveLabel({ ...deps, db }, principal, name, { label, version: input.version }));
+    return moves;
+  }));
+}
+
+async function moveLabel(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string, input: { label: string; version: number }): Promise<LabelMove> {
+  const { projectId } = principal;
+  const db = deps.db;
+  const { prompt, selected } = await readPrompt(db, projectId, name, { version: input.version });
+  const [current] = await db.select().from(promptLabels).where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, input.label)));
+  const fromVersion = current?.version ?? null;
+  if (fromVersion === input.version) return { name, label: input.label, version: input.version, fromVersion };
+
+  const node = toNode({ ...selected, name: prompt.name });
+  if (node.refs.length > 0) {
+    const { graph } = await loadIncludeGraph(db, projectId, node, (ref) => (ref.name === name && ref.label === input.label ? node : undefined));
+    const failure = checkIncludes(node, graph);
+    if (failure) throw invalid(failure.message, { reason: failure.reason, path: failure.path });
+  }
+
+  const now = deps.clock.now();
+  await db
+    .insert(promptLabels)
+    .values({ promptId: prompt.id, label: input.label, version: input.version, updatedAt: now })
+    .onConflictDoUpdate({ target: [promptLabels.promptId, promptLabels.label], set: { version: sql`excluded.version`, updatedAt: sql`excluded.updated_at` } });
+  const labels = [...new Set([...selected.labels, input.label])].sort();
+  await Audit.recordChange({ ...deps, db }, principal, {
+    action: "prompt.label.set",
+    target: { type: "prompt", id: prompt.id },
+    details: { name, label: input.label, version: input.version, fromVersion },
+    // A label new to the prompt did not point anywhere before: that is not a move.
+    events:
+      fromVersion === null
+        ? []
+        : [{ type: "prompt.label.moved", payload: { name, version: input.version, labels, projectId, label: input.label, fromVersion } }],
+  });
+  return { name, label: input.label, version: input.version, fromVersion };
 }

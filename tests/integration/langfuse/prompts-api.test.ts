@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../../support/local-app";
+import { newProject, promptEvents } from "../prompts/support";
+
+type Key = Awaited<ReturnType<typeof newProject>>;
+
+describe("Langfuse prompt writes over HTTP (/api/public/v2/prompts)", () => {
+  let app: TestApp;
+  let key: Key;
+
+  beforeAll(async () => {
+    app = await startTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const call = (method: string, path: string, body?: unknown) => app.call(method, path, { key, body });
+
+  it("creates a chat version from Langfuse's body and answers Langfuse's prompt", async () => {
+    key = await newProject(app);
+
+    const res = await call("POST", "/api/public/v2/prompts", { name: "bot", type: "chat", prompt: [{ type: "chatmessage", role: "system", content: "Be {{tone}}" }, { type: "placeholder", name: "history" }], labels: ["production"], commitMessage: "first" });
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "bot", version: 1, type: "chat", prompt: [{ role: "system", content: "Be {{tone}}" }, { type: "placeholder", name: "history" }], labels: ["latest", "production"], tags: [], commitMessage: "first", config: {}, projectId: key.id });
+  });
+
+  it("refuses the reserved label latest, on create and on a label move, writing nothing", async () => {
+    key = await newProject(app);
+    await call("POST", "/api/public/v2/prompts", { name: "p", prompt: "one" });
+
+    const create = await call("POST", "/api/public/v2/prompts", { name: "p", prompt: "two", labels: ["latest"] });
+    const move = await call("PATCH", "/api/public/v2/prompts/p/versions/1", { newLabels: ["latest"] });
+    const list = await call("GET", "/api/public/v2/prompts?name=p");
+
+    expect(create.status).toBe(400);
+    expect(create.body).toMatchObject({ error: "InvalidRequestError", code: "invalid_input" });
+    expect(create.body.message).toContain("The label 'latest' is managed by the service");
+    expect(move.status).toBe(400);
+    expect(list.body.data[0].versions).toEqual([1]);
+  });
+
+  it("refuses tags and folder-style names with slashes, which the registry does not keep", async () => {
+    key = await newProject(app);
+
+    const tags = await call("POST", "/api/public/v2/prompts", { name: "p", prompt: "x", tags: ["a"] });
+    const slash = await call("POST", "/api/public/v2/prompts", { name: "team/p", prompt: "x" });
+
+    expect(tags.status).toBe(400);
+    expect(tags.body.message).toContain("Prompt tags are not kept here");
+    expect(slash.status).toBe(400);
+    expect(slash.body.message).toContain("A prompt name starts with a letter or digit");
+  });
+
+  it("moves several labels onto a version in one change, with one prompt.label.moved per label that left another version", async () => {
+    key = await newProject(app);
+    await call("POST", "/api/public/v2/prompts", { name: "p", prompt: "one", labels: ["production", "staging"] });
+    await call("POST", "/api/public/v2/prompts", { name: "p", prompt: "two" });
+
+    const res = await call("PATCH", "/api/public/v2/prompts/p/versions/2", { newLabels: ["production", "staging", "canary"] });
+    const moved = (await promptEvents(app, key.id)).filter((e) => e.type === "prompt.label.moved");
+
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ name: "p", version: 2, prompt: "two", labels: ["canary", "latest", "production", "staging"] });
+    expect(moved.map((e) => (e.payload as { label: string }).label).sort()).toEqual(["production", "staging"]);
+  });
+
+  it("answers 404 for an unknown prompt or version on a label move", async () => {
+    key = await newProject(app);
+    await call("POST", "/api/public/v2/prompts", { name: "p", prompt: "one" });
+
+    const prompt = await call("PATCH", "/api/public/v2/prompts/nope/versions/1", { newLabels: ["production"] });
+    const version = await call("PATCH", "/api/public/v2/prompts/p/versions/9", { newLabels: ["production"] });
+
+    expect(prompt.status).toBe(404);
+    expect(prompt.body.error).toBe("LangfuseNotFoundError");
+    expect(version.status).toBe(404);
+  });
+
+  it("lists prompts filtered by label and time, and a page past the end is empty with the true meta", async () => {
+    key = await newProject(app);
+    await call("POST", "/api/public/v2/prompts", { name: "a", prompt: "1", labels: ["production"], config: { t: 1 } });
+    await call("POST", "/api/public/v2/prompts", { name: "a", prompt: "2", config: { t: 2 } });
+    await call("POST", "/api/public/v2/prompts", { name: "b", prompt: "1" });
+
+    const production = await call("GET", "/api/public/v2/prompts?label=production");
+    const future = await call("GET", `/api/public/v2/prompts?fromUpdatedAt=${encodeURIComponent("2999-01-01T00:00:00Z")}`);
+    const past = await call("GET", "/api/public/v2/prompts?page=2&limit=2");
+    const tagged = await call("GET", "/api/public/v2/prompts?tag=x");
+
+    expect(production.body.data).toEqual([{ name: "a", type: "text", versions: [1], labels: ["production"], tags: [], lastUpdatedAt: expect.any(String), lastConfig: { t: 1 } }]);
+    expect(future.body).toEqual({ data: [], meta: { page: 1, limit: 50, totalItems: 0, totalPages: 0 } });
+    expect(past.body).toEqual({ data: [], meta: { page: 2, limit: 2, totalItems: 2, totalPages: 1 } });
+    expect(tagged.body.meta.totalItems).toBe(0);
+  });
+});
