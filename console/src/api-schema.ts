@@ -5923,6 +5923,1024 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/v2/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse: the project's datasets, newest first, by page */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                metadata: unknown;
+                                inputSchema: unknown;
+                                expectedOutputSchema: unknown;
+                                projectId: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        /** Langfuse: create a dataset, or update the description, metadata and item schema of the one of that name */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        description?: string | null;
+                        metadata?: {
+                            [key: string]: unknown;
+                        } | null;
+                        inputSchema?: {
+                            type?: ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null") | ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null")[];
+                            required?: string[];
+                            properties?: {
+                                [key: string]: {
+                                    type?: ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null") | ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null")[];
+                                    enum?: (string | number | boolean | null)[];
+                                    description?: string;
+                                };
+                            };
+                            description?: string;
+                        } | null;
+                        expectedOutputSchema?: {
+                            type?: ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null") | ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null")[];
+                            enum?: (string | number | boolean | null)[];
+                            description?: string;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            metadata: unknown;
+                            inputSchema: unknown;
+                            expectedOutputSchema: unknown;
+                            projectId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/datasets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Langfuse: create a dataset, or update the description, metadata and item schema of the one of that name */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        description?: string | null;
+                        metadata?: {
+                            [key: string]: unknown;
+                        } | null;
+                        inputSchema?: {
+                            type?: ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null") | ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null")[];
+                            required?: string[];
+                            properties?: {
+                                [key: string]: {
+                                    type?: ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null") | ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null")[];
+                                    enum?: (string | number | boolean | null)[];
+                                    description?: string;
+                                };
+                            };
+                            description?: string;
+                        } | null;
+                        expectedOutputSchema?: {
+                            type?: ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null") | ("string" | "number" | "integer" | "boolean" | "object" | "array" | "null")[];
+                            enum?: (string | number | boolean | null)[];
+                            description?: string;
+                        } | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            metadata: unknown;
+                            inputSchema: unknown;
+                            expectedOutputSchema: unknown;
+                            projectId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v2/datasets/{datasetName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse: one dataset by name (its items are read from /api/public/dataset-items) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    datasetName: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            metadata: unknown;
+                            inputSchema: unknown;
+                            expectedOutputSchema: unknown;
+                            projectId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/dataset-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse: dataset items by page, narrowed to a dataset and to the trace or observation they were copied from */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    datasetName?: string;
+                    sourceTraceId?: string;
+                    sourceObservationId?: string;
+                    version?: unknown;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "ARCHIVED";
+                                input: unknown;
+                                expectedOutput: unknown;
+                                metadata: unknown;
+                                sourceTraceId: string | null;
+                                sourceObservationId: string | null;
+                                datasetId: string;
+                                datasetName: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                mediaReferences: unknown[];
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        /** Langfuse: create a dataset item, or update the item of that id (fields not given keep their values) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        datasetName: string;
+                        input?: unknown;
+                        expectedOutput?: unknown;
+                        metadata?: unknown;
+                        id?: string | null;
+                        sourceTraceId?: string | null;
+                        sourceObservationId?: string | null;
+                        status?: ("ACTIVE" | "ARCHIVED") | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "ARCHIVED";
+                            input: unknown;
+                            expectedOutput: unknown;
+                            metadata: unknown;
+                            sourceTraceId: string | null;
+                            sourceObservationId: string | null;
+                            datasetId: string;
+                            datasetName: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            mediaReferences: unknown[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/dataset-items/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse: one dataset item by id */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "ARCHIVED";
+                            input: unknown;
+                            expectedOutput: unknown;
+                            metadata: unknown;
+                            sourceTraceId: string | null;
+                            sourceObservationId: string | null;
+                            datasetId: string;
+                            datasetName: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            mediaReferences: unknown[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Langfuse: delete a dataset item (run items that linked it stay) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            message: "Dataset item successfully deleted";
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/datasets/{datasetName}/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse: a dataset's runs, newest first, by page */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    datasetName: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                metadata: unknown;
+                                datasetId: string;
+                                datasetName: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/datasets/{datasetName}/runs/{runName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse: a dataset run with its run items */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    datasetName: string;
+                    runName: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            metadata: unknown;
+                            datasetId: string;
+                            datasetName: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            datasetRunItems: {
+                                id: string;
+                                datasetRunId: string;
+                                datasetRunName: string;
+                                datasetItemId: string;
+                                traceId: string;
+                                observationId: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Langfuse: delete a dataset run and its run items (their traces and scores stay); 409 while Sightline still runs it */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    datasetName: string;
+                    runName: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            message: "Dataset run successfully deleted";
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/dataset-run-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse: a run's items by page (the dataset named by its id) */
+        get: {
+            parameters: {
+                query: {
+                    page?: number;
+                    limit?: number;
+                    datasetId: string;
+                    runName: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                datasetRunId: string;
+                                datasetRunName: string;
+                                datasetItemId: string;
+                                traceId: string;
+                                observationId: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        /** Langfuse: link a dataset item to its trace within a run (created on first use with runDescription and metadata) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        runName: string;
+                        runDescription?: string | null;
+                        metadata?: {
+                            [key: string]: unknown;
+                        } | null;
+                        datasetItemId: string;
+                        observationId?: string | null;
+                        traceId?: string | null;
+                        datasetVersion?: string | null;
+                        createdAt?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            datasetRunId: string;
+                            datasetRunName: string;
+                            datasetItemId: string;
+                            traceId: string;
+                            observationId: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v2/prompts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse: prompts by name with their versions and labels, by page (no prompt carries tags here) */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    name?: string;
+                    label?: string;
+                    tag?: string;
+                    fromUpdatedAt?: string;
+                    toUpdatedAt?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "text" | "chat";
+                                versions: number[];
+                                labels: string[];
+                                tags: string[];
+                                lastUpdatedAt: string;
+                                lastConfig: unknown;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        /** Langfuse: create the next version of a prompt (text or chat) with its labels */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        config?: unknown;
+                        labels?: string[];
+                        tags?: string[];
+                        commitMessage?: string | null;
+                        /** @constant */
+                        type: "chat";
+                        prompt: unknown[];
+                    } | {
+                        name: string;
+                        config?: unknown;
+                        labels?: string[];
+                        tags?: string[];
+                        commitMessage?: string | null;
+                        /** @constant */
+                        type: "text";
+                        prompt: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            version: number;
+                            /** @enum {string} */
+                            type: "text" | "chat";
+                            prompt: string | ({
+                                /** @constant */
+                                type: "placeholder";
+                                name: string;
+                            } | {
+                                role: string;
+                                content: string;
+                            })[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            labels: string[];
+                            tags: string[];
+                            commitMessage: string | null;
+                            resolutionGraph: {
+                                root: {
+                                    id: string;
+                                    name: string;
+                                    version: number;
+                                };
+                                dependencies: {
+                                    [key: string]: {
+                                        id: string;
+                                        name: string;
+                                        version: number;
+                                    }[];
+                                };
+                            } | null;
+                            projectId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v2/prompts/{name}/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Langfuse: move labels onto a version of a prompt; answers that version */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        newLabels: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            version: number;
+                            /** @enum {string} */
+                            type: "text" | "chat";
+                            prompt: string | ({
+                                /** @constant */
+                                type: "placeholder";
+                                name: string;
+                            } | {
+                                role: string;
+                                content: string;
+                            })[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            labels: string[];
+                            tags: string[];
+                            commitMessage: string | null;
+                            resolutionGraph: {
+                                root: {
+                                    id: string;
+                                    name: string;
+                                    version: number;
+                                };
+                                dependencies: {
+                                    [key: string]: {
+                                        id: string;
+                                        name: string;
+                                        version: number;
+                                    }[];
+                                };
+                            } | null;
+                            projectId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        trace?: never;
+    };
     "/v1/alerts": {
         parameters: {
             query?: never;
