@@ -1,2 +1,6 @@
 // Langfuse's public API wire format (docs/langfuse.md): schemas and translations onto our use cases.
 export * from "./page";
+export * as LangfuseTraces from "./traces";
+export * as LangfuseObservations from "./observations";
+export * as LangfuseSessions from "./sessions";
+export * as LangfuseProjects from "./projects";
