@@ -75,12 +75,12 @@ describe("Langfuse read API with the real Langfuse clients", () => {
     });
 
     it("gives the project's retention once one is set", async () => {
-      await app.call("PUT", "/v1/retention", { key, body: { maxAgeDays: 30 } });
+      expect((await app.call("POST", "/v1/retention", { key, body: { maxAgeDays: 30 } })).status).toBe(200);
 
       const projects = await client.api.projects.get();
 
       expect(projects.data[0]!.retentionDays).toBe(30);
-      await app.call("PUT", "/v1/retention", { key, body: { maxAgeDays: 0 } });
+      await app.call("POST", "/v1/retention", { key, body: { maxAgeDays: 0 } });
     });
   });
 
