@@ -1,6 +1,6 @@
 import * as Langfuse from "@core/langfuse";
 import { langfuseHttp } from "../../../_lib/langfuse-http";
-import pkg from "../../../../package.json" with { type: "json" };
+import pkg from "../../../../package.json";
 
 export const handler = langfuseHttp({
   role: "VIEWER",
