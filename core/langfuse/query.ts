@@ -8,7 +8,7 @@ export const Repeated = z.union([z.string(), z.array(z.string())]).transform((v)
 
 /**
  * Langfuse's `filter` parameter (its own condition language) is not translated: refusing it is better than
- * answering as if it had not been given (docs/langfuse.md, "What differs").
+ * answering as if it had not been given (docs/langfuse.md, "Traces").
  */
 export const UnsupportedFilter = z
   .string()
