@@ -502,7 +502,7 @@ describe("auth matrix over every route of the route table", () => {
     const declared = contracts.filter((c) => c.contract.public).map((c) => `${c.method} ${c.path}`);
 
     expect(new Set(declared)).toEqual(PUBLIC_ROUTES);
-    for (const c of contracts.filter((c) => c.contract.public)) expect(c.contract.public).toMatch(c.path === "/api/public/health" ? /Langfuse answers it without credentials/ : /share link/i);
+    for (const c of contracts.filter((c) => c.contract.public)) expect(c.contract.public).toMatch(c.path === "/api/public/health" ? /Langfuse answers without credentials/ : /share link/i);
   });
 
   it("GET /v1/shared/{token} answers without credentials (a live link 200, an unknown one 404, never 401), whatever credentials come along", async () => {
