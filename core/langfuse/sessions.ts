@@ -3,7 +3,7 @@ import * as Traces from "../traces";
 import type { Deps } from "../platform/deps";
 import { PageQuery, pageMeta, pageOffset, paged } from "./page";
 import { DateTimeParam, Repeated } from "./query";
-import { LangfuseTrace } from "./traces";
+import { LangfuseTrace, langfuseTrace } from "./traces";
 
 /** Langfuse's Session: created when its first trace was, in the environment of its traces. */
 export const LangfuseSession = z.object({ id: z.string(), createdAt: z.string().nullable(), projectId: z.string(), environment: z.string() });
@@ -36,27 +36,6 @@ export async function getSession(deps: Pick<Deps, "ch" | "blobs">, projectId: st
     createdAt: session.firstTimestamp,
     projectId,
     environment: session.environments[0] ?? "default",
-    traces: session.traces.map((t) => {
-      const b = bodies.get(t.id);
-      return {
-        id: t.id,
-        projectId,
-        timestamp: t.timestamp,
-        name: t.name,
-        input: b?.input ?? null,
-        output: b?.output ?? null,
-        metadata: b?.metadata ?? null,
-        sessionId: t.sessionId,
-        release: t.release,
-        version: t.version,
-        userId: t.userId,
-        tags: t.tags,
-        public: t.public,
-        bookmarked: false,
-        environment: t.environment,
-        createdAt: t.createdAt,
-        updatedAt: t.updatedAt,
-      };
-    }),
+    traces: session.traces.map((t) => langfuseTrace(projectId, t, bodies.get(t.id))),
   };
 }

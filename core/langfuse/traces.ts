@@ -90,7 +90,8 @@ export const DeleteMessage = z.object({ message: z.string() });
 const htmlPath = (traceId: string) => `/traces/${encodeURIComponent(traceId)}`;
 
 type TraceCore = Omit<z.infer<typeof Traces.TraceListItem>, "observationCount" | "totalCost" | "latencyMs" | "sessionPath">;
-function langfuseTrace(projectId: string, t: TraceCore, bodies: { input: unknown; output: unknown; metadata: unknown } | undefined) {
+/** One of our traces in Langfuse's Trace shape; `bodies` absent leaves input, output and metadata null. */
+export function langfuseTrace(projectId: string, t: TraceCore, bodies: { input: unknown; output: unknown; metadata: unknown } | undefined) {
   return {
     id: t.id,
     projectId,
