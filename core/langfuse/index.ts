@@ -2,3 +2,7 @@
 export * from "./page";
 export * from "./datasets";
 export * from "./prompts";
+export * as LangfuseTraces from "./traces";
+export * as LangfuseObservations from "./observations";
+export * as LangfuseSessions from "./sessions";
+export * as LangfuseProjects from "./projects";

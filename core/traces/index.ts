@@ -18,3 +18,7 @@ export * from "./reads.schema";
 export { readTraceBodies, readSessionTurns, TRANSCRIPT_TURNS, type TraceBodies } from "./read-bodies";
 export { deleteScore } from "./delete-score";
 export { selectObservationKeys, readSources, sourceKey, type SourceKey, type SourceBodies } from "./read-sources";
+export { listTracesPage, traceChildIds, TRACE_PAGE_SORTS, type TracePageSort, type PageWindow } from "./list-traces-page";
+export { listObservationsPage, getObservation, type ObservationDetail } from "./list-observations-page";
+export { listSessionsPage } from "./list-sessions-page";
+export { deleteTraces } from "./delete-traces";

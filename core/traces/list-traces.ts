@@ -23,7 +23,7 @@ export async function listTraces(deps: Pick<Deps, "ch">, projectId: string, q: L
 }
 
 /** The traces list's filters as conditions: its structured parameters and the `filter` JSON. */
-function traceConditions(q: TraceFilters) {
+export function traceConditions(q: TraceFilters) {
   return [
     ...simpleConditions(q, { name: ["name", "="], userId: ["userId", "="], sessionId: ["sessionId", "="], environment: ["environment", "="], release: ["release", "="], version: ["version", "="], from: ["timestamp", ">="], to: ["timestamp", "<"] }),
     ...(q.tags !== undefined ? [{ column: "tags", operator: "in" as const, value: Array.isArray(q.tags) ? q.tags : [q.tags] }] : []),

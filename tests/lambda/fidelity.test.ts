@@ -251,4 +251,18 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     const traces = await emulator.sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
     expect(traces.Messages?.length).toBe(1);
   }, 240_000);
+
+  it.skipIf(!pg)("answers Langfuse's trace list (GET /api/public/traces) from its own bundle, in Langfuse's page envelope", async () => {
+    const handler = "functions/api/langfuse/traces/list-traces.handler";
+    const page = await run(handler, apiGatewayEvent("GET", "/api/public/traces", { headers: auth, query: { name: "fidelity", limit: "10" } }));
+    const refused = await run(handler, apiGatewayEvent("GET", "/api/public/traces", { headers: auth, query: { page: "0" } }));
+
+    expect(page.error, page.output).toBeUndefined();
+    expect(page.result.statusCode, page.output).toBe(200);
+    const body = JSON.parse(page.result.body);
+    expect(body.meta).toEqual({ page: 1, limit: 10, totalItems: 1, totalPages: 1 });
+    expect(body.data).toEqual([expect.objectContaining({ name: "fidelity", input: "hi", output: "hello", observations: [expect.stringMatching(/^fidelity-.*-g$/)] })]);
+    expect(refused.result.statusCode, refused.output).toBe(400);
+    expect(JSON.parse(refused.result.body)).toMatchObject({ error: "InvalidRequestError", code: "invalid_input" });
+  }, 120_000);
 });

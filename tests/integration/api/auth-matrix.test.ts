@@ -77,6 +77,33 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     await app.call("POST", "/v1/comments", { body: { objectType: "TRACE", objectId: id, body: "probe" } });
     return (await app.call("GET", `/v1/comments?objectType=TRACE&objectId=${id}`, { key: other })).status;
   },
+  "GET /api/public/traces/{traceId}": async (app, other) => (await app.call("GET", `/api/public/traces/${await probeTrace(app, {})}`, { key: other })).status,
+  "DELETE /api/public/traces/{traceId}": async (app, other) => {
+    const id = await probeTrace(app, {});
+    const status = (await app.call("DELETE", `/api/public/traces/${id}`, { key: other })).status;
+    if ((await app.call("GET", `/v1/traces/${id}`)).status !== 200) throw new Error("another project's key deleted the trace");
+    return status;
+  },
+  "DELETE /api/public/traces": async (app, other) => {
+    const id = await probeTrace(app, {});
+    const status = (await app.call("DELETE", "/api/public/traces", { key: other, body: { traceIds: [id] } })).status;
+    if ((await app.call("GET", `/v1/traces/${id}`)).status !== 200) throw new Error("another project's key deleted the trace");
+    return status;
+  },
+  "GET /api/public/observations/{observationId}": async (app, other) => {
+    const traceId = await probeTrace(app, {});
+    const id = `${traceId}-span`;
+    await app.call("POST", "/v1/ingest", { body: { batch: [{ id, type: "span-create", timestamp: new Date().toISOString(), body: { id, traceId } }] } });
+    await app.drainQueues();
+    if ((await app.call("GET", `/api/public/observations/${id}`)).status !== 200) throw new Error("probe observation was not stored");
+    return (await app.call("GET", `/api/public/observations/${id}`, { key: other })).status;
+  },
+  "GET /api/public/sessions/{sessionId}": async (app, other) => {
+    const sessionId = `probe-session-${Math.random().toString(36).slice(2)}`;
+    await probeTrace(app, { sessionId });
+    if ((await app.call("GET", `/api/public/sessions/${sessionId}`)).status !== 200) throw new Error("probe session was not stored");
+    return (await app.call("GET", `/api/public/sessions/${sessionId}`, { key: other })).status;
+  },
   "GET /v1/comments/{id}": async (app, other) => (await app.call("GET", `/v1/comments/${await probeComment(app)}`, { key: other })).status,
   "PATCH /v1/comments/{id}": async (app, other) => {
     const id = await probeComment(app);
@@ -361,13 +388,16 @@ async function probePrompt(app: TestApp): Promise<string> {
  * The only routes without credentials (`public` in their contract): a share link's token is the credential
  * (docs/auth.md, "Share links"). A new public route must be added here, with its own block below.
  */
-const PUBLIC_ROUTES = new Set<string>(["GET /v1/shared/{token}"]);
+const PUBLIC_ROUTES = new Set<string>(["GET /v1/shared/{token}", "GET /api/public/health"]);
 
 /**
  * POST routes that change nothing (compile, dry runs): VIEWER keys may call them. The MCP endpoint lets a VIEWER
  * in because each tool checks its own least role (the "MCP tools" block below); DELETE /v1/mcp only answers 405.
  */
 const READ_ONLY_NON_GET = new Set<string>(["POST /v1/prompts/{name}/compile", "POST /v1/evaluators/test-expression", "POST /v1/datasets/{name}/runs/{run}/gate", "POST /v1/mcp", "DELETE /v1/mcp"]);
+
+/** The error code of an error body: ours (`{error: {code}}`) or Langfuse's on `/api/public` (`{error, code}`, docs/langfuse.md). */
+const codeOf = (body: any) => (typeof body?.error === "string" ? body.code : body?.error?.code);
 
 /** One JSON-RPC `tools/call` to /v1/mcp by `key`: the tool's result (a stateless server needs no session). */
 async function callTool(app: TestApp, key: Key, name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent?: any; content: { text: string }[] }> {
@@ -472,7 +502,7 @@ describe("auth matrix over every route of the route table", () => {
     const declared = contracts.filter((c) => c.contract.public).map((c) => `${c.method} ${c.path}`);
 
     expect(new Set(declared)).toEqual(PUBLIC_ROUTES);
-    for (const c of contracts.filter((c) => c.contract.public)) expect(c.contract.public).toMatch(/share link/i);
+    for (const c of contracts.filter((c) => c.contract.public)) expect(c.contract.public).toMatch(c.path === "/api/public/health" ? /Langfuse answers without credentials/ : /share link/i);
   });
 
   it("GET /v1/shared/{token} answers without credentials (a live link 200, an unknown one 404, never 401), whatever credentials come along", async () => {
@@ -501,7 +531,7 @@ describe("auth matrix over every route of the route table", () => {
 
         for (const res of [none, wrong, gone]) {
           expect(res.status).toBe(401);
-          expect(res.body.error.code).toBe("unauthorized");
+          expect(codeOf(res.body)).toBe("unauthorized");
         }
       });
 
@@ -511,7 +541,7 @@ describe("auth matrix over every route of the route table", () => {
         const res = await app.call(route.method, concrete(route), { key: viewer, body: {} });
 
         if (roleAtLeast("VIEWER", contract.role)) expect([401, 403]).not.toContain(res.status);
-        else expect({ status: res.status, code: res.body.error.code }).toEqual({ status: 403, code: "forbidden" });
+        else expect({ status: res.status, code: codeOf(res.body) }).toEqual({ status: 403, code: "forbidden" });
       });
 
       const probe = crossProjectProbes[routeKey(route)];

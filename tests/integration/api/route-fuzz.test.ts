@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** A non-2xx answer must carry the error body (docs/architecture.md); a 5xx is a bug whatever it carries. */
-const wrongAnswer = (status: number, body: any) => status >= 500 || (status >= 400 && !(typeof body?.error?.code === "string" && typeof body.error.message === "string"));
+/** Ours (`{error: {code, message}}`), or Langfuse's on `/api/public` (`{message, error, code}`, docs/langfuse.md, "Errors"). */
+const isErrorBody = (body: any) =>
+  (typeof body?.error?.code === "string" && typeof body.error.message === "string") || (typeof body?.error === "string" && typeof body.message === "string" && typeof body.code === "string");
+const wrongAnswer = (status: number, body: any) => status >= 500 || (status >= 400 && !isErrorBody(body));
 /** /v1/mcp speaks JSON-RPC (docs/mcp.md): past authentication its 4xx carry a JSON-RPC error, whose code is a number. */
 const isJsonRpcError = (body: any) => body?.jsonrpc === "2.0" && typeof body.error?.code === "number" && typeof body.error.message === "string";
 /** Langfuse-compatible routes answer Langfuse's error body, `{message, error, code}` (docs/langfuse.md, "Errors"). */

@@ -1,0 +1,190 @@
+import * as z from "zod";
+import * as Traces from "../traces";
+import type { Deps } from "../platform/deps";
+import type { Principal } from "../platform/principal";
+import { langfuseObservation, LangfuseObservation } from "./observations";
+import { PageQuery, pageMeta, pageOffset, paged } from "./page";
+import { conditionsJson, DateTimeParam, orderByParam, Repeated, seconds, UnsupportedFilter } from "./query";
+
+/** Langfuse's Trace: what every trace read shows. */
+export const LangfuseTrace = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  timestamp: z.string().nullable(),
+  name: z.string().nullable(),
+  input: z.unknown(),
+  output: z.unknown(),
+  metadata: z.unknown(),
+  sessionId: z.string().nullable(),
+  release: z.string().nullable(),
+  version: z.string().nullable(),
+  userId: z.string().nullable(),
+  tags: z.array(z.string()),
+  public: z.boolean(),
+  bookmarked: z.boolean(),
+  environment: z.string(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+
+const Details = { htmlPath: z.string(), latency: z.number().nullable().describe("seconds; -1 when `fields` leaves out metrics"), totalCost: z.number().nullable() };
+/** `GET /api/public/traces`: observations and scores by id. */
+export const TraceWithDetails = LangfuseTrace.extend({ ...Details, observations: z.array(z.string()), scores: z.array(z.string()) });
+
+/** Langfuse's ScoreV1, the scores of a trace. */
+export const LangfuseTraceScore = z.object({
+  id: z.string(),
+  traceId: z.string(),
+  observationId: z.string().nullable(),
+  name: z.string().nullable(),
+  value: z.number().nullable(),
+  stringValue: z.string().nullable(),
+  dataType: z.string().nullable(),
+  source: z.string().nullable(),
+  comment: z.string().nullable(),
+  metadata: z.unknown(),
+  configId: z.string().nullable(),
+  queueId: z.null(),
+  authorUserId: z.null(),
+  environment: z.string(),
+  timestamp: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+/** `GET /api/public/traces/{traceId}`: observations and scores whole. */
+export const TraceWithFullDetails = LangfuseTrace.extend({ ...Details, observations: z.array(LangfuseObservation), scores: z.array(LangfuseTraceScore) });
+
+const FIELD_GROUPS = ["core", "io", "scores", "observations", "metrics"] as const;
+type FieldGroup = (typeof FIELD_GROUPS)[number];
+/** Langfuse's `fields`: comma-separated groups, unknown ones ignored as Langfuse does; all when absent or empty. */
+const Fields = z
+  .string()
+  .optional()
+  .transform((v) => {
+    const groups = (v ?? "").split(",").map((s) => s.trim()).filter((s): s is FieldGroup => (FIELD_GROUPS as readonly string[]).includes(s));
+    return new Set<FieldGroup>(groups.length ? ["core", ...groups] : FIELD_GROUPS);
+  });
+
+export const TracesQuery = PageQuery.extend({
+  userId: z.string().optional(),
+  name: z.string().optional(),
+  sessionId: z.string().optional(),
+  fromTimestamp: DateTimeParam.optional(),
+  toTimestamp: DateTimeParam.optional(),
+  orderBy: orderByParam(Traces.TRACE_PAGE_SORTS, { column: "timestamp", dir: "desc" }),
+  tags: Repeated.optional().describe("traces carrying all of these tags"),
+  version: z.string().optional(),
+  release: z.string().optional(),
+  environment: Repeated.optional().describe("traces of any of these environments"),
+  fields: Fields,
+  filter: UnsupportedFilter,
+});
+export type TracesQuery = z.infer<typeof TracesQuery>;
+export const TracesPage = paged(TraceWithDetails);
+export const TracePath = z.object({ traceId: z.string().min(1) });
+export const TraceFieldsQuery = z.object({ fields: Fields });
+export const DeleteTracesBody = z.object({ traceIds: z.array(z.string().min(1)).min(1).max(1000) });
+export const DeleteMessage = z.object({ message: z.string() });
+
+/** The console's page of a trace: Langfuse's `htmlPath`. */
+const htmlPath = (traceId: string) => `/traces/${encodeURIComponent(traceId)}`;
+
+type TraceCore = Omit<z.infer<typeof Traces.TraceListItem>, "observationCount" | "totalCost" | "latencyMs" | "sessionPath">;
+/** One of our traces in Langfuse's Trace shape; `bodies` absent leaves input, output and metadata null. */
+export function langfuseTrace(projectId: string, t: TraceCore, bodies: { input: unknown; output: unknown; metadata: unknown } | undefined) {
+  return {
+    id: t.id,
+    projectId,
+    timestamp: t.timestamp,
+    name: t.name,
+    input: bodies?.input ?? null,
+    output: bodies?.output ?? null,
+    metadata: bodies?.metadata ?? null,
+    sessionId: t.sessionId,
+    release: t.release,
+    version: t.version,
+    userId: t.userId,
+    tags: t.tags,
+    public: t.public,
+    bookmarked: false,
+    environment: t.environment,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
+
+/**
+ * Traces by page (`listTracesPage`), Langfuse's filters translated: `tags` must all match, `environment` any.
+ * @throws invalid_input for a bad parameter.
+ */
+export async function listTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: string, q: TracesQuery) {
+  const conditions = [
+    ...(q.tags ?? []).map((tag) => ({ column: "tags", operator: "=", value: tag })),
+    ...(q.environment?.length ? [{ column: "environment", operator: "in", value: q.environment }] : []),
+  ];
+  const filters = { userId: q.userId, name: q.name, sessionId: q.sessionId, release: q.release, version: q.version, from: q.fromTimestamp, to: q.toTimestamp, filter: conditionsJson(conditions) };
+  const { data, total } = await Traces.listTracesPage(deps, projectId, filters, q.orderBy, { offset: pageOffset(q), limit: q.limit });
+  const ids = data.map((t) => t.id);
+  const [bodies, children] = await Promise.all([
+    q.fields.has("io") ? Traces.readTraceBodies(deps, projectId, ids, { observations: false }) : Promise.resolve(new Map<string, Traces.TraceBodies>()),
+    q.fields.has("observations") || q.fields.has("scores") ? Traces.traceChildIds(deps, projectId, ids) : Promise.resolve(new Map<string, { observations: string[]; scores: string[] }>()),
+  ]);
+  const metrics = q.fields.has("metrics");
+  return {
+    data: data.map((t) => ({
+      ...langfuseTrace(projectId, t, bodies.get(t.id)),
+      htmlPath: htmlPath(t.id),
+      latency: metrics ? seconds(t.latencyMs) : -1,
+      totalCost: metrics ? t.totalCost : -1,
+      observations: q.fields.has("observations") ? (children.get(t.id)?.observations ?? []) : [],
+      scores: q.fields.has("scores") ? (children.get(t.id)?.scores ?? []) : [],
+    })),
+    meta: pageMeta(q, total),
+  };
+}
+
+/** One trace with its observations and scores whole (`getTrace`). @throws not_found for an id the project does not hold. */
+export async function getTrace(deps: Pick<Deps, "ch" | "blobs">, projectId: string, traceId: string, fields: Set<FieldGroup>) {
+  const t = await Traces.getTrace(deps, projectId, traceId);
+  const metrics = fields.has("metrics");
+  return {
+    ...langfuseTrace(projectId, t, fields.has("io") ? t : undefined),
+    htmlPath: htmlPath(t.id),
+    latency: metrics ? seconds(t.latencyMs) : -1,
+    totalCost: metrics ? t.totalCost : -1,
+    observations: fields.has("observations") ? t.observations.map((o) => langfuseObservation(projectId, o)) : [],
+    scores: fields.has("scores")
+      ? t.scores.map((s) => ({
+          id: s.id,
+          traceId: s.traceId ?? t.id,
+          observationId: s.observationId,
+          name: s.name,
+          value: s.value,
+          stringValue: s.stringValue,
+          dataType: s.dataType,
+          source: s.source,
+          comment: s.comment,
+          metadata: s.metadata,
+          configId: s.configId,
+          queueId: null,
+          authorUserId: null,
+          environment: s.environment,
+          timestamp: s.timestamp,
+          createdAt: s.timestamp,
+          updatedAt: s.timestamp,
+        }))
+      : [],
+  };
+}
+
+/** `DELETE /api/public/traces/{traceId}` onto `deleteTrace`. @throws not_found for an id the project does not hold. */
+export async function deleteTrace(deps: Parameters<typeof Traces.deleteTrace>[0], principal: Principal, traceId: string) {
+  await Traces.deleteTrace(deps, principal, traceId);
+  return { message: "Trace deleted successfully" };
+}
+
+/** `DELETE /api/public/traces` onto `deleteTraces`: all or nothing. @throws not_found naming ids the project does not hold. */
+export async function deleteTraces(deps: Parameters<typeof Traces.deleteTraces>[0], principal: Principal, traceIds: readonly string[]) {
+  await Traces.deleteTraces(deps, principal, traceIds);
+  return { message: "Traces deleted successfully" };
+}

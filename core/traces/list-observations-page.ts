@@ -1,0 +1,48 @@
+import type { Deps } from "../platform/deps";
+import { notFound } from "../platform/errors";
+import { OBSERVATION_COLUMNS, OBSERVATION_DISPLAY, OBSERVATIONS, type Display, type ObservationRow } from "../telemetry";
+import { Params } from "./filters";
+import { observationView } from "./get-trace";
+import type { SortDir } from "./list-engine";
+import { observationFilters } from "./list-observations";
+import type { PageWindow } from "./list-traces-page";
+import { offsetPage } from "./offset-page";
+import type { ObservationSelection, OBSERVATION_SORTS } from "./reads.schema";
+
+/** The list's display columns with the bodies, for readers that want whole observations. */
+const WITH_BODIES: Display = [...OBSERVATION_DISPLAY, ["input", "max(input).2"], ["output", "max(output).2"], ["metadata", "max(metadata).2"]];
+
+export type ObservationDetail = Awaited<ReturnType<typeof observationView>>;
+
+/**
+ * The span explorer's list by page number, with the number of observations the filters match, each
+ * observation whole (bodies included, offloaded ones fetched; docs/langfuse.md, "Observations").
+ *
+ * @throws invalid_input for a bad filter.
+ */
+export async function listObservationsPage(
+  deps: Pick<Deps, "ch" | "blobs">,
+  projectId: string,
+  q: ObservationSelection,
+  sort: { column: (typeof OBSERVATION_SORTS)[number]; dir: SortDir },
+  window: PageWindow,
+): Promise<{ data: ObservationDetail[]; total: number }> {
+  const params = new Params();
+  const filters = observationFilters(q, params);
+  const { rows, total } = await offsetPage<ObservationRow>(deps, { entity: OBSERVATIONS, projectId, filters, params, sort, ...window }, WITH_BODIES);
+  return { data: await Promise.all(rows.map((o) => observationView(deps, o))), total };
+}
+
+/**
+ * One observation by its id alone, whole.
+ *
+ * @throws not_found when the project holds no observation of that id.
+ */
+export async function getObservation(deps: Pick<Deps, "ch" | "blobs">, projectId: string, observationId: string): Promise<ObservationDetail> {
+  const [row] = await deps.ch.query<ObservationRow>(
+    `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND id = {id:String} ORDER BY trace_id LIMIT 1`,
+    { projectId, id: observationId },
+  );
+  if (!row) throw notFound("Observation", observationId);
+  return observationView(deps, row);
+}
