@@ -131,7 +131,7 @@ describe("media through Langfuse's SDKs", () => {
     const put = await fetch(url, { method: "PUT", body: bytes, headers: { "content-type": "text/plain" } });
 
     expect(put.status).toBe(403);
-    expect((await put.json()).error.message).toMatch(/^The URL expired at \d{4}-\d\d-\d\dT[\d:.]+Z: ask for a new one$/);
+    expect(((await put.json()) as { error: { message: string } }).error.message).toMatch(/^The URL expired at \d{4}-\d\d-\d\dT[\d:.]+Z: ask for a new one$/);
     expect(await app.deps.blobs.get(key)).toBeNull();
   });
 
