@@ -177,6 +177,53 @@ describe("media through Langfuse's SDKs", () => {
     expect(keeper).toBeTruthy();
   });
 
+  /** A trace of `userId` at `time` whose input holds an uploaded text file; answers the media id. */
+  async function traceWithFile(userId: string, time: number): Promise<{ traceId: string; mediaId: string }> {
+    const traceId = randomUUID();
+    const bytes = randomBytes(32);
+    const { body } = await app.call("POST", "/api/public/media", { body: { traceId, contentType: "text/plain", contentLength: 32, sha256Hash: sha256(bytes), field: "input" } });
+    await fetch(body.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "text/plain" } });
+    await app.call("PATCH", `/api/public/media/${body.mediaId}`, { body: { uploadedAt: new Date().toISOString(), uploadHttpStatus: 201 } });
+    const input = `@@@langfuseMedia:type=text/plain|id=${body.mediaId}|source=bytes@@@`;
+    await app.call("POST", "/v1/ingest", { body: { batch: [{ id: randomUUID(), type: "trace-create", timestamp: new Date(time).toISOString(), body: { id: traceId, userId, input, timestamp: new Date(time).toISOString() } }] } });
+    await readTrace(app, traceId, 0);
+    return { traceId, mediaId: body.mediaId };
+  }
+
+  it("erases an end user's media with their data", async () => {
+    const userId = `u-${randomUUID()}`;
+    const { mediaId } = await traceWithFile(userId, Date.now());
+    expect((await app.call("GET", `/v1/media/${mediaId}`)).status).toBe(200);
+
+    expect((await app.call("DELETE", `/v1/users/${userId}/data`)).status).toBe(200);
+
+    expect((await app.call("GET", `/v1/media/${mediaId}`)).body).toEqual({ error: { code: "not_found", message: `Media '${mediaId}' not found` } });
+    expect(await mediaBlobs(app)).not.toContainEqual(expect.stringContaining(mediaId));
+  });
+
+  it("deletes the media of traces past retention, and keeps the young ones'", async () => {
+    // A project of its own, so retention finds no other test's traces.
+    const created = (await app.call("POST", "/v1/projects", { body: { name: `retention-${randomUUID().slice(0, 8)}` } })).body;
+    const own = { publicKey: created.publicKey, secretKey: created.secretKey };
+    const upload = async (traceId: string, time: number) => {
+      const bytes = randomBytes(24);
+      const { body } = await app.call("POST", "/api/public/media", { key: own, body: { traceId, contentType: "text/csv", contentLength: 24, sha256Hash: sha256(bytes), field: "output" } });
+      await fetch(body.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "text/csv" } });
+      await app.call("PATCH", `/api/public/media/${body.mediaId}`, { key: own, body: { uploadedAt: new Date().toISOString(), uploadHttpStatus: 200 } });
+      await app.call("POST", "/v1/ingest", { key: own, body: { batch: [{ id: randomUUID(), type: "trace-create", timestamp: new Date(time).toISOString(), body: { id: traceId, timestamp: new Date(time).toISOString(), output: `@@@langfuseMedia:type=text/csv|id=${body.mediaId}|source=bytes@@@` } }] } });
+      return body.mediaId as string;
+    };
+    const oldMedia = await upload(randomUUID(), Date.now() - 400 * 86_400_000);
+    const youngMedia = await upload(randomUUID(), Date.now());
+    await app.drainQueues();
+    await app.call("POST", "/v1/retention", { key: own, body: { maxAgeDays: 30 } });
+
+    expect((await app.call("POST", "/v1/retention/apply", { key: own })).body.deleted.traces).toBe(1);
+
+    expect((await app.call("GET", `/v1/media/${oldMedia}`, { key: own })).status).toBe(404);
+    expect((await app.call("GET", `/v1/media/${youngMedia}`, { key: own })).status).toBe(200);
+  });
+
   it("asks for a key on every media route", async () => {
     expect((await app.call("GET", "/api/public/media/x", { key: null })).status).toBe(401);
     expect((await fetch(`${app.url}/api/public/media`, { method: "POST", headers: { authorization: basic({ publicKey: "pk", secretKey: "sk" }) } })).status).toBe(401);
