@@ -17,11 +17,14 @@ export function asMessages(value: unknown): Message[] | null {
 
 const LARGE = 20_000;
 
-/** An input or output: chat messages, plain text, or JSON, with the media its reference tokens name below it. */
-export function Body({ value, label }: { value: unknown; label: string }) {
+/**
+ * An input or output: chat messages, plain text, or JSON, with the media its reference tokens name below it. A
+ * shared link's page passes `media={false}`: it has no credentials to ask for media URLs (docs/media.md).
+ */
+export function Body({ value, label, media = true }: { value: unknown; label: string; media?: boolean }) {
   const text = typeof value === "string" ? value : JSON.stringify(value, null, 2);
   const body = <BodyText value={value} label={label} text={text} />;
-  if (!text?.includes("@@@langfuseMedia:")) return body;
+  if (!media || !text?.includes("@@@langfuseMedia:")) return body;
   return (
     <Stack gap={6}>
       {body}
