@@ -13,6 +13,7 @@ import { benchOnlineEval } from "./online-eval";
 import { benchOtlp } from "./otlp";
 import { benchPlayground } from "./playground";
 import { benchLambda } from "./lambda";
+import { benchMedia } from "./media";
 import { benchPrompts } from "./prompts";
 import { benchRateLimits } from "./rate-limits";
 import { benchReads } from "./reads";
@@ -45,6 +46,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   sessions: benchSessions,
   console: benchConsole,
   playground: benchPlayground,
+  media: benchMedia,
 };
 
 /**

@@ -210,6 +210,12 @@ export const routes: readonly RouteDef[] = [
   { method: "POST", path: "/v1/retention", handler: "functions/api/retention/put-retention.handler" },
   { method: "POST", path: "/v1/retention/apply", handler: "functions/api/retention/apply-retention.handler" },
 
+  // media (docs/media.md): Langfuse's presigned uploads, and reads of what a reference token names
+  { method: "POST", path: "/api/public/media", handler: "functions/api/media/request-upload.handler" },
+  { method: "GET", path: "/api/public/media/{mediaId}", handler: "functions/api/media/get-langfuse-media.handler" },
+  { method: "PATCH", path: "/api/public/media/{mediaId}", handler: "functions/api/media/report-upload.handler" },
+  { method: "GET", path: "/v1/media/{id}", handler: "functions/api/media/get-media.handler" },
+
   // the MCP server (docs/mcp.md): JSON-RPC over POST; GET and DELETE answer 405 on this stateless server
   { method: "POST", path: "/v1/mcp", handler: "functions/api/mcp/post-message.handler" },
   { method: "GET", path: "/v1/mcp", handler: "functions/api/mcp/refuse-stream.handler" },

@@ -17,6 +17,8 @@ export type RateLimits = z.infer<typeof RateLimits>;
 export const Config = z.object({
   /** Allow outbound calls (runners, webhooks) to private and loopback addresses. */
   allowPrivateUrls: z.boolean(),
+  /** Largest media file an SDK may upload, in bytes (docs/media.md, "Limits"). */
+  mediaMaxBytes: z.number().int().positive().default(100 * 1024 * 1024),
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: z.number().int().positive().default(5 * 1024 * 1024),
   /**

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 
 /**
  * Secrets at rest (provider keys, runner, automation and sink secrets) under a key ring (docs/secrets.md):
@@ -37,6 +37,11 @@ export interface KeyRing {
   canOpen(sealed: string): boolean;
   /** The key id a sealed secret names, or null when the text is not a sealed secret. */
   keyIdOf(sealed: string): string | null;
+  /**
+   * A 32-byte key for one purpose (HKDF-SHA256 of the active key), e.g. the MAC of local upload URLs
+   * (docs/media.md). It changes when the active key does, which ends what it signed.
+   */
+  deriveKey(purpose: string): Buffer;
 }
 
 const VERSION = "v1";
@@ -136,6 +141,7 @@ export function createKeyRing(keys: readonly RingKey[]): KeyRing {
       }
     },
     keyIdOf: (sealed) => parts(sealed)?.keyId ?? null,
+    deriveKey: (purpose) => Buffer.from(hkdfSync("sha256", byId.get(active)!, Buffer.alloc(0), `sightline:${purpose}`, 32)),
   };
 }
 

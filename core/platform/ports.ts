@@ -14,6 +14,21 @@ export interface BlobStore {
   list(prefix: string): Promise<string[]>;
   /** Deletes the keys; keys that do not exist are ignored. */
   delete(keys: string[]): Promise<void>;
+  /**
+   * A URL through which its holder may PUT exactly the declared bytes at `key` until `expiresInSeconds` pass:
+   * content type, length and SHA-256 are bound into the signature (docs/media.md, "Upload URLs").
+   */
+  presignPut(key: string, upload: PresignedUpload): Promise<string>;
+  /** A URL through which its holder may GET `key`, answered with `contentType`, until `expiresInSeconds` pass. */
+  presignGet(key: string, read: { contentType: string; expiresInSeconds: number }): Promise<string>;
+}
+
+export interface PresignedUpload {
+  contentType: string;
+  contentLength: number;
+  /** The SHA-256 of the bytes, base64 (as S3's `x-amz-checksum-sha256` carries it). */
+  sha256: string;
+  expiresInSeconds: number;
 }
 
 export interface OutgoingMessage {

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import * as Audit from "../audit";
+import * as Media from "../media";
 import * as Telemetry from "../telemetry";
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
@@ -20,7 +21,7 @@ const CHUNK = 5_000;
  * Removes traces of a project with everything attached: their rows in every telemetry
  * table (lightweight DELETE, so the rows vanish from reads at once and from disk at the
  * parts' next merge), their scores and observations, their offloaded payloads, and their
- * rows in the relational trace mirror. Raw event batches age out by retention.
+ * rows in the relational trace mirror, and the media files only they link to. Raw event batches age out by retention.
  */
 export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs" | "db">, projectId: string, traceIds: readonly string[]): Promise<Deleted> {
   const deleted: Deleted = { traces: 0, observations: 0, scores: 0, payloadBlobs: 0 };
@@ -41,6 +42,8 @@ export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs" | "db">, proje
     await deps.ch.command("DELETE FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}", params);
     const blobs = (await Promise.all(ids.map((id) => deps.blobs.list(Telemetry.payloadPrefix(projectId, id))))).flat();
     if (blobs.length) await deps.blobs.delete(blobs);
+    // Media no other trace of the project still shows goes with them (docs/media.md, "Deletion").
+    await Media.forgetTraceMedia(deps, projectId, ids);
     // After the rows: while any row remains, its partition day must stay assigned.
     await Telemetry.forgetTraces(deps, projectId, ids);
     deleted.traces += Number(counts!.t);

@@ -1,5 +1,6 @@
 import { eq, gt } from "drizzle-orm";
 import * as Audit from "../audit";
+import * as Media from "../media";
 import * as Telemetry from "../telemetry";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
@@ -89,6 +90,7 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   // Every row of an old trace goes, also partial rows that carry a later time.
   await deps.ch.command(`ALTER TABLE traces DELETE WHERE project_id = {projectId:String} AND id IN (${OLD_TRACES})`, params);
   if (expired.length) await deps.blobs.delete(expired);
+  await Media.forgetTraceMedia(deps, projectId, [...old]);
   for (let i = 0; i < oldTraceIds.length; i += CHUNK) await Telemetry.forgetTraces(deps, projectId, oldTraceIds.slice(i, i + CHUNK).map((r) => r.id));
   for (let i = 0; i < oldScoreIds.length; i += CHUNK) await Telemetry.forgetTraces(deps, projectId, oldScoreIds.slice(i, i + CHUNK).map((r) => r.id), "score");
 

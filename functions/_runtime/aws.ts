@@ -52,6 +52,7 @@ export async function buildAwsBase(source: Record<string, string | undefined>): 
   const config: Config = {
     allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? false,
     maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
+    mediaMaxBytes: env.SIGHTLINE_MEDIA_MAX_BYTES,
     maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT,
     rateLimits: env.SIGHTLINE_RATE_LIMITS,
     githubApiUrl: env.SIGHTLINE_GITHUB_API_URL,

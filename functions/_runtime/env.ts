@@ -55,6 +55,8 @@ export const Env = z.object({
   SIGHTLINE_CONSOLE_KEY_SIGNIN: flag,
   SIGHTLINE_MAX_RECEIVE_COUNT: z.coerce.number().int().positive().default(5),
   SIGHTLINE_MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /** Largest media file an SDK may upload (docs/media.md, "Limits"); 100 MiB unless set. */
+  SIGHTLINE_MEDIA_MAX_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   /** `off`, or `ingest=<rate>/<burst>,api=<rate>/<burst>`; unset, the defaults of Config (docs/rate-limits.md). */
   SIGHTLINE_RATE_LIMITS: RateLimitsSetting,
   SIGHTLINE_SECRETS_ARN: z.string().optional(),

@@ -11,7 +11,7 @@ function missingKeyRing(): KeyRing {
   const refuse = (): never => {
     throw new AppError("unavailable", "No key ring is configured: set SIGHTLINE_KEY_RING (on AWS in the stage's secret) to store secrets");
   };
-  return { activeKeyId: "", keyIds: [], encrypt: refuse, decrypt: refuse, canOpen: () => false, keyIdOf: () => null };
+  return { activeKeyId: "", keyIds: [], encrypt: refuse, decrypt: refuse, canOpen: () => false, keyIdOf: () => null, deriveKey: refuse };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,6 +22,9 @@ import { openLlmProviders } from "../_runtime/ports/llm";
 import { openOutbound } from "../_runtime/ports/outbound";
 import { openDns } from "../_runtime/ports/dns";
 import { openStores } from "./stores";
+import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
+import { SIGNED_BLOB_PATH, SignedBlobUrls } from "@core/adapters/local/signed-blob-urls";
+import { serveSignedBlob } from "@core/adapters/local/blob-url-server";
 import { routes } from "../routes";
 import { schedules } from "../schedules";
 import { eventRules } from "../event-rules";
@@ -70,7 +74,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     // Replaced once the server listens and its address (the magic links' base) is known.
     auth: Auth.unavailableAuth(),
     mailer,
-    config: { allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, rateLimits: env.SIGHTLINE_RATE_LIMITS, githubApiUrl: env.SIGHTLINE_GITHUB_API_URL, ownsRelationalStore: !env.DATABASE_URL },
+    config: { allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, mediaMaxBytes: env.SIGHTLINE_MEDIA_MAX_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, rateLimits: env.SIGHTLINE_RATE_LIMITS, githubApiUrl: env.SIGHTLINE_GITHUB_API_URL, ownsRelationalStore: !env.DATABASE_URL },
   };
   provideDeps(deps);
 
@@ -87,10 +91,15 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
 
   // Key sign-in stands in until session sign-in lands (docs/console.md, "Sign-in").
   const consoleFiles = createStaticFiles({ dir: join(root, "console", "dist"), config: { apiUrl: "", keySignIn: env.SIGHTLINE_CONSOLE_KEY_SIGNIN ?? false } });
-  const server = createHttpServer({ root, routes, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, onError: (e) => log.error("request failed", { error: String(e) }), console: consoleFiles });
+  // Media uploads and reads on the embedded blob store go through URLs this server signs and answers (docs/media.md).
+  const blobStore = deps.blobs;
+  const blobUrls = blobStore instanceof FsBlobStore ? (blobStore.urls = new SignedBlobUrls(deps.keyRing.deriveKey("local-blob-urls"))) : null;
+  const signedBlobs = blobUrls && blobStore instanceof FsBlobStore ? { path: SIGNED_BLOB_PATH, serve: (req: IncomingMessage, res: ServerResponse, u: URL) => serveSignedBlob(blobStore, blobUrls, req, res, u) } : undefined;
+  const server = createHttpServer({ root, routes, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, onError: (e) => log.error("request failed", { error: String(e) }), console: consoleFiles, signedBlobs });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.SIGHTLINE_HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.SIGHTLINE_HOST}:${port}`;
+  blobUrls?.serveAt(env.SIGHTLINE_PUBLIC_URL ?? url);
   deps.auth = buildAuth(deps, mailer, env, await authSecret(env, { persist: true }), url);
   // Start-up writes to the store: finished before the first request, and before a quick stop closes the store.
   await deps.auth.ready();

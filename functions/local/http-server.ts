@@ -62,11 +62,14 @@ export function createHttpServer(options: {
   onError: (e: unknown) => void;
   /** The web console, answering GET and HEAD outside `/v1` and `/api` (docs/console.md, "Build and serve"). */
   console?: ReturnType<typeof createStaticFiles>;
+  /** Answers the signed upload and read URLs of the local blob store under this path (docs/media.md, "Upload URLs"). */
+  signedBlobs?: { path: string; serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };
 }): Server {
   const router = createRouter(options.routes);
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://local");
+      if (options.signedBlobs && url.pathname.startsWith(options.signedBlobs.path)) return await options.signedBlobs.serve(req, res, url);
       if (options.console && isConsolePath(req.method ?? "GET", url.pathname)) return options.console.serve(req, res, url.pathname);
       const match = router.match(req.method ?? "GET", url.pathname);
       if (!match || match === "method") {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -5,7 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { S3BlobStore } from "@core/adapters/aws/s3-blob-store";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
 import { createBucket, FAKE_CREDENTIALS, type Fauxqs, REGION, startEmulator } from "../support/fauxqs";
-import { describeBlobStore } from "./blob-store.contract";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serveSignedBlob } from "@core/adapters/local/blob-url-server";
+import { SignedBlobUrls } from "@core/adapters/local/signed-blob-urls";
+import { describeBlobStore, describePresignedUrls } from "./blob-store.contract";
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -21,6 +26,15 @@ describeBlobStore("FsBlobStore", async () => {
   return { store: new FsBlobStore(await tempDir()) };
 });
 
+describePresignedUrls("FsBlobStore (the local server's signed URLs)", async () => {
+  const store = new FsBlobStore(await tempDir());
+  const urls = (store.urls = new SignedBlobUrls(randomBytes(32)));
+  const server = createServer((req, res) => void serveSignedBlob(store, urls, req, res, new URL(req.url!, "http://local")));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  urls.serveAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  return { store, cleanup: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+});
+
 let emulator: Fauxqs;
 let buckets = 0;
 beforeAll(async () => {
@@ -33,6 +47,11 @@ afterAll(async () => {
 describeBlobStore("S3BlobStore (fauxqs)", async () => {
   const bucket = await createBucket(emulator, `blobs-${++buckets}`);
   return { store: new S3BlobStore({ bucket, region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: FAKE_CREDENTIALS }) };
+});
+
+describePresignedUrls("S3BlobStore (fauxqs)", async () => {
+  const bucket = await createBucket(emulator, `presigned-${++buckets}`);
+  return { store: new S3BlobStore({ bucket, region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: FAKE_CREDENTIALS, prefix: "tenant/" }) };
 });
 
 describeBlobStore("S3BlobStore (fauxqs, key prefix, credentials from a provider)", async () => {
@@ -111,6 +130,14 @@ describe("S3BlobStore on S3's wire protocol", () => {
     expect(await store.list("k/")).toEqual(keys);
     await store.delete(keys);
     expect(await store.list("k/")).toEqual([]);
+  });
+
+  it("binds the content type, length and SHA-256 of an upload into the presigned URL's signature", async () => {
+    const url = new URL(await open("media").presignPut("m/1", { contentType: "image/png", contentLength: 5, sha256: "x".repeat(43) + "=", expiresInSeconds: 900 }));
+
+    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host;x-amz-checksum-sha256");
+    expect(url.searchParams.get("X-Amz-Expires")).toBe("900");
+    expect(url.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
   });
 
   it("throws with S3's error code for a bucket that does not exist, instead of reading as empty", async () => {

@@ -1,5 +1,6 @@
 import { Button, Code, Paper, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import { MediaRefs } from "./MediaRefs";
 
 interface Message {
   role: string;
@@ -16,9 +17,24 @@ export function asMessages(value: unknown): Message[] | null {
 
 const LARGE = 20_000;
 
-/** An input or output: chat messages, plain text, or JSON; a large body renders only on request. */
-export function Body({ value, label }: { value: unknown; label: string }) {
+/**
+ * An input or output: chat messages, plain text, or JSON, with the media its reference tokens name below it. A
+ * shared link's page passes `media={false}`: it has no credentials to ask for media URLs (docs/media.md).
+ */
+export function Body({ value, label, media = true }: { value: unknown; label: string; media?: boolean }) {
   const text = typeof value === "string" ? value : JSON.stringify(value, null, 2);
+  const body = <BodyText value={value} label={label} text={text} />;
+  if (!media || !text?.includes("@@@langfuseMedia:")) return body;
+  return (
+    <Stack gap={6}>
+      {body}
+      <MediaRefs text={text} label={label} />
+    </Stack>
+  );
+}
+
+/** The body itself; a large one renders only on request. */
+function BodyText({ value, label, text }: { value: unknown; label: string; text: string }): ReactNode {
   const [open, setOpen] = useState((text?.length ?? 0) <= LARGE);
   if (value === null || value === undefined) return <Text c="dimmed" size="sm">No {label.toLowerCase()}</Text>;
   if (!open)

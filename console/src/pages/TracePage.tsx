@@ -244,17 +244,17 @@ export function TraceIo({ trace, readOnly = false }: { trace: TraceDetail; readO
       <Text size="xs" fw={600} c="dimmed">
         INPUT
       </Text>
-      <Body value={trace.input} label="Input" />
+      <Body value={trace.input} label="Input" media={!readOnly} />
       <Text size="xs" fw={600} c="dimmed">
         OUTPUT
       </Text>
-      <Body value={trace.output} label="Output" />
+      <Body value={trace.output} label="Output" media={!readOnly} />
       {trace.metadata != null && Object.keys(trace.metadata as object).length > 0 && (
         <>
           <Text size="xs" fw={600} c="dimmed">
             METADATA
           </Text>
-          <Body value={trace.metadata} label="Metadata" />
+          <Body value={trace.metadata} label="Metadata" media={!readOnly} />
         </>
       )}
     </Stack>
@@ -302,13 +302,13 @@ export function ObservationView({ obs, readOnly = false }: { obs: Observation; r
         INPUT
       </Text>
       <ScrollArea.Autosize mah={360}>
-        <Body key={`${obs.id}-in`} value={obs.input} label="Input" />
+        <Body key={`${obs.id}-in`} value={obs.input} label="Input" media={!readOnly} />
       </ScrollArea.Autosize>
       <Text size="xs" fw={600} c="dimmed">
         OUTPUT
       </Text>
       <ScrollArea.Autosize mah={360}>
-        <Body key={`${obs.id}-out`} value={obs.output} label="Output" />
+        <Body key={`${obs.id}-out`} value={obs.output} label="Output" media={!readOnly} />
       </ScrollArea.Autosize>
       {Object.keys(obs.usageDetails ?? {}).length > 0 && <Body value={{ usage: obs.usageDetails, cost: obs.costDetails }} label="Usage" />}
     </Stack>

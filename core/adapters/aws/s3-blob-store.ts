@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { BlobStore } from "../../platform/ports";
-import { escapeXml, s3ErrorOf, signedFetch, xmlAll, xmlText, type AwsCredentialSource } from "./signed-fetch";
+import type { BlobStore, PresignedUpload } from "../../platform/ports";
+import { escapeXml, presignedUrl, s3ErrorOf, signedFetch, xmlAll, xmlText, type AwsCredentialSource } from "./signed-fetch";
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -29,8 +29,10 @@ export class S3BlobStore implements BlobStore {
   private readonly send: ReturnType<typeof signedFetch>;
   private readonly bucketUrl: string;
   private readonly prefix: string;
+  private readonly options: S3BlobStoreOptions;
 
   constructor(options: S3BlobStoreOptions) {
+    this.options = options;
     this.prefix = options.prefix ?? "";
     this.send = signedFetch("s3", options.region, options.credentials);
     const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
@@ -87,5 +89,20 @@ export class S3BlobStore implements BlobStore {
         throw new Error(`S3 DeleteObjects failed for ${errors.length} key(s); first: ${xmlText(first, "Key")} (${xmlText(first, "Code")}: ${xmlText(first, "Message")})`);
       }
     }
+  }
+
+  /**
+   * A presigned PutObject: content type, length and `x-amz-checksum-sha256` are signed headers, so S3 itself
+   * refuses other bytes (a checksum mismatch is S3's 400 BadDigest) and nothing is stored.
+   */
+  async presignPut(key: string, upload: PresignedUpload): Promise<string> {
+    const headers = { "content-type": upload.contentType, "content-length": String(upload.contentLength), "x-amz-checksum-sha256": upload.sha256 };
+    return presignedUrl("s3", this.options.region, this.options.credentials, { method: "PUT", url: this.objectUrl(key), headers, expiresInSeconds: upload.expiresInSeconds });
+  }
+
+  /** A presigned GetObject whose answer carries `contentType` (`response-content-type`, part of the signature). */
+  async presignGet(key: string, read: { contentType: string; expiresInSeconds: number }): Promise<string> {
+    const url = `${this.objectUrl(key)}?${new URLSearchParams({ "response-content-type": read.contentType })}`;
+    return presignedUrl("s3", this.options.region, this.options.credentials, { method: "GET", url, expiresInSeconds: read.expiresInSeconds });
   }
 }

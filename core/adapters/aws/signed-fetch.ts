@@ -1,4 +1,4 @@
-import { AwsClient } from "aws4fetch";
+import { AwsClient, AwsV4Signer } from "aws4fetch";
 
 /** Credentials of one AWS principal (on Lambda, the function role's, from its environment). */
 export interface AwsCredentials {
@@ -35,6 +35,20 @@ export function signedFetch(service: string, region: string, credentials: AwsCre
       await new Promise((resolve) => setTimeout(resolve, Math.random() * FIRST_BACKOFF_MS * 2 ** attempt));
     }
   };
+}
+
+/**
+ * A presigned URL (Signature V4 in the query string): its holder may send `method` to `url` with exactly these
+ * `headers` until `expiresInSeconds` pass; S3 refuses any other value of a signed header (docs/media.md).
+ */
+export async function presignedUrl(service: string, region: string, credentials: AwsCredentialSource, request: { method: string; url: string; headers?: Record<string, string>; expiresInSeconds: number }): Promise<string> {
+  const creds = typeof credentials === "function" ? await credentials() : credentials;
+  const url = new URL(request.url);
+  url.searchParams.set("X-Amz-Expires", String(request.expiresInSeconds));
+  // allHeaders: content-length is signed too, so the holder can send no other size.
+  const signer = new AwsV4Signer({ method: request.method, url: url.toString(), headers: request.headers ?? {}, accessKeyId: creds.accessKeyId, secretAccessKey: creds.secretAccessKey, sessionToken: creds.sessionToken, service, region, signQuery: true, allHeaders: true });
+  const signed = await signer.sign();
+  return signed.url.toString();
 }
 
 /** The `<Code>` and `<Message>` of an S3 error document, or the status alone. */

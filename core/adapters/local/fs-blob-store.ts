@@ -1,14 +1,21 @@
-import { randomBytes } from "node:crypto";
-import { readdir, readFile, rename, unlink } from "node:fs/promises";
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, type ReadStream } from "node:fs";
+import { open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import type { BlobStore } from "../../platform/ports";
+import type { BlobStore, PresignedUpload } from "../../platform/ports";
 import { ensureDir, syncDir, writeSynced } from "./durable-fs";
+import type { SignedBlobUrls } from "./signed-blob-urls";
+
+/** Bytes sent to a signed upload URL that are not the ones it was signed for; nothing was kept. */
+export class BlobRejected extends Error {}
 
 /**
  * Object files end in this suffix and directory names never do, so the key `a`
  * (file `a.blob`) and the key `a/b` (directory `a`) can coexist as they do in S3.
  */
 const SUFFIX = ".blob";
+/** Bytes of an upload gathered before one write (`receive`). */
+const WRITE_BATCH = 1024 * 1024;
 
 /**
  * A `BlobStore` on the local file system: the key `p/2024/x.json` is the file
@@ -23,8 +30,87 @@ export class FsBlobStore implements BlobStore {
   /** Directories known to exist: a put into one skips the mkdir system calls. */
   private readonly knownDirs = new Set<string>();
 
+  /** Signs the URLs of `presignPut`/`presignGet`, which the local server answers (docs/media.md). */
+  urls: SignedBlobUrls | null = null;
+
   constructor(rootDir: string) {
     this.rootDir = resolve(rootDir);
+  }
+
+  async presignPut(key: string, upload: PresignedUpload): Promise<string> {
+    this.pathOf(key);
+    return this.signer().upload(key, upload);
+  }
+
+  async presignGet(key: string, read: { contentType: string; expiresInSeconds: number }): Promise<string> {
+    this.pathOf(key);
+    return this.signer().download(key, read);
+  }
+
+  /**
+   * Streams an upload into `key`, hashing as it writes: more bytes than declared stop it at once, and a length or
+   * SHA-256 that differs from the declared one throws `BlobRejected`. Either way the temp file goes and no object
+   * is (re)written; on success the object appears whole, as with `put`.
+   */
+  async receive(key: string, body: AsyncIterable<Uint8Array>, expected: { contentLength: number; sha256: string }): Promise<void> {
+    const path = this.pathOf(key);
+    const dir = dirname(path);
+    await ensureDir(dir);
+    this.knownDirs.add(dir);
+    const tmp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+    const handle = await open(tmp, "wx");
+    let kept = false;
+    try {
+      const hash = createHash("sha256");
+      let size = 0;
+      // Socket chunks are ~64 KB: writing them a megabyte at a time saves most of the system calls.
+      let pending: Uint8Array[] = [];
+      let pendingBytes = 0;
+      const flush = async () => {
+        if (pendingBytes === 0) return;
+        await handle.write(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
+        pending = [];
+        pendingBytes = 0;
+      };
+      for await (const chunk of body) {
+        size += chunk.byteLength;
+        if (size > expected.contentLength) throw new BlobRejected(`The upload is longer than the declared ${expected.contentLength} bytes`);
+        hash.update(chunk);
+        pending.push(chunk);
+        pendingBytes += chunk.byteLength;
+        if (pendingBytes >= WRITE_BATCH) await flush();
+      }
+      await flush();
+      if (size !== expected.contentLength) throw new BlobRejected(`The upload has ${size} bytes, not the declared ${expected.contentLength}`);
+      if (hash.digest("base64") !== expected.sha256) throw new BlobRejected("The upload's SHA-256 does not match the declared sha256Hash");
+      await handle.sync();
+      await handle.close();
+      await rename(tmp, path);
+      kept = true;
+      await syncDir(dir);
+    } finally {
+      if (!kept) {
+        await handle.close().catch(() => {});
+        await unlink(tmp).catch(() => {});
+      }
+    }
+  }
+
+  /** The object as a stream with its size, or null when no object has that key (the signed GET route). */
+  async openRead(key: string): Promise<{ size: number; stream: ReadStream } | null> {
+    const path = this.pathOf(key);
+    try {
+      const { size } = await stat(path);
+      return { size, stream: createReadStream(path) };
+    } catch (e) {
+      if (isMissing(e)) return null;
+      throw e;
+    }
+  }
+
+  private signer(): SignedBlobUrls {
+    if (!this.urls) throw new Error("FsBlobStore has no signed URLs: no local server answers them");
+    return this.urls;
   }
 
   async put(key: string, body: Uint8Array | string): Promise<void> {

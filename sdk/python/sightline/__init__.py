@@ -4,6 +4,7 @@ from .client import Sightline
 from .compile import compile_prompt
 from .datasets import parse_trigger
 from .errors import IngestProblem, SightlineError, UnreachableError
+from .media import attach_media
 from .observations import Generation, Span, Trace
 from .prompts import Prompt
 from .signatures import SIGNATURE_HEADER, TIMESTAMP_HEADER, verify_signature
@@ -14,6 +15,7 @@ __all__ = [
     "compile_prompt",
     "verify_signature",
     "parse_trigger",
+    "attach_media",
     "Prompt",
     "Trace",
     "Span",

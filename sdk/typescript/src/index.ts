@@ -28,6 +28,7 @@ export { runEvaluator, createScore, type RunEvaluatorInput, type EvaluatorScore 
 export { ingest, type IngestEvent, type EventType, type IngestResult, type TraceBody, type ObservationBody, type GenerationBody, type ScoreBody, type Level } from "./events.js";
 export { request, call, retryDelayMs, type Transport, type Answer } from "./http.js";
 export { authorization, resolveConnection, type Connection } from "./connection.js";
+export { attachMedia, type MediaUpload, type AttachedMedia } from "./media.js";
 export { SightlineError } from "./errors.js";
 export { type IngestProblem, type OnError } from "./problems.js";
 export { SDK_NAME, SDK_VERSION } from "./version.js";

@@ -1,9 +1,11 @@
+import { createHash } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exemptRoutes, loadContracts } from "../../../scripts/openapi/load-contracts";
 import { routes, routeKey, type RouteDef } from "@functions/routes";
 import * as Mcp from "@core/mcp";
 import { roleAtLeast } from "@core/platform/roles";
+import { errorOf } from "../../support/error-body";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { person, sessionCall, uniqueEmail } from "../../support/sessions";
 
@@ -19,6 +21,15 @@ const concrete = (r: RouteDef) => r.path.replace(/\{(\w+)\+?\}/g, "probe-$1");
  * must have an entry here, so new resource routes cannot skip the check.
  */
 const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<number>> = {
+  // media (docs/media.md): another project's key finds nothing of this project's uploads
+  "GET /api/public/media/{mediaId}": async (app, other) => (await app.call("GET", `/api/public/media/${await probeMedia(app)}`, { key: other })).status,
+  "GET /v1/media/{id}": async (app, other) => (await app.call("GET", `/v1/media/${await probeMedia(app)}`, { key: other })).status,
+  "PATCH /api/public/media/{mediaId}": async (app, other) => {
+    const id = await probeMedia(app);
+    const status = (await app.call("PATCH", `/api/public/media/${id}`, { key: other, body: { uploadedAt: new Date().toISOString(), uploadHttpStatus: 500 } })).status;
+    if ((await app.call("GET", `/api/public/media/${id}`)).status !== 200) throw new Error("another project's key changed the media");
+    return status;
+  },
   "GET /v1/traces/{id}": async (app, other) => {
     const id = `probe-trace-${Math.random().toString(36).slice(2)}`;
     await app.call("POST", "/v1/ingest", { body: { batch: [{ id, type: "trace-create", timestamp: new Date().toISOString(), body: { id } }] } });
@@ -312,6 +323,16 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
   },
 };
 
+/** An uploaded media file of this project, for the cross-project probes. */
+async function probeMedia(app: TestApp): Promise<string> {
+  const bytes = Buffer.from(`probe-${Math.random()}`);
+  const sha256Hash = createHash("sha256").update(bytes).digest("base64");
+  const { body } = await app.call("POST", "/api/public/media", { body: { traceId: "probe-media-trace", contentType: "text/plain", contentLength: bytes.length, sha256Hash, field: "input" } });
+  await fetch(body.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "text/plain" } });
+  await app.call("PATCH", `/api/public/media/${body.mediaId}`, { body: { uploadedAt: new Date().toISOString(), uploadHttpStatus: 200 } });
+  return body.mediaId;
+}
+
 /** A comment of this project on one of its traces, for the cross-project probes. */
 async function probeComment(app: TestApp): Promise<string> {
   const res = await app.call("POST", "/v1/comments", { body: { objectType: "TRACE", objectId: await probeTrace(app, {}), body: "probe" } });
@@ -395,9 +416,6 @@ const PUBLIC_ROUTES = new Set<string>(["GET /v1/shared/{token}", "GET /api/publi
  * in because each tool checks its own least role (the "MCP tools" block below); DELETE /v1/mcp only answers 405.
  */
 const READ_ONLY_NON_GET = new Set<string>(["POST /v1/prompts/{name}/compile", "POST /v1/evaluators/test-expression", "POST /v1/datasets/{name}/runs/{run}/gate", "POST /v1/mcp", "DELETE /v1/mcp"]);
-
-/** The error code of an error body: ours (`{error: {code}}`) or Langfuse's on `/api/public` (`{error, code}`, docs/langfuse.md). */
-const codeOf = (body: any) => (typeof body?.error === "string" ? body.code : body?.error?.code);
 
 /** One JSON-RPC `tools/call` to /v1/mcp by `key`: the tool's result (a stateless server needs no session). */
 async function callTool(app: TestApp, key: Key, name: string, args: Record<string, unknown>): Promise<{ isError?: boolean; structuredContent?: any; content: { text: string }[] }> {
@@ -531,7 +549,7 @@ describe("auth matrix over every route of the route table", () => {
 
         for (const res of [none, wrong, gone]) {
           expect(res.status).toBe(401);
-          expect(codeOf(res.body)).toBe("unauthorized");
+          expect(errorOf(res.body)?.code).toBe("unauthorized");
         }
       });
 
@@ -541,7 +559,7 @@ describe("auth matrix over every route of the route table", () => {
         const res = await app.call(route.method, concrete(route), { key: viewer, body: {} });
 
         if (roleAtLeast("VIEWER", contract.role)) expect([401, 403]).not.toContain(res.status);
-        else expect({ status: res.status, code: codeOf(res.body) }).toEqual({ status: 403, code: "forbidden" });
+        else expect({ status: res.status, code: errorOf(res.body)?.code }).toEqual({ status: 403, code: "forbidden" });
       });
 
       const probe = crossProjectProbes[routeKey(route)];

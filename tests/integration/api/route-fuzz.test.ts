@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as Mcp from "@core/mcp";
 import { loadContracts } from "../../../scripts/openapi/load-contracts";
+import { errorOf } from "../../support/error-body";
 import { startTestApp, type TestApp } from "../../support/local-app";
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 let app: TestApp;
@@ -12,16 +13,10 @@ beforeAll(async () => {
 afterAll(() => app?.close());
 
 /** A non-2xx answer must carry the error body (docs/architecture.md); a 5xx is a bug whatever it carries. */
-/** Ours (`{error: {code, message}}`), or Langfuse's on `/api/public` (`{message, error, code}`, docs/langfuse.md, "Errors"). */
-const isErrorBody = (body: any) =>
-  (typeof body?.error?.code === "string" && typeof body.error.message === "string") || (typeof body?.error === "string" && typeof body.message === "string" && typeof body.code === "string");
-const wrongAnswer = (status: number, body: any) => status >= 500 || (status >= 400 && !isErrorBody(body));
+const wrongAnswer = (status: number, body: any) => status >= 500 || (status >= 400 && !(typeof errorOf(body)?.code === "string" && typeof errorOf(body)?.message === "string"));
 /** /v1/mcp speaks JSON-RPC (docs/mcp.md): past authentication its 4xx carry a JSON-RPC error, whose code is a number. */
 const isJsonRpcError = (body: any) => body?.jsonrpc === "2.0" && typeof body.error?.code === "number" && typeof body.error.message === "string";
-/** Langfuse-compatible routes answer Langfuse's error body, `{message, error, code}` (docs/langfuse.md, "Errors"). */
-const isLangfuseError = (body: any) => typeof body?.message === "string" && typeof body.error === "string" && typeof body.code === "string";
-const wrongAnswerAt = (path: string, status: number, body: any) =>
-  (path === "/v1/mcp" && status < 500 && isJsonRpcError(body)) || (path.startsWith("/api/public/") && status < 500 && isLangfuseError(body)) ? false : wrongAnswer(status, body);
+const wrongAnswerAt = (path: string, status: number, body: any) => (path === "/v1/mcp" && status < 500 && isJsonRpcError(body) ? false : wrongAnswer(status, body));
 
 // Every route of the table, with resources in place so path routes reach their use cases, gets random
 // query strings and random JSON bodies built from the field names and values the API knows (fixed seeds).

@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContracts } from "../../../scripts/openapi/load-contracts";
+import { errorOf } from "../../support/error-body";
 import { startTestApp, basic, type TestApp } from "../../support/local-app";
 import { ev, ingest } from "../../support/ingest";
 
@@ -29,8 +30,7 @@ describe("text Postgres cannot store", () => {
       if (contract.body && !contract.rawBody && !contract.checksItemsItself) probes.push({ url: path.replace(/\{(\w+)\+?\}/g, "probe"), body: { name: "a\u0000b" }, where: "body.name" });
       for (const probe of probes) {
         const res = await app.call(method, probe.url, { body: probe.body ?? (method === "GET" ? undefined : {}) });
-        // Langfuse's routes answer the same code and message in Langfuse's body (docs/langfuse.md, "Errors").
-        const error = typeof res.body?.error === "string" ? res.body : res.body?.error;
+        const error = errorOf(res.body);
         const ok = res.status === 400 && error?.code === "invalid_input" && error.message.startsWith(`Invalid ${probe.where}`) && error.message.endsWith(MESSAGE);
         if (!ok) answers.push(`${method} ${probe.url} ${JSON.stringify(probe.body)}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
       }
