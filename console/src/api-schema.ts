@@ -9082,6 +9082,755 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible health check: `{status: "OK", version}` while the API answers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            status: "OK";
+                            version: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible: the project of the calling key, with its organization and retention */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                organization: {
+                                    id: string;
+                                    name: string;
+                                };
+                                metadata: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description present when a retention policy is set */
+                                retentionDays?: number;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/traces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible trace list by page: Langfuse's filters, `orderBy=<column>.<asc|desc>` and `fields` */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    userId?: string;
+                    name?: string;
+                    sessionId?: string;
+                    fromTimestamp?: string;
+                    toTimestamp?: string;
+                    orderBy?: string;
+                    /** @description traces carrying all of these tags */
+                    tags?: string | string[];
+                    version?: string;
+                    release?: string;
+                    /** @description traces of any of these environments */
+                    environment?: string | string[];
+                    fields?: string;
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                projectId: string;
+                                timestamp: string | null;
+                                name: string | null;
+                                input: unknown;
+                                output: unknown;
+                                metadata: unknown;
+                                sessionId: string | null;
+                                release: string | null;
+                                version: string | null;
+                                userId: string | null;
+                                tags: string[];
+                                public: boolean;
+                                bookmarked: boolean;
+                                environment: string;
+                                createdAt: string | null;
+                                updatedAt: string | null;
+                                htmlPath: string;
+                                /** @description seconds; -1 when `fields` leaves out metrics */
+                                latency: number | null;
+                                totalCost: number | null;
+                                observations: string[];
+                                scores: string[];
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Langfuse-compatible deletion of up to 1000 traces; all or nothing: an id the project does not hold is a 404 */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        traceIds: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/traces/{traceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible trace read: the trace with its observations and scores whole */
+        get: {
+            parameters: {
+                query?: {
+                    fields?: string;
+                };
+                header?: never;
+                path: {
+                    traceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            projectId: string;
+                            timestamp: string | null;
+                            name: string | null;
+                            input: unknown;
+                            output: unknown;
+                            metadata: unknown;
+                            sessionId: string | null;
+                            release: string | null;
+                            version: string | null;
+                            userId: string | null;
+                            tags: string[];
+                            public: boolean;
+                            bookmarked: boolean;
+                            environment: string;
+                            createdAt: string | null;
+                            updatedAt: string | null;
+                            htmlPath: string;
+                            /** @description seconds; -1 when `fields` leaves out metrics */
+                            latency: number | null;
+                            totalCost: number | null;
+                            observations: {
+                                id: string;
+                                projectId: string;
+                                traceId: string | null;
+                                type: string;
+                                name: string | null;
+                                startTime: string | null;
+                                endTime: string | null;
+                                completionStartTime: string | null;
+                                model: string | null;
+                                modelParameters: unknown;
+                                input: unknown;
+                                output: unknown;
+                                metadata: unknown;
+                                version: string | null;
+                                level: string;
+                                statusMessage: string | null;
+                                parentObservationId: string | null;
+                                environment: string;
+                                promptId: string | null;
+                                promptName: string | null;
+                                promptVersion: number | null;
+                                usageDetails: {
+                                    [key: string]: number;
+                                };
+                                costDetails: {
+                                    [key: string]: number;
+                                };
+                                usage: {
+                                    unit: string | null;
+                                    input: number;
+                                    output: number;
+                                    total: number;
+                                };
+                                unit: string | null;
+                                promptTokens: number;
+                                completionTokens: number;
+                                totalTokens: number;
+                                modelId: string | null;
+                                inputPrice: number | null;
+                                outputPrice: number | null;
+                                totalPrice: number | null;
+                                calculatedInputCost: number | null;
+                                calculatedOutputCost: number | null;
+                                calculatedTotalCost: number | null;
+                                /** @description seconds */
+                                latency: number | null;
+                                /** @description seconds */
+                                timeToFirstToken: number | null;
+                            }[];
+                            scores: {
+                                id: string;
+                                traceId: string;
+                                observationId: string | null;
+                                name: string | null;
+                                value: number | null;
+                                stringValue: string | null;
+                                dataType: string | null;
+                                source: string | null;
+                                comment: string | null;
+                                metadata: unknown;
+                                configId: string | null;
+                                queueId: null;
+                                authorUserId: null;
+                                environment: string;
+                                timestamp: string | null;
+                                createdAt: string | null;
+                                updatedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Langfuse-compatible trace deletion, as DELETE /v1/traces/{id}: the trace with everything attached */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    traceId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/observations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible observation list by page, newest start first, each observation whole */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    name?: string;
+                    userId?: string;
+                    type?: string;
+                    traceId?: string;
+                    parentObservationId?: string;
+                    level?: "DEBUG" | "DEFAULT" | "WARNING" | "ERROR";
+                    version?: string;
+                    environment?: string | string[];
+                    fromStartTime?: string;
+                    toStartTime?: string;
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                projectId: string;
+                                traceId: string | null;
+                                type: string;
+                                name: string | null;
+                                startTime: string | null;
+                                endTime: string | null;
+                                completionStartTime: string | null;
+                                model: string | null;
+                                modelParameters: unknown;
+                                input: unknown;
+                                output: unknown;
+                                metadata: unknown;
+                                version: string | null;
+                                level: string;
+                                statusMessage: string | null;
+                                parentObservationId: string | null;
+                                environment: string;
+                                promptId: string | null;
+                                promptName: string | null;
+                                promptVersion: number | null;
+                                usageDetails: {
+                                    [key: string]: number;
+                                };
+                                costDetails: {
+                                    [key: string]: number;
+                                };
+                                usage: {
+                                    unit: string | null;
+                                    input: number;
+                                    output: number;
+                                    total: number;
+                                };
+                                unit: string | null;
+                                promptTokens: number;
+                                completionTokens: number;
+                                totalTokens: number;
+                                modelId: string | null;
+                                inputPrice: number | null;
+                                outputPrice: number | null;
+                                totalPrice: number | null;
+                                calculatedInputCost: number | null;
+                                calculatedOutputCost: number | null;
+                                calculatedTotalCost: number | null;
+                                /** @description seconds */
+                                latency: number | null;
+                                /** @description seconds */
+                                timeToFirstToken: number | null;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/observations/{observationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible observation read by id */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    observationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            projectId: string;
+                            traceId: string | null;
+                            type: string;
+                            name: string | null;
+                            startTime: string | null;
+                            endTime: string | null;
+                            completionStartTime: string | null;
+                            model: string | null;
+                            modelParameters: unknown;
+                            input: unknown;
+                            output: unknown;
+                            metadata: unknown;
+                            version: string | null;
+                            level: string;
+                            statusMessage: string | null;
+                            parentObservationId: string | null;
+                            environment: string;
+                            promptId: string | null;
+                            promptName: string | null;
+                            promptVersion: number | null;
+                            usageDetails: {
+                                [key: string]: number;
+                            };
+                            costDetails: {
+                                [key: string]: number;
+                            };
+                            usage: {
+                                unit: string | null;
+                                input: number;
+                                output: number;
+                                total: number;
+                            };
+                            unit: string | null;
+                            promptTokens: number;
+                            completionTokens: number;
+                            totalTokens: number;
+                            modelId: string | null;
+                            inputPrice: number | null;
+                            outputPrice: number | null;
+                            totalPrice: number | null;
+                            calculatedInputCost: number | null;
+                            calculatedOutputCost: number | null;
+                            calculatedTotalCost: number | null;
+                            /** @description seconds */
+                            latency: number | null;
+                            /** @description seconds */
+                            timeToFirstToken: number | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible session list by page, most recently active first */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    fromTimestamp?: string;
+                    toTimestamp?: string;
+                    environment?: string | string[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                createdAt: string | null;
+                                projectId: string;
+                                environment: string;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/sessions/{sessionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible session read: the session with its traces, bodies included */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    sessionId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            createdAt: string | null;
+                            projectId: string;
+                            environment: string;
+                            traces: {
+                                id: string;
+                                projectId: string;
+                                timestamp: string | null;
+                                name: string | null;
+                                input: unknown;
+                                output: unknown;
+                                metadata: unknown;
+                                sessionId: string | null;
+                                release: string | null;
+                                version: string | null;
+                                userId: string | null;
+                                tags: string[];
+                                public: boolean;
+                                bookmarked: boolean;
+                                environment: string;
+                                createdAt: string | null;
+                                updatedAt: string | null;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/scores": {
         parameters: {
             query?: never;
@@ -9893,6 +10642,209 @@ export interface paths {
                 429: components["responses"]["RateLimited"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/media": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Langfuse-compatible media upload: a presigned upload URL for these bytes, or none when the project already holds them (docs/media.md) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        traceId: string;
+                        observationId?: string | null;
+                        contentType: string;
+                        contentLength: number;
+                        sha256Hash: string;
+                        /** @enum {string} */
+                        field: "input" | "output" | "metadata";
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mediaId: string;
+                            uploadUrl: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/media/{mediaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible media read: its type, size and a short-lived URL serving its bytes (docs/media.md) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mediaId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mediaId: string;
+                            contentType: string;
+                            contentLength: number;
+                            uploadedAt: string;
+                            url: string;
+                            urlExpiry: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Langfuse-compatible upload report: a 200/201 makes the media readable (docs/media.md) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    mediaId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date-time */
+                        uploadedAt: string;
+                        uploadHttpStatus: number;
+                        uploadHttpError?: string | null;
+                        uploadTimeMs?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        trace?: never;
+    };
+    "/v1/media/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One media file that a reference token in a trace names: its type, size and a short-lived URL serving its bytes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            mediaId: string;
+                            contentType: string;
+                            contentLength: number;
+                            uploadedAt: string;
+                            url: string;
+                            urlExpiry: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
