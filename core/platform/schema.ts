@@ -22,3 +22,4 @@ export * from "../auth/sso.sql";
 export * from "../comments/comments.sql";
 export * from "../sharing/sharing.sql";
 export * from "../experiments/experiments.sql";
+export * from "../exports/export-configs.sql";

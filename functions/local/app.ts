@@ -19,6 +19,7 @@ import * as Auth from "@core/auth";
 import type { Mailer } from "@core/platform/ports";
 import { openLlmProviders } from "../_runtime/ports/llm";
 import { openOutbound } from "../_runtime/ports/outbound";
+import { openExportBuckets } from "../_runtime/ports/export-buckets";
 import { openDns } from "../_runtime/ports/dns";
 import { openStores } from "./stores";
 import { routes } from "../routes";
@@ -66,6 +67,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     dns: openDns(env),
+    exportBuckets: openExportBuckets(env),
     bus: localEventBus({ root, rules: eventRules, log }),
     // Replaced once the server listens and its address (the magic links' base) is known.
     auth: Auth.unavailableAuth(),
