@@ -17,7 +17,7 @@ export const handler = streamingHandler(
     tags: ["exports"],
     query: Exports.ExportQuery,
     streams: {
-      contentType: "application/x-ndjson | text/csv",
+      contentType: ["application/x-ndjson", "text/csv"],
       description: "One row per line (JSONL) or per CSV record (RFC 4180, a header first; nested values as JSON text), with the fields of the list's rows; `Content-Disposition` names the file",
     },
     run: async ({ query }, { deps, principal }) => {
