@@ -2,7 +2,7 @@ import { ObservationListItem, ScoreView, TraceListItem } from "../traces";
 import type { ExportFormat, ExportTable } from "./export-query";
 import type { ExportRow } from "./read-pages";
 
-/** A CSV's columns: the fields of the list's rows, in the order of their schema (docs/export.md, "Formats"). */
+/** A CSV's columns: the fields of the list's rows, in the order of their schema (docs/export.md, "Streamed export"). */
 export const EXPORT_COLUMNS: Record<ExportTable, readonly string[]> = {
   traces: Object.keys(TraceListItem.shape),
   observations: Object.keys(ObservationListItem.shape),

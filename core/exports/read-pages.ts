@@ -5,7 +5,7 @@ import type { ExportFilters, ExportTable } from "./export-query";
 /**
  * Rows per page: the list engine's pages are its unit of memory, so an export holds one page (plus the
  * text being written) whatever its size. Larger pages cost fewer statements per row; 2,000 measured best
- * here (docs/export.md, "Constant memory").
+ * here (docs/export.md, "Streamed export").
  */
 export const EXPORT_PAGE = 2_000;
 
@@ -25,7 +25,7 @@ function readPage(deps: Reader, projectId: string, table: ExportTable, filters: 
 
 /**
  * Every row the list of `table` shows for `filters`, page by page, in the list's order: the same use case,
- * filters and keyset cursor as `GET /v1/<table>` (docs/reads.md, "Lists"). The first page is read before this
+ * filters and keyset cursor as `GET /v1/<table>` (docs/reads.md, "Decisions"). The first page is read before this
  * resolves, so a bad filter throws here (a 400 before any byte is streamed) rather than mid-stream.
  *
  * @throws invalid_input for a bad filter.
