@@ -6,6 +6,7 @@ import { benchCost } from "./cost";
 import { benchDatasets } from "./datasets";
 import { benchEvaluators } from "./evaluators";
 import { benchExpressions } from "./expressions";
+import { benchExport } from "./export";
 import { benchExperiments } from "./experiments";
 import { benchFoundation } from "./foundation";
 import { benchIngest } from "./ingest";
@@ -47,6 +48,7 @@ const scenarios: Record<string, () => Promise<string>> = {
   console: benchConsole,
   playground: benchPlayground,
   media: benchMedia,
+  export: benchExport,
 };
 
 /**

@@ -79,6 +79,14 @@ export const routes: readonly RouteDef[] = [
   // the model playground (docs/playground.md): a streamed answer, up to five minutes of it
   { method: "POST", path: "/v1/playground/completions", handler: "functions/api/playground/create-completion.handler", timeoutSeconds: 300, stream: true },
 
+  // exports (docs/export.md): the lists' rows streamed as JSONL or CSV, and scheduled exports to S3
+  { method: "GET", path: "/v1/exports", handler: "functions/api/exports/export-rows.handler", timeoutSeconds: 900, stream: true },
+  { method: "GET", path: "/v1/export-configs", handler: "functions/api/export-configs/list-configs.handler" },
+  { method: "POST", path: "/v1/export-configs", handler: "functions/api/export-configs/create-config.handler" },
+  { method: "GET", path: "/v1/export-configs/{id}", handler: "functions/api/export-configs/get-config.handler" },
+  { method: "PUT", path: "/v1/export-configs/{id}", handler: "functions/api/export-configs/update-config.handler" },
+  { method: "DELETE", path: "/v1/export-configs/{id}", handler: "functions/api/export-configs/delete-config.handler" },
+
   // evaluators
   { method: "POST", path: "/v1/evaluators", handler: "functions/api/evaluators/create-evaluator.handler" },
   { method: "GET", path: "/v1/evaluators", handler: "functions/api/evaluators/list-evaluators.handler" },

@@ -11,6 +11,8 @@ export interface ScheduleDef {
   timeoutSeconds?: number;
   /** Queues the job sends to (the stack grants exactly these). */
   sendsTo?: readonly ("eval")[];
+  /** Writes objects into customers' buckets with the function's role (scheduled exports, docs/export.md). */
+  writesCustomerBuckets?: true;
 }
 
 export const schedules: readonly ScheduleDef[] = [
@@ -20,5 +22,6 @@ export const schedules: readonly ScheduleDef[] = [
   { name: "thread-cooldown", schedule: "rate(1 minute)", handler: "functions/cron/thread-cooldown.handler", sendsTo: ["eval"] },
   { name: "backfill", schedule: "rate(1 minute)", handler: "functions/cron/backfill.handler", sendsTo: ["eval"] },
   { name: "alerts", schedule: "rate(1 minute)", handler: "functions/cron/check-alerts.handler" },
+  { name: "exports", schedule: "rate(5 minutes)", handler: "functions/cron/run-exports.handler", timeoutSeconds: 900, writesCustomerBuckets: true },
   { name: "retention", schedule: "cron(0 3 * * ? *)", handler: "functions/cron/retention.handler", timeoutSeconds: 900 },
 ];

@@ -4,6 +4,7 @@ import * as Auth from "@core/auth";
 import * as Automations from "@core/automations";
 import * as Datasets from "@core/datasets";
 import * as Evaluators from "@core/evaluators";
+import * as Exports from "@core/exports";
 import type { Deps } from "@core/platform/deps";
 import { rotateSecrets } from "@core/platform/keyring";
 import type { SealedSecretTable } from "@core/platform/ports";
@@ -15,7 +16,7 @@ import { awsCredentials } from "../functions/_runtime/ports/aws-options";
 import { openRelationalStore, sdkCredentialChain } from "../functions/local/stores";
 
 /** Every table holding secrets sealed with the key ring. A feature that stores such secrets adds its table here. */
-export const SEALED_SECRET_TABLES: readonly SealedSecretTable[] = [Evaluators.providerCredentialSecrets, Datasets.runnerSecrets, Automations.automationSecrets, Automations.sinkKeySecrets, Auth.ssoClientSecrets];
+export const SEALED_SECRET_TABLES: readonly SealedSecretTable[] = [Evaluators.providerCredentialSecrets, Datasets.runnerSecrets, Automations.automationSecrets, Automations.sinkKeySecrets, Auth.ssoClientSecrets, Exports.exportKeySecrets];
 
 export interface TableRotation {
   table: string;

@@ -23,6 +23,9 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   usage: "telemetry",
   retention: "telemetry",
   "pii-policy": "telemetry",
+  // exports (docs/export.md): the streamed route has a function URL; its schedules' configs sit here
+  exports: "telemetry",
+  "export-configs": "telemetry",
   // the public read of a share link (docs/sharing.md): a trace read
   shared: "telemetry",
   prompts: "evaluation",

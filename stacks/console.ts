@@ -22,6 +22,8 @@ export function Console({ stack }: StackContext) {
       { files: "config.json", search: "{{ SIGHTLINE_API_URL }}", replace: api.url },
       // Streamed routes (the playground) answer at their function URL (docs/playground.md, "Streaming through both runtimes").
       { files: "config.json", search: "{{ SIGHTLINE_STREAM_URL }}", replace: streamUrls.PlaygroundUrl ?? "" },
+      // Exports stream from theirs (docs/export.md, "On AWS").
+      { files: "config.json", search: "{{ SIGHTLINE_EXPORT_URL }}", replace: streamUrls.ExportsUrl ?? "" },
       { files: "config.json", search: '"{{ SIGHTLINE_CONSOLE_KEY_SIGNIN }}"', replace: keySignIn },
     ],
   });

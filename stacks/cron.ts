@@ -1,3 +1,4 @@
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { Cron as SstCron, Function as SstFunction, Script, use, type StackContext } from "sst/constructs";
 import { schedules, type ScheduleDef } from "../functions/schedules";
 import { FUNCTION_SETTINGS, scheduleSettings } from "../functions/function-settings";
@@ -36,6 +37,8 @@ export function Cron({ stack, app }: StackContext) {
             // The relay publishes outbox events; a job that appends events (alerts) relays them when done.
             [bus.cdk.eventBus, "grantPutEventsTo"],
             ...(s.sendsTo ?? []).map((q) => [queues[SENDS_TO[q]], "grantSendMessages"] as [typeof queues.evalQueue, string]),
+            // A bucket whose export names no keys is written with this role; the bucket's own policy must let it in.
+            ...(s.writesCustomerBuckets ? [new PolicyStatement({ actions: ["s3:PutObject", "s3:AbortMultipartUpload"], resources: ["arn:aws:s3:::*/*"] })] : []),
           ],
         },
       },

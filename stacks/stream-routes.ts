@@ -35,7 +35,7 @@ export function StreamRoutes({ stack, app }: StackContext) {
       url: {
         authorizer: "none",
         streaming: true,
-        cors: { allowOrigins: ["*"], allowMethods: ["POST"], allowHeaders: ["authorization", "content-type", "x-csrf-token", "x-sightline-project"], allowCredentials: false },
+        cors: { allowOrigins: ["*"], allowMethods: [route.method], allowHeaders: ["authorization", "content-type", "x-csrf-token", "x-sightline-project"], allowCredentials: false },
       },
     });
     urls[streamOutputOf(route)] = fn.url!;

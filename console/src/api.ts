@@ -7,6 +7,8 @@ export interface ConsoleConfig {
   apiUrl: string;
   /** Where streamed routes (the playground) answer: their function URL on AWS, else the API's own URL. */
   streamUrl: string;
+  /** Where exports stream from on AWS (their function URL); empty: the API's own address. */
+  exportUrl: string;
   keySignIn: boolean;
 }
 
@@ -35,7 +37,7 @@ const PROJECT_STORAGE = "sightline.project";
 /** Set while this browser holds a session: only then does start-up ask `GET /v1/me` (docs/console.md, "Sign-in"). */
 const SESSION_HINT = "sightline.session";
 
-let config: ConsoleConfig = { apiUrl: "", streamUrl: "", keySignIn: false };
+let config: ConsoleConfig = { apiUrl: "", streamUrl: "", exportUrl: "", keySignIn: false };
 let credentials: Credentials | null = readStoredKey();
 let onUnauthorized: () => void = () => {};
 
@@ -54,10 +56,11 @@ export async function loadConfig(): Promise<ConsoleConfig> {
   try {
     const res = await fetch("/config.json", { cache: "no-store" });
     if (res.ok) {
-      const loaded = (await res.json()) as { apiUrl?: unknown; streamUrl?: unknown; keySignIn?: unknown };
+      const loaded = (await res.json()) as { apiUrl?: unknown; streamUrl?: unknown; exportUrl?: unknown; keySignIn?: unknown };
       // A template whose values were never written in (a plain `vite` dev server) keeps the defaults.
       if (typeof loaded.apiUrl === "string" && !loaded.apiUrl.includes("{{")) config.apiUrl = loaded.apiUrl.replace(/\/$/, "");
       if (typeof loaded.streamUrl === "string" && !loaded.streamUrl.includes("{{")) config.streamUrl = loaded.streamUrl.replace(/\/$/, "");
+      if (typeof loaded.exportUrl === "string" && !loaded.exportUrl.includes("{{")) config.exportUrl = loaded.exportUrl.replace(/\/$/, "");
       if (typeof loaded.keySignIn === "boolean") config.keySignIn = loaded.keySignIn;
     }
   } catch {
@@ -166,6 +169,26 @@ export async function streamEvents(path: string, body: unknown, onEvent: (event:
       if (data !== undefined) onEvent(name, JSON.parse(data));
     }
   }
+}
+
+/**
+ * Downloads an export (`GET /v1/exports`, docs/export.md) of `table` with a list page's filters, and saves it under the
+ * name the server gives. The browser holds the file until it is saved; the server streams it in constant memory.
+ */
+export async function downloadExport(table: "traces" | "observations" | "scores", format: "csv" | "jsonl", filters: Query): Promise<void> {
+  const c = credentials;
+  const res = await fetch((config.exportUrl || config.apiUrl) + withQuery("/v1/exports", { ...filters, cursor: undefined, limit: undefined, table, format }), {
+    headers: authHeaders("GET", { accept: format === "csv" ? "text/csv" : "application/x-ndjson" }),
+    credentials: c?.mode === "key" ? "omit" : "include",
+  });
+  if (!res.ok) throw apiError(res, await res.text());
+  const name = res.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ?? `${table}.${format}`;
+  const url = URL.createObjectURL(await res.blob());
+  const link = Object.assign(document.createElement("a"), { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** Calls the API; throws ApiError with the error body's message, and sends the user to sign in on a 401. */

@@ -4,7 +4,7 @@ import type { Db } from "./db";
 import type { KeyRing } from "./keyring";
 import type { AuthService } from "../auth";
 import type { RateLimiter } from "../ratelimits";
-import type { BlobStore, Clock, DnsResolver, EventBus, Ids, JobQueue, LlmProviders, Log, Mailer, OutboundHttp, TelemetryStore } from "./ports";
+import type { BlobStore, Clock, DnsResolver, EventBus, ExportBuckets, Ids, JobQueue, LlmProviders, Log, Mailer, OutboundHttp, TelemetryStore } from "./ports";
 
 /** Everything a use case may need; each one takes the `Pick` it uses. */
 export interface Deps {
@@ -35,4 +35,6 @@ export interface Deps {
   dns: DnsResolver;
   /** Carries outbox events to automations and the event sink (docs/automations.md, "Events"). */
   bus: EventBus;
+  /** Writes scheduled exports to customers' S3 buckets (docs/export.md). */
+  exportBuckets: ExportBuckets;
 }

@@ -83,6 +83,25 @@ export interface TelemetryStore {
   close(): Promise<void>;
 }
 
+/** A bucket a scheduled export writes to (docs/export.md, "Scheduled exports"). */
+export interface ExportTarget {
+  bucket: string;
+  region: string;
+  /** An S3-compatible endpoint; AWS's S3 when null. */
+  endpoint: string | null;
+  /** The bucket's own keys; null: the service's own credentials (the function's role on AWS). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+/** Writes export files to customers' buckets, streamed: memory stays bounded whatever the size. */
+export interface ExportBuckets {
+  /**
+   * Streams `body` into the object `key`; the object exists only once this resolves (a failure leaves
+   * nothing under the key, or the previous object).
+   */
+  write(target: ExportTarget, key: string, body: AsyncIterable<string>, contentType: string): Promise<{ bytes: number }>;
+}
+
 export interface Clock {
   now(): Date;
 }

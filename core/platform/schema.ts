@@ -23,3 +23,4 @@ export * from "../comments/comments.sql";
 export * from "../sharing/sharing.sql";
 export * from "../experiments/experiments.sql";
 export * from "../media/media.sql";
+export * from "../exports/export-configs.sql";

@@ -43,6 +43,12 @@ const versioned = (col: string, kind: ColumnKind = "string", extra: Partial<Colu
   ...extra,
 });
 
+/**
+ * When the service last received an event of the entity (the batch's acceptance time, max over its rows):
+ * scheduled exports select their window on it (docs/export.md, "The high-water mark").
+ */
+const RECEIVED: ColumnDef = { fold: "max(updated_at)", raw: "updated_at", kind: "datetime" };
+
 export const OBSERVATIONS: Entity = {
   table: "observations",
   keys: ["trace_id", "id"],
@@ -68,6 +74,7 @@ export const OBSERVATIONS: Entity = {
     inputTokens: { fold: unpack("max(input_tokens)"), raw: unpack("input_tokens"), kind: "number" },
     outputTokens: { fold: unpack("max(output_tokens)"), raw: unpack("output_tokens"), kind: "number" },
     totalTokens: { fold: unpack("max(total_tokens)"), raw: unpack("total_tokens"), kind: "number" },
+    updatedAt: RECEIVED,
   },
 };
 
@@ -86,6 +93,7 @@ export const TRACES: Entity = {
     environment: versioned("environment", "string", { nullAs: "default" }),
     timestamp: { fold: "min(timestamp)", raw: "timestamp", kind: "datetime" },
     tags: { fold: "groupUniqArrayArray(tags)", raw: "tags", kind: "tags" },
+    updatedAt: RECEIVED,
   },
 };
 
@@ -107,6 +115,7 @@ export const SCORES: Entity = {
     value: { fold: "if(max(data_type).2 = 'CATEGORICAL', NULL, max(value).2)", raw: "if(data_type.2 = 'CATEGORICAL', NULL, value.2)", kind: "number" },
     stringValue: versioned("string_value"),
     timestamp: { fold: "min(timestamp)", raw: "timestamp", kind: "datetime" },
+    updatedAt: RECEIVED,
   },
 };
 

@@ -89,7 +89,7 @@ export interface HttpContract<P = unknown, Q = unknown, B = unknown> {
   public?: string;
   response?: z.ZodType;
   /** The success answer streams (`StreamReply`): its media type and what it carries, for the API document. */
-  streams?: { contentType: string; description: string };
+  streams?: { contentType: string | readonly string[]; description: string };
   status?: number;
   maxBodyBytes?: number;
 }

@@ -20,6 +20,7 @@ import * as Auth from "@core/auth";
 import type { Mailer } from "@core/platform/ports";
 import { openLlmProviders } from "../_runtime/ports/llm";
 import { openOutbound } from "../_runtime/ports/outbound";
+import { openExportBuckets } from "../_runtime/ports/export-buckets";
 import { openDns } from "../_runtime/ports/dns";
 import { openStores } from "./stores";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
@@ -70,6 +71,7 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     dns: openDns(env),
+    exportBuckets: openExportBuckets(env),
     bus: localEventBus({ root, rules: eventRules, log }),
     // Replaced once the server listens and its address (the magic links' base) is known.
     auth: Auth.unavailableAuth(),

@@ -74,7 +74,7 @@ export function buildDocument(endpoints: { method: string; path: string; contrac
       parameters: [...parameters(contract.path, "path", named), ...parameters(contract.query, "query", named)],
       responses: {
         [String(contract.status ?? 200)]: contract.streams
-          ? { description: contract.streams.description, content: { [contract.streams.contentType]: { schema: { type: "string" } } } }
+          ? { description: contract.streams.description, content: Object.fromEntries([contract.streams.contentType].flat().map((type) => [type, { schema: { type: "string" } }])) }
           : {
               description: "Success",
               ...(contract.response ? { content: { "application/json": { schema: schemaOf(contract.response, "output", named) } } } : {}),

@@ -258,7 +258,7 @@ describe("Api and route stacks", () => {
     const urls = resources("StreamRoutes", "AWS::Lambda::Url").filter((u) => target(u.props.TargetFunctionArn) === fn.id);
 
     expect(urls).toHaveLength(1);
-    expect(urls[0]!.props).toMatchObject({ InvokeMode: "RESPONSE_STREAM", AuthType: "NONE", Cors: { AllowMethods: ["POST"], AllowOrigins: ["*"] } });
+    expect(urls[0]!.props).toMatchObject({ InvokeMode: "RESPONSE_STREAM", AuthType: "NONE", Cors: { AllowMethods: [r.method], AllowOrigins: ["*"] } });
     expect(fn.props).toMatchObject({ Handler: r.handler, ...deployed(routeSettings(r)) });
     expect(Object.keys(templates.StreamRoutes.toJSON().Outputs)).toContain(streamOutputOf(r));
     expect(routeStacks.flatMap((stack) => resources(stack, "AWS::ApiGatewayV2::Route")).map((x) => x.props.RouteKey)).not.toContain(routeKey(r));

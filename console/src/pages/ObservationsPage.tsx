@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { ExportButton } from "../components/ExportButton";
 import { Link } from "react-router";
 import { get } from "../api";
 import { AddSelectionToDataset } from "../components/AddToDataset";
@@ -25,7 +26,10 @@ export default function ObservationsPage() {
   const list = useQuery({ queryKey: ["observations", query], queryFn: () => get<Page<Observation>>("/v1/observations", query) });
   return (
     <Stack>
-      <Title order={2}>Span explorer</Title>
+      <Group justify="space-between">
+        <Title order={2}>Span explorer</Title>
+        <ExportButton table="observations" filters={query} />
+      </Group>
       <Group align="end">
         {FIELDS.map((f) => (
           <TextInput key={`${f}:${params.get(f) ?? ""}`} label={f} size="xs" w={120} defaultValue={params.get(f) ?? ""} onKeyDown={(e) => e.key === "Enter" && set(f, e.currentTarget.value.trim())} onBlur={(e) => e.currentTarget.value.trim() !== (params.get(f) ?? "") && set(f, e.currentTarget.value.trim())} />

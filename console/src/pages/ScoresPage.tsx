@@ -2,6 +2,7 @@ import "@mantine/charts/styles.css";
 import { BarChart, LineChart } from "@mantine/charts";
 import { Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { ExportButton } from "../components/ExportButton";
 import { useSearchParams } from "react-router";
 import { get } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
@@ -78,7 +79,10 @@ export default function ScoresPage() {
   const c = analytics.data?.comparison;
   return (
     <Stack>
-      <Title order={2}>Scores</Title>
+      <Group justify="space-between">
+        <Title order={2}>Scores</Title>
+        <ExportButton table="scores" filters={{ name: name || null }} />
+      </Group>
       <Group>
         <TextInput label="Score" size="xs" defaultValue={name} onKeyDown={(e) => e.key === "Enter" && set("name", e.currentTarget.value.trim())} onBlur={(e) => set("name", e.currentTarget.value.trim())} />
         <TextInput label="Compare with" size="xs" defaultValue={compare} onKeyDown={(e) => e.key === "Enter" && set("compare", e.currentTarget.value.trim())} onBlur={(e) => set("compare", e.currentTarget.value.trim())} />

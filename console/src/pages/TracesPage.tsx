@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, CloseButton, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
+import { ExportButton } from "../components/ExportButton";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { get } from "../api";
@@ -69,7 +70,10 @@ export default function TracesPage() {
 
   return (
     <Stack>
-      <Title order={2}>Traces</Title>
+      <Group justify="space-between">
+        <Title order={2}>Traces</Title>
+        <ExportButton table="traces" filters={query} />
+      </Group>
       <Paper withBorder p="sm">
         <Group align="end" gap="sm">
           {SIMPLE.map((k) => (

@@ -177,6 +177,19 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     const stranger = await person(app, uniqueEmail("other-org"));
     return (await sessionCall(app, stranger.jar, "POST", `/v1/sso-providers/${made.body.id}/verify`, { headers: { "x-csrf-token": stranger.csrf } })).status;
   },
+  "GET /v1/export-configs/{id}": async (app, other) => (await app.call("GET", `/v1/export-configs/${await probeExportConfig(app)}`, { key: other })).status,
+  "PUT /v1/export-configs/{id}": async (app, other) => {
+    const id = await probeExportConfig(app);
+    const status = (await app.call("PUT", `/v1/export-configs/${id}`, { key: other, body: { name: "taken", bucket: "other-bucket", tables: ["scores"], frequency: "daily" } })).status;
+    if ((await app.call("GET", `/v1/export-configs/${id}`)).body.bucket !== "probe-bucket") throw new Error("another project's key replaced the export config");
+    return status;
+  },
+  "DELETE /v1/export-configs/{id}": async (app, other) => {
+    const id = await probeExportConfig(app);
+    const status = (await app.call("DELETE", `/v1/export-configs/${id}`, { key: other })).status;
+    if ((await app.call("GET", `/v1/export-configs/${id}`)).status !== 200) throw new Error("another project's key deleted the export config");
+    return status;
+  },
   "GET /v1/automations/{id}": async (app, other) => (await app.call("GET", `/v1/automations/${await probeAutomation(app)}`, { key: other })).status,
   "PUT /v1/automations/{id}": async (app, other) => {
     const id = await probeAutomation(app);
@@ -354,6 +367,13 @@ async function probeQueue(app: TestApp): Promise<{ name: string; itemId: string 
 async function probeAutomation(app: TestApp): Promise<string> {
   const res = await app.call("POST", "/v1/automations", { body: { name: `probe-${Math.random().toString(36).slice(2)}`, trigger: "prompt.created", action: "webhook", target: "http://127.0.0.1:9/probe" } });
   if (res.status !== 201) throw new Error(`probe automation was not made: ${res.status}`);
+  return res.body.id;
+}
+
+/** A scheduled export of this project, for the cross-project probes. */
+async function probeExportConfig(app: TestApp): Promise<string> {
+  const res = await app.call("POST", "/v1/export-configs", { body: { name: "probe", bucket: "probe-bucket", tables: ["traces"], frequency: "hourly" } });
+  if (res.status !== 201) throw new Error(`probe export config was not made: ${res.status}`);
   return res.body.id;
 }
 

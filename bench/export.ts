@@ -1,0 +1,165 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { Agent, request } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Session } from "chdb";
+import { ClickHouseTelemetryStore } from "../core/adapters/clickhouse/telemetry-store";
+import { OBSERVATION_DISPLAY, selectDisplay } from "../core/telemetry";
+import { kill, spawnServer, type Spawned } from "../tests/support/spawn-server";
+import { fmt, rssMb } from "./lib";
+
+const KEY = { publicKey: "pk-sl-bench-export", secretKey: "sk-sl-bench-export" };
+const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
+const OBSERVATIONS = Number(process.env.SIGHTLINE_BENCH_EXPORT_ROWS ?? 1_000_000);
+const DAY_MS = 86_400_000;
+
+const log = (...args: unknown[]) => console.error("[bench export]", ...args);
+
+/**
+ * 100k traces of 10 observations over the last 7 days straight into chDB with INSERT … SELECT (the telemetry
+ * store's bulk path; the ingest path is measured by `bench ingest`): spans, generations with model, usage and
+ * cost, events; every row in its trace's day partition. One row per observation, as after a merge.
+ */
+export async function generate(store: ClickHouseTelemetryStore, projectId: string, now: number) {
+  const start = now - 7 * DAY_MS;
+  const perTrace = Math.floor((7 * DAY_MS) / (OBSERVATIONS / 10));
+  const p = { projectId, start: new Date(start).toISOString().replace("T", " ").replace("Z", "") };
+  const base = `toDateTime64({start:String}, 3, 'UTC')`;
+  const gen = "n % 10 IN (1, 2, 5, 7)";
+  await store.command(
+    `INSERT INTO observations (project_id, bucket, trace_id, id, type, name, start_time, end_time, level, environment, model, usage_details, cost_computed, created_at, updated_at)
+     SELECT {projectId:String}, toDate(tts), lower(hex(MD5(concat({projectId:String}, toString(t))))), lower(hex(MD5(concat('o', toString(n))))),
+       (ts, ['span','generation','generation','span','event','generation','span','generation','span','span'][n % 10 + 1]),
+       (ts, ['retrieve','llm','llm','tool','cache','llm','rerank','llm','plan','parse'][n % 10 + 1]),
+       ts, ts + toIntervalMillisecond(cityHash64(n) % 5000), (ts, if(cityHash64(n) % 100 = 0, 'ERROR', 'DEFAULT')), (ts, ['production','staging'][t % 2 + 1]),
+       (ts, if(${gen}, ['gpt-4o','gpt-4o-mini','claude-3-5-sonnet'][cityHash64(t) % 3 + 1], NULL)),
+       (ts, if(${gen}, map('input', toFloat64(100 + n % 900), 'output', toFloat64(10 + n % 300), 'total', toFloat64(110 + n % 900 + n % 300)), map())),
+       (ts, if(${gen}, map('input', (100 + n % 900) * 2.5e-6, 'output', (10 + n % 300) * 1e-5, 'total', (100 + n % 900) * 2.5e-6 + (10 + n % 300) * 1e-5), map())), ts, ts
+     FROM (SELECT number AS n, intDiv(number, 10) AS t, ${base} + toIntervalMillisecond(intDiv(number, 10) * ${perTrace}) AS tts, tts + toIntervalMillisecond((number % 10) * 150) AS ts FROM numbers(${OBSERVATIONS}))`,
+    p,
+  );
+  // Settle merges, then merge every day into one part, as a service whose days are behind it has them.
+  const days = await store.query<{ partition_id: string }>("SELECT DISTINCT partition_id FROM system.parts WHERE active AND table = 'observations'");
+  for (const d of days) await store.command(`OPTIMIZE TABLE observations PARTITION ID '${d.partition_id}' FINAL`);
+}
+
+/** How long the bench streams one export before it stops reading (the client leaves; the rate is over what arrived). */
+const CAP_SECONDS = Number(process.env.SIGHTLINE_BENCH_EXPORT_CAP_SECONDS ?? 180);
+
+/** Streams one export (at most CAP_SECONDS), counting lines and bytes; samples the server's RSS every 100 ms. */
+function streamExport(server: Spawned, path: string): Promise<{ rows: number; bytes: number; seconds: number; peakRss: number; complete: boolean }> {
+  return new Promise((resolve, reject) => {
+    const agent = new Agent({ keepAlive: false });
+    const pid = server.child.pid!;
+    let peakRss = rssMb(pid);
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssMb(pid))), 100);
+    const started = performance.now();
+    let rows = 0;
+    let bytes = 0;
+    const done = (complete: boolean) => {
+      clearInterval(sampler);
+      clearTimeout(cap);
+      peakRss = Math.max(peakRss, rssMb(pid));
+      resolve({ rows, bytes, seconds: (performance.now() - started) / 1000, peakRss, complete });
+    };
+    const cap = setTimeout(() => {
+      done(false);
+      req.destroy();
+    }, CAP_SECONDS * 1000);
+    const req = request(`${server.url}${path}`, { agent, headers: { authorization: AUTH } }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`export answered ${res.statusCode}`));
+      res.on("data", (chunk: Buffer) => {
+        bytes += chunk.length;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
+      });
+      res.on("end", () => done(true));
+      res.on("error", () => undefined);
+    });
+    req.on("error", () => undefined);
+    req.end();
+  });
+}
+
+/**
+ * The fastest way the same rows leave chDB here: one folded `SELECT … FORMAT JSONEachRow` (the list's display
+ * columns, GROUP BY the keys) streamed by chDB's own `queryStream`, in this process, nothing else around it.
+ */
+async function rawBaseline(dataDir: string, projectId: string): Promise<{ rows: number; bytes: number; seconds: number }> {
+  const session = new Session(join(dataDir, "ch"));
+  try {
+    const started = performance.now();
+    let rows = 0;
+    let bytes = 0;
+    const stream = session.queryStreamBind(
+      `SELECT trace_id, id, ${selectDisplay(OBSERVATION_DISPLAY)} FROM observations WHERE project_id = {projectId:String} GROUP BY trace_id, id SETTINGS do_not_merge_across_partitions_select_final = 1`,
+      { projectId },
+      { format: "JSONEachRow" },
+    );
+    for await (const chunk of stream) {
+      rows += chunk.numRows;
+      bytes += chunk.numBytes;
+    }
+    return { rows, bytes, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    session.cleanup?.();
+  }
+}
+
+/** Issue 30 target: export of 1M observations as JSONL via the API at ≥ 50k rows/s, server RSS growth ≤ 100 MB. */
+export async function benchExport(): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-export-"));
+  const env = { SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" };
+  let server: Spawned | undefined;
+  try {
+    server = await spawnServer(env);
+    const projects = (await (await fetch(`${server.url}/v1/projects`, { headers: { authorization: AUTH } })).json()) as { data: { id: string }[] };
+    const projectId = projects.data[0]!.id;
+    await kill(server, "SIGTERM");
+
+    const genStarted = performance.now();
+    const store = new ClickHouseTelemetryStore({ chdbPath: join(dataDir, "ch") });
+    await generate(store, projectId, Date.now());
+    await store.close();
+    const genSeconds = (performance.now() - genStarted) / 1000;
+    log(`generated ${OBSERVATIONS} observations in ${fmt(genSeconds, 1)} s`);
+
+    server = await spawnServer(env);
+    // Whatever the engine starts on opening (loading marks, merges) is not part of the export.
+    await new Promise((r) => setTimeout(r, 10_000));
+    // One small export first: the code paths are loaded before the baseline RSS is read.
+    await streamExport(server, "/v1/exports?table=observations&format=jsonl&name=none");
+    const rssBefore = rssMb(server.child.pid!);
+    const api = await streamExport(server, "/v1/exports?table=observations&format=jsonl");
+    log("api", { ...api, rssBefore });
+    await kill(server, "SIGTERM");
+    server = undefined;
+
+    const raw = await rawBaseline(dataDir, projectId);
+    log("raw", raw);
+
+    const apiRate = api.rows / api.seconds;
+    const rawRate = raw.rows / raw.seconds;
+    const growth = api.peakRss - rssBefore;
+    const verdict = (ok: boolean) => (ok ? "met" : "**missed**");
+    return `## Export (issue 30)
+
+\`npm run bench -- export\`: ${OBSERVATIONS.toLocaleString("en")} observations (100k traces of 10; spans, generations with model, usage and
+cost, events; over 7 days, each day merged into one part) written straight into chDB with \`INSERT … SELECT\` (${fmt(genSeconds, 1)} s), then
+\`GET /v1/exports?table=observations&format=jsonl\` streamed from \`npm start\` (a separate process) to the end, counting lines;
+the server's RSS sampled every 100 ms. Raw baseline: the folded \`SELECT … FORMAT JSONEachRow\` of the same display columns,
+streamed by chDB's \`queryStream\` in the bench process with nothing around it (no paging, no JSON re-encoding, no HTTP).
+Measured once on the shared 2-core machine while other work ran on it: read the rates as indicative.
+
+| | rows | MB | seconds | rows/s | target |
+|---|---|---|---|---|---|
+| export API (JSONL)${api.complete ? "" : `, stopped after ${CAP_SECONDS} s`} | ${api.rows.toLocaleString("en")} | ${fmt(api.bytes / 1e6, 0)} | ${fmt(api.seconds, 1)} | ${Math.round(apiRate).toLocaleString("en")} | ≥ 50,000: ${verdict(apiRate >= 50_000)} |
+| raw chDB stream | ${raw.rows.toLocaleString("en")} | ${fmt(raw.bytes / 1e6, 0)} | ${fmt(raw.seconds, 1)} | ${Math.round(rawRate).toLocaleString("en")} | |
+
+Export rate ${fmt(apiRate / rawRate, 2)}× the raw stream. Server RSS ${fmt(rssBefore, 0)} MB before the export, peak ${fmt(api.peakRss, 0)} MB during it:
+growth **${fmt(growth, 0)} MB** (target ≤ 100 MB: ${verdict(growth <= 100)}).
+`;
+  } finally {
+    if (server) await kill(server, "SIGTERM");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,44 @@
+import { ObservationListItem, ScoreView, TraceListItem } from "../traces";
+import type { ExportFormat, ExportTable } from "./export-query";
+import type { ExportRow } from "./read-pages";
+
+/** A CSV's columns: the fields of the list's rows, in the order of their schema (docs/export.md, "Streamed export"). */
+export const EXPORT_COLUMNS: Record<ExportTable, readonly string[]> = {
+  traces: Object.keys(TraceListItem.shape),
+  observations: Object.keys(ObservationListItem.shape),
+  scores: Object.keys(ScoreView.shape),
+};
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  jsonl: "application/x-ndjson; charset=utf-8",
+  csv: "text/csv; charset=utf-8",
+};
+
+/**
+ * One CSV field (RFC 4180): null and absent are empty; objects and arrays are their JSON text; a field holding
+ * a comma, a quote, CR or LF is quoted, its quotes doubled. Values are written as stored: no formula escaping,
+ * which would change the data (docs/export.md).
+ */
+export function csvField(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV record, CRLF-terminated as RFC 4180 writes them. */
+export const csvRecord = (fields: readonly unknown[]) => `${fields.map(csvField).join(",")}\r\n`;
+
+/** The export's text, one chunk per page: a CSV starts with its header even when no row matches. */
+export async function* encodeRows(table: ExportTable, format: ExportFormat, pages: AsyncIterable<ExportRow[]>): AsyncGenerator<string> {
+  const columns = EXPORT_COLUMNS[table];
+  if (format === "csv") yield csvRecord(columns);
+  for await (const rows of pages) {
+    let chunk = "";
+    if (format === "csv") for (const row of rows) chunk += csvRecord(columns.map((c) => row[c]));
+    else for (const row of rows) chunk += `${JSON.stringify(row)}\n`;
+    yield chunk;
+  }
+}
+
+/** `traces-2026-01-02T03-04-05Z.csv`: the table and when the export started, safe in any file system. */
+export const exportFileName = (table: ExportTable, format: ExportFormat, at: Date) => `${table}-${at.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-")}.${format}`;
