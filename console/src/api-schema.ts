@@ -2565,6 +2565,388 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export every row of the traces, observations or scores list as JSONL or CSV, streamed: `table`, `format`, and the filters and order of that list (GET /v1/traces, /v1/observations, /v1/scores), without limit or cursor */
+        get: {
+            parameters: {
+                query: {
+                    table: "traces" | "observations" | "scores";
+                    format?: "jsonl" | "csv";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One row per line (JSONL) or per CSV record (RFC 4180, a header first; nested values as JSON text), with the fields of the list's rows; `Content-Disposition` names the file */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/x-ndjson": string;
+                        "text/csv": string;
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+                502: components["responses"]["Error"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/export-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's scheduled exports to S3, with each one's mark (every row received before it has been exported) and last error */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                bucket: string;
+                                prefix: string;
+                                region: string;
+                                endpoint: string | null;
+                                accessKeyId: string | null;
+                                hasCredentials: boolean;
+                                /** @enum {string} */
+                                format: "jsonl" | "csv";
+                                tables: ("traces" | "observations" | "scores")[];
+                                /** @enum {string} */
+                                frequency: "hourly" | "daily";
+                                enabled: boolean;
+                                /** @description every row received before this instant has been exported (the high-water mark) */
+                                lastExportedAt: string;
+                                lastRunAt: string | null;
+                                lastError: string | null;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        /** Schedule an export of traces, observations and/or scores to an S3 bucket, hourly or daily; keys are sealed, or the service's own role writes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        bucket: string;
+                        /** @default  */
+                        prefix?: string;
+                        /** @default us-east-1 */
+                        region?: string;
+                        /**
+                         * @description an S3-compatible endpoint (MinIO, R2); AWS's S3 when null
+                         * @default null
+                         */
+                        endpoint?: string | null;
+                        /** @description the bucket's own keys, sealed at rest; null: the service's own credentials (the function's role on AWS); absent on update: keep the stored keys */
+                        credentials?: {
+                            accessKeyId: string;
+                            secretAccessKey: string;
+                        } | null;
+                        /**
+                         * @default jsonl
+                         * @enum {string}
+                         */
+                        format?: "jsonl" | "csv";
+                        tables: ("traces" | "observations" | "scores")[];
+                        /** @enum {string} */
+                        frequency: "hourly" | "daily";
+                        /** @default true */
+                        enabled?: boolean;
+                        /** @description on create: export rows received from this instant (rounded down to the period); now by default */
+                        startFrom?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            bucket: string;
+                            prefix: string;
+                            region: string;
+                            endpoint: string | null;
+                            accessKeyId: string | null;
+                            hasCredentials: boolean;
+                            /** @enum {string} */
+                            format: "jsonl" | "csv";
+                            tables: ("traces" | "observations" | "scores")[];
+                            /** @enum {string} */
+                            frequency: "hourly" | "daily";
+                            enabled: boolean;
+                            /** @description every row received before this instant has been exported (the high-water mark) */
+                            lastExportedAt: string;
+                            lastRunAt: string | null;
+                            lastError: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/export-configs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One scheduled export */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            bucket: string;
+                            prefix: string;
+                            region: string;
+                            endpoint: string | null;
+                            accessKeyId: string | null;
+                            hasCredentials: boolean;
+                            /** @enum {string} */
+                            format: "jsonl" | "csv";
+                            tables: ("traces" | "observations" | "scores")[];
+                            /** @enum {string} */
+                            frequency: "hourly" | "daily";
+                            enabled: boolean;
+                            /** @description every row received before this instant has been exported (the high-water mark) */
+                            lastExportedAt: string;
+                            lastRunAt: string | null;
+                            lastError: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        /** Replace a scheduled export's definition (keys absent: kept; null: removed); its mark is kept */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        bucket: string;
+                        /** @default  */
+                        prefix?: string;
+                        /** @default us-east-1 */
+                        region?: string;
+                        /**
+                         * @description an S3-compatible endpoint (MinIO, R2); AWS's S3 when null
+                         * @default null
+                         */
+                        endpoint?: string | null;
+                        /** @description the bucket's own keys, sealed at rest; null: the service's own credentials (the function's role on AWS); absent on update: keep the stored keys */
+                        credentials?: {
+                            accessKeyId: string;
+                            secretAccessKey: string;
+                        } | null;
+                        /**
+                         * @default jsonl
+                         * @enum {string}
+                         */
+                        format?: "jsonl" | "csv";
+                        tables: ("traces" | "observations" | "scores")[];
+                        /** @enum {string} */
+                        frequency: "hourly" | "daily";
+                        /** @default true */
+                        enabled?: boolean;
+                        /** @description on create: export rows received from this instant (rounded down to the period); now by default */
+                        startFrom?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            bucket: string;
+                            prefix: string;
+                            region: string;
+                            endpoint: string | null;
+                            accessKeyId: string | null;
+                            hasCredentials: boolean;
+                            /** @enum {string} */
+                            format: "jsonl" | "csv";
+                            tables: ("traces" | "observations" | "scores")[];
+                            /** @enum {string} */
+                            frequency: "hourly" | "daily";
+                            enabled: boolean;
+                            /** @description every row received before this instant has been exported (the high-water mark) */
+                            lastExportedAt: string;
+                            lastRunAt: string | null;
+                            lastError: string | null;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        post?: never;
+        /** Remove a scheduled export (the objects it wrote stay in the bucket) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @constant */
+                            deleted: true;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/evaluators": {
         parameters: {
             query?: never;
