@@ -1,7 +1,6 @@
 import type { Deps } from "../platform/deps";
-import { isoOf } from "../telemetry";
 import { Params } from "./filters";
-import { groupedTraces, sessionCosts, type SessionSummary } from "./list-sessions";
+import { groupedTraces, sessionCosts, sessionSummary, type SessionRow, type SessionSummary } from "./list-sessions";
 import type { PageWindow } from "./list-traces-page";
 import type { ListSessionsQuery } from "./reads.schema";
 
@@ -24,7 +23,7 @@ export async function listSessionsPage(deps: Pick<Deps, "ch">, projectId: string
     FROM (${sessionTraces(params, q)}) GROUP BY session_id`;
   const [counted, rows] = await Promise.all([
     deps.ch.query<{ n: number | string }>(`SELECT count() AS n FROM (${sessions})`, params.values),
-    deps.ch.query<{ session_id: string; traces: number; first: string | null; last: string | null; users: string[]; envs: string[] }>(
+    deps.ch.query<SessionRow>(
       `${sessions} ORDER BY last_ts DESC, session_id DESC LIMIT ${window.limit} OFFSET ${window.offset}`,
       params.values,
     ),
@@ -35,15 +34,7 @@ export async function listSessionsPage(deps: Pick<Deps, "ch">, projectId: string
     : [];
   const costs = await sessionCosts(deps, projectId, traces);
   return {
-    data: rows.map((r) => ({
-      id: r.session_id,
-      traceCount: r.traces,
-      firstTimestamp: isoOf(r.first),
-      lastTimestamp: isoOf(r.last),
-      userIds: r.users,
-      environments: r.envs,
-      totalCost: costs.get(r.session_id) ?? null,
-    })),
+    data: rows.map((r) => sessionSummary(r, costs)),
     total: Number(counted[0]?.n ?? 0),
   };
 }

@@ -57,6 +57,26 @@ export async function sessionCosts(deps: Pick<Deps, "ch">, projectId: string, tr
  *
  * @throws invalid_input for a bad cursor.
  */
+/** A session's row of the grouped statement, with its cost, as the lists answer it. */
+export interface SessionRow {
+  session_id: string;
+  traces: number;
+  first: string | null;
+  last: string | null;
+  users: string[];
+  envs: string[];
+}
+
+export const sessionSummary = (r: SessionRow, costs: Map<string, number | null>): SessionSummary => ({
+  id: r.session_id,
+  traceCount: r.traces,
+  firstTimestamp: isoOf(r.first),
+  lastTimestamp: isoOf(r.last),
+  userIds: r.users,
+  environments: r.envs,
+  totalCost: costs.get(r.session_id) ?? null,
+});
+
 export async function listSessions(deps: Pick<Deps, "ch">, projectId: string, q: ListSessionsQuery): Promise<Page<SessionSummary>> {
   const params = new Params({ projectId });
   const cursor = q.cursor ? decodeCursor(q.cursor, Cursor) : null;
@@ -78,15 +98,7 @@ export async function listSessions(deps: Pick<Deps, "ch">, projectId: string, q:
   const costs = await sessionCosts(deps, projectId, traces);
   const last = page.at(-1);
   return {
-    data: page.map((r) => ({
-      id: r.session_id,
-      traceCount: r.traces,
-      firstTimestamp: isoOf(r.first),
-      lastTimestamp: isoOf(r.last),
-      userIds: r.users,
-      environments: r.envs,
-      totalCost: costs.get(r.session_id) ?? null,
-    })),
+    data: page.map((r) => sessionSummary(r, costs)),
     nextCursor: rows.length > q.limit && last?.last ? Buffer.from(JSON.stringify({ s: last.last, k: last.session_id })).toString("base64url") : null,
   };
 }
