@@ -1,2 +1,8 @@
 // Langfuse's public API wire format (docs/langfuse.md): schemas and translations onto our use cases.
 export * from "./page";
+export * from "./scores";
+export * from "./score-configs";
+export * from "./comments";
+export * from "./models";
+export * from "./metrics";
+export * from "./metrics-query";
