@@ -15,7 +15,10 @@ afterAll(() => app?.close());
 const wrongAnswer = (status: number, body: any) => status >= 500 || (status >= 400 && !(typeof body?.error?.code === "string" && typeof body.error.message === "string"));
 /** /v1/mcp speaks JSON-RPC (docs/mcp.md): past authentication its 4xx carry a JSON-RPC error, whose code is a number. */
 const isJsonRpcError = (body: any) => body?.jsonrpc === "2.0" && typeof body.error?.code === "number" && typeof body.error.message === "string";
-const wrongAnswerAt = (path: string, status: number, body: any) => (path === "/v1/mcp" && status < 500 && isJsonRpcError(body) ? false : wrongAnswer(status, body));
+/** Langfuse-compatible routes answer Langfuse's error body, our code beside its error name (docs/langfuse.md, "Errors"). */
+const isLangfuseError = (body: any) => typeof body?.message === "string" && typeof body.error === "string" && typeof body.code === "string";
+const wrongAnswerAt = (path: string, status: number, body: any) =>
+  (path === "/v1/mcp" && status < 500 && isJsonRpcError(body)) || (path.startsWith("/api/public/") && status < 500 && isLangfuseError(body)) ? false : wrongAnswer(status, body);
 
 // Every route of the table, with resources in place so path routes reach their use cases, gets random
 // query strings and random JSON bodies built from the field names and values the API knows (fixed seeds).
