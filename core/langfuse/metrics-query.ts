@@ -116,6 +116,10 @@ export async function queryMetrics(deps: Pick<Deps, "ch">, projectId: string, q:
     if (!read) throw invalid(`Invalid query.query.metrics.${i}.aggregation: '${m.aggregation}' is not supported for ${m.measure}; supported: ${list(Object.keys(measure))}`);
     return { key: `${m.aggregation}_${m.measure}`, read };
   });
+  const fields = new Set([...(dims.includes("day") ? ["time_dimension"] : []), ...q.dimensions.map((d) => d.field), ...measures.map((m) => m.key)]);
+  for (const [i, o] of (q.orderBy ?? []).entries()) {
+    if (!fields.has(o.field)) throw invalid(`Invalid query.query.orderBy.${i}.field: '${o.field}' is not among the query's fields (${list(fields)})`);
+  }
   const from = new Date(q.fromTimestamp);
   const to = new Date(q.toTimestamp);
   if (!(from < to)) throw invalid("Invalid query.query: fromTimestamp must be before toTimestamp");
@@ -127,10 +131,6 @@ export async function queryMetrics(deps: Pick<Deps, "ch">, projectId: string, q:
     ...Object.fromEntries(q.dimensions.map((d) => [d.field, named.find(([f]) => f === d.field)![1] === "model" ? (r.model ?? null) : r.environment])),
     ...Object.fromEntries(measures.map((m) => [m.key, m.read(r)])),
   }));
-  const fields = new Set([...(dims.includes("day") ? ["time_dimension"] : []), ...q.dimensions.map((d) => d.field), ...measures.map((m) => m.key)]);
-  for (const [i, o] of (q.orderBy ?? []).entries()) {
-    if (!fields.has(o.field)) throw invalid(`Invalid query.query.orderBy.${i}.field: '${o.field}' is not among the query's fields (${list(fields)})`);
-  }
   if (q.orderBy?.length) data = [...data].sort((a, b) => compareBy(a, b, q.orderBy!));
   return { data: q.config?.row_limit ? data.slice(0, q.config.row_limit) : data };
 }
