@@ -224,6 +224,25 @@ export const routes: readonly RouteDef[] = [
   { method: "PATCH", path: "/api/public/media/{mediaId}", handler: "functions/api/media/report-upload.handler" },
   { method: "GET", path: "/v1/media/{id}", handler: "functions/api/media/get-media.handler" },
 
+  // Langfuse-compatible scores, score configs, comments, models and metrics (docs/langfuse.md)
+  { method: "POST", path: "/api/public/scores", handler: "functions/api/langfuse-scores/create-score.handler" },
+  { method: "DELETE", path: "/api/public/scores/{scoreId}", handler: "functions/api/langfuse-scores/delete-score.handler" },
+  { method: "GET", path: "/api/public/v2/scores", handler: "functions/api/langfuse-scores/list-scores.handler" },
+  { method: "GET", path: "/api/public/v2/scores/{scoreId}", handler: "functions/api/langfuse-scores/get-score.handler" },
+  { method: "POST", path: "/api/public/score-configs", handler: "functions/api/langfuse-score-configs/create-score-config.handler" },
+  { method: "GET", path: "/api/public/score-configs", handler: "functions/api/langfuse-score-configs/list-score-configs.handler" },
+  { method: "GET", path: "/api/public/score-configs/{configId}", handler: "functions/api/langfuse-score-configs/get-score-config.handler" },
+  { method: "PATCH", path: "/api/public/score-configs/{configId}", handler: "functions/api/langfuse-score-configs/update-score-config.handler" },
+  { method: "POST", path: "/api/public/comments", handler: "functions/api/langfuse-comments/create-comment.handler" },
+  { method: "GET", path: "/api/public/comments", handler: "functions/api/langfuse-comments/list-comments.handler" },
+  { method: "GET", path: "/api/public/comments/{commentId}", handler: "functions/api/langfuse-comments/get-comment.handler" },
+  { method: "POST", path: "/api/public/models", handler: "functions/api/langfuse-models/create-model.handler" },
+  { method: "GET", path: "/api/public/models", handler: "functions/api/langfuse-models/list-models.handler" },
+  { method: "GET", path: "/api/public/models/{id}", handler: "functions/api/langfuse-models/get-model.handler" },
+  { method: "DELETE", path: "/api/public/models/{id}", handler: "functions/api/langfuse-models/delete-model.handler" },
+  { method: "GET", path: "/api/public/metrics/daily", handler: "functions/api/langfuse-metrics/get-daily-metrics.handler", memoryMb: 2048 },
+  { method: "GET", path: "/api/public/metrics", handler: "functions/api/langfuse-metrics/query-metrics.handler", memoryMb: 2048 },
+
   // the MCP server (docs/mcp.md): JSON-RPC over POST; GET and DELETE answer 405 on this stateless server
   { method: "POST", path: "/v1/mcp", handler: "functions/api/mcp/post-message.handler" },
   { method: "GET", path: "/v1/mcp", handler: "functions/api/mcp/refuse-stream.handler" },

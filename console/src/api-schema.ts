@@ -11233,6 +11233,1073 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Langfuse-compatible score creation: the same path and checks as POST /v1/scores (config fit included); the same id again replaces the score */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id?: string | null;
+                        traceId?: string | null;
+                        sessionId?: string | null;
+                        observationId?: string | null;
+                        datasetRunId?: string | null;
+                        name: string;
+                        value: number | string;
+                        comment?: string | null;
+                        metadata?: unknown;
+                        environment?: string | null;
+                        queueId?: string | null;
+                        dataType?: ("NUMERIC" | "CATEGORICAL" | "BOOLEAN" | "TEXT" | "CORRECTION") | null;
+                        configId?: string | null;
+                        source?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/scores/{scoreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Langfuse-compatible score deletion, as DELETE /v1/scores/{id}; audited */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    scoreId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v2/scores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible score list (v2): newest first, by page, with Langfuse's filters and each score's trace fields */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    userId?: string;
+                    name?: string;
+                    fromTimestamp?: string;
+                    toTimestamp?: string;
+                    environment?: string | string[];
+                    source?: "API" | "EVAL" | "ANNOTATION";
+                    operator?: "<" | ">" | "<=" | ">=" | "!=" | "=";
+                    value?: number;
+                    scoreIds?: string;
+                    configId?: string;
+                    sessionId?: string;
+                    datasetRunId?: string;
+                    traceId?: string;
+                    observationId?: string;
+                    queueId?: string;
+                    dataType?: "NUMERIC" | "CATEGORICAL" | "BOOLEAN" | "TEXT" | "CORRECTION";
+                    traceTags?: string | string[];
+                    fields?: string;
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                traceId: string | null;
+                                sessionId: string | null;
+                                observationId: string | null;
+                                datasetRunId: null;
+                                name: string;
+                                source: string;
+                                timestamp: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                authorUserId: null;
+                                comment: string | null;
+                                metadata: unknown;
+                                configId: string | null;
+                                queueId: null;
+                                environment: string;
+                                dataType: string;
+                                value: number;
+                                stringValue?: string;
+                                trace?: {
+                                    userId: string | null;
+                                    tags: string[];
+                                    environment: string;
+                                    sessionId: string | null;
+                                };
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/v2/scores/{scoreId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible score read (v2); 404 for a score the project does not hold */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    scoreId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            traceId: string | null;
+                            sessionId: string | null;
+                            observationId: string | null;
+                            datasetRunId: null;
+                            name: string;
+                            source: string;
+                            timestamp: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            authorUserId: null;
+                            comment: string | null;
+                            metadata: unknown;
+                            configId: string | null;
+                            queueId: null;
+                            environment: string;
+                            dataType: string;
+                            value: number;
+                            stringValue?: string;
+                            trace?: {
+                                userId: string | null;
+                                tags: string[];
+                                environment: string;
+                                sessionId: string | null;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/score-configs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible score config list, by name, archived ones included, by page */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                projectId: string;
+                                /** @enum {string} */
+                                dataType: "NUMERIC" | "CATEGORICAL" | "BOOLEAN";
+                                isArchived: boolean;
+                                minValue: number | null;
+                                maxValue: number | null;
+                                categories: {
+                                    label: string;
+                                    value: number;
+                                }[] | null;
+                                description: string | null;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        /** Langfuse-compatible score config creation, as POST /v1/score-configs; categories are ordered labels (value = position) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        /** @enum {string} */
+                        dataType: "NUMERIC" | "CATEGORICAL" | "BOOLEAN";
+                        categories?: {
+                            label: string;
+                            value: number;
+                        }[] | null;
+                        minValue?: number | null;
+                        maxValue?: number | null;
+                        description?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            projectId: string;
+                            /** @enum {string} */
+                            dataType: "NUMERIC" | "CATEGORICAL" | "BOOLEAN";
+                            isArchived: boolean;
+                            minValue: number | null;
+                            maxValue: number | null;
+                            categories: {
+                                label: string;
+                                value: number;
+                            }[] | null;
+                            description: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/score-configs/{configId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible score config read; 404 for an unknown id */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    configId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            projectId: string;
+                            /** @enum {string} */
+                            dataType: "NUMERIC" | "CATEGORICAL" | "BOOLEAN";
+                            isArchived: boolean;
+                            minValue: number | null;
+                            maxValue: number | null;
+                            categories: {
+                                label: string;
+                                value: number;
+                            }[] | null;
+                            description: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Langfuse-compatible score config update: archive or restore it (isArchived), as PATCH /v1/score-configs/{id} */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    configId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        isArchived?: boolean;
+                        name?: string;
+                        categories?: {
+                            label: string;
+                            value: number;
+                        }[];
+                        minValue?: number | null;
+                        maxValue?: number | null;
+                        description?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            projectId: string;
+                            /** @enum {string} */
+                            dataType: "NUMERIC" | "CATEGORICAL" | "BOOLEAN";
+                            isArchived: boolean;
+                            minValue: number | null;
+                            maxValue: number | null;
+                            categories: {
+                                label: string;
+                                value: number;
+                            }[] | null;
+                            description: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        trace?: never;
+    };
+    "/api/public/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible comment list: newest first, by page, filtered by object and author */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    objectType?: string;
+                    objectId?: string;
+                    authorUserId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                projectId: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                /** @enum {string} */
+                                objectType: "TRACE" | "OBSERVATION" | "SESSION" | "PROMPT";
+                                objectId: string;
+                                content: string;
+                                authorUserId: string | null;
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        /** Langfuse-compatible comment on a trace, observation, session or prompt version, as POST /v1/comments; the calling key is the author */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projectId?: string | null;
+                        objectType: string;
+                        objectId: string;
+                        content: string;
+                        authorUserId?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/comments/{commentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible comment read; 404 for an unknown id */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    commentId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            projectId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            /** @enum {string} */
+                            objectType: "TRACE" | "OBSERVATION" | "SESSION" | "PROMPT";
+                            objectId: string;
+                            content: string;
+                            authorUserId: string | null;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible model list: the project's custom prices, then the built-in ones (isLangfuseManaged), by page */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                modelName: string;
+                                matchPattern: string;
+                                startDate: null;
+                                unit: string;
+                                inputPrice: number | null;
+                                outputPrice: number | null;
+                                totalPrice: null;
+                                tokenizerId: null;
+                                tokenizerConfig: null;
+                                isLangfuseManaged: boolean;
+                                createdAt: string;
+                                prices: {
+                                    [key: string]: {
+                                        price: number;
+                                    };
+                                };
+                                pricingTiers: unknown[];
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        /** Langfuse-compatible model creation: a custom price (POST /v1/model-prices), per token; one per modelName, saving it again replaces it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        modelName: string;
+                        matchPattern: string;
+                        startDate?: string | null;
+                        unit?: string | null;
+                        inputPrice?: number | null;
+                        outputPrice?: number | null;
+                        totalPrice?: number | null;
+                        pricingTiers?: {
+                            name?: string;
+                            isDefault?: boolean;
+                            priority?: number;
+                            conditions?: unknown[];
+                            prices: {
+                                [key: string]: number;
+                            };
+                        }[] | null;
+                        tokenizerId?: string | null;
+                        tokenizerConfig?: unknown;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            modelName: string;
+                            matchPattern: string;
+                            startDate: null;
+                            unit: string;
+                            inputPrice: number | null;
+                            outputPrice: number | null;
+                            totalPrice: null;
+                            tokenizerId: null;
+                            tokenizerConfig: null;
+                            isLangfuseManaged: boolean;
+                            createdAt: string;
+                            prices: {
+                                [key: string]: {
+                                    price: number;
+                                };
+                            };
+                            pricingTiers: unknown[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/models/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible model read: a custom or built-in price; 404 for an unknown id */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            modelName: string;
+                            matchPattern: string;
+                            startDate: null;
+                            unit: string;
+                            inputPrice: number | null;
+                            outputPrice: number | null;
+                            totalPrice: null;
+                            tokenizerId: null;
+                            tokenizerConfig: null;
+                            isLangfuseManaged: boolean;
+                            createdAt: string;
+                            prices: {
+                                [key: string]: {
+                                    price: number;
+                                };
+                            };
+                            pricingTiers: unknown[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Langfuse-compatible model deletion: a custom price (later observations fall back to the built-in ones); built-in ones cannot be deleted */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/metrics/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible daily metrics: per day (newest first) traces, observations, cost and usage per model, by page */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                    traceName?: string;
+                    userId?: string;
+                    tags?: string | string[];
+                    environment?: string | string[];
+                    fromTimestamp?: string;
+                    toTimestamp?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                date: string;
+                                countTraces: number;
+                                countObservations: number;
+                                totalCost: number;
+                                usage: {
+                                    model: string | null;
+                                    inputUsage: number;
+                                    outputUsage: number;
+                                    totalUsage: number;
+                                    countTraces: number;
+                                    countObservations: number;
+                                    totalCost: number;
+                                }[];
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible metrics query (?query=<JSON>): the traces and observations views, the measures we compute, by environment, model and day */
+        get: {
+            parameters: {
+                query: {
+                    query: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                [key: string]: unknown;
+                            }[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/mcp": {
         parameters: {
             query?: never;

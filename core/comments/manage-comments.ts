@@ -19,7 +19,7 @@ const PERSON = "user:";
 const authorOf = (author: string) => (author.startsWith(PERSON) ? { type: "user" as const, id: author.slice(PERSON.length) } : { type: "api_key" as const, id: author });
 
 /** The rows as answered to `viewer` (a principal's key id), whose own comments say so. */
-async function views(db: Db, rows: readonly Row[], viewer: string): Promise<CommentView[]> {
+export async function views(db: Db, rows: readonly Row[], viewer: string): Promise<CommentView[]> {
   const people = [...new Set(rows.map((r) => authorOf(r.author)).filter((a) => a.type === "user").map((a) => a.id))];
   const emails = await Tenancy.emailsOfUsers(db, people);
   return rows.map((r) => {

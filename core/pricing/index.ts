@@ -6,4 +6,4 @@ export { resolveCost, type ResolveCostInput, type ResolvedCost } from "./resolve
 export { builtinModelPrices } from "./builtin-model-prices";
 export type { PriceEntry, BuiltinPrice } from "./price-entry";
 export * from "./pricing.schema";
-export { upsertCustomPrice, listPrices, customPriceEntries } from "./custom-prices";
+export { upsertCustomPrice, listPrices, customPriceEntries, getPrice, deleteCustomPrice } from "./custom-prices";

@@ -4,7 +4,8 @@ import { chDateTime, PLATFORM_ENVIRONMENT } from "../telemetry";
 
 /** The value bits of a packed fold (migration 0002) as Float64; 0.0 when absent. */
 const low = (col: string) => `reinterpretAsFloat64(toUInt64(${col}))`;
-import { Params } from "./filters";
+import { type Condition, Params } from "./filters";
+import { traceIdsMatching } from "./trace-match";
 import type { MetricsQuery } from "./reads.schema";
 
 const DAY_MS = 86_400_000;
@@ -44,6 +45,8 @@ export interface AggregateOptions {
    * where it skips most of the project, and not for the endpoint's month-long ones.
    */
   narrow?: boolean;
+  /** Only the observations of traces meeting these conditions (columns of the traces list: name, userId, tags). */
+  traces?: readonly Condition[];
 }
 
 /**
@@ -67,7 +70,9 @@ export function aggregateStatement(projectId: string, o: AggregateOptions): { sq
   const dims = o.dims.map((d) => (d === "day" ? "day" : d === "environment" ? "env" : "model"));
   const keys = dims.map((d) => (d === "day" ? "toString(day) AS day" : d === "env" ? "env AS environment" : "model"));
   const inWindow = `project_id = {projectId:String} AND start_time >= ${from} AND start_time < ${to}`;
-  const narrow = o.narrow ? ` AND trace_id IN (SELECT trace_id FROM observations WHERE ${inWindow}) AND id IN (SELECT id FROM observations WHERE ${inWindow})` : "";
+  const narrow =
+    (o.narrow ? ` AND trace_id IN (SELECT trace_id FROM observations WHERE ${inWindow}) AND id IN (SELECT id FROM observations WHERE ${inWindow})` : "") +
+    (o.traces?.length ? ` AND ${traceIdsMatching(params, o.traces)}` : "");
   // `traces` counts trace_key, the 64-bit hash of the id (migration 0003: 8 bytes per row instead of
   // a 32-byte string; two ids colliding in one group is a 1-in-10^8 event at a million traces a day).
   // An absent packed fold is 0, whose low 64 bits read as 0.0, so the sums need no NULL branch.
@@ -106,22 +111,32 @@ const finite = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x 
 export async function getMetrics(deps: Pick<Deps, "ch" | "clock">, projectId: string, q: MetricsQuery) {
   const { sql, params, from, to } = metricsStatement(projectId, q, deps.clock.now());
   const rows = await deps.ch.query<Record<string, unknown>>(sql, params);
-  const data: MetricsRow[] = rows.map((r) => {
-    const lat = (r.latency as unknown[] | null) ?? [];
-    return {
-      day: String(r.day),
-      ...(q.groupBy.includes("environment") ? { environment: String(r.environment) } : {}),
-      ...(q.groupBy.includes("model") ? { model: (r.model as string | null) ?? null } : {}),
-      traces: Number(r.traces),
-      observations: Number(r.observations),
-      costUsd: Number(r.cost_usd),
-      inputTokens: Number(r.input_tokens),
-      outputTokens: Number(r.output_tokens),
-      totalTokens: Number(r.total_tokens),
-      latencyP50Ms: finite(lat[0]),
-      latencyP95Ms: finite(lat[1]),
-      latencyP99Ms: finite(lat[2]),
-    };
-  });
-  return { from, to, groupBy: q.groupBy, data };
+  return { from, to, groupBy: q.groupBy, data: rows.map((r) => metricsRow(r, q.groupBy)) };
+}
+
+/**
+ * The same aggregate over `[from, to)` with any dimensions and filters, including the traces' own fields: the
+ * Langfuse-compatible daily metrics and metrics query read it (docs/langfuse.md, "Metrics").
+ */
+export async function aggregateMetrics(deps: Pick<Deps, "ch">, projectId: string, o: AggregateOptions): Promise<MetricsRow[]> {
+  const { sql, params } = aggregateStatement(projectId, o);
+  return (await deps.ch.query<Record<string, unknown>>(sql, params)).map((r) => metricsRow(r, o.dims));
+}
+
+function metricsRow(r: Record<string, unknown>, dims: readonly MetricsDimension[]): MetricsRow {
+  const lat = (r.latency as unknown[] | null) ?? [];
+  return {
+    day: dims.includes("day") ? String(r.day) : "",
+    ...(dims.includes("environment") ? { environment: String(r.environment) } : {}),
+    ...(dims.includes("model") ? { model: (r.model as string | null) ?? null } : {}),
+    traces: Number(r.traces),
+    observations: Number(r.observations),
+    costUsd: Number(r.cost_usd),
+    inputTokens: Number(r.input_tokens),
+    outputTokens: Number(r.output_tokens),
+    totalTokens: Number(r.total_tokens),
+    latencyP50Ms: finite(lat[0]),
+    latencyP95Ms: finite(lat[1]),
+    latencyP99Ms: finite(lat[2]),
+  };
 }

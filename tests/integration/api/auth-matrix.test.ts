@@ -12,6 +12,7 @@ import { person, sessionCall, uniqueEmail } from "../../support/sessions";
 type Key = { publicKey: string; secretKey: string };
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
+
 /** A concrete path for a route: parameters get a placeholder value. */
 const concrete = (r: RouteDef) => r.path.replace(/\{(\w+)\+?\}/g, "probe-$1");
 
@@ -244,6 +245,43 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
   "POST /v1/prompts/{name}/labels": async (app, other) => (await app.call("POST", `/v1/prompts/${await probePrompt(app)}/labels`, { key: other, body: { label: "staging", version: 1 } })).status,
   "POST /v1/prompts/{name}/compile": async (app, other) => (await app.call("POST", `/v1/prompts/${await probePrompt(app)}/compile`, { key: other, body: {} })).status,
   "GET /api/public/v2/prompts/{name}": async (app, other) => (await app.call("GET", `/api/public/v2/prompts/${await probePrompt(app)}`, { key: other })).status,
+  // Langfuse-compatible scores, score configs, comments and models (docs/langfuse.md)
+  "DELETE /api/public/scores/{scoreId}": async (app, other) => {
+    const traceId = await probeTrace(app, {});
+    const posted = await app.call("POST", "/v1/scores", { body: { traceId, name: "probe", value: 1 } });
+    await app.drainQueues();
+    const status = (await app.call("DELETE", `/api/public/scores/${posted.body.id}`, { key: other })).status;
+    if ((await app.call("GET", `/api/public/v2/scores/${posted.body.id}`)).status !== 200) throw new Error("another project's key deleted the score");
+    return status;
+  },
+  "GET /api/public/v2/scores/{scoreId}": async (app, other) => {
+    const traceId = await probeTrace(app, {});
+    const posted = await app.call("POST", "/v1/scores", { body: { traceId, name: "probe", value: 1 } });
+    await app.drainQueues();
+    return (await app.call("GET", `/api/public/v2/scores/${posted.body.id}`, { key: other })).status;
+  },
+  "GET /api/public/score-configs/{configId}": async (app, other) => {
+    const made = await app.call("POST", "/v1/score-configs", { body: { name: `probe-${Math.random().toString(36).slice(2)}`, dataType: "BOOLEAN" } });
+    return (await app.call("GET", `/api/public/score-configs/${made.body.id}`, { key: other })).status;
+  },
+  "PATCH /api/public/score-configs/{configId}": async (app, other) => {
+    const made = await app.call("POST", "/v1/score-configs", { body: { name: `probe-${Math.random().toString(36).slice(2)}`, dataType: "BOOLEAN" } });
+    return (await app.call("PATCH", `/api/public/score-configs/${made.body.id}`, { key: other, body: { isArchived: true } })).status;
+  },
+  "POST /api/public/comments": async (app, other) => {
+    const id = await probeTrace(app, {});
+    const status = (await app.call("POST", "/api/public/comments", { key: other, body: { objectType: "TRACE", objectId: id, content: "probe" } })).status;
+    if ((await app.call("GET", `/v1/comments?objectType=TRACE&objectId=${id}`)).body.data.length !== 0) throw new Error("another project's key commented on the trace");
+    return status;
+  },
+  "GET /api/public/comments/{commentId}": async (app, other) => (await app.call("GET", `/api/public/comments/${await probeComment(app)}`, { key: other })).status,
+  "GET /api/public/models/{id}": async (app, other) => (await app.call("GET", `/api/public/models/${await probeModel(app)}`, { key: other })).status,
+  "DELETE /api/public/models/{id}": async (app, other) => {
+    const id = await probeModel(app);
+    const status = (await app.call("DELETE", `/api/public/models/${id}`, { key: other })).status;
+    if ((await app.call("GET", `/api/public/models/${id}`)).status !== 200) throw new Error("another project's key deleted the model");
+    return status;
+  },
   "GET /v1/evaluators/{name}": async (app, other) => (await app.call("GET", `/v1/evaluators/${await probeEvaluator(app)}`, { key: other })).status,
   "PUT /v1/evaluators/{name}": async (app, other) => (await app.call("PUT", `/v1/evaluators/${await probeEvaluator(app)}`, { key: other, body: { prompt: "p", provider: "mock", model: "m" } })).status,
   "POST /v1/evaluators/{name}/run": async (app, other) => (await app.call("POST", `/v1/evaluators/${await probeEvaluator(app)}/run`, { key: other, body: { traceId: "probe", output: "x" } })).status,
@@ -344,6 +382,13 @@ async function probeMedia(app: TestApp): Promise<string> {
   await fetch(body.uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "text/plain" } });
   await app.call("PATCH", `/api/public/media/${body.mediaId}`, { body: { uploadedAt: new Date().toISOString(), uploadHttpStatus: 200 } });
   return body.mediaId;
+}
+
+/** A custom model price of this project, for the cross-project probes. */
+async function probeModel(app: TestApp): Promise<string> {
+  const res = await app.call("POST", "/api/public/models", { body: { modelName: `probe-${Math.random().toString(36).slice(2)}`, matchPattern: "probe", inputPrice: 1 } });
+  if (res.status !== 200) throw new Error(`probe model was not made: ${res.status}`);
+  return res.body.id;
 }
 
 /** A comment of this project on one of its traces, for the cross-project probes. */
