@@ -245,6 +245,15 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
   "POST /v1/prompts/{name}/labels": async (app, other) => (await app.call("POST", `/v1/prompts/${await probePrompt(app)}/labels`, { key: other, body: { label: "staging", version: 1 } })).status,
   "POST /v1/prompts/{name}/compile": async (app, other) => (await app.call("POST", `/v1/prompts/${await probePrompt(app)}/compile`, { key: other, body: {} })).status,
   "GET /api/public/v2/prompts/{name}": async (app, other) => (await app.call("GET", `/api/public/v2/prompts/${await probePrompt(app)}`, { key: other })).status,
+  // Langfuse's dataset and prompt families (docs/langfuse.md): the other project's names and ids are unknown here.
+  "GET /api/public/v2/datasets/{datasetName}": async (app, other) => (await app.call("GET", `/api/public/v2/datasets/${await probeDataset(app)}`, { key: other })).status,
+  "GET /api/public/dataset-items/{id}": async (app, other) => (await app.call("GET", `/api/public/dataset-items/${await probeLangfuseItem(app)}`, { key: other })).status,
+  "DELETE /api/public/dataset-items/{id}": async (app, other) => (await app.call("DELETE", `/api/public/dataset-items/${await probeLangfuseItem(app)}`, { key: other })).status,
+  "GET /api/public/datasets/{datasetName}/runs": async (app, other) => (await app.call("GET", `/api/public/datasets/${await probeDataset(app)}/runs`, { key: other })).status,
+  "GET /api/public/datasets/{datasetName}/runs/{runName}": async (app, other) => (await app.call("GET", `/api/public/datasets/${await probeDataset(app)}/runs/r0`, { key: other })).status,
+  "DELETE /api/public/datasets/{datasetName}/runs/{runName}": async (app, other) => (await app.call("DELETE", `/api/public/datasets/${await probeDataset(app)}/runs/r0`, { key: other })).status,
+  "PATCH /api/public/v2/prompts/{name}/versions/{version}": async (app, other) =>
+    (await app.call("PATCH", `/api/public/v2/prompts/${await probePrompt(app)}/versions/1`, { key: other, body: { newLabels: ["staging"] } })).status,
   // Langfuse-compatible scores, score configs, comments and models (docs/langfuse.md)
   "DELETE /api/public/scores/{scoreId}": async (app, other) => {
     const traceId = await probeTrace(app, {});
@@ -437,6 +446,13 @@ async function probeDataset(app: TestApp): Promise<string> {
   const run = await app.call("POST", `/v1/datasets/${name}/runs`, { body: { runName: "r0", items: [{ datasetItemId: "i0", traceId: "t0" }] } });
   if (created.status !== 201 || added.body.added !== 1 || run.status !== 201) throw new Error("probe dataset was not made");
   return name;
+}
+
+/** A dataset item of this project made through Langfuse's route (its id is the service's), for the cross-project probes. */
+async function probeLangfuseItem(app: TestApp): Promise<string> {
+  const res = await app.call("POST", "/api/public/dataset-items", { body: { datasetName: await probeDataset(app), input: "probe" } });
+  if (res.status !== 200) throw new Error(`probe item was not made: ${res.status}`);
+  return res.body.id;
 }
 
 /** An evaluator of this project, for the cross-project probes. */
