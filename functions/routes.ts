@@ -202,6 +202,7 @@ export const routes: readonly RouteDef[] = [
   { method: "DELETE", path: "/api/public/traces/{traceId}", handler: "functions/api/langfuse/traces/delete-trace.handler" },
   { method: "GET", path: "/api/public/observations", handler: "functions/api/langfuse/observations/list-observations.handler" },
   { method: "GET", path: "/api/public/observations/{observationId}", handler: "functions/api/langfuse/observations/get-observation.handler" },
+  { method: "GET", path: "/api/public/v2/observations", handler: "functions/api/langfuse/observations/list-observations-v2.handler" },
   { method: "GET", path: "/api/public/sessions", handler: "functions/api/langfuse/sessions/list-sessions.handler" },
   { method: "GET", path: "/api/public/sessions/{sessionId}", handler: "functions/api/langfuse/sessions/get-session.handler" },
   { method: "GET", path: "/v1/scores", handler: "functions/api/scores/list-scores.handler" },

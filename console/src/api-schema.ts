@@ -10080,6 +10080,127 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/public/v2/observations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible observation list by cursor, newest start first, with the field groups asked */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma-separated field groups: core, basic, time, io, metadata, model, usage, prompt, metrics, trace_context; core and basic by default */
+                    fields?: string;
+                    /** @description accepted and not needed: metadata is never truncated here */
+                    expandMetadata?: string;
+                    limit?: number;
+                    /** @description `meta.cursor` of the previous page */
+                    cursor?: string;
+                    parseIoAsJson?: "true" | "false";
+                    name?: string;
+                    userId?: string;
+                    sessionId?: string;
+                    type?: string;
+                    traceId?: string;
+                    level?: "DEBUG" | "DEFAULT" | "WARNING" | "ERROR";
+                    parentObservationId?: string;
+                    isRootObservation?: string;
+                    environment?: string | string[];
+                    fromStartTime?: string;
+                    toStartTime?: string;
+                    version?: string;
+                    filter?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                traceId: string | null;
+                                startTime: string | null;
+                                endTime: string | null;
+                                projectId: string;
+                                parentObservationId: string | null;
+                                type: string;
+                                modelId: null;
+                                inputPrice: null;
+                                outputPrice: null;
+                                totalPrice: null;
+                                isRootObservation?: boolean;
+                                name?: string | null;
+                                level?: string;
+                                statusMessage?: string | null;
+                                version?: string | null;
+                                environment?: string | null;
+                                bookmarked?: boolean;
+                                public?: boolean;
+                                userId?: string | null;
+                                sessionId?: string | null;
+                                completionStartTime?: string | null;
+                                createdAt?: string | null;
+                                updatedAt?: string | null;
+                                input?: string | null;
+                                output?: string | null;
+                                metadata?: unknown;
+                                providedModelName?: string | null;
+                                internalModelId?: null;
+                                modelParameters?: unknown;
+                                usageDetails?: {
+                                    [key: string]: number;
+                                };
+                                costDetails?: {
+                                    [key: string]: number;
+                                };
+                                totalCost?: number | null;
+                                usagePricingTierName?: null;
+                                promptId?: null;
+                                promptName?: string | null;
+                                promptVersion?: number | null;
+                                /** @description seconds */
+                                latency?: number | null;
+                                /** @description seconds */
+                                timeToFirstToken?: number | null;
+                                traceName?: string | null;
+                                tags?: string[];
+                                release?: string | null;
+                            }[];
+                            meta: {
+                                /** @description absent on the last page */
+                                cursor?: string;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/sessions": {
         parameters: {
             query?: never;

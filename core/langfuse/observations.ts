@@ -2,6 +2,7 @@ import * as z from "zod";
 import * as Traces from "../traces";
 import type { Deps } from "../platform/deps";
 import { PageQuery, pageMeta, pageOffset, paged } from "./page";
+import { Limit } from "../platform/pagination";
 import { conditionsJson, DateTimeParam, Repeated, seconds, UnsupportedFilter } from "./query";
 
 /** Langfuse's Observation as its v1 reads answer it (ObservationsView): ours, renamed, with its deprecated usage fields. */
@@ -127,19 +128,184 @@ export type ObservationsQuery = z.infer<typeof ObservationsQuery>;
 export const ObservationsPage = paged(LangfuseObservation);
 export const ObservationPath = z.object({ observationId: z.string().min(1) });
 
-/** Observations by page, newest start first, whole (`listObservationsPage`). @throws invalid_input for a bad parameter. */
-export async function listObservations(deps: Pick<Deps, "ch" | "blobs">, projectId: string, q: ObservationsQuery) {
+/** The span explorer's selection for Langfuse's observation filters (the v1 and v2 lists take the same ones). */
+function selection(q: ObservationFilters) {
   const conditions = [
     ...(q.parentObservationId !== undefined ? [{ column: "parentObservationId", operator: "=", value: q.parentObservationId }] : []),
     ...(q.version !== undefined ? [{ column: "version", operator: "=", value: q.version }] : []),
     ...(q.environment?.length ? [{ column: "environment", operator: "in", value: q.environment }] : []),
   ];
-  const selection = { name: q.name, userId: q.userId, type: q.type, traceId: q.traceId, level: q.level, from: q.fromStartTime, to: q.toStartTime, filter: conditionsJson(conditions) };
-  const { data, total } = await Traces.listObservationsPage(deps, projectId, selection, { column: "startTime", dir: "desc" }, { offset: pageOffset(q), limit: q.limit });
+  return { name: q.name, userId: q.userId, sessionId: q.sessionId, type: q.type, traceId: q.traceId, level: q.level, from: q.fromStartTime, to: q.toStartTime, filter: conditionsJson(conditions) };
+}
+type ObservationFilters = Omit<ObservationsQuery, "page" | "limit" | "filter"> & { sessionId?: string };
+
+/** Observations by page, newest start first, whole (`listObservationsPage`). @throws invalid_input for a bad parameter. */
+export async function listObservations(deps: Pick<Deps, "ch" | "blobs">, projectId: string, q: ObservationsQuery) {
+  const { data, total } = await Traces.listObservationsPage(deps, projectId, selection(q), { column: "startTime", dir: "desc" }, { offset: pageOffset(q), limit: q.limit });
   return { data: data.map((o) => langfuseObservation(projectId, o)), meta: pageMeta(q, total) };
 }
 
 /** One observation, whole. @throws not_found for an id the project does not hold. */
 export async function getObservation(deps: Pick<Deps, "ch" | "blobs">, projectId: string, observationId: string) {
   return langfuseObservation(projectId, await Traces.getObservation(deps, projectId, observationId));
+}
+
+// ---- v2: the cursor list (`GET /api/public/v2/observations`, docs/langfuse.md "Observations v2") ----
+
+const V2_GROUPS = ["core", "basic", "time", "io", "metadata", "model", "usage", "prompt", "metrics", "trace_context"] as const;
+type V2Group = (typeof V2_GROUPS)[number];
+
+/** Langfuse's v2 `fields`: comma-separated groups, unknown ones ignored as Langfuse does; `core` and `basic` when none is named. */
+const V2Fields = z
+  .string()
+  .optional()
+  .transform((v) => {
+    const groups = (v ?? "").split(",").map((s) => s.trim()).filter((s): s is V2Group => (V2_GROUPS as readonly string[]).includes(s));
+    return new Set<V2Group>(["core", ...(groups.length ? groups : (["basic"] as const))]);
+  });
+
+/** A parameter we cannot honour exactly is refused rather than ignored, as `filter` is. */
+const refused = (message: string) => z.string().optional().refine((v) => v === undefined, message);
+
+/** `GET /api/public/v2/observations`: Langfuse's query parameters. */
+export const ObservationsV2Query = z.object({
+  fields: V2Fields.describe("comma-separated field groups: core, basic, time, io, metadata, model, usage, prompt, metrics, trace_context; core and basic by default"),
+  expandMetadata: z.string().optional().describe("accepted and not needed: metadata is never truncated here"),
+  limit: Limit,
+  cursor: z.string().optional().describe("`meta.cursor` of the previous page"),
+  parseIoAsJson: z
+    .enum(["true", "false"])
+    .optional()
+    .refine((v) => v !== "true", "parseIoAsJson=true is not supported on the v2 observations list: input and output are returned as raw strings; leave it out or set it to false"),
+  name: z.string().optional(),
+  userId: z.string().optional(),
+  sessionId: z.string().optional(),
+  type: z.string().optional(),
+  traceId: z.string().optional(),
+  level: z.enum(LEVELS).optional(),
+  parentObservationId: z.string().min(1, "an empty parentObservationId (observations without a parent) is not supported here").optional(),
+  isRootObservation: refused("isRootObservation is not supported here; filter by parentObservationId or traceId"),
+  environment: Repeated.optional(),
+  fromStartTime: DateTimeParam.optional(),
+  toStartTime: DateTimeParam.optional(),
+  version: z.string().optional(),
+  filter: UnsupportedFilter,
+});
+export type ObservationsV2Query = z.infer<typeof ObservationsV2Query>;
+
+/** Langfuse's ObservationV2: the core fields and the price enrichment always, the other groups' fields when asked. */
+export const LangfuseObservationV2 = z.object({
+  id: z.string(),
+  traceId: z.string().nullable(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  projectId: z.string(),
+  parentObservationId: z.string().nullable(),
+  type: z.string(),
+  modelId: z.null(),
+  inputPrice: z.null(),
+  outputPrice: z.null(),
+  totalPrice: z.null(),
+  // basic
+  isRootObservation: z.boolean().optional(),
+  name: z.string().nullable().optional(),
+  level: z.string().optional(),
+  statusMessage: z.string().nullable().optional(),
+  version: z.string().nullable().optional(),
+  environment: z.string().nullable().optional(),
+  bookmarked: z.boolean().optional(),
+  public: z.boolean().optional(),
+  userId: z.string().nullable().optional(),
+  sessionId: z.string().nullable().optional(),
+  // time
+  completionStartTime: z.string().nullable().optional(),
+  createdAt: z.string().nullable().optional(),
+  updatedAt: z.string().nullable().optional(),
+  // io: raw strings, as Langfuse's v2 list answers them
+  input: z.string().nullable().optional(),
+  output: z.string().nullable().optional(),
+  // metadata
+  metadata: z.unknown().optional(),
+  // model
+  providedModelName: z.string().nullable().optional(),
+  internalModelId: z.null().optional(),
+  modelParameters: z.unknown().optional(),
+  // usage
+  usageDetails: z.record(z.string(), z.number()).optional(),
+  costDetails: z.record(z.string(), z.number()).optional(),
+  totalCost: z.number().nullable().optional(),
+  usagePricingTierName: z.null().optional(),
+  // prompt
+  promptId: z.null().optional(),
+  promptName: z.string().nullable().optional(),
+  promptVersion: z.number().nullable().optional(),
+  // metrics
+  latency: z.number().nullable().optional().describe("seconds"),
+  timeToFirstToken: z.number().nullable().optional().describe("seconds"),
+  // trace_context
+  traceName: z.string().nullable().optional(),
+  tags: z.array(z.string()).optional(),
+  release: z.string().nullable().optional(),
+});
+export type LangfuseObservationV2 = z.infer<typeof LangfuseObservationV2>;
+
+export const ObservationsV2Page = z.object({
+  data: z.array(LangfuseObservationV2),
+  meta: z.object({ cursor: z.string().optional().describe("absent on the last page") }),
+});
+
+/** A body as Langfuse's v2 list gives it: the stored text (a string as itself, any other value as its JSON). */
+const raw = (v: unknown) => (v === null || v === undefined ? null : typeof v === "string" ? v : JSON.stringify(v));
+
+type TraceContext = Awaited<ReturnType<typeof Traces.traceSummaries>> extends Map<string, infer T> ? T : never;
+
+/** One observation in Langfuse's v2 shape, with only the asked groups: a projection of the v1 translation. */
+function langfuseObservationV2(
+  o: LangfuseObservation,
+  times: { createdAt: string | null; updatedAt: string | null },
+  trace: TraceContext | undefined,
+  groups: Set<V2Group>,
+): LangfuseObservationV2 {
+  const out: LangfuseObservationV2 = {
+    id: o.id, traceId: o.traceId, startTime: o.startTime, endTime: o.endTime, projectId: o.projectId, parentObservationId: o.parentObservationId, type: o.type,
+    // Prices live in the price table (docs/ingest.md); the costs are in the usage group.
+    modelId: null, inputPrice: null, outputPrice: null, totalPrice: null,
+  };
+  if (groups.has("basic")) {
+    Object.assign(out, {
+      isRootObservation: o.parentObservationId === null, name: o.name, level: o.level, statusMessage: o.statusMessage, version: o.version, environment: o.environment,
+      // There are no bookmarks here; `public` and the ids are the trace's.
+      bookmarked: false, public: trace?.public ?? false, userId: trace?.userId ?? null, sessionId: trace?.sessionId ?? null,
+    });
+  }
+  if (groups.has("time")) Object.assign(out, { completionStartTime: o.completionStartTime, ...times });
+  if (groups.has("io")) Object.assign(out, { input: raw(o.input), output: raw(o.output) });
+  if (groups.has("metadata")) out.metadata = o.metadata;
+  if (groups.has("model")) Object.assign(out, { providedModelName: o.model, internalModelId: null, modelParameters: o.modelParameters });
+  if (groups.has("usage")) Object.assign(out, { usageDetails: o.usageDetails, costDetails: o.costDetails, totalCost: o.calculatedTotalCost, usagePricingTierName: null });
+  if (groups.has("prompt")) Object.assign(out, { promptId: o.promptId, promptName: o.promptName, promptVersion: o.promptVersion });
+  if (groups.has("metrics")) Object.assign(out, { latency: o.latency, timeToFirstToken: o.timeToFirstToken });
+  if (groups.has("trace_context")) Object.assign(out, { traceName: trace?.name ?? null, tags: trace?.tags ?? [], release: trace?.release ?? null });
+  return out;
+}
+
+/**
+ * Observations by cursor, newest start first (`listObservationsWhole`, the `/v1/observations` list): bodies are
+ * read only when `io` or `metadata` is asked, the traces only when `basic` or `trace_context` is.
+ *
+ * @throws invalid_input for a bad parameter or cursor.
+ */
+export async function listObservationsV2(deps: Pick<Deps, "ch" | "blobs">, projectId: string, q: ObservationsV2Query) {
+  const bodies = q.fields.has("io") || q.fields.has("metadata");
+  const { data, nextCursor } = await Traces.listObservationsWhole(
+    deps,
+    projectId,
+    { ...selection(q), limit: q.limit, cursor: q.cursor, orderBy: "startTime", order: "desc", environment: undefined, model: undefined },
+    { bodies },
+  );
+  const traces = q.fields.has("basic") || q.fields.has("trace_context") ? await Traces.traceSummaries(deps, projectId, data.map((o) => o.traceId)) : new Map<string, TraceContext>();
+  return {
+    data: data.map((o) => langfuseObservationV2(langfuseObservation(projectId, o), { createdAt: o.createdAt, updatedAt: o.updatedAt }, traces.get(o.traceId), q.fields)),
+    meta: nextCursor ? { cursor: nextCursor } : {},
+  };
 }

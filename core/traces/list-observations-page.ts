@@ -1,16 +1,13 @@
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
-import { OBSERVATION_COLUMNS, OBSERVATION_DISPLAY, OBSERVATIONS, type Display, type ObservationRow } from "../telemetry";
+import { OBSERVATION_COLUMNS, OBSERVATIONS, type ObservationRow } from "../telemetry";
 import { Params } from "./filters";
 import { observationView } from "./get-trace";
 import type { SortDir } from "./list-engine";
-import { observationFilters } from "./list-observations";
+import { observationFilters, WITH_BODIES } from "./list-observations";
 import type { PageWindow } from "./list-traces-page";
 import { offsetPage } from "./offset-page";
 import type { ObservationSelection, OBSERVATION_SORTS } from "./reads.schema";
-
-/** The list's display columns with the bodies, for readers that want whole observations. */
-const WITH_BODIES: Display = [...OBSERVATION_DISPLAY, ["input", "max(input).2"], ["output", "max(output).2"], ["metadata", "max(metadata).2"]];
 
 export type ObservationDetail = Awaited<ReturnType<typeof observationView>>;
 

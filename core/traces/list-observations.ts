@@ -1,7 +1,7 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
 import { compileFilters, type CompiledFilters, Params, parseFilterParam, simpleConditions } from "./filters";
-import { OBSERVATION_DISPLAY, OBSERVATIONS } from "../telemetry";
+import { OBSERVATION_DISPLAY, OBSERVATIONS, isoOf, type Display } from "../telemetry";
 import { observationView } from "./get-trace";
 import { listPage } from "./list-engine";
 import type { ListObservationsQuery, ObservationSelection } from "./reads.schema";
@@ -10,6 +10,9 @@ import type { ObservationRow } from "../telemetry";
 
 type Reader = Pick<Deps, "ch" | "blobs">;
 export type ObservationListItem = Omit<Awaited<ReturnType<typeof observationView>>, "input" | "output" | "metadata">;
+
+/** The list's display columns with the bodies, for readers that want whole observations. */
+export const WITH_BODIES: Display = [...OBSERVATION_DISPLAY, ["input", "max(input).2"], ["output", "max(output).2"], ["metadata", "max(metadata).2"]];
 
 /** Traces whose folded `column` equals the bound value: for observation lists filtered by a trace field. */
 export const traceFieldIs = (params: Params, column: "user_id" | "session_id", value: string) => {
@@ -37,22 +40,7 @@ export function observationFilters(q: ObservationSelection, params: Params): Com
  * @throws invalid_input for a bad filter or cursor.
  */
 export async function listObservations(deps: Reader, projectId: string, q: ListObservationsQuery, options: { candidateRows?: number } = {}): Promise<Page<ObservationListItem>> {
-  const params = new Params();
-  const filters = observationFilters(q, params);
-  const { rows: folded, nextCursor } = await listPage<ObservationRow>(
-    deps,
-    {
-    entity: OBSERVATIONS,
-    projectId,
-    filters,
-    params,
-    sort: { column: q.orderBy, dir: q.order },
-    limit: q.limit,
-    cursor: q.cursor,
-    candidateRows: options.candidateRows,
-    },
-    OBSERVATION_DISPLAY,
-  );
+  const { rows: folded, nextCursor } = await foldedPage(deps, projectId, q, OBSERVATION_DISPLAY, options.candidateRows);
   const data = await Promise.all(
     folded.map(async (o) => {
       const { input: _i, output: _o, metadata: _m, ...item } = await observationView(deps, { ...o, input: null, output: null, metadata: null });
@@ -60,4 +48,34 @@ export async function listObservations(deps: Reader, projectId: string, q: ListO
     }),
   );
   return { data, nextCursor };
+}
+
+/**
+ * The span explorer's cursor list with each observation as the trace read shows it, plus when it was
+ * stored: bodies whole (offloaded ones fetched) when `bodies`, `null` otherwise, so a reader that does not
+ * show them reads no blob (docs/langfuse.md, "Observations v2").
+ *
+ * @throws invalid_input for a bad filter or cursor.
+ */
+export async function listObservationsWhole(deps: Reader, projectId: string, q: ListObservationsQuery, options: { bodies: boolean }) {
+  const { rows, nextCursor } = await foldedPage(deps, projectId, q, options.bodies ? WITH_BODIES : OBSERVATION_DISPLAY);
+  const data = await Promise.all(
+    rows.map(async (o) => ({
+      ...(await observationView(deps, options.bodies ? o : { ...o, input: null, output: null, metadata: null })),
+      createdAt: isoOf(o.created_at),
+      updatedAt: isoOf(o.updated_at),
+    })),
+  );
+  return { data, nextCursor };
+}
+
+/** One page of the span explorer's folded rows with the `display` columns, in the query's order. */
+function foldedPage(deps: Reader, projectId: string, q: ListObservationsQuery, display: Display, candidateRows?: number) {
+  const params = new Params();
+  const filters = observationFilters(q, params);
+  return listPage<ObservationRow>(
+    deps,
+    { entity: OBSERVATIONS, projectId, filters, params, sort: { column: q.orderBy, dir: q.order }, limit: q.limit, cursor: q.cursor, candidateRows },
+    display,
+  );
 }
