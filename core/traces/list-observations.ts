@@ -3,7 +3,7 @@ import type { Page } from "../platform/pagination";
 import { compileFilters, type CompiledFilters, Params, parseFilterParam, simpleConditions } from "./filters";
 import { OBSERVATION_DISPLAY, OBSERVATIONS } from "../telemetry";
 import { observationView } from "./get-trace";
-import { listPage } from "./list-engine";
+import { KEY_SORT, listPage } from "./list-engine";
 import type { ListObservationsQuery, ObservationSelection } from "./reads.schema";
 import { observationScoreFilter } from "./score-filter";
 import type { ObservationRow } from "../telemetry";
@@ -36,7 +36,7 @@ export function observationFilters(q: ObservationSelection, params: Params): Com
  *
  * @throws invalid_input for a bad filter or cursor.
  */
-export async function listObservations(deps: Reader, projectId: string, q: ListObservationsQuery, options: { candidateRows?: number } = {}): Promise<Page<ObservationListItem>> {
+export async function listObservations(deps: Reader, projectId: string, q: ListObservationsQuery, options: { candidateRows?: number; keyOrder?: boolean } = {}): Promise<Page<ObservationListItem>> {
   const params = new Params();
   const filters = observationFilters(q, params);
   const { rows: folded, nextCursor } = await listPage<ObservationRow>(
@@ -46,7 +46,7 @@ export async function listObservations(deps: Reader, projectId: string, q: ListO
     projectId,
     filters,
     params,
-    sort: { column: q.orderBy, dir: q.order },
+    sort: options.keyOrder ? KEY_SORT : { column: q.orderBy, dir: q.order },
     limit: q.limit,
     cursor: q.cursor,
     candidateRows: options.candidateRows,
