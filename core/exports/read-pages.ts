@@ -7,7 +7,7 @@ import type { ExportFilters, ExportTable } from "./export-query";
  * whatever the export's size) and costs two statements, so larger pages cost less per row
  * (docs/export.md, "Speed").
  */
-export const EXPORT_PAGE = 10_000;
+export const EXPORT_PAGE = 5_000;
 
 export type ExportRow = Record<string, unknown>;
 type Reader = Pick<Deps, "ch" | "blobs">;
@@ -39,9 +39,13 @@ export async function readPages(deps: Reader, projectId: string, table: ExportTa
   return (async function* () {
     let page = first;
     for (;;) {
+      // The next page is read while this one is encoded and written: two pages in memory at most.
+      const next = page.nextCursor && !options.signal?.aborted ? readPage(deps, projectId, table, filters, size, page.nextCursor) : null;
+      // A failure of the read ahead surfaces when it is awaited; until then it must not count as unhandled.
+      next?.catch(() => undefined);
       if (page.data.length) yield page.data;
-      if (!page.nextCursor || options.signal?.aborted) return;
-      page = await readPage(deps, projectId, table, filters, size, page.nextCursor);
+      if (!next || options.signal?.aborted) return;
+      page = await next;
     }
   })();
 }

@@ -234,10 +234,20 @@ async function keyRangePage<T>(deps: Pick<Deps, "ch">, plan: ListPlan, after: re
     `SELECT ${keys}${display.map(([a]) => `, d_${a}`).join("")} FROM (
        SELECT ${keys}${folds.length ? `, ${folds.join(", ")}` : ""}${display.length ? `, ${selectDisplay(display, "d_")}` : ""}
        FROM ${entity.table} WHERE ${["project_id = {projectId:String}", ...range, ...filters.keyed].join(" AND ")} GROUP BY ${keys})
-     ${filters.exact.length ? `WHERE ${filters.exact.join(" AND ")}` : ""} ORDER BY ${keys} SETTINGS optimize_aggregation_in_order = 1`,
+     ${filters.exact.length ? `WHERE ${filters.exact.join(" AND ")}` : ""}`,
     params.values,
   );
-  const found = rows.map(toFound(entity, display));
+  // Sorted here: an ORDER BY (or aggregating in order) doubled the statement's time on chDB, sorting 10,000 keys costs milliseconds.
+  const found = rows.map(toFound(entity, display)).sort((a, b) => compareKeys(a.keys, b.keys));
   const nextCursor = upTo ? encode({ o: KEY_ORDER, d: "asc", s: null, k: upTo }) : null;
   return { rows: found.map((r) => r.row as T), nextCursor };
+}
+
+/**
+ * ClickHouse's order of String keys is byte order, which JS's code-unit order matches for ASCII ids (the usual
+ * ones); for others the order within a page may differ, never the pages' ranges (those are cut in SQL).
+ */
+function compareKeys(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return 0;
 }
