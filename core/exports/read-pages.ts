@@ -39,13 +39,9 @@ export async function readPages(deps: Reader, projectId: string, table: ExportTa
   return (async function* () {
     let page = first;
     for (;;) {
-      // The next page is read while this one is encoded and written: two pages in memory at most.
-      const next = page.nextCursor && !options.signal?.aborted ? readPage(deps, projectId, table, filters, size, page.nextCursor) : null;
-      // A failure of the read ahead surfaces when it is awaited; until then it must not count as unhandled.
-      next?.catch(() => undefined);
       if (page.data.length) yield page.data;
-      if (!next || options.signal?.aborted) return;
-      page = await next;
+      if (!page.nextCursor || options.signal?.aborted) return;
+      page = await readPage(deps, projectId, table, filters, size, page.nextCursor);
     }
   })();
 }
