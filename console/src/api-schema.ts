@@ -2572,7 +2572,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Export every row of the traces, observations or scores list as JSONL or CSV, streamed: `table`, `format`, and the filters and order of that list (GET /v1/traces, /v1/observations, /v1/scores), without limit or cursor */
+        /** Export every row of the traces, observations or scores list as JSONL or CSV, streamed: `table`, `format`, and the filters of that list (GET /v1/traces, /v1/observations, /v1/scores), without limit or cursor; rows come in the table's key order (trace id, then id), not the list's orderBy */
         get: {
             parameters: {
                 query: {

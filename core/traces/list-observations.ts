@@ -3,7 +3,7 @@ import type { Page } from "../platform/pagination";
 import { compileFilters, type CompiledFilters, Params, parseFilterParam, simpleConditions } from "./filters";
 import { OBSERVATION_DISPLAY, OBSERVATIONS, isoOf, type Display } from "../telemetry";
 import { observationView } from "./get-trace";
-import { listPage } from "./list-engine";
+import { KEY_SORT, listPage } from "./list-engine";
 import type { ListObservationsQuery, ObservationSelection } from "./reads.schema";
 import { observationScoreFilter } from "./score-filter";
 import type { ObservationRow } from "../telemetry";
@@ -39,8 +39,8 @@ export function observationFilters(q: ObservationSelection, params: Params): Com
  *
  * @throws invalid_input for a bad filter or cursor.
  */
-export async function listObservations(deps: Reader, projectId: string, q: ListObservationsQuery, options: { candidateRows?: number } = {}): Promise<Page<ObservationListItem>> {
-  const { rows: folded, nextCursor } = await foldedPage(deps, projectId, q, OBSERVATION_DISPLAY, options.candidateRows);
+export async function listObservations(deps: Reader, projectId: string, q: ListObservationsQuery, options: { candidateRows?: number; keyOrder?: boolean } = {}): Promise<Page<ObservationListItem>> {
+  const { rows: folded, nextCursor } = await foldedPage(deps, projectId, q, OBSERVATION_DISPLAY, options);
   const data = await Promise.all(
     folded.map(async (o) => {
       const { input: _i, output: _o, metadata: _m, ...item } = await observationView(deps, { ...o, input: null, output: null, metadata: null });
@@ -69,13 +69,13 @@ export async function listObservationsWhole(deps: Reader, projectId: string, q: 
   return { data, nextCursor };
 }
 
-/** One page of the span explorer's folded rows with the `display` columns, in the query's order. */
-function foldedPage(deps: Reader, projectId: string, q: ListObservationsQuery, display: Display, candidateRows?: number) {
+/** One page of the span explorer's folded rows with the `display` columns, in the query's order or, for exports, the key's (docs/export.md). */
+function foldedPage(deps: Reader, projectId: string, q: ListObservationsQuery, display: Display, options: { candidateRows?: number; keyOrder?: boolean } = {}) {
   const params = new Params();
   const filters = observationFilters(q, params);
   return listPage<ObservationRow>(
     deps,
-    { entity: OBSERVATIONS, projectId, filters, params, sort: { column: q.orderBy, dir: q.order }, limit: q.limit, cursor: q.cursor, candidateRows },
+    { entity: OBSERVATIONS, projectId, filters, params, sort: options.keyOrder ? KEY_SORT : { column: q.orderBy, dir: q.order }, limit: q.limit, cursor: q.cursor, candidateRows: options.candidateRows },
     display,
   );
 }

@@ -2,7 +2,7 @@ import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
 import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
 import { TRACE_DISPLAY, TRACES } from "../telemetry";
-import { listPage } from "./list-engine";
+import { KEY_SORT, listPage } from "./list-engine";
 import type { ListTracesQuery } from "./reads.schema";
 import { traceScoreFilter } from "./score-filter";
 import { traceItem, traceStats, type TraceListItem, type TraceSummaryRow } from "./trace-stats";
@@ -13,10 +13,10 @@ import { traceItem, traceStats, type TraceListItem, type TraceSummaryRow } from 
  *
  * @throws invalid_input for a bad filter or cursor.
  */
-export async function listTraces(deps: Pick<Deps, "ch">, projectId: string, q: ListTracesQuery, options: { candidateRows?: number } = {}): Promise<Page<TraceListItem>> {
+export async function listTraces(deps: Pick<Deps, "ch">, projectId: string, q: ListTracesQuery, options: { candidateRows?: number; keyOrder?: boolean } = {}): Promise<Page<TraceListItem>> {
   const params = new Params();
   const filters = compileFilters(TRACES, traceConditions(q), params, traceScoreFilter(params));
-  const page = { entity: TRACES, projectId, filters, params, sort: { column: q.orderBy, dir: q.order }, limit: q.limit, cursor: q.cursor, candidateRows: options.candidateRows };
+  const page = { entity: TRACES, projectId, filters, params, sort: options.keyOrder ? KEY_SORT : { column: q.orderBy, dir: q.order }, limit: q.limit, cursor: q.cursor, candidateRows: options.candidateRows };
   const { rows: folded, nextCursor } = await listPage<TraceSummaryRow>(deps, page, TRACE_DISPLAY);
   const stats = await traceStats(deps, projectId, folded.map((t) => t.id));
   return { data: folded.map((t) => traceItem(t, stats.get(t.id))), nextCursor };

@@ -13,7 +13,7 @@ export const handler = streamingHandler(
     role: "VIEWER",
     uses: [blobs, telemetry],
     summary:
-      "Export every row of the traces, observations or scores list as JSONL or CSV, streamed: `table`, `format`, and the filters and order of that list (GET /v1/traces, /v1/observations, /v1/scores), without limit or cursor",
+      "Export every row of the traces, observations or scores list as JSONL or CSV, streamed: `table`, `format`, and the filters of that list (GET /v1/traces, /v1/observations, /v1/scores), without limit or cursor; rows come in the table's key order (trace id, then id), not the list's orderBy",
     tags: ["exports"],
     query: Exports.ExportQuery,
     streams: {
