@@ -6,7 +6,7 @@ import { sizing } from "./lambda";
 
 /** Route functions get the defaults `functions/routes.ts` documents. */
 
-export type Concern = "telemetry" | "evaluation" | "admin";
+export type Concern = "telemetry" | "evaluation" | "admin" | "langfuse";
 
 /** The first path segment of a route (after `/v1`, or the Langfuse alias prefix) names its concern. */
 const CONCERN_OF_SEGMENT: Record<string, Concern> = {
@@ -26,6 +26,8 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
   // exports (docs/export.md): the streamed route has a function URL; its schedules' configs sit here
   exports: "telemetry",
   "export-configs": "telemetry",
+  // media named by reference tokens in traces (docs/media.md)
+  media: "telemetry",
   // the public read of a share link (docs/sharing.md): a trace read
   shared: "telemetry",
   prompts: "evaluation",
@@ -56,16 +58,24 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
 
 /** Extra permissions of one route's function: sign-in sends magic links through SES (docs/auth.md, "Magic link"). */
 const PERMISSIONS_OF_HANDLER: Record<string, string[]> = { "functions/api/auth/proxy.handler": ["ses:SendEmail"] };
-const LANGFUSE_ALIASES: Record<string, Concern> = { ingestion: "telemetry", otel: "telemetry", v2: "evaluation" };
+/**
+ * Langfuse's public API (docs/langfuse.md) has a stack of its own: its ~50 routes would push the others past
+ * CloudFormation's resource limit. Its ingest routes stay on the telemetry path, and the prompt read, which the
+ * console also calls, with the prompts.
+ */
+const LANGFUSE_ON_OUR_STACKS: Record<string, Concern> = { ingestion: "telemetry", otel: "telemetry" };
 
 /** @throws Error for a route whose first segment has no concern yet: add it above. */
 export function concernOf(route: Pick<RouteDef, "path">): Concern {
   const parts = route.path.split("/").filter(Boolean);
   // OAuth discovery (`/.well-known/…`, docs/mcp.md, "OAuth") sits with the sign-in routes it describes.
-  const concern = parts[0] === "v1" ? CONCERN_OF_SEGMENT[parts[1]!] : parts[0] === ".well-known" ? CONCERN_OF_SEGMENT.auth : parts[0] === "api" && parts[1] === "public" ? LANGFUSE_ALIASES[parts[2]!] : undefined;
+  const concern = parts[0] === "v1" ? CONCERN_OF_SEGMENT[parts[1]!] : parts[0] === ".well-known" ? CONCERN_OF_SEGMENT.auth : parts[0] === "api" && parts[1] === "public" ? langfuseConcern(route, parts[2]!) : undefined;
   if (!concern) throw new Error(`stacks/api-routes.ts: no stack for the route ${route.path}; give its first segment a concern`);
   return concern;
 }
+
+const langfuseConcern = (route: Pick<RouteDef, "path">, segment: string): Concern =>
+  route.path === "/api/public/v2/prompts/{name}" ? "evaluation" : (LANGFUSE_ON_OUR_STACKS[segment] ?? "langfuse");
 
 function mount({ stack }: StackContext, concern: Concern) {
   const { api } = use(Api);
@@ -98,4 +108,9 @@ export function AdminRoutes(context: StackContext) {
   mount(context, "admin");
 }
 
-export const ROUTE_STACKS = { TelemetryRoutes, EvaluationRoutes, AdminRoutes } as const;
+/** Langfuse's public API families beyond ingest (docs/langfuse.md). */
+export function LangfuseRoutes(context: StackContext) {
+  mount(context, "langfuse");
+}
+
+export const ROUTE_STACKS = { TelemetryRoutes, EvaluationRoutes, AdminRoutes, LangfuseRoutes } as const;

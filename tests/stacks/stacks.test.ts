@@ -210,7 +210,7 @@ describe("Queues stack", () => {
   });
 });
 
-const ROUTE_STACK_OF: Record<Concern, StackName> = { telemetry: "TelemetryRoutes", evaluation: "EvaluationRoutes", admin: "AdminRoutes" };
+const ROUTE_STACK_OF: Record<Concern, StackName> = { telemetry: "TelemetryRoutes", evaluation: "EvaluationRoutes", admin: "AdminRoutes", langfuse: "LangfuseRoutes" };
 const routeStackOf = (r: (typeof routes)[number]) => ROUTE_STACK_OF[concernOf(r)];
 const routeStacks = Object.values(ROUTE_STACK_OF);
 /** Routes API Gateway serves; streamed ones have function URLs (StreamRoutes). */
