@@ -13,6 +13,8 @@ export const EXPERIMENT_HELP = `sightline experiment --dataset <name> --prompt <
 
 const POLL_MS = 500;
 const TRANSPORT = { timeoutMs: 300_000 };
+/** How long the gate waits, after the last item, for the run's evaluators to score every output (docs/experiments.md). */
+const SCORES_WAIT_MS = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const usd = (n: number) => `$${n.toFixed(6)}`;
 const ms = (n: number | null) => (n === null ? "-" : `${n} ms`);
@@ -90,6 +92,9 @@ export async function experiment(argv: string[], env: NodeJS.ProcessEnv, out: (s
   }
   const p = run.experiment!;
 
+  // The evaluators score each output after its item is done: wait for their scores before comparing and gating.
+  const gated = Object.keys(thresholds).length ? await gateWhenScored(conn, dataset, run.name, thresholds, p.status === "completed" ? (values.evaluator ?? []) : [], p.done) : null;
+
   // The run to compare with: the one named, else the dataset's newest other run.
   let previous = values["compare-with"];
   if (!previous) {
@@ -97,7 +102,6 @@ export async function experiment(argv: string[], env: NodeJS.ProcessEnv, out: (s
     previous = detail.runs.filter((r) => r.name !== run.name).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]?.name;
   }
   const comparison = previous ? await compareDatasetRuns(conn, dataset, [previous, run.name], TRANSPORT) : null;
-  const gated = Object.keys(thresholds).length ? await gateDatasetRun(conn, dataset, run.name, thresholds, TRANSPORT) : null;
 
   if (values.json) out(JSON.stringify({ run, comparison, gate: gated }, null, 2));
   else {
@@ -119,4 +123,19 @@ export async function experiment(argv: string[], env: NodeJS.ProcessEnv, out: (s
   if (p.status !== "completed") throw new CliError(1, `Run '${run.name}' ${p.status}${p.error ? `: ${p.error}` : ""}`);
   if (gated && !gated.passed) throw new CliError(1, "");
   return 0;
+}
+
+/**
+ * The gate of a finished run, once each of its own evaluators named by a threshold has scored every done item, or
+ * after SCORES_WAIT_MS (an evaluation that failed never scores): gating at once would read a run whose last scores
+ * are still being written.
+ */
+async function gateWhenScored(conn: ReturnType<typeof connectionOf>, dataset: string, runName: string, thresholds: Record<string, number>, evaluators: readonly string[], done: number) {
+  const deadline = Date.now() + SCORES_WAIT_MS;
+  for (;;) {
+    const gated = await gateDatasetRun(conn, dataset, runName, thresholds, TRANSPORT);
+    const waiting = gated.results.some((r) => evaluators.includes(r.scoreName) && r.count < done);
+    if (!waiting || Date.now() >= deadline) return gated;
+    await sleep(POLL_MS);
+  }
 }
