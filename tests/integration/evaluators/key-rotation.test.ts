@@ -141,7 +141,9 @@ describe("secrets under the key ring, rotated end to end with the rotation comma
     const again = await rotateCommand({ ...base, SIGHTLINE_KEY_RING: `b:${KEY_B}` }, ["--json"]);
     const report = JSON.parse(again.stdout);
     expect(report.activeKeyId).toBe("b");
-    expect(report.tables.map((t: any) => t.table)).toEqual(["provider_credentials", "dataset_runners", "automations", "event_sinks", "auth_sso_providers"]);
+    expect(report.tables.map((t: any) => t.table)).toEqual(["provider_credentials", "dataset_runners", "automations", "event_sinks", "auth_sso_providers", "export_configs"]);
+    // No scheduled export holds bucket keys here (docs/export.md): the table is walked and nothing is rewritten.
+    expect(report.tables[5]).toEqual({ table: "export_configs", rewritten: 0, alreadyCurrent: 0, unreadable: [] });
     expect(report.tables[2]).toEqual({ table: "automations", rewritten: 0, alreadyCurrent: 1, unreadable: [] });
     expect(report.tables[3]).toEqual({ table: "event_sinks", rewritten: 0, alreadyCurrent: 1, unreadable: [] });
     expect(report.tables[0]).toMatchObject({ table: "provider_credentials", rewritten: 0, alreadyCurrent: 1 });
