@@ -27,6 +27,8 @@ export const objectKey = (prefix: string, table: ExportTable, from: Date, to: Da
 export async function runScheduledExports(deps: RunDeps, options: { maxWindows?: number } = {}): Promise<{ configs: number; windows: number; objects: number; failed: number }> {
   const now = deps.clock.now();
   const closedBefore = new Date(now.getTime() - SAFETY_LAG_MS);
+  // Bound as text: compared with an SQL expression, not a column, the value gets no column mapping, and postgres.js
+  // under drizzle does not serialise a Date itself (PGlite does, which hid it).
   const due = deps.db
     .select({ id: exportConfigs.id })
     .from(exportConfigs)
@@ -34,7 +36,7 @@ export async function runScheduledExports(deps: RunDeps, options: { maxWindows?:
       and(
         eq(exportConfigs.enabled, true),
         or(isNull(exportConfigs.leasedUntil), lt(exportConfigs.leasedUntil, now)),
-        lte(sql`${exportConfigs.lastExportedAt} + (CASE WHEN ${exportConfigs.frequency} = 'hourly' THEN interval '1 hour' ELSE interval '1 day' END)`, closedBefore),
+        lte(sql`${exportConfigs.lastExportedAt} + (CASE WHEN ${exportConfigs.frequency} = 'hourly' THEN interval '1 hour' ELSE interval '1 day' END)`, sql`${closedBefore.toISOString()}::timestamptz`),
       ),
     )
     .for("update", { skipLocked: true });

@@ -1,6 +1,7 @@
 import { LangfuseClient } from "@langfuse/client";
 import { LangfuseSpanProcessor } from "@langfuse/otel";
 import { setLangfuseTracerProvider } from "@langfuse/tracing";
+import { context, propagation, trace } from "@opentelemetry/api";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { Langfuse } from "langfuse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,6 +37,10 @@ describe("Langfuse SDKs on datasets, experiments and prompts", () => {
       await processor.forceFlush();
       await provider.shutdown();
       setLangfuseTracerProvider(null);
+      // Undo register(): the OTel globals outlive this file in a shared worker, and a later file's provider could not register.
+      trace.disable();
+      context.disable();
+      propagation.disable();
     }
   }
 
