@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { LangfuseClient } from "@langfuse/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
+import { failure } from "../../support/langfuse-failure";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { newProject, type Key } from "../datasets/support";
 
@@ -21,14 +22,6 @@ describe("Langfuse comments, models and metrics", () => {
     await app?.close();
   });
 
-  const failure = async (call: Promise<unknown>) => {
-    try {
-      await call;
-    } catch (error) {
-      return error as { statusCode: number; body: any };
-    }
-    throw new Error("expected the call to fail");
-  };
   /** A trace with one generation of `model` that used 10 input and 20 output tokens. */
   const generation = async (model: string, trace: Record<string, unknown> = {}, k: Key = key) => {
     const traceId = randomUUID();

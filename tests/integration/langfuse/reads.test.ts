@@ -1,6 +1,7 @@
 import { LangfuseClient } from "@langfuse/client";
 import { Langfuse } from "langfuse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failure } from "../../support/langfuse-failure";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { newProject, type Key } from "../reads/support";
 
@@ -8,17 +9,6 @@ const T0 = Date.parse("2026-03-01T10:00:00.000Z");
 const at = (s: number) => new Date(T0 + s * 1000);
 /** Past the offload threshold (256 KiB): stored in the blob store, read back whole. */
 const BIG = "x".repeat(300 * 1024);
-
-/** Langfuse's error as its SDK sees it: the status and the body it parsed. */
-async function failure(p: Promise<unknown>): Promise<{ statusCode: number; body: unknown }> {
-  try {
-    await p;
-  } catch (e) {
-    const err = e as { statusCode: number; body: unknown };
-    return { statusCode: err.statusCode, body: err.body };
-  }
-  throw new Error("expected the call to fail");
-}
 
 describe("Langfuse read API with the real Langfuse clients", () => {
   let app: TestApp;

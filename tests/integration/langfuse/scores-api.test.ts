@@ -3,6 +3,7 @@ import { LangfuseClient } from "@langfuse/client";
 import { Langfuse } from "langfuse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
+import { failure } from "../../support/langfuse-failure";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { newProject, type Key } from "../datasets/support";
 
@@ -30,15 +31,6 @@ describe("Langfuse scores and score configs", () => {
     await ingest(app, [ev("trace-create", { id, name: "t", ...body })], { key });
     return id;
   };
-  const failure = async (call: Promise<unknown>) => {
-    try {
-      await call;
-    } catch (error) {
-      return error as { statusCode: number; body: any };
-    }
-    throw new Error("expected the call to fail");
-  };
-
   it("creates a score with api.scores.create, reads it back in v2, and deletes it with api.legacy.scoreV1.delete", async () => {
     const traceId = await trace();
 
