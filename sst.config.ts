@@ -1,7 +1,7 @@
 import type { SSTConfig } from "sst";
 import { Api } from "./stacks/api";
-import { Console } from "./stacks/console";
 import { AdminRoutes, EvaluationRoutes, LangfuseRoutes, TelemetryRoutes } from "./stacks/api-routes";
+import { Console } from "./stacks/console";
 import { Cron } from "./stacks/cron";
 import { Events } from "./stacks/events";
 import { FUNCTION_DEFAULTS } from "./stacks/lambda";
@@ -19,6 +19,17 @@ export default {
   },
   stacks(app) {
     app.setDefaultFunctionProps(FUNCTION_DEFAULTS);
-    app.stack(Storage).stack(Queues).stack(Api).stack(TelemetryRoutes).stack(EvaluationRoutes).stack(AdminRoutes).stack(LangfuseRoutes).stack(StreamRoutes).stack(Cron).stack(Events).stack(Console);
+    app
+      .stack(Storage)
+      .stack(Queues)
+      .stack(Api)
+      .stack(TelemetryRoutes)
+      .stack(EvaluationRoutes)
+      .stack(AdminRoutes)
+      .stack(LangfuseRoutes)
+      .stack(StreamRoutes)
+      .stack(Cron)
+      .stack(Events)
+      .stack(Console);
   },
 } satisfies SSTConfig;

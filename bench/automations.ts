@@ -11,8 +11,17 @@ import { fmt, quantile } from "./lib";
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
 const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
 
-async function api<T = any>(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url}${path}`, { method, headers: { authorization: AUTH, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function api<T = any>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: AUTH, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
@@ -33,20 +42,44 @@ async function webhookReceiver() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`, arrived, count: () => count, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hook`,
+    arrived,
+    count: () => count,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** 1,000 scores in 100 batches of 10, one batch every 20 ms; each score's 207 → its webhook delivery. */
 async function scoreDeliveries(url: string, hookUrl: string, arrived: Map<string, number>) {
-  const made = await api(url, "POST", "/v1/automations", { name: "bench-scores", trigger: "score.created", action: "webhook", target: hookUrl });
+  const made = await api(url, "POST", "/v1/automations", {
+    name: "bench-scores",
+    trigger: "score.created",
+    action: "webhook",
+    target: hookUrl,
+  });
   if (made.status !== 201) throw new Error(`create automation answered ${made.status}`);
   const traceId = randomUUID();
-  await api(url, "POST", "/v1/ingest", { batch: [{ id: randomUUID(), type: "trace-create", timestamp: new Date().toISOString(), body: { id: traceId, name: "bench" } }] });
+  await api(url, "POST", "/v1/ingest", {
+    batch: [
+      {
+        id: randomUUID(),
+        type: "trace-create",
+        timestamp: new Date().toISOString(),
+        body: { id: traceId, name: "bench" },
+      },
+    ],
+  });
   const accepted = new Map<string, number>();
   const sends: Promise<void>[] = [];
   for (let b = 0; b < 100; b++) {
     const ids = Array.from({ length: 10 }, () => randomUUID());
-    const batch = ids.map((id) => ({ id: randomUUID(), type: "score-create", timestamp: new Date().toISOString(), body: { id, traceId, name: "bench", value: Math.random() } }));
+    const batch = ids.map((id) => ({
+      id: randomUUID(),
+      type: "score-create",
+      timestamp: new Date().toISOString(),
+      body: { id, traceId, name: "bench", value: Math.random() },
+    }));
     sends.push(
       api(url, "POST", "/v1/ingest", { batch }).then((res) => {
         if (res.status !== 207) throw new Error(`ingest answered ${res.status}`);
@@ -58,7 +91,8 @@ async function scoreDeliveries(url: string, hookUrl: string, arrived: Map<string
   }
   await Promise.all(sends);
   const deadline = performance.now() + 60_000;
-  while ([...accepted.keys()].some((id) => !arrived.has(id)) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while ([...accepted.keys()].some((id) => !arrived.has(id)) && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
   const latencies = [...accepted].filter(([id]) => arrived.has(id)).map(([id, at]) => arrived.get(id)! - at);
   await api(url, "DELETE", `/v1/automations/${made.body.id}`);
   return { latencies: latencies.sort((a, b) => a - b), delivered: latencies.length };
@@ -68,9 +102,19 @@ async function scoreDeliveries(url: string, hookUrl: string, arrived: Map<string
 async function rawDelivery(hookUrl: string) {
   const out: number[] = [];
   for (let i = 0; i < 1000; i++) {
-    const body = JSON.stringify({ id: randomUUID(), type: "score.created", projectId: "p", timestamp: new Date().toISOString(), data: { id: `raw-${i}`, value: 0.5 } });
+    const body = JSON.stringify({
+      id: randomUUID(),
+      type: "score.created",
+      projectId: "p",
+      timestamp: new Date().toISOString(),
+      data: { id: `raw-${i}`, value: 0.5 },
+    });
     const t0 = performance.now();
-    const res = await fetch(hookUrl, { method: "POST", headers: { "content-type": "application/json", ...signatureHeaders("whsec_raw", body, new Date()) }, body });
+    const res = await fetch(hookUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...signatureHeaders("whsec_raw", body, new Date()) },
+      body,
+    });
     await res.text();
     out.push(performance.now() - t0);
   }
@@ -85,7 +129,12 @@ async function ingestWithWebhook(url: string, hookUrl: string, delivered: () => 
   const withHook: number[] = [];
   for (let round = 0; round < 2; round++) {
     without.push(await endToEnd(url, bodies()));
-    const made = await api(url, "POST", "/v1/automations", { name: `bench-traces-${round}`, trigger: "trace.created", action: "webhook", target: hookUrl });
+    const made = await api(url, "POST", "/v1/automations", {
+      name: `bench-traces-${round}`,
+      trigger: "trace.created",
+      action: "webhook",
+      target: hookUrl,
+    });
     if (made.status !== 201) throw new Error(`create automation answered ${made.status}`);
     const before = delivered();
     // Every trace of the run delivered counts: the clock stops when the last webhook arrived.
@@ -104,7 +153,12 @@ async function ingestWithWebhook(url: string, hookUrl: string, delivered: () => 
 export async function benchAutomations(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-hooks-"));
   const hook = await webhookReceiver();
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  });
   let scores, ingest, raw;
   try {
     scores = await scoreDeliveries(server.url, hook.url, hook.arrived);

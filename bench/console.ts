@@ -20,20 +20,46 @@ const RENDER_TARGET_MS = 1000;
 function treeBatch() {
   const t0 = Date.parse("2026-11-20T10:00:00.000Z");
   const at = (ms: number) => new Date(t0 + ms).toISOString();
-  const batch: unknown[] = [{ id: "t", type: "trace-create", timestamp: at(0), body: { id: TRACE, name: "bench-tree", input: "hi", output: "bye" } }];
+  const batch: unknown[] = [
+    {
+      id: "t",
+      type: "trace-create",
+      timestamp: at(0),
+      body: { id: TRACE, name: "bench-tree", input: "hi", output: "bye" },
+    },
+  ];
   const obs = (type: string, id: string, parent: string | null, start: number, end: number) =>
-    batch.push({ id: `e-${id}`, type: `${type}-create`, timestamp: at(start), body: { id, traceId: TRACE, parentObservationId: parent, name: id, startTime: at(start), endTime: at(end), input: { step: id }, output: "ok" } });
+    batch.push({
+      id: `e-${id}`,
+      type: `${type}-create`,
+      timestamp: at(start),
+      body: {
+        id,
+        traceId: TRACE,
+        parentObservationId: parent,
+        name: id,
+        startTime: at(start),
+        endTime: at(end),
+        input: { step: id },
+        output: "ok",
+      },
+    });
   obs("span", "root", null, 0, 60_000);
   for (let s = 0; s < SPANS; s++) {
     obs("span", `span-${s}`, "root", s * 1500, s * 1500 + 1400);
-    for (let c = 0; c < CHILDREN; c++) obs("generation", `gen-${s}-${c}`, `span-${s}`, s * 1500 + c * 25, s * 1500 + c * 25 + 20);
+    for (let c = 0; c < CHILDREN; c++)
+      obs("generation", `gen-${s}-${c}`, `span-${s}`, s * 1500 + c * 25, s * 1500 + c * 25 + 20);
   }
   for (let e = 0; e < EVENTS; e++) obs("event", `event-${e}`, "root", 59_000 + e, 59_000 + e);
   return batch;
 }
 
 async function api(base: string, method: string, path: string, body?: unknown) {
-  const res = await fetch(base + path, { method, headers: { authorization: auth, ...(body ? { "content-type": "application/json" } : {}) }, body: body ? JSON.stringify(body) : undefined });
+  const res = await fetch(base + path, {
+    method,
+    headers: { authorization: auth, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -55,7 +81,12 @@ export async function benchConsole(): Promise<string> {
   await ensureConsoleBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-console-"));
   // The development key sign-in, switched on: sessions became the default sign-in after this bench was written.
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_CONSOLE_KEY_SIGNIN: "true",
+  });
   const browser = await launchChromium();
   try {
     const ingest = await api(server.url, "POST", "/v1/ingest", { batch: treeBatch() });

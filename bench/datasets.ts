@@ -2,11 +2,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
+import { sql } from "drizzle-orm";
 import { openPglite } from "../core/adapters/postgres/pglite";
+import { type Connection, request } from "../sdk/cli/api";
 import { importCsv } from "../sdk/cli/import-csv";
-import { request, type Connection } from "../sdk/cli/api";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt } from "./lib";
 
@@ -14,11 +14,25 @@ const KEY = { publicKey: "pk-sl-bench-datasets", secretKey: "sk-sl-bench-dataset
 const ITEMS = 10_000;
 const CSV_BYTES = 10 * 1024 * 1024;
 const ROUNDS = 3;
-const SCHEMA = { input: { required: ["question", "lang"], properties: { question: { type: "string" }, lang: { type: "string", enum: ["en", "fr", "de"] }, context: { type: "string" } } }, expectedOutput: { type: "string" } };
+const SCHEMA = {
+  input: {
+    required: ["question", "lang"],
+    properties: {
+      question: { type: "string" },
+      lang: { type: "string", enum: ["en", "fr", "de"] },
+      context: { type: "string" },
+    },
+  },
+  expectedOutput: { type: "string" },
+};
 const root = fileURLToPath(new URL("../", import.meta.url));
 
 const item = (i: number) => ({
-  input: { question: `What is the capital of country number ${i}?`, lang: ["en", "fr", "de"][i % 3], context: `Context paragraph ${i}: ${"lorem ipsum dolor sit amet ".repeat(3)}` },
+  input: {
+    question: `What is the capital of country number ${i}?`,
+    lang: ["en", "fr", "de"][i % 3],
+    context: `Context paragraph ${i}: ${"lorem ipsum dolor sit amet ".repeat(3)}`,
+  },
   expectedOutput: `Capital ${i}`,
   metadata: { source: "bench", row: i },
 });
@@ -50,7 +64,12 @@ const time = async (fn: () => Promise<unknown>) => {
  */
 export async function benchDatasets(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-datasets-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: join(dataDir, "app"), SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: join(dataDir, "app"),
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  });
   const conn: Connection = { baseUrl: server.url, ...KEY };
   const items = Array.from({ length: ITEMS }, (_, i) => item(i));
   const csv = csvFile(CSV_BYTES);
@@ -77,24 +96,58 @@ export async function benchDatasets(): Promise<string> {
     }
 
     const imports: number[] = [];
-    const env = { SIGHTLINE_BASE_URL: server.url, SIGHTLINE_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_SECRET_KEY: KEY.secretKey };
+    const env = {
+      SIGHTLINE_BASE_URL: server.url,
+      SIGHTLINE_PUBLIC_KEY: KEY.publicKey,
+      SIGHTLINE_SECRET_KEY: KEY.secretKey,
+    };
     for (let r = 0; r < ROUNDS; r++) {
       const name = await dataset(`csv-${r}`);
       let printed = "";
-      imports.push(await time(() => importCsv(["--dataset", name, "--file", csvPath, "--input", "question,lang,context", "--expected", "answer", "--json"], env, (s) => (printed += s))));
+      imports.push(
+        await time(() =>
+          importCsv(
+            [
+              "--dataset",
+              name,
+              "--file",
+              csvPath,
+              "--input",
+              "question,lang,context",
+              "--expected",
+              "answer",
+              "--json",
+            ],
+            env,
+            (s) => (printed += s),
+          ),
+        ),
+      );
       if (JSON.parse(printed).added !== csv.rows) throw new Error(`imported ${printed}`);
     }
 
     const rawParse: number[] = [];
-    for (let r = 0; r < ROUNDS; r++) rawParse.push(await time(async () => parse(readFileSync(csvPath, "utf8"), { bom: true, skip_empty_lines: true })));
+    for (let r = 0; r < ROUNDS; r++)
+      rawParse.push(
+        await time(async () => parse(readFileSync(csvPath, "utf8"), { bom: true, skip_empty_lines: true })),
+      );
 
     const pg = await openPglite({ dataDir: join(dataDir, "raw-pg") });
     const rawInsert: number[] = [];
     try {
       await pg.migrate(join(root, "migrations", "postgres"));
       for (let r = 0; r < ROUNDS; r++) {
-        await pg.db.execute(sql`INSERT INTO datasets (id, project_id, name, created_at, updated_at) VALUES (${`raw-${r}`}, 'raw', ${`raw-${r}`}, now(), now())`);
-        const rows = JSON.stringify(items.map((it, i) => ({ id: `item-${i}`, input: it.input, expected_output: it.expectedOutput, metadata: it.metadata })));
+        await pg.db.execute(
+          sql`INSERT INTO datasets (id, project_id, name, created_at, updated_at) VALUES (${`raw-${r}`}, 'raw', ${`raw-${r}`}, now(), now())`,
+        );
+        const rows = JSON.stringify(
+          items.map((it, i) => ({
+            id: `item-${i}`,
+            input: it.input,
+            expected_output: it.expectedOutput,
+            metadata: it.metadata,
+          })),
+        );
         rawInsert.push(
           await time(() =>
             pg.db.execute(sql`INSERT INTO dataset_items (dataset_id, id, input, expected_output, metadata, created_at, updated_at)

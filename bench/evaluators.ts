@@ -32,8 +32,23 @@ async function fakeProviders() {
         const text = JSON.stringify({ score: 0.5, reasoning: "bench" });
         const body =
           which === "anthropic"
-            ? { id: "m", type: "message", role: "assistant", model: "x", content: [{ type: "text", text }], stop_reason: "end_turn", usage: { input_tokens: 200, output_tokens: 20 } }
-            : { id: "c", object: "chat.completion", created: 0, model: "x", choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }], usage: { prompt_tokens: 200, completion_tokens: 20, total_tokens: 220 } };
+            ? {
+                id: "m",
+                type: "message",
+                role: "assistant",
+                model: "x",
+                content: [{ type: "text", text }],
+                stop_reason: "end_turn",
+                usage: { input_tokens: 200, output_tokens: 20 },
+              }
+            : {
+                id: "c",
+                object: "chat.completion",
+                created: 0,
+                model: "x",
+                choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+                usage: { prompt_tokens: 200, completion_tokens: 20, total_tokens: 220 },
+              };
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify(body));
       }, DELAY_MS);
@@ -52,7 +67,9 @@ export async function benchEvaluators(): Promise<string> {
   const fake = await fakeProviders();
   try {
     const llm = createLlmProviders(globalThis.fetch, { concurrency: CONCURRENCY, timeoutMs: 10_000 });
-    const definition = defineEvaluator(EvaluatorFields.parse({ prompt: "Rate {{output}} for {{input}}", jurors: JURORS }));
+    const definition = defineEvaluator(
+      EvaluatorFields.parse({ prompt: "Rate {{output}} for {{input}}", jurors: JURORS }),
+    );
     const credentials = new Map<LlmProviderName, LlmCredentials>([
       ["openai", { apiKey: "sk-bench", baseUrl: `${fake.url}/v1` }],
       ["anthropic", { apiKey: "sk-bench", baseUrl: fake.url }],
@@ -62,7 +79,10 @@ export async function benchEvaluators(): Promise<string> {
     await Promise.all(
       Array.from({ length: EVALUATIONS }, async (_, i) => {
         const t0 = performance.now();
-        await judge({ llm }, { definition, variables: { input: `question ${i}`, output: `answer ${i}` }, credentials, prices: [] });
+        await judge(
+          { llm },
+          { definition, variables: { input: `question ${i}`, output: `answer ${i}` }, credentials, prices: [] },
+        );
         latencies.push(performance.now() - t0);
       }),
     );
@@ -71,10 +91,16 @@ export async function benchEvaluators(): Promise<string> {
     // With `CONCURRENCY` slots per provider, the busiest provider bounds the run: its requests × delay / slots.
     const floorMs = (Math.max(fake.requests.openai, fake.requests.anthropic) * DELAY_MS) / CONCURRENCY;
 
-    const mockDefinition = defineEvaluator(EvaluatorFields.parse({ prompt: "Rate {{output}}", provider: "mock", model: "mock-judge" }));
+    const mockDefinition = defineEvaluator(
+      EvaluatorFields.parse({ prompt: "Rate {{output}}", provider: "mock", model: "mock-judge" }),
+    );
     const mockCount = 2000;
     const mockStarted = performance.now();
-    for (let i = 0; i < mockCount; i++) await judge({ llm }, { definition: mockDefinition, variables: { output: `answer ${i}` }, credentials: new Map(), prices: [] });
+    for (let i = 0; i < mockCount; i++)
+      await judge(
+        { llm },
+        { definition: mockDefinition, variables: { output: `answer ${i}` }, credentials: new Map(), prices: [] },
+      );
     const mockRate = (mockCount / (performance.now() - mockStarted)) * 1000;
 
     return [

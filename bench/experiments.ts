@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import OpenAI from "openai";
-import { request, type Connection } from "../sdk/cli/api";
+import { type Connection, request } from "../sdk/cli/api";
 import { FakeOpenAI } from "../tests/support/fake-openai";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt } from "./lib";
@@ -23,7 +23,13 @@ interface Run {
 }
 
 /** Starts an experiment and waits (polling every 20 ms) until every run item and both scores of each are readable. */
-async function timeExperiment(conn: Connection, dataset: string, runName: string, body: Record<string, unknown>, evaluators: string[]): Promise<number> {
+async function timeExperiment(
+  conn: Connection,
+  dataset: string,
+  runName: string,
+  body: Record<string, unknown>,
+  evaluators: string[],
+): Promise<number> {
   const started = performance.now();
   await request(conn, "POST", `/v1/datasets/${dataset}/experiments`, { ...body, runName, evaluators });
   for (;;) {
@@ -44,12 +50,29 @@ export async function benchExperiments(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-experiments-"));
   const fake = await new FakeOpenAI().start();
   fake.delayMs = PROVIDER_MS;
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: join(dataDir, "app"), SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn", SIGHTLINE_LLM_CONCURRENCY: String(CONCURRENCY) });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: join(dataDir, "app"),
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+    SIGHTLINE_LLM_CONCURRENCY: String(CONCURRENCY),
+  });
   const conn: Connection = { baseUrl: server.url, ...KEY };
   try {
     await request(conn, "POST", "/v1/datasets", { name: "bench" });
-    await request(conn, "POST", "/v1/datasets/bench/items", { items: Array.from({ length: ITEMS }, (_, i) => ({ id: `i${i}`, input: { question: `What is ${i} + ${i}?` }, expectedOutput: String(2 * i) })) });
-    await request(conn, "POST", "/v1/prompts", { name: "bench-qa", type: "TEXT", content: "Answer briefly: {{question}}", labels: ["production"] });
+    await request(conn, "POST", "/v1/datasets/bench/items", {
+      items: Array.from({ length: ITEMS }, (_, i) => ({
+        id: `i${i}`,
+        input: { question: `What is ${i} + ${i}?` },
+        expectedOutput: String(2 * i),
+      })),
+    });
+    await request(conn, "POST", "/v1/prompts", {
+      name: "bench-qa",
+      type: "TEXT",
+      content: "Answer briefly: {{question}}",
+      labels: ["production"],
+    });
     await request(conn, "POST", "/v1/evaluators", { name: "answered", kind: "CODE", expression: "len(output) > 0" });
     await request(conn, "POST", "/v1/evaluators", { name: "length", kind: "CODE", expression: "len(output) / 100" });
     await request(conn, "PUT", "/v1/providers/openai", { apiKey: "sk-bench", baseUrl: fake.url });
@@ -61,15 +84,34 @@ export async function benchExperiments(): Promise<string> {
     const raw: number[] = [];
     const client = new OpenAI({ apiKey: "sk-bench", baseURL: fake.url, maxRetries: 0 });
     for (let round = 0; round < ROUNDS; round++) {
-      mock.push(await timeExperiment(conn, "bench", `mock-${round}`, { ...common, provider: "mock", model: "m", concurrency: CONCURRENCY }, evaluators));
-      slow.push(await timeExperiment(conn, "bench", `fake-${round}`, { ...common, provider: "openai", model: "gpt-4o-mini", concurrency: CONCURRENCY }, evaluators));
+      mock.push(
+        await timeExperiment(
+          conn,
+          "bench",
+          `mock-${round}`,
+          { ...common, provider: "mock", model: "m", concurrency: CONCURRENCY },
+          evaluators,
+        ),
+      );
+      slow.push(
+        await timeExperiment(
+          conn,
+          "bench",
+          `fake-${round}`,
+          { ...common, provider: "openai", model: "gpt-4o-mini", concurrency: CONCURRENCY },
+          evaluators,
+        ),
+      );
       const started = performance.now();
       let next = 0;
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
           while (next < ITEMS) {
             next++;
-            await client.chat.completions.create({ model: "gpt-4o-mini", messages: [{ role: "user", content: "Answer briefly: What is 1 + 1?" }] });
+            await client.chat.completions.create({
+              model: "gpt-4o-mini",
+              messages: [{ role: "user", content: "Answer briefly: What is 1 + 1?" }],
+            });
           }
         }),
       );
@@ -84,7 +126,7 @@ export async function benchExperiments(): Promise<string> {
       "|---|---|---|",
       `| experiment of ${ITEMS} items, mock model, two code evaluators: every run item and score readable | ≤ 5 s | ${s(mock)} |`,
       `| the same with a provider fake answering in ${PROVIDER_MS} ms (official OpenAI SDK on loopback), concurrency ${CONCURRENCY} | ≤ 7 s | ${s(slow)} |`,
-      `| raw: ${ITEMS} calls of the OpenAI SDK to the same fake, ${CONCURRENCY} at a time (bound ${ITEMS} / ${CONCURRENCY} × ${PROVIDER_MS / 1000} s = ${fmt((ITEMS / CONCURRENCY) * PROVIDER_MS / 1000, 1)} s) | — | ${s(raw)} |`,
+      `| raw: ${ITEMS} calls of the OpenAI SDK to the same fake, ${CONCURRENCY} at a time (bound ${ITEMS} / ${CONCURRENCY} × ${PROVIDER_MS / 1000} s = ${fmt(((ITEMS / CONCURRENCY) * PROVIDER_MS) / 1000, 1)} s) | — | ${s(raw)} |`,
       "",
       `Against \`npm start\` on embedded stores (PGlite, chDB) with its background workers: from \`POST /v1/datasets/{name}/experiments\` until \`GET\` of the run shows ${ITEMS} run items and ${ITEMS} values of each score (polled every 20 ms). Each item's model call is recorded as a trace through the ingest queue and worker, and its two code evaluations go through the eval queue and worker. Lanes write five items at a time, behind their next model calls. The process's bound on calls in flight per provider (\`SIGHTLINE_LLM_CONCURRENCY\`, default 4, shared with judges) is raised to ${CONCURRENCY} here: at the default, a run of concurrency ${CONCURRENCY} makes 4 calls at once. One-minute load average at the end: ${fmt(loadavg()[0]!, 1)}.`,
       "",

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Session } from "chdb";
 import { ClickHouseTelemetryStore } from "../core/adapters/clickhouse/telemetry-store";
 import { OBSERVATION_DISPLAY, selectDisplay } from "../core/telemetry";
-import { kill, spawnServer, type Spawned } from "../tests/support/spawn-server";
+import { kill, type Spawned, spawnServer } from "../tests/support/spawn-server";
 import { fmt, rssMb } from "./lib";
 
 const KEY = { publicKey: "pk-sl-bench-export", secretKey: "sk-sl-bench-export" };
@@ -39,7 +39,9 @@ export async function generate(store: ClickHouseTelemetryStore, projectId: strin
     p,
   );
   // Settle merges, then merge every day into one part, as a service whose days are behind it has them.
-  const days = await store.query<{ partition_id: string }>("SELECT DISTINCT partition_id FROM system.parts WHERE active AND table = 'observations'");
+  const days = await store.query<{ partition_id: string }>(
+    "SELECT DISTINCT partition_id FROM system.parts WHERE active AND table = 'observations'",
+  );
   for (const d of days) await store.command(`OPTIMIZE TABLE observations PARTITION ID '${d.partition_id}' FINAL`);
 }
 
@@ -47,7 +49,10 @@ export async function generate(store: ClickHouseTelemetryStore, projectId: strin
 const CAP_SECONDS = Number(process.env.SIGHTLINE_BENCH_EXPORT_CAP_SECONDS ?? 180);
 
 /** Streams one export (at most CAP_SECONDS), counting lines and bytes; samples the server's RSS every 100 ms. */
-function streamExport(server: Spawned, path: string): Promise<{ rows: number; bytes: number; seconds: number; peakRss: number; complete: boolean }> {
+function streamExport(
+  server: Spawned,
+  path: string,
+): Promise<{ rows: number; bytes: number; seconds: number; peakRss: number; complete: boolean }> {
   return new Promise((resolve, reject) => {
     const agent = new Agent({ keepAlive: false });
     const pid = server.child.pid!;
@@ -84,7 +89,10 @@ function streamExport(server: Spawned, path: string): Promise<{ rows: number; by
  * The fastest way the same rows leave chDB here: one folded `SELECT … FORMAT JSONEachRow` (the list's display
  * columns, GROUP BY the keys) streamed by chDB's own `queryStream`, in this process, nothing else around it.
  */
-async function rawBaseline(dataDir: string, projectId: string): Promise<{ rows: number; bytes: number; seconds: number }> {
+async function rawBaseline(
+  dataDir: string,
+  projectId: string,
+): Promise<{ rows: number; bytes: number; seconds: number }> {
   const session = new Session(join(dataDir, "ch"));
   try {
     const started = performance.now();
@@ -108,11 +116,18 @@ async function rawBaseline(dataDir: string, projectId: string): Promise<{ rows: 
 /** Issue 30 target: export of 1M observations as JSONL via the API at ≥ 50k rows/s, server RSS growth ≤ 100 MB. */
 export async function benchExport(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-export-"));
-  const env = { SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" };
+  const env = {
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  };
   let server: Spawned | undefined;
   try {
     server = await spawnServer(env);
-    const projects = (await (await fetch(`${server.url}/v1/projects`, { headers: { authorization: AUTH } })).json()) as { data: { id: string }[] };
+    const projects = (await (
+      await fetch(`${server.url}/v1/projects`, { headers: { authorization: AUTH } })
+    ).json()) as { data: { id: string }[] };
     const projectId = projects.data[0]!.id;
     await kill(server, "SIGTERM");
 

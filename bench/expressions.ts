@@ -9,9 +9,21 @@ const ITEM = {
 };
 
 const CASES = [
-  { name: "typical: contains(lower(output)) && len(output)", source: 'contains(lower(output), "paris") && len(output) < 200', target: 50_000 },
-  { name: "member paths and arithmetic", source: 'metadata.tags.length == 2 and (len(expected) * 2 + 1) % 5 < 4', target: undefined },
-  { name: "regex on a 64-character output", source: 'matches(output, "capital of \\w+ is P[a-z]+")', target: undefined },
+  {
+    name: "typical: contains(lower(output)) && len(output)",
+    source: 'contains(lower(output), "paris") && len(output) < 200',
+    target: 50_000,
+  },
+  {
+    name: "member paths and arithmetic",
+    source: "metadata.tags.length == 2 and (len(expected) * 2 + 1) % 5 < 4",
+    target: undefined,
+  },
+  {
+    name: "regex on a 64-character output",
+    source: 'matches(output, "capital of \\w+ is P[a-z]+")',
+    target: undefined,
+  },
   { name: "JSON shape", source: 'has(jsonParse("{\\"answer\\": 1, \\"sources\\": []}"), "answer")', target: undefined },
 ];
 

@@ -21,7 +21,12 @@ async function rawBaseline(count: number) {
 
 async function timeToFirst200(dataDir: string) {
   const started = performance.now();
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  });
   const res = await fetch(`${server.url}/v1/projects`, { headers: auth });
   if (res.status !== 200) throw new Error(`first call answered ${res.status}`);
   return { server, ms: performance.now() - started };

@@ -6,11 +6,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { migrateClickHouse } from "../core/adapters/clickhouse/migrate";
 import { ClickHouseTelemetryStore } from "../core/adapters/clickhouse/telemetry-store";
-import { mergeEvents } from "../core/telemetry";
 import { validateEvents } from "../core/ingest";
+import { mergeEvents } from "../core/telemetry";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt, quantile } from "./lib";
-import { summarizeProfiles, type ProfileLine } from "./profile";
+import { type ProfileLine, summarizeProfiles } from "./profile";
 
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
 const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
@@ -25,14 +25,36 @@ export function makeBatch(): unknown[] {
   for (let t = 0; t < 5; t++) {
     const traceId = randomUUID();
     const span = randomUUID();
-    const ev = (type: string, body: Record<string, unknown>) => events.push({ id: randomUUID(), type, timestamp: now, body });
-    ev("trace-create", { id: traceId, name: "chat", userId: `u-${t}`, sessionId: "s-1", input: { q: "What is the capital of France?" }, tags: ["bench"] });
+    const ev = (type: string, body: Record<string, unknown>) =>
+      events.push({ id: randomUUID(), type, timestamp: now, body });
+    ev("trace-create", {
+      id: traceId,
+      name: "chat",
+      userId: `u-${t}`,
+      sessionId: "s-1",
+      input: { q: "What is the capital of France?" },
+      tags: ["bench"],
+    });
     ev("span-create", { id: span, traceId, name: "retrieve", startTime: now, input: { query: "capital of France" } });
     ev("span-update", { id: span, traceId, endTime: now, output: { docs: ["Paris is the capital of France."] } });
     for (let g = 0; g < 3; g++) {
       const gen = randomUUID();
-      ev("generation-create", { id: gen, traceId, parentObservationId: span, name: "llm", startTime: now, model: "gpt-4o-mini", input: [{ role: "user", content: "What is the capital of France?" }] });
-      ev("generation-update", { id: gen, traceId, endTime: now, output: { role: "assistant", content: "Paris." }, usageDetails: { input: 120, output: 8 } });
+      ev("generation-create", {
+        id: gen,
+        traceId,
+        parentObservationId: span,
+        name: "llm",
+        startTime: now,
+        model: "gpt-4o-mini",
+        input: [{ role: "user", content: "What is the capital of France?" }],
+      });
+      ev("generation-update", {
+        id: gen,
+        traceId,
+        endTime: now,
+        output: { role: "assistant", content: "Paris." },
+        usageDetails: { input: 120, output: 8 },
+      });
     }
     ev("score-create", { traceId, name: "quality", value: 0.9 });
   }
@@ -41,10 +63,18 @@ export function makeBatch(): unknown[] {
 
 function post(agent: Agent, url: string, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", agent, headers: { authorization: AUTH, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: { authorization: AUTH, "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -126,16 +156,24 @@ export async function rawInsertBaseline(batches: string[], chunkBatches: number)
     const receivedAt = new Date().toISOString();
     const chunks: Record<string, object[]>[] = [];
     for (let i = 0; i < batches.length; i += chunkBatches) {
-      const stored = batches.slice(i, i + chunkBatches).map((b) => ({ projectId: "p", receivedAt, events: validateEvents((JSON.parse(b) as { batch: unknown[] }).batch).events }));
+      const stored = batches.slice(i, i + chunkBatches).map((b) => ({
+        projectId: "p",
+        receivedAt,
+        events: validateEvents((JSON.parse(b) as { batch: unknown[] }).batch).events,
+      }));
       const merged = mergeEvents(stored);
       chunks.push({
         traces: [...merged.traces.values()].map((r) => r.toRow()),
-        observations: [...merged.observations.values()].map((r) => { r.versioned.delete("usage_raw"); return r.toRow(); }),
+        observations: [...merged.observations.values()].map((r) => {
+          r.versioned.delete("usage_raw");
+          return r.toRow();
+        }),
         scores: [...merged.scores.values()].map((r) => r.toRow()),
       });
     }
     const started = performance.now();
-    for (const chunk of chunks) await Promise.all(Object.entries(chunk).map(([table, rows]) => store.insert(table, rows)));
+    for (const chunk of chunks)
+      await Promise.all(Object.entries(chunk).map(([table, rows]) => store.insert(table, rows)));
     return performance.now() - started;
   } finally {
     await store.close();
@@ -148,8 +186,21 @@ async function freshness(url: string, samples: number) {
   const out: number[] = [];
   for (let i = 0; i < samples; i++) {
     const traceId = randomUUID();
-    const body = JSON.stringify({ batch: [{ id: randomUUID(), type: "trace-create", timestamp: new Date().toISOString(), body: { id: traceId, name: "fresh" } }] });
-    const res = await fetch(`${url}/v1/ingest`, { method: "POST", headers: { authorization: AUTH, "content-type": "application/json" }, body });
+    const body = JSON.stringify({
+      batch: [
+        {
+          id: randomUUID(),
+          type: "trace-create",
+          timestamp: new Date().toISOString(),
+          body: { id: traceId, name: "fresh" },
+        },
+      ],
+    });
+    const res = await fetch(`${url}/v1/ingest`, {
+      method: "POST",
+      headers: { authorization: AUTH, "content-type": "application/json" },
+      body,
+    });
     if (res.status !== 207) throw new Error(`ingest answered ${res.status}`);
     const accepted = performance.now();
     for (;;) {
@@ -169,12 +220,21 @@ async function freshness(url: string, samples: number) {
  * through a server under `--cpu-prof`, less a server started and stopped alone, summarized by package or file
  * and by function (self time). The profiler slows the run, so its throughput is not reported.
  */
-async function profileEndToEnd(env: Record<string, string>, bodies: string[]): Promise<{ functions: ProfileLine[]; places: ProfileLine[]; totalMs: number }> {
-  const dirs = { load: mkdtempSync(join(tmpdir(), "sightline-bench-profile-")), idle: mkdtempSync(join(tmpdir(), "sightline-bench-profile-idle-")) };
+async function profileEndToEnd(
+  env: Record<string, string>,
+  bodies: string[],
+): Promise<{ functions: ProfileLine[]; places: ProfileLine[]; totalMs: number }> {
+  const dirs = {
+    load: mkdtempSync(join(tmpdir(), "sightline-bench-profile-")),
+    idle: mkdtempSync(join(tmpdir(), "sightline-bench-profile-idle-")),
+  };
   const run = async (dir: string, load: boolean) => {
     const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-profile-data-"));
     try {
-      const server = await spawnServer({ ...env, SIGHTLINE_DATA_DIR: dataDir }, 60_000, ["--cpu-prof", `--cpu-prof-dir=${dir}`]);
+      const server = await spawnServer({ ...env, SIGHTLINE_DATA_DIR: dataDir }, 60_000, [
+        "--cpu-prof",
+        `--cpu-prof-dir=${dir}`,
+      ]);
       if (load) await endToEnd(server.url, bodies);
       await kill(server, "SIGTERM");
     } finally {
@@ -195,7 +255,10 @@ async function profileEndToEnd(env: Record<string, string>, bodies: string[]): P
 const profileTable = (title: string, lines: ProfileLine[]) => [
   `| ${title} | self time (ms) | share |`,
   "|---|---|---|",
-  ...lines.map((l) => `| ${l.name === l.place ? `\`${l.name}\`` : `\`${l.name}\` (${l.place})`} | ${fmt(l.selfMs, 0)} | ${fmt(l.share * 100, 1)}% |`),
+  ...lines.map(
+    (l) =>
+      `| ${l.name === l.place ? `\`${l.name}\`` : `\`${l.name}\` (${l.place})`} | ${fmt(l.selfMs, 0)} | ${fmt(l.share * 100, 1)}% |`,
+  ),
 ];
 
 /**
@@ -204,14 +267,22 @@ const profileTable = (title: string, lines: ProfileLine[]) => [
  */
 export async function benchIngest(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-ingest-"));
-  const env = { SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" };
+  const env = {
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  };
   // Accept alone, as on AWS where the API and the worker are separate functions.
   let server = await spawnServer({ ...env, SIGHTLINE_RUN_WORKERS: "false" });
   try {
     const acceptBodies = Array.from({ length: 2000 }, () => JSON.stringify({ batch: makeBatch() }));
     await postLatencies(`${server.url}/v1/ingest`, acceptBodies.slice(0, 200));
     const accept = await postLatencies(`${server.url}/v1/ingest`, acceptBodies.slice(200));
-    const acceptAloneMs = await acceptThroughput(server.url, Array.from({ length: 1000 }, () => JSON.stringify({ batch: makeBatch() })));
+    const acceptAloneMs = await acceptThroughput(
+      server.url,
+      Array.from({ length: 1000 }, () => JSON.stringify({ batch: makeBatch() })),
+    );
     await kill(server, "SIGTERM");
     const rawAccept = await rawAcceptBaseline(acceptBodies.slice(200));
 

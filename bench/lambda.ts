@@ -8,7 +8,17 @@ import { fmt, quantile } from "./lib";
 const MB = 1_000_000;
 const SIZE_TARGET = 1 * MB;
 const INIT_TARGET_MS = 250;
-const ENV = { SIGHTLINE_BUCKET: "b", SIGHTLINE_INGEST_QUEUE_URL: "http://127.0.0.1:1/q", SIGHTLINE_INGEST_DLQ_URL: "http://127.0.0.1:1/d", SIGHTLINE_EVAL_QUEUE_URL: "http://127.0.0.1:1/e", SIGHTLINE_EVAL_DLQ_URL: "http://127.0.0.1:1/ed", SIGHTLINE_EXPERIMENT_QUEUE_URL: "http://127.0.0.1:1/x", SIGHTLINE_EXPERIMENT_DLQ_URL: "http://127.0.0.1:1/xd", SIGHTLINE_SECRETS_ARN: "arn:aws:secretsmanager:us-east-1:1:secret:s", AWS_REGION: "us-east-1" };
+const ENV = {
+  SIGHTLINE_BUCKET: "b",
+  SIGHTLINE_INGEST_QUEUE_URL: "http://127.0.0.1:1/q",
+  SIGHTLINE_INGEST_DLQ_URL: "http://127.0.0.1:1/d",
+  SIGHTLINE_EVAL_QUEUE_URL: "http://127.0.0.1:1/e",
+  SIGHTLINE_EVAL_DLQ_URL: "http://127.0.0.1:1/ed",
+  SIGHTLINE_EXPERIMENT_QUEUE_URL: "http://127.0.0.1:1/x",
+  SIGHTLINE_EXPERIMENT_DLQ_URL: "http://127.0.0.1:1/xd",
+  SIGHTLINE_SECRETS_ARN: "arn:aws:secretsmanager:us-east-1:1:secret:s",
+  AWS_REGION: "us-east-1",
+};
 
 /** Module init of one bundle in a fresh process (median of `runs` cold starts), without network. */
 async function initMs(taskRoot: string, file: string, runs: number): Promise<number> {
@@ -18,7 +28,10 @@ async function initMs(taskRoot: string, file: string, runs: number): Promise<num
     if (!result?.ok) throw new Error(`${file} did not load: ${result?.error}`);
     times.push(result.ms);
   }
-  return quantile(times.sort((a, b) => a - b), 0.5);
+  return quantile(
+    times.sort((a, b) => a - b),
+    0.5,
+  );
 }
 
 /**
@@ -33,7 +46,14 @@ export async function benchLambda(): Promise<string> {
     mkdirSync(join(root, "src"), { recursive: true });
     writeFileSync(hello, "export const handler = async () => ({ statusCode: 200, body: 'hello' });\n");
     const esbuild = (await import("esbuild")).default;
-    await esbuild.build({ entryPoints: [hello], bundle: true, minify: true, format: "esm", platform: "node", outfile: join(root, "hello", "hello.mjs") });
+    await esbuild.build({
+      entryPoints: [hello],
+      bundle: true,
+      minify: true,
+      format: "esm",
+      platform: "node",
+      outfile: join(root, "hello", "hello.mjs"),
+    });
     const baseSize = sizeOf(join(root, "hello", "hello.mjs"));
     const baseInit = await initMs(join(root, "hello"), join(root, "hello", "hello.mjs"), 5);
 

@@ -1,7 +1,8 @@
-import { request, Agent } from "node:http";
 import { readFileSync } from "node:fs";
+import { Agent, request } from "node:http";
 
-export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+export const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 /** Sequential keep-alive GETs on loopback; returns sorted latencies in ms. */
 export async function latencies(url: string, headers: Record<string, string>, count: number): Promise<number[]> {
@@ -25,7 +26,9 @@ export async function latencies(url: string, headers: Record<string, string>, co
 
 /** Resident set size of a process in MB (Linux). */
 export function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8").split("\n").find((l) => l.startsWith("VmRSS:"))!;
+  const line = readFileSync(`/proc/${pid}/status`, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("VmRSS:"))!;
   return Number(line.replace(/\D+/g, "")) / 1024;
 }
 

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { FsBlobStore } from "../core/adapters/local/fs-blob-store";
-import { request, type Connection } from "../sdk/cli/api";
+import { type Connection, request } from "../sdk/cli/api";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt } from "./lib";
 
@@ -28,7 +28,12 @@ const time = async (fn: () => Promise<unknown>) => {
  */
 export async function benchMedia(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-media-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: join(dataDir, "app"), SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: join(dataDir, "app"),
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  });
   const conn: Connection = { baseUrl: server.url, ...KEY };
   const raw = new FsBlobStore(join(dataDir, "raw"));
   // The transport's floor: a bare node:http server in this process that only reads and hashes the body.
@@ -42,7 +47,13 @@ export async function benchMedia(): Promise<string> {
   try {
     const uploadOnce = async (bytes: Buffer) => {
       const sha256Hash = createHash("sha256").update(bytes).digest("base64");
-      const { uploadUrl } = await request<{ uploadUrl: string }>(conn, "POST", "/api/public/media", { traceId: randomUUID(), contentType: "video/mp4", contentLength: bytes.length, sha256Hash, field: "input" });
+      const { uploadUrl } = await request<{ uploadUrl: string }>(conn, "POST", "/api/public/media", {
+        traceId: randomUUID(),
+        contentType: "video/mp4",
+        contentLength: bytes.length,
+        sha256Hash,
+        field: "input",
+      });
       return time(async () => {
         const res = await fetch(uploadUrl, { method: "PUT", body: bytes, headers: { "content-type": "video/mp4" } });
         if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);

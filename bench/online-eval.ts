@@ -16,8 +16,17 @@ const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
 const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
 const EXPRESSION = "len(output) > 0";
 
-async function api<T = any>(url: string, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url}${path}`, { method, headers: { authorization: AUTH, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+async function api<T = any>(
+  url: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: AUTH, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
 }
@@ -32,7 +41,14 @@ function dueBatch(): string {
 /** Traces with outputs, as a backfill window holds them: 50 per batch. */
 function traceBatch(n: number): string {
   const now = new Date().toISOString();
-  return JSON.stringify({ batch: Array.from({ length: n }, () => ({ id: randomUUID(), type: "trace-create", timestamp: now, body: { id: randomUUID(), name: "answer", input: "q", output: "a short answer" } })) });
+  return JSON.stringify({
+    batch: Array.from({ length: n }, () => ({
+      id: randomUUID(),
+      type: "trace-create",
+      timestamp: now,
+      body: { id: randomUUID(), name: "answer", input: "q", output: "a short answer" },
+    })),
+  });
 }
 
 async function waitEvalIdle(url: string) {
@@ -43,7 +59,13 @@ async function waitEvalIdle(url: string) {
 
 async function setOnline(url: string, names: string[], online: boolean) {
   for (const name of names) {
-    const r = await api(url, "PUT", `/v1/evaluators/${name}`, { prompt: "Rate {{output}}", provider: "mock", model: "mock-judge", online, samplingRate: 0.1 });
+    const r = await api(url, "PUT", `/v1/evaluators/${name}`, {
+      prompt: "Rate {{output}}",
+      provider: "mock",
+      model: "mock-judge",
+      online,
+      samplingRate: 0.1,
+    });
     if (r.status !== 200) throw new Error(`PUT evaluator answered ${r.status}`);
   }
 }
@@ -52,7 +74,14 @@ async function setOnline(url: string, names: string[], online: boolean) {
 async function overheadOfOnline(url: string) {
   const names = ["bench-a", "bench-b", "bench-c"];
   for (const name of names) {
-    const r = await api(url, "POST", "/v1/evaluators", { name, prompt: "Rate {{output}}", provider: "mock", model: "mock-judge", online: false, samplingRate: 0.1 });
+    const r = await api(url, "POST", "/v1/evaluators", {
+      name,
+      prompt: "Rate {{output}}",
+      provider: "mock",
+      model: "mock-judge",
+      online: false,
+      samplingRate: 0.1,
+    });
     if (r.status !== 201) throw new Error(`create evaluator answered ${r.status}`);
   }
   const bodies = () => Array.from({ length: 600 }, dueBatch);
@@ -74,12 +103,28 @@ async function overheadOfOnline(url: string) {
 
 /** 207 → the online EVAL score readable through the API, one single-trace batch every 200 ms. */
 async function scoreFreshness(url: string, samples: number) {
-  const r = await api(url, "POST", "/v1/evaluators", { name: "bench-fresh", prompt: "Rate {{output}}", provider: "mock", model: "mock-judge", online: true, filterName: "fresh" });
+  const r = await api(url, "POST", "/v1/evaluators", {
+    name: "bench-fresh",
+    prompt: "Rate {{output}}",
+    provider: "mock",
+    model: "mock-judge",
+    online: true,
+    filterName: "fresh",
+  });
   if (r.status !== 201) throw new Error(`create evaluator answered ${r.status}`);
   const out: number[] = [];
   for (let i = 0; i < samples; i++) {
     const traceId = randomUUID();
-    const res = await api(url, "POST", "/v1/ingest", { batch: [{ id: randomUUID(), type: "trace-create", timestamp: new Date().toISOString(), body: { id: traceId, name: "fresh", output: "ok" } }] });
+    const res = await api(url, "POST", "/v1/ingest", {
+      batch: [
+        {
+          id: randomUUID(),
+          type: "trace-create",
+          timestamp: new Date().toISOString(),
+          body: { id: traceId, name: "fresh", output: "ok" },
+        },
+      ],
+    });
     if (res.status !== 207) throw new Error(`ingest answered ${res.status}`);
     const accepted = performance.now();
     for (;;) {
@@ -98,13 +143,21 @@ async function backfillSeconds(url: string, name: string, body: Record<string, u
   const r = await api(url, "POST", "/v1/evaluators", { name, ...body });
   if (r.status !== 201) throw new Error(`create evaluator answered ${r.status}`);
   const started = performance.now();
-  const queued = await api<{ id: string; total: number }>(url, "POST", `/v1/evaluators/${name}/backfill`, { days: 1, name: "answer" });
+  const queued = await api<{ id: string; total: number }>(url, "POST", `/v1/evaluators/${name}/backfill`, {
+    days: 1,
+    name: "answer",
+  });
   if (queued.status !== 202) throw new Error(`backfill answered ${queued.status}: ${JSON.stringify(queued.body)}`);
   for (;;) {
-    const list = await api<{ data: { id: string; status: string; processed: number; failed: number }[] }>(url, "GET", `/v1/evaluators/backfills?evaluator=${name}`);
+    const list = await api<{ data: { id: string; status: string; processed: number; failed: number }[] }>(
+      url,
+      "GET",
+      `/v1/evaluators/backfills?evaluator=${name}`,
+    );
     const run = list.body.data.find((b) => b.id === queued.body.id)!;
     if (run.status === "failed") throw new Error("backfill failed");
-    if (run.status === "completed") return { seconds: (performance.now() - started) / 1000, total: queued.body.total, failed: run.failed };
+    if (run.status === "completed")
+      return { seconds: (performance.now() - started) / 1000, total: queued.body.total, failed: run.failed };
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -116,11 +169,32 @@ async function rawBackfillBaseline(count: number) {
   try {
     await migrateClickHouse(store, new URL("../migrations/clickhouse", import.meta.url).pathname);
     const t = "2026-11-25 10:00:00.000";
-    await store.insert("traces", Array.from({ length: count }, () => ({ project_id: "p", id: randomUUID(), created_at: t, updated_at: t, bucket: "2026-11-25", output: [t, '"a short answer"'] })));
+    await store.insert(
+      "traces",
+      Array.from({ length: count }, () => ({
+        project_id: "p",
+        id: randomUUID(),
+        created_at: t,
+        updated_at: t,
+        bucket: "2026-11-25",
+        output: [t, '"a short answer"'],
+      })),
+    );
     const compiled = compileExpression(EXPRESSION);
     const started = performance.now();
-    const rows = await store.query<{ id: string; output: string }>("SELECT id, output.2 AS output FROM traces FINAL WHERE project_id = 'p'");
-    const scores = rows.map((r) => ({ project_id: "p", id: randomUUID(), trace_id: r.id, created_at: t, updated_at: t, bucket: "2026-11-25", name: [t, "raw"], value: [t, evaluateScore(compiled, { output: JSON.parse(r.output) })] }));
+    const rows = await store.query<{ id: string; output: string }>(
+      "SELECT id, output.2 AS output FROM traces FINAL WHERE project_id = 'p'",
+    );
+    const scores = rows.map((r) => ({
+      project_id: "p",
+      id: randomUUID(),
+      trace_id: r.id,
+      created_at: t,
+      updated_at: t,
+      bucket: "2026-11-25",
+      name: [t, "raw"],
+      value: [t, evaluateScore(compiled, { output: JSON.parse(r.output) })],
+    }));
     await store.insert("scores", scores);
     return (performance.now() - started) / 1000;
   } finally {
@@ -131,10 +205,22 @@ async function rawBackfillBaseline(count: number) {
 
 function post(agent: Agent, url: string, body: string, auth: string | null): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", agent, headers: { ...(auth ? { authorization: auth } : {}), "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: {
+          ...(auth ? { authorization: auth } : {}),
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -155,9 +241,18 @@ async function postLatencies(url: string, body: string, count: number, auth: str
 
 /** Guardrail check with a code evaluator through the API, sequential keep-alive POSTs; the baseline a bare node:http server that parses the JSON. */
 async function guardrailLatency(url: string) {
-  const r = await api(url, "POST", "/v1/evaluators", { name: "bench-guard", kind: "CODE", expression: "not contains(lower(output), 'password')", guardrail: { threshold: 1 } });
+  const r = await api(url, "POST", "/v1/evaluators", {
+    name: "bench-guard",
+    kind: "CODE",
+    expression: "not contains(lower(output), 'password')",
+    guardrail: { threshold: 1 },
+  });
   if (r.status !== 201) throw new Error(`create evaluator answered ${r.status}`);
-  const body = JSON.stringify({ evaluators: ["bench-guard"], input: "What is the capital of France?", output: "Paris is the capital of France." });
+  const body = JSON.stringify({
+    evaluators: ["bench-guard"],
+    input: "What is the capital of France?",
+    output: "Paris is the capital of France.",
+  });
   await postLatencies(`${url}/v1/guardrails/check`, body, 200, AUTH);
   const ours = await postLatencies(`${url}/v1/guardrails/check`, body, 2000, AUTH);
   const { createServer } = await import("node:http");
@@ -180,13 +275,36 @@ async function guardrailLatency(url: string) {
 /** The thread-cooldown job over 100,000 sessions (1,000 quiet and due, 9,000 active, 90,000 settled), in process on PGlite. */
 async function cooldownJob() {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-thread-"));
-  const app = await startLocalApp({ PORT: "0", SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_LOG_LEVEL: "warn", SIGHTLINE_RATE_LIMITS: "off", SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey }, { background: false });
+  const app = await startLocalApp(
+    {
+      PORT: "0",
+      SIGHTLINE_DATA_DIR: dataDir,
+      SIGHTLINE_LOG_LEVEL: "warn",
+      SIGHTLINE_RATE_LIMITS: "off",
+      SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+      SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    },
+    { background: false },
+  );
   try {
-    const r = await fetch(`${app.url}/v1/evaluators`, { method: "POST", headers: { authorization: AUTH, "content-type": "application/json" }, body: JSON.stringify({ name: "bench-thread", kind: "CODE", expression: "len(input) > 0", scope: "thread", online: true, cooldownSeconds: 900 }) });
+    const r = await fetch(`${app.url}/v1/evaluators`, {
+      method: "POST",
+      headers: { authorization: AUTH, "content-type": "application/json" },
+      body: JSON.stringify({
+        name: "bench-thread",
+        kind: "CODE",
+        expression: "len(input) > 0",
+        scope: "thread",
+        online: true,
+        cooldownSeconds: 900,
+      }),
+    });
     const { id } = (await r.json()) as { id: string };
     const found = (await app.deps.db.execute(sql`SELECT project_id FROM evaluators WHERE id = ${id}`)) as unknown;
     // postgres.js and PGlite answer raw statements in different shapes.
-    const projectId = ((Array.isArray(found) ? found : (found as { rows: unknown[] }).rows)[0] as { project_id: string }).project_id;
+    const projectId = (
+      (Array.isArray(found) ? found : (found as { rows: unknown[] }).rows)[0] as { project_id: string }
+    ).project_id;
     const seed = (from: number, to: number, minutesAgo: number, settled: boolean) =>
       app.deps.db.execute(sql`INSERT INTO session_activity (project_id, session_id, latest_trace_id, latest_trace_at, last_activity_at, settled)
         SELECT ${projectId}, 's-' || g, 't-' || g, now() - make_interval(mins => ${minutesAgo}::int), now() - make_interval(mins => ${minutesAgo}::int), ${settled}::boolean FROM generate_series(${from}::int, ${to}::int) AS g`);
@@ -199,7 +317,9 @@ async function cooldownJob() {
     const ms = performance.now() - started;
     if (result.queued !== 1000) throw new Error(`expected 1,000 sessions queued, got ${result.queued}`);
     // Baseline: the same selection and claim as raw SQL, on the same store, for sessions re-armed for it.
-    await app.deps.db.execute(sql`UPDATE session_activity SET settled = false, latest_trace_id = latest_trace_id || '-b' WHERE session_id IN (SELECT 's-' || g FROM generate_series(99001, 100000) AS g)`);
+    await app.deps.db.execute(
+      sql`UPDATE session_activity SET settled = false, latest_trace_id = latest_trace_id || '-b' WHERE session_id IN (SELECT 's-' || g FROM generate_series(99001, 100000) AS g)`,
+    );
     const rawStarted = performance.now();
     await app.deps.db.execute(sql`INSERT INTO thread_claims (evaluator_id, session_id, trace_id, project_id, created_at)
       SELECT ${id}, session_id, latest_trace_id, project_id, now() FROM session_activity
@@ -215,7 +335,12 @@ async function cooldownJob() {
 /** Issue 14's targets (docs/evaluators.md): online evaluation's cost to ingest, its freshness, backfill, the thread job and guardrails. */
 export async function benchOnlineEval(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-eval-"));
-  const env = { SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" };
+  const env = {
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  };
   const server = await spawnServer(env);
   let overhead, fresh, code, judged, guard;
   try {
@@ -224,7 +349,11 @@ export async function benchOnlineEval(): Promise<string> {
     for (let i = 0; i < 100; i++) await api(server.url, "POST", "/v1/ingest", JSON.parse(traceBatch(50)));
     await waitDrained(server.url);
     code = await backfillSeconds(server.url, "bench-backfill-code", { kind: "CODE", expression: EXPRESSION });
-    judged = await backfillSeconds(server.url, "bench-backfill-mock", { prompt: "Rate {{output}}", provider: "mock", model: "mock-judge" });
+    judged = await backfillSeconds(server.url, "bench-backfill-mock", {
+      prompt: "Rate {{output}}",
+      provider: "mock",
+      model: "mock-judge",
+    });
     guard = await guardrailLatency(server.url);
   } finally {
     await kill(server, "SIGTERM");

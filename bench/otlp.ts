@@ -2,12 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { context, trace, type Attributes } from "@opentelemetry/api";
+import { type Attributes, context, trace } from "@opentelemetry/api";
 import { ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { Otel } from "../core/ingest";
 
 const { decodeOtlpTraces, otlpToEvents } = Otel;
+
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { waitDrained } from "./ingest";
 import { fmt } from "./lib";
@@ -19,9 +20,25 @@ const REQUESTS = 1000;
 const TRACES_PER_REQUEST = 10;
 const SPANS_PER_TRACE = 5;
 
-const messages = JSON.stringify([{ role: "system", content: "Answer briefly." }, { role: "user", content: [{ type: "text", text: "What is the weather in Paris?" }] }]);
-const usage = { "ai.usage.inputTokens": 120, "ai.usage.outputTokens": 8, "ai.usage.cachedInputTokens": 40, "gen_ai.usage.input_tokens": 120, "gen_ai.usage.output_tokens": 8 };
-const aiCommon = { "ai.model.provider": "openai.chat", "ai.model.id": "gpt-4o-mini", "ai.telemetry.functionId": "weather", "ai.telemetry.metadata.userId": "u-1", "ai.telemetry.metadata.sessionId": "s-1", "ai.settings.maxRetries": 2 };
+const messages = JSON.stringify([
+  { role: "system", content: "Answer briefly." },
+  { role: "user", content: [{ type: "text", text: "What is the weather in Paris?" }] },
+]);
+const usage = {
+  "ai.usage.inputTokens": 120,
+  "ai.usage.outputTokens": 8,
+  "ai.usage.cachedInputTokens": 40,
+  "gen_ai.usage.input_tokens": 120,
+  "gen_ai.usage.output_tokens": 8,
+};
+const aiCommon = {
+  "ai.model.provider": "openai.chat",
+  "ai.model.id": "gpt-4o-mini",
+  "ai.telemetry.functionId": "weather",
+  "ai.telemetry.metadata.userId": "u-1",
+  "ai.telemetry.metadata.sessionId": "s-1",
+  "ai.settings.maxRetries": 2,
+};
 
 /**
  * One export as the instrumentations send them: per trace, the Vercel AI SDK's generateText with a tool call
@@ -29,15 +46,75 @@ const aiCommon = { "ai.model.provider": "openai.chat", "ai.model.id": "gpt-4o-mi
  */
 export function exportRequest(): Uint8Array {
   const exporter = new InMemorySpanExporter();
-  const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer("ai", "6.0.0");
+  const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer(
+    "ai",
+    "6.0.0",
+  );
   for (let t = 0; t < TRACES_PER_REQUEST; t++) {
-    const root = tracer.startSpan("ai.generateText", { attributes: { ...aiCommon, "ai.operationId": "ai.generateText", "ai.prompt": '{"prompt":"What is the weather in Paris?"}', "ai.response.text": "Sunny." } });
+    const root = tracer.startSpan("ai.generateText", {
+      attributes: {
+        ...aiCommon,
+        "ai.operationId": "ai.generateText",
+        "ai.prompt": '{"prompt":"What is the weather in Paris?"}',
+        "ai.response.text": "Sunny.",
+      },
+    });
     const inRoot = trace.setSpan(context.active(), root);
-    const call = (attributes: Attributes) => tracer.startSpan("ai.generateText.doGenerate", { attributes: { ...aiCommon, ...usage, "ai.operationId": "ai.generateText.doGenerate", "ai.prompt.messages": messages, "gen_ai.system": "openai.chat", "gen_ai.request.model": "gpt-4o-mini", "gen_ai.response.model": "gpt-4o-mini", ...attributes } }, inRoot).end();
+    const call = (attributes: Attributes) =>
+      tracer
+        .startSpan(
+          "ai.generateText.doGenerate",
+          {
+            attributes: {
+              ...aiCommon,
+              ...usage,
+              "ai.operationId": "ai.generateText.doGenerate",
+              "ai.prompt.messages": messages,
+              "gen_ai.system": "openai.chat",
+              "gen_ai.request.model": "gpt-4o-mini",
+              "gen_ai.response.model": "gpt-4o-mini",
+              ...attributes,
+            },
+          },
+          inRoot,
+        )
+        .end();
     call({ "ai.response.toolCalls": '[{"toolCallId":"c1","toolName":"weather","input":"{\\"city\\":\\"Paris\\"}"}]' });
-    tracer.startSpan("ai.toolCall", { attributes: { ...aiCommon, "ai.operationId": "ai.toolCall", "ai.toolCall.name": "weather", "ai.toolCall.id": "c1", "ai.toolCall.args": '{"city":"Paris"}', "ai.toolCall.result": '{"sky":"sunny"}' } }, inRoot).end();
+    tracer
+      .startSpan(
+        "ai.toolCall",
+        {
+          attributes: {
+            ...aiCommon,
+            "ai.operationId": "ai.toolCall",
+            "ai.toolCall.name": "weather",
+            "ai.toolCall.id": "c1",
+            "ai.toolCall.args": '{"city":"Paris"}',
+            "ai.toolCall.result": '{"sky":"sunny"}',
+          },
+        },
+        inRoot,
+      )
+      .end();
     call({ "ai.response.text": "Sunny." });
-    tracer.startSpan("OpenAI Chat Completions", { attributes: { "openinference.span.kind": "LLM", "llm.model_name": "gpt-4o-mini", "llm.input_messages.0.message.role": "user", "llm.input_messages.0.message.content": "Weather?", "llm.output_messages.0.message.role": "assistant", "llm.output_messages.0.message.content": "Sunny.", "llm.token_count.prompt": 12, "llm.token_count.completion": 3 } }, inRoot).end();
+    tracer
+      .startSpan(
+        "OpenAI Chat Completions",
+        {
+          attributes: {
+            "openinference.span.kind": "LLM",
+            "llm.model_name": "gpt-4o-mini",
+            "llm.input_messages.0.message.role": "user",
+            "llm.input_messages.0.message.content": "Weather?",
+            "llm.output_messages.0.message.role": "assistant",
+            "llm.output_messages.0.message.content": "Sunny.",
+            "llm.token_count.prompt": 12,
+            "llm.token_count.completion": 3,
+          },
+        },
+        inRoot,
+      )
+      .end();
     root.end();
   }
   return ProtobufTraceSerializer.serializeRequest(exporter.getFinishedSpans())!;
@@ -45,10 +122,18 @@ export function exportRequest(): Uint8Array {
 
 function post(agent: Agent, url: string, body: Uint8Array): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: "POST", agent, headers: { authorization: AUTH, "content-type": "application/x-protobuf", "content-length": body.byteLength } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      url,
+      {
+        method: "POST",
+        agent,
+        headers: { authorization: AUTH, "content-type": "application/x-protobuf", "content-length": body.byteLength },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -57,7 +142,12 @@ function post(agent: Agent, url: string, body: Uint8Array): Promise<number> {
 /** OTLP → queryable, as the batch path's end-to-end run: 16 clients, the clock stops when every export is applied. */
 export async function otlpEndToEnd(bodies: Uint8Array[]): Promise<number> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-otlp-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  });
   try {
     const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
     const url = `${server.url}/v1/otel/v1/traces`;

@@ -47,18 +47,52 @@ async function measure(call: () => Promise<number>): Promise<number[]> {
  */
 export async function benchPlayground(): Promise<string> {
   const fake = await new FakeLlmStreams().start();
-  fake.fallback = { text: Array.from({ length: CHUNKS }, (_, i) => `word${i} `), usage: { input: 50, output: CHUNKS }, paceMs: PACE_MS };
+  fake.fallback = {
+    text: Array.from({ length: CHUNKS }, (_, i) => `word${i} `),
+    usage: { input: 50, output: CHUNKS },
+    paceMs: PACE_MS,
+  };
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-playground-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  });
   const messages = [{ role: "user", content: "Stream me five words" }];
   let direct: number[], playground: number[];
   try {
-    const put = await fetch(`${server.url}/v1/providers/openai`, { method: "PUT", headers: { authorization: auth, "content-type": "application/json" }, body: JSON.stringify({ apiKey: "sk-bench", baseUrl: `${fake.url}/v1` }) });
+    const put = await fetch(`${server.url}/v1/providers/openai`, {
+      method: "PUT",
+      headers: { authorization: auth, "content-type": "application/json" },
+      body: JSON.stringify({ apiKey: "sk-bench", baseUrl: `${fake.url}/v1` }),
+    });
     if (!put.ok) throw new Error(`PUT /v1/providers/openai answered ${put.status}`);
-    const providerBody = JSON.stringify({ model: "gpt-4o-mini", messages, stream: true, stream_options: { include_usage: true } });
-    direct = await measure(() => timeToMarker(`${fake.url}/v1/chat/completions`, { method: "POST", headers: { authorization: "Bearer sk-bench", "content-type": "application/json" }, body: providerBody }, '"content":"word0'));
+    const providerBody = JSON.stringify({
+      model: "gpt-4o-mini",
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    direct = await measure(() =>
+      timeToMarker(
+        `${fake.url}/v1/chat/completions`,
+        {
+          method: "POST",
+          headers: { authorization: "Bearer sk-bench", "content-type": "application/json" },
+          body: providerBody,
+        },
+        '"content":"word0',
+      ),
+    );
     const body = JSON.stringify({ provider: "openai", model: "gpt-4o-mini", messages });
-    playground = await measure(() => timeToMarker(`${server.url}/v1/playground/completions`, { method: "POST", headers: { authorization: auth, "content-type": "application/json" }, body }, "event: delta"));
+    playground = await measure(() =>
+      timeToMarker(
+        `${server.url}/v1/playground/completions`,
+        { method: "POST", headers: { authorization: auth, "content-type": "application/json" }, body },
+        "event: delta",
+      ),
+    );
   } finally {
     await kill(server, "SIGTERM");
     await fake.stop();

@@ -35,7 +35,12 @@ export interface ProfileLine {
  * time grouped by package or file: where a process spent its CPU. With `baselineDir` (profiles of the same
  * process started and stopped without load), the baseline's time is subtracted function by function.
  */
-export function summarizeProfiles(dir: string, root: string, top = 12, baselineDir?: string): { functions: ProfileLine[]; places: ProfileLine[]; totalMs: number } {
+export function summarizeProfiles(
+  dir: string,
+  root: string,
+  top = 12,
+  baselineDir?: string,
+): { functions: ProfileLine[]; places: ProfileLine[]; totalMs: number } {
   const a = collect(dir, root);
   if (baselineDir) {
     // What the baseline run (start and stop alone) spent is taken off: the rest is the load's.
@@ -44,7 +49,11 @@ export function summarizeProfiles(dir: string, root: string, top = 12, baselineD
     for (const [key, line] of b.byPlace) if (a.byPlace.has(key)) a.byPlace.get(key)!.selfMs -= line.selfMs;
     a.totalMs -= b.totalMs;
   }
-  const rank = (m: Map<string, ProfileLine>) => [...m.values()].map((l) => ({ ...l, share: l.selfMs / a.totalMs })).sort((x, y) => y.selfMs - x.selfMs).slice(0, top);
+  const rank = (m: Map<string, ProfileLine>) =>
+    [...m.values()]
+      .map((l) => ({ ...l, share: l.selfMs / a.totalMs }))
+      .sort((x, y) => y.selfMs - x.selfMs)
+      .slice(0, top);
   return { functions: rank(a.byFunction), places: rank(a.byPlace), totalMs: a.totalMs };
 }
 
@@ -65,7 +74,12 @@ function collect(dir: string, root: string) {
       const place = placeOf(node.callFrame.url, root);
       const name = node.callFrame.functionName || "(anonymous)";
       const key = `${name}@${place}:${node.callFrame.lineNumber}`;
-      const f = byFunction.get(key) ?? { name, place: `${place}:${node.callFrame.lineNumber + 1}`, selfMs: 0, share: 0 };
+      const f = byFunction.get(key) ?? {
+        name,
+        place: `${place}:${node.callFrame.lineNumber + 1}`,
+        selfMs: 0,
+        share: 0,
+      };
       f.selfMs += ms;
       byFunction.set(key, f);
       const p = byPlace.get(place) ?? { name: place, place, selfMs: 0, share: 0 };

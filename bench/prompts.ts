@@ -17,10 +17,14 @@ const include = (name: string) => `@@@servicePrompt:name=${name}|label=productio
 function call(agent: Agent, base: string, method: string, path: string, body?: unknown): Promise<number> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(`${base}${path}`, { agent, method, headers: { authorization: auth, ...(payload ? { "content-type": "application/json" } : {}) } }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
+    const req = request(
+      `${base}${path}`,
+      { agent, method, headers: { authorization: auth, ...(payload ? { "content-type": "application/json" } : {}) } },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
     req.on("error", reject);
     req.end(payload);
   });
@@ -45,22 +49,45 @@ async function timed(agent: Agent, base: string, paths: string[]): Promise<numbe
  */
 export async function benchPrompts(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-prompts-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  });
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   try {
     const saveText = async (name: string, content: string) => {
-      const status = await call(agent, server.url, "POST", "/v1/prompts", { name, type: "TEXT", content, labels: ["production"] });
+      const status = await call(agent, server.url, "POST", "/v1/prompts", {
+        name,
+        type: "TEXT",
+        content,
+        labels: ["production"],
+      });
       if (status !== 201) throw new Error(`saving ${name} answered ${status}`);
     };
     for (let i = 0; i < LEAVES; i++) await saveText(`leaf-${i}`, `Leaf ${i} says {{greeting}} to {{name}}.`);
     for (let i = 0; i < MIDS; i++) await saveText(`mid-${i}`, `Mid ${i}: ${include(`leaf-${i % LEAVES}`)}`);
-    for (let i = 0; i < TOPS; i++) await saveText(`top-${i}`, `You are assistant ${i}. ${include(`mid-${i % MIDS}`)} Answer in {{language}}.`);
+    for (let i = 0; i < TOPS; i++)
+      await saveText(`top-${i}`, `You are assistant ${i}. ${include(`mid-${i % MIDS}`)} Answer in {{language}}.`);
     const tops = Array.from({ length: TOPS }, (_, i) => `/v1/prompts/top-${i}`);
 
     // Warm-up on other keys (mids), so the top prompts' first resolves stay misses.
-    await timed(agent, server.url, Array.from({ length: MIDS }, (_, i) => `/v1/prompts/mid-${i}?channel=production`));
-    await timed(agent, server.url, Array.from({ length: 500 }, (_, i) => `/v1/prompts/mid-${i % MIDS}?channel=production`));
-    const floor = await timed(agent, server.url, Array.from({ length: 2000 }, () => "/v1/projects"));
+    await timed(
+      agent,
+      server.url,
+      Array.from({ length: MIDS }, (_, i) => `/v1/prompts/mid-${i}?channel=production`),
+    );
+    await timed(
+      agent,
+      server.url,
+      Array.from({ length: 500 }, (_, i) => `/v1/prompts/mid-${i % MIDS}?channel=production`),
+    );
+    const floor = await timed(
+      agent,
+      server.url,
+      Array.from({ length: 2000 }, () => "/v1/projects"),
+    );
 
     // Uncached: the first resolve of each (prompt, selector) pair.
     const uncached = await timed(agent, server.url, [
@@ -69,7 +96,11 @@ export async function benchPrompts(): Promise<string> {
       ...tops.map((p) => `${p}?channel=latest`),
     ]);
     // Cached: the same pairs again, round-robin.
-    const cached = await timed(agent, server.url, Array.from({ length: 6000 }, (_, i) => `${tops[i % TOPS]}?channel=production`));
+    const cached = await timed(
+      agent,
+      server.url,
+      Array.from({ length: 6000 }, (_, i) => `${tops[i % TOPS]}?channel=production`),
+    );
 
     const p = (l: number[], q: number) => fmt(quantile(l, q));
     return [

@@ -2,13 +2,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
+import type { PostgresHandle } from "@core/adapters/postgres/migrate";
 import { openPglite } from "@core/adapters/postgres/pglite";
 import { openPostgresJs } from "@core/adapters/postgres/postgres-js";
-import type { PostgresHandle } from "@core/adapters/postgres/migrate";
 import { Config } from "@core/platform/config";
 import type { Db } from "@core/platform/db";
 import * as RateLimits from "@core/ratelimits";
+import { sql } from "drizzle-orm";
 import { createScratchDatabase } from "../tests/support/scratch-db";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt, latencies, quantile } from "./lib";
@@ -55,7 +55,13 @@ async function checks(ownsRelationalStore: boolean, db: Db | null): Promise<{ ti
 /** Sequential authenticated GETs against `npm start` with the given limits (above the request rate, so none is refused). */
 async function requests(limits: string, databaseUrl = ""): Promise<number[]> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-limits-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_RATE_LIMITS: limits, DATABASE_URL: databaseUrl });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_RATE_LIMITS: limits,
+    DATABASE_URL: databaseUrl,
+  });
   try {
     const url = `${server.url}/v1/projects`;
     await latencies(url, auth, 1000);
@@ -87,14 +93,20 @@ export async function benchRateLimits(): Promise<string> {
   const scratch = serverUrl ? await createScratchDatabase(serverUrl) : null;
   const shared = scratch?.url ?? serverUrl;
   try {
-    const server = shared ? await withMigrated(openPostgresJs({ url: shared, max: 1 }), (db) => checks(false, db)) : null;
+    const server = shared
+      ? await withMigrated(openPostgresJs({ url: shared, max: 1 }), (db) => checks(false, db))
+      : null;
     const embedded = { without: await requests("off"), with: await requests(GENEROUS) };
     const onServer = shared ? { without: await requests("off", shared), with: await requests(GENEROUS, shared) } : null;
 
     const ms = (l: number[], q: number) => fmt(quantile(l, q), 4);
-    const row = (name: string, r: { times: number[]; refused: number }) => `| ${name} | ≤ 0.5 ms | ${ms(r.times, 0.5)} ms | ${ms(r.times, 0.99)} ms | ${ms(r.times, 0.999)} ms | ${r.refused} |`;
+    const row = (name: string, r: { times: number[]; refused: number }) =>
+      `| ${name} | ≤ 0.5 ms | ${ms(r.times, 0.5)} ms | ${ms(r.times, 0.99)} ms | ${ms(r.times, 0.999)} ms | ${r.refused} |`;
     const compare = (name: string, r: { without: number[]; with: number[] }) =>
-      [0.5, 0.99].map((q) => `| ${name} p${q * 100} | ${fmt(quantile(r.without, q))} ms | ${fmt(quantile(r.with, q))} ms | ${fmt(quantile(r.with, q) - quantile(r.without, q))} ms |`);
+      [0.5, 0.99].map(
+        (q) =>
+          `| ${name} p${q * 100} | ${fmt(quantile(r.without, q))} ms | ${fmt(quantile(r.with, q))} ms | ${fmt(quantile(r.with, q) - quantile(r.without, q))} ms |`,
+      );
     return [
       "## Rate limits",
       "",

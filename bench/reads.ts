@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { ClickHouseTelemetryStore } from "../core/adapters/clickhouse/telemetry-store";
 import { openPglite } from "../core/adapters/postgres/pglite";
 import { MetricsQuery, metricsStatement } from "../core/traces";
-import { kill, spawnServer, type Spawned } from "../tests/support/spawn-server";
+import { kill, type Spawned, spawnServer } from "../tests/support/spawn-server";
 import { fmt, quantile } from "./lib";
 
 const KEY = { publicKey: "pk-sl-bench-reads", secretKey: "sk-sl-bench-reads" };
@@ -34,8 +34,10 @@ export async function generate(store: ClickHouseTelemetryStore, projectId: strin
   const base = `toDateTime64({start:String}, 3, 'UTC')`;
   const gen = "n % 10 IN (1, 2, 5, 7)";
   const split = `(${gen} AND n % 5 = 0)`;
-  const usage = "map('input', toFloat64(100 + n % 900), 'output', toFloat64(10 + n % 300), 'total', toFloat64(110 + n % 900 + n % 300))";
-  const cost = "map('input', (100 + n % 900) * 2.5e-6, 'output', (10 + n % 300) * 1e-5, 'total', (100 + n % 900) * 2.5e-6 + (10 + n % 300) * 1e-5)";
+  const usage =
+    "map('input', toFloat64(100 + n % 900), 'output', toFloat64(10 + n % 300), 'total', toFloat64(110 + n % 900 + n % 300))";
+  const cost =
+    "map('input', (100 + n % 900) * 2.5e-6, 'output', (10 + n % 300) * 1e-5, 'total', (100 + n % 900) * 2.5e-6 + (10 + n % 300) * 1e-5)";
   for (let off = 0; off < OBSERVATIONS; off += CHUNK) {
     const rows = `(SELECT number + ${off} AS n, intDiv(number + ${off}, 10) AS t, ${base} + toIntervalMillisecond(intDiv(number + ${off}, 10) * ${perTrace} + (number % 10) * 150) AS ts,
       toDate(${base} + toIntervalMillisecond(intDiv(number + ${off}, 10) * ${perTrace})) AS bucket FROM numbers(${CHUNK}))`;
@@ -118,7 +120,11 @@ function getOnce(agent: Agent, url: string): Promise<number> {
     const started = performance.now();
     const req = request(url, { agent, headers: { authorization: AUTH } }, (res) => {
       res.resume();
-      res.on("end", () => (res.statusCode === 200 ? resolve(performance.now() - started) : reject(new Error(`GET ${url} answered ${res.statusCode}`))));
+      res.on("end", () =>
+        res.statusCode === 200
+          ? resolve(performance.now() - started)
+          : reject(new Error(`GET ${url} answered ${res.statusCode}`)),
+      );
     });
     req.on("error", reject);
     req.end();
@@ -149,27 +155,53 @@ function startIngest(url: string): { stop: () => Promise<number> } {
     const out: unknown[] = [];
     for (let t = 0; t < 5; t++) {
       const traceId = randomUUID();
-      const ev = (type: string, body: Record<string, unknown>) => out.push({ id: randomUUID(), type, timestamp: now, body });
+      const ev = (type: string, body: Record<string, unknown>) =>
+        out.push({ id: randomUUID(), type, timestamp: now, body });
       ev("trace-create", { id: traceId, name: "live", userId: `u-${t}`, environment: "production" });
       for (let g = 0; g < 3; g++) {
         const id = randomUUID();
-        ev("generation-create", { id, traceId, name: "llm", model: "gpt-4o-mini", startTime: now, environment: "production", input: "hello" });
-        ev("generation-update", { id, traceId, endTime: now, output: "world", usageDetails: { input: 120, output: 8 } });
+        ev("generation-create", {
+          id,
+          traceId,
+          name: "llm",
+          model: "gpt-4o-mini",
+          startTime: now,
+          environment: "production",
+          input: "hello",
+        });
+        ev("generation-update", {
+          id,
+          traceId,
+          endTime: now,
+          output: "world",
+          usageDetails: { input: 120, output: 8 },
+        });
       }
-      ev("span-create", { id: randomUUID(), traceId, name: "tool", startTime: now, endTime: now, environment: "production" });
+      ev("span-create", {
+        id: randomUUID(),
+        traceId,
+        name: "tool",
+        startTime: now,
+        endTime: now,
+        environment: "production",
+      });
       ev("score-create", { traceId, name: "quality", value: 0.5 });
     }
     return JSON.stringify({ batch: out.slice(0, 50) });
   };
   const post = (body: string) =>
     new Promise<void>((resolve) => {
-      const req = request(`${url}/v1/ingest`, { method: "POST", agent, headers: { authorization: AUTH, "content-type": "application/json" } }, (res) => {
-        res.resume();
-        res.on("end", () => {
-          if (res.statusCode === 207) events += 50;
-          resolve();
-        });
-      });
+      const req = request(
+        `${url}/v1/ingest`,
+        { method: "POST", agent, headers: { authorization: AUTH, "content-type": "application/json" } },
+        (res) => {
+          res.resume();
+          res.on("end", () => {
+            if (res.statusCode === 207) events += 50;
+            resolve();
+          });
+        },
+      );
       req.on("error", () => resolve());
       req.end(body);
     });
@@ -202,7 +234,11 @@ interface Measured {
   next: number[];
 }
 
-async function measure(server: Spawned, metricsQuery: string, runs: { metrics: number; page: number }): Promise<Measured> {
+async function measure(
+  server: Spawned,
+  metricsQuery: string,
+  runs: { metrics: number; page: number },
+): Promise<Measured> {
   const pageUrl = `${server.url}/v1/observations?limit=50`;
   const filtered = `${server.url}/v1/observations?limit=50&environment=production&type=GENERATION`;
   return {
@@ -216,12 +252,19 @@ async function measure(server: Spawned, metricsQuery: string, runs: { metrics: n
 /** Issue 4 targets: metrics over 10M observations ≤ 250 ms and ≤ 1.2× the same SQL raw on chDB; span-explorer page ≤ 100 ms; ≤ 2× while ingesting. */
 export async function benchReads(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-reads-"));
-  const env = { SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" };
+  const env = {
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  };
   let server: Spawned | undefined;
   try {
     // The server creates the project, the key and the schema.
     server = await spawnServer(env);
-    const projects = (await (await fetch(`${server.url}/v1/projects`, { headers: { authorization: AUTH } })).json()) as { data: { id: string }[] };
+    const projects = (await (
+      await fetch(`${server.url}/v1/projects`, { headers: { authorization: AUTH } })
+    ).json()) as { data: { id: string }[] };
     const projectId = projects.data[0]!.id;
     await kill(server, "SIGTERM");
 

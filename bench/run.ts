@@ -5,22 +5,22 @@ import { benchConsole } from "./console";
 import { benchCost } from "./cost";
 import { benchDatasets } from "./datasets";
 import { benchEvaluators } from "./evaluators";
-import { benchExpressions } from "./expressions";
-import { benchExport } from "./export";
 import { benchExperiments } from "./experiments";
+import { benchExport } from "./export";
+import { benchExpressions } from "./expressions";
 import { benchFoundation } from "./foundation";
 import { benchIngest } from "./ingest";
+import { benchLambda } from "./lambda";
+import { benchMedia } from "./media";
 import { benchOnlineEval } from "./online-eval";
 import { benchOtlp } from "./otlp";
 import { benchPlayground } from "./playground";
-import { benchLambda } from "./lambda";
-import { benchMedia } from "./media";
 import { benchPrompts } from "./prompts";
 import { benchRateLimits } from "./rate-limits";
 import { benchReads } from "./reads";
-import { benchSdkTypescript } from "./sdk-typescript";
-import { benchSdkPython } from "./sdk-python";
 import { benchSdkGo } from "./sdk-go";
+import { benchSdkPython } from "./sdk-python";
+import { benchSdkTypescript } from "./sdk-typescript";
 import { benchSessions } from "./sessions";
 import { benchTraceToDataset } from "./trace-to-dataset";
 
@@ -73,7 +73,8 @@ if (names.length === 0) {
   for (const run of Object.values(scenarios)) sections.push(await run());
   doc = ["# Benchmarks", "", `Measured by \`npm run bench\` on ${date}: ${machine}.`, "", ...sections].join("\n");
   // Sections no benchmark writes (the test suite's time, measured with `time npm test`) stay as they were.
-  for (const kept of sectionsOf(readFileSync(path, "utf8"))) if (HAND_MEASURED.includes(kept.slice(0, kept.indexOf("\n")))) doc = `${doc.trimEnd()}\n\n${kept}`;
+  for (const kept of sectionsOf(readFileSync(path, "utf8")))
+    if (HAND_MEASURED.includes(kept.slice(0, kept.indexOf("\n")))) doc = `${doc.trimEnd()}\n\n${kept}`;
 } else {
   doc = readFileSync(path, "utf8");
   for (const name of names) {
@@ -99,5 +100,11 @@ function replaceSection(doc: string, section: string): string {
 function sectionsOf(doc: string): string[] {
   const lines = doc.split("\n");
   const starts = lines.flatMap((line, i) => (line.startsWith("## ") ? [i] : []));
-  return starts.map((start, k) => `${lines.slice(start, starts[k + 1] ?? lines.length).join("\n").trimEnd()}\n`);
+  return starts.map(
+    (start, k) =>
+      `${lines
+        .slice(start, starts[k + 1] ?? lines.length)
+        .join("\n")
+        .trimEnd()}\n`,
+  );
 }

@@ -39,7 +39,11 @@ function runGoBench(url: string): Promise<GoBench> {
     child.stdout.on("data", (d) => (out += d));
     child.stderr.on("data", (d) => (err += d));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out) as GoBench) : reject(new Error(`go run ./cmd/bench exited with ${code}:\n${err}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as GoBench)
+        : reject(new Error(`go run ./cmd/bench exited with ${code}:\n${err}`)),
+    );
   });
 }
 
@@ -49,7 +53,12 @@ function runGoBench(url: string): Promise<GoBench> {
  */
 export async function benchSdkGo(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-sdk-go-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  });
   try {
     const r = await runGoBench(server.url);
     const verdict = (ok: boolean) => (ok ? "met" : "missed");

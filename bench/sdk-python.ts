@@ -25,13 +25,23 @@ function runBench(url: string): Promise<PythonBench> {
   return new Promise((resolve, reject) => {
     const child = spawn("python3", ["sdk/python/bench.py"], {
       cwd: root,
-      env: { ...process.env, SIGHTLINE_BASE_URL: url, SIGHTLINE_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_SECRET_KEY: KEY.secretKey, PYTHONDONTWRITEBYTECODE: "1" },
+      env: {
+        ...process.env,
+        SIGHTLINE_BASE_URL: url,
+        SIGHTLINE_PUBLIC_KEY: KEY.publicKey,
+        SIGHTLINE_SECRET_KEY: KEY.secretKey,
+        PYTHONDONTWRITEBYTECODE: "1",
+      },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";
     child.stdout.on("data", (d) => (out += d));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as PythonBench) : reject(new Error(`bench.py exited with ${code}:\n${out}`))));
+    child.on("exit", (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split("\n").at(-1)!) as PythonBench)
+        : reject(new Error(`bench.py exited with ${code}:\n${out}`)),
+    );
   });
 }
 
@@ -41,7 +51,11 @@ function runBench(url: string): Promise<PythonBench> {
  */
 export async function benchSdkPython(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-python-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+  });
   try {
     const r = await runBench(server.url);
     const verdict = (ok: boolean) => (ok ? "met" : "missed");

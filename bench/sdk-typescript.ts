@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { Sightline, type IngestProblem } from "../sdk/typescript/src/index.js";
+import { type IngestProblem, Sightline } from "../sdk/typescript/src/index.js";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt, quantile } from "./lib";
 
@@ -51,7 +51,8 @@ async function throughput(sl: Sightline, events: number): Promise<{ perSecond: n
   await sl.flush();
   const seconds = (performance.now() - started) / 1000;
   const after = sl.stats();
-  if (after.sent - before.sent !== events || after.failed !== before.failed || after.dropped !== before.dropped) throw new Error(`lost events: ${JSON.stringify({ before, after })}`);
+  if (after.sent - before.sent !== events || after.failed !== before.failed || after.dropped !== before.dropped)
+    throw new Error(`lost events: ${JSON.stringify({ before, after })}`);
   return { perSecond: events / seconds, requests: Math.ceil(events / 100) };
 }
 
@@ -61,14 +62,29 @@ async function rawThroughput(baseUrl: string, events: number): Promise<number> {
   const now = new Date().toISOString();
   const bodies: string[] = [];
   for (let b = 0; b < events / 100; b++) {
-    const batch = Array.from({ length: 100 }, (_, i) => ({ id: crypto.randomUUID(), type: "event-create", timestamp: now, body: { id: crypto.randomUUID(), traceId: "bench-raw", name: "tick", startTime: now, metadata: { i: b * 100 + i } } }));
+    const batch = Array.from({ length: 100 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      type: "event-create",
+      timestamp: now,
+      body: {
+        id: crypto.randomUUID(),
+        traceId: "bench-raw",
+        name: "tick",
+        startTime: now,
+        metadata: { i: b * 100 + i },
+      },
+    }));
     bodies.push(JSON.stringify({ batch }));
   }
   const started = performance.now();
   let next = 0;
   const lane = async () => {
     while (next < bodies.length) {
-      const res = await fetch(`${baseUrl}/v1/ingest`, { method: "POST", headers: { authorization, "content-type": "application/json" }, body: bodies[next++] });
+      const res = await fetch(`${baseUrl}/v1/ingest`, {
+        method: "POST",
+        headers: { authorization, "content-type": "application/json" },
+        body: bodies[next++],
+      });
       if (res.status !== 207) throw new Error(`raw ingest answered ${res.status}`);
       await res.arrayBuffer();
     }
@@ -83,9 +99,21 @@ async function rawThroughput(baseUrl: string, events: number): Promise<number> {
  */
 export async function benchSdkTypescript(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-sdk-ts-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  });
   const problems: IngestProblem[] = [];
-  const client = (maxConcurrentRequests?: number) => new Sightline({ baseUrl: server.url, ...KEY, flushOnExit: false, maxConcurrentRequests, onError: (p) => problems.push(p) });
+  const client = (maxConcurrentRequests?: number) =>
+    new Sightline({
+      baseUrl: server.url,
+      ...KEY,
+      flushOnExit: false,
+      maxConcurrentRequests,
+      onError: (p) => problems.push(p),
+    });
   try {
     const warm = client();
     await throughput(warm, 5_000);

@@ -10,12 +10,19 @@ const PERSON = { email: "bench@example.com", password: "a long bench password", 
 /** Signs the bootstrap organization's first person up and in; the session cookie better-auth sets. */
 async function sessionCookie(url: string): Promise<string> {
   const post = (path: string, body: unknown) =>
-    fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: url }, body: JSON.stringify(body) });
+    fetch(`${url}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify(body),
+    });
   const up = await post("/v1/auth/sign-up/email", PERSON);
   if (up.status !== 200) throw new Error(`sign-up answered ${up.status}: ${await up.text()}`);
   const res = await post("/v1/auth/sign-in/email", { email: PERSON.email, password: PERSON.password });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /**
@@ -23,9 +30,17 @@ async function sessionCookie(url: string): Promise<string> {
  * cache on (the default 5 minutes). Both read `GET /v1/projects` from the same server, alternating rounds.
  */
 export async function benchSessions(): Promise<string> {
-  const load = loadavg().map((l) => l.toFixed(1)).join(", ");
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ");
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-sessions-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn", SIGHTLINE_RATE_LIMITS: "off" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+    SIGHTLINE_RATE_LIMITS: "off",
+  });
   try {
     const url = `${server.url}/v1/projects`;
     const key = { authorization: `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}` };

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { request, type Connection } from "../sdk/cli/api";
+import { type Connection, request } from "../sdk/cli/api";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { fmt } from "./lib";
 
@@ -26,10 +26,39 @@ function traceEvents(i: number, at: number) {
     { role: "system", content: `You answer questions about parcels. ${"Be brief and precise. ".repeat(8)}` },
     { role: "user", content: `Where is parcel number ${i}? It was sent on Monday and has not arrived.` },
   ];
-  const output = { role: "assistant", content: `Parcel ${i} left the depot this morning; ${"tracking shows it on its way. ".repeat(4)}` };
+  const output = {
+    role: "assistant",
+    content: `Parcel ${i} left the depot this morning; ${"tracking shows it on its way. ".repeat(4)}`,
+  };
   return [
-    { id: randomUUID(), type: "trace-create", timestamp, body: { id: traceId, name: "support-chat", userId: `user-${i % 50}`, input: input[1]!.content, output: output.content } },
-    { id: randomUUID(), type: "generation-create", timestamp, body: { id: `${traceId}-g`, traceId, name: "answer", model: MODEL, startTime: timestamp, input, output, metadata: { step: "answer", i }, usageDetails: { input: 120, output: 40 } } },
+    {
+      id: randomUUID(),
+      type: "trace-create",
+      timestamp,
+      body: {
+        id: traceId,
+        name: "support-chat",
+        userId: `user-${i % 50}`,
+        input: input[1]!.content,
+        output: output.content,
+      },
+    },
+    {
+      id: randomUUID(),
+      type: "generation-create",
+      timestamp,
+      body: {
+        id: `${traceId}-g`,
+        traceId,
+        name: "answer",
+        model: MODEL,
+        startTime: timestamp,
+        input,
+        output,
+        metadata: { step: "answer", i },
+        usageDetails: { input: 120, output: 40 },
+      },
+    },
   ];
 }
 
@@ -42,12 +71,18 @@ function traceEvents(i: number, at: number) {
  */
 export async function benchTraceToDataset(): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-trace-to-dataset-"));
-  const server = await spawnServer({ SIGHTLINE_DATA_DIR: join(dataDir, "app"), SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey, SIGHTLINE_LOG_LEVEL: "warn" });
+  const server = await spawnServer({
+    SIGHTLINE_DATA_DIR: join(dataDir, "app"),
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    SIGHTLINE_LOG_LEVEL: "warn",
+  });
   const conn: Connection = { baseUrl: server.url, ...KEY };
   try {
     const start = Date.now() - 2 * 86_400_000;
     const events = Array.from({ length: OBSERVATIONS }, (_, i) => traceEvents(i, start)).flat();
-    for (let i = 0; i < events.length; i += 500) await request(conn, "POST", "/v1/ingest", { batch: events.slice(i, i + 500) });
+    for (let i = 0; i < events.length; i += 500)
+      await request(conn, "POST", "/v1/ingest", { batch: events.slice(i, i + 500) });
     // The worker stores the batches in the background: wait until the filter sees every observation.
     const filter = { model: MODEL };
     for (let waited = 0; ; waited += 200) {
@@ -58,21 +93,35 @@ export async function benchTraceToDataset(): Promise<string> {
     }
     const dataset = async (name: string) => (await request(conn, "POST", "/v1/datasets", { name }), name);
     // Warm-up: the first request of each kind pays for module loading.
-    await request(conn, "POST", `/v1/datasets/${await dataset("warm")}/items/from-observations`, { ...filter, limit: 10 });
+    await request(conn, "POST", `/v1/datasets/${await dataset("warm")}/items/from-observations`, {
+      ...filter,
+      limit: 10,
+    });
 
     const copies: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
       const name = await dataset(`copy-${r}`);
       copies.push(
         await time(async () => {
-          const result = await request<{ added: number }>(conn, "POST", `/v1/datasets/${name}/items/from-observations`, filter);
+          const result = await request<{ added: number }>(
+            conn,
+            "POST",
+            `/v1/datasets/${name}/items/from-observations`,
+            filter,
+          );
           if (result.added !== OBSERVATIONS) throw new Error(`added ${result.added} of ${OBSERVATIONS}`);
         }),
       );
     }
 
     // The same items, bodies in hand, through the plain insert.
-    const stored = (await request<{ items: { input: unknown; expectedOutput: unknown; metadata: unknown }[] }>(conn, "GET", "/v1/datasets/copy-0?limit=1000")).items;
+    const stored = (
+      await request<{ items: { input: unknown; expectedOutput: unknown; metadata: unknown }[] }>(
+        conn,
+        "GET",
+        "/v1/datasets/copy-0?limit=1000",
+      )
+    ).items;
     const items = stored.map((i) => ({ input: i.input, expectedOutput: i.expectedOutput, metadata: i.metadata }));
     const inserts: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {

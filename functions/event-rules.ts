@@ -15,10 +15,24 @@ export interface EventRuleDef {
 export const eventRules: readonly EventRuleDef[] = [
   {
     name: "automations",
-    types: ["score.created", "trace.created", "eval.completed", "prompt.created", "prompt.updated", "prompt.label.moved", "alert.firing", "alert.resolved", "comment.created"],
+    types: [
+      "score.created",
+      "trace.created",
+      "eval.completed",
+      "prompt.created",
+      "prompt.updated",
+      "prompt.label.moved",
+      "alert.firing",
+      "alert.resolved",
+      "comment.created",
+    ],
     handler: "functions/events/deliver-automations.handler",
     // Its deliveries are attempted at once, each within the outbound time limit.
     timeoutSeconds: 60,
   },
-  { name: "event-sink", types: ["trace.created", "score.created"], handler: "functions/events/collect-sink-events.handler" },
+  {
+    name: "event-sink",
+    types: ["trace.created", "score.created"],
+    handler: "functions/events/collect-sink-events.handler",
+  },
 ];

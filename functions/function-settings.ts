@@ -1,7 +1,7 @@
 import type { EventRuleDef } from "./event-rules";
+import type { WorkerDef } from "./queue-workers";
 import type { RouteDef } from "./routes";
 import type { ScheduleDef } from "./schedules";
-import type { WorkerDef } from "./queue-workers";
 
 /**
  * The classes of function the stacks deploy. Each class has its memory, timeout and reserved concurrency in
@@ -33,7 +33,11 @@ export const FUNCTION_SETTINGS: Readonly<Record<FunctionClass, FunctionSettings>
 };
 
 /** The routes that accept telemetry from SDKs and collectors. */
-const INGEST_ACCEPT_HANDLERS = new Set(["functions/api/ingest/ingest-batch.handler", "functions/api/ingest/otel-traces.handler", "functions/api/ingest/otel-logs.handler"]);
+const INGEST_ACCEPT_HANDLERS = new Set([
+  "functions/api/ingest/ingest-batch.handler",
+  "functions/api/ingest/otel-traces.handler",
+  "functions/api/ingest/otel-logs.handler",
+]);
 
 export function routeClass(route: RouteDef): FunctionClass {
   if (INGEST_ACCEPT_HANDLERS.has(route.handler)) return "ingest-accept";

@@ -29,12 +29,37 @@ export interface WorkerDef {
 export const workers: readonly WorkerDef[] = [
   // A delivery is written together, one insert per table. On AWS, Lambda scales out, and a batching
   // window (needed above 10) would add a second to freshness; locally one worker takes bigger deliveries.
-  { queue: "ingest", handler: "functions/workers/ingest.handler", batchSize: 10, visibilitySeconds: 180, timeoutSeconds: 120, localBatchSize: 100, localBatchingWindowMs: 200 },
+  {
+    queue: "ingest",
+    handler: "functions/workers/ingest.handler",
+    batchSize: 10,
+    visibilitySeconds: 180,
+    timeoutSeconds: 120,
+    localBatchSize: 100,
+    localBatchingWindowMs: 200,
+  },
   // Online evaluations call judge providers: a few instances at once, each with a delivery of jobs evaluated together, never on the
   // ingest worker's path (docs/evaluators.md, "Online evaluation").
-  { queue: "eval", handler: "functions/workers/eval.handler", batchSize: 10, visibilitySeconds: 360, timeoutSeconds: 300, reservedConcurrency: 4, localBatchSize: 100, localBatchingWindowMs: 100 },
+  {
+    queue: "eval",
+    handler: "functions/workers/eval.handler",
+    batchSize: 10,
+    visibilitySeconds: 360,
+    timeoutSeconds: 300,
+    reservedConcurrency: 4,
+    localBatchSize: 100,
+    localBatchingWindowMs: 100,
+  },
   // Experiment lanes call the run's provider, one item at a time each; a lane hands itself over to a new message
   // after LANE_BUDGET_MS (core/experiments/run-lane.ts), well within the timeout (docs/experiments.md, "How a run works").
   // One delivery's lanes run at once, so a run's lanes usually share an instance.
-  { queue: "experiment", handler: "functions/workers/experiment.handler", batchSize: 10, visibilitySeconds: 360, timeoutSeconds: 300, reservedConcurrency: 4, localBatchSize: 100 },
+  {
+    queue: "experiment",
+    handler: "functions/workers/experiment.handler",
+    batchSize: 10,
+    visibilitySeconds: 360,
+    timeoutSeconds: 300,
+    reservedConcurrency: 4,
+    localBatchSize: 100,
+  },
 ];

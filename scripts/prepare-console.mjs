@@ -12,8 +12,14 @@ let vite;
 try {
   vite = join(dirname(require.resolve("vite/package.json")), "bin", "vite.js");
 } catch {
-  console.log("Vite is not installed (dev dependencies omitted): the web console is not built; run npm run build after installing them.");
+  console.log(
+    "Vite is not installed (dev dependencies omitted): the web console is not built; run npm run build after installing them.",
+  );
   process.exit(0);
 }
-const result = spawnSync(process.execPath, [vite, "build", "--config", "console/vite.config.ts", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
+const result = spawnSync(
+  process.execPath,
+  [vite, "build", "--config", "console/vite.config.ts", "--logLevel", "warn"],
+  { cwd: root, stdio: "inherit" },
+);
 process.exit(result.status ?? 1);

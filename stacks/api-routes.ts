@@ -1,6 +1,6 @@
-import { use, type StackContext } from "sst/constructs";
+import { type StackContext, use } from "sst/constructs";
 import { routeSettings } from "../functions/function-settings";
-import { routeKey, routes, type RouteDef } from "../functions/routes";
+import { type RouteDef, routeKey, routes } from "../functions/routes";
 import { Api } from "./api";
 import { sizing } from "./lambda";
 
@@ -69,8 +69,16 @@ const LANGFUSE_ON_OUR_STACKS: Record<string, Concern> = { ingestion: "telemetry"
 export function concernOf(route: Pick<RouteDef, "path">): Concern {
   const parts = route.path.split("/").filter(Boolean);
   // OAuth discovery (`/.well-known/…`, docs/mcp.md, "OAuth") sits with the sign-in routes it describes.
-  const concern = parts[0] === "v1" ? CONCERN_OF_SEGMENT[parts[1]!] : parts[0] === ".well-known" ? CONCERN_OF_SEGMENT.auth : parts[0] === "api" && parts[1] === "public" ? langfuseConcern(route, parts[2]!) : undefined;
-  if (!concern) throw new Error(`stacks/api-routes.ts: no stack for the route ${route.path}; give its first segment a concern`);
+  const concern =
+    parts[0] === "v1"
+      ? CONCERN_OF_SEGMENT[parts[1]!]
+      : parts[0] === ".well-known"
+        ? CONCERN_OF_SEGMENT.auth
+        : parts[0] === "api" && parts[1] === "public"
+          ? langfuseConcern(route, parts[2]!)
+          : undefined;
+  if (!concern)
+    throw new Error(`stacks/api-routes.ts: no stack for the route ${route.path}; give its first segment a concern`);
   return concern;
 }
 
@@ -87,7 +95,13 @@ function mount({ stack }: StackContext, concern: Concern) {
         .filter((r) => !r.stream && concernOf(r) === concern)
         .map((r) => [
           routeKey(r),
-          { function: { handler: r.handler, ...sizing(routeSettings(r)), ...(PERMISSIONS_OF_HANDLER[r.handler] ? { permissions: PERMISSIONS_OF_HANDLER[r.handler] } : {}) } },
+          {
+            function: {
+              handler: r.handler,
+              ...sizing(routeSettings(r)),
+              ...(PERMISSIONS_OF_HANDLER[r.handler] ? { permissions: PERMISSIONS_OF_HANDLER[r.handler] } : {}),
+            },
+          },
         ]),
     ),
   );

@@ -1,4 +1,4 @@
-import { Api as SstApi, use, type StackContext } from "sst/constructs";
+import { Api as SstApi, type StackContext, use } from "sst/constructs";
 import { runtimeEnvironment } from "./lambda";
 import { Queues } from "./queues";
 import { Storage } from "./storage";
@@ -17,7 +17,13 @@ export function Api({ stack, app }: StackContext) {
     defaults: {
       payloadFormatVersion: "2.0",
       function: {
-        environment: runtimeEnvironment({ stage: app.stage, bucket, secret, ...queues, eventBusName: bus.eventBusName }),
+        environment: runtimeEnvironment({
+          stage: app.stage,
+          bucket,
+          secret,
+          ...queues,
+          eventBusName: bus.eventBusName,
+        }),
         permissions: [
           [bucket, "grantReadWrite"],
           // Send jobs and read the depth for the health endpoint (GetQueueAttributes comes with send).

@@ -1,4 +1,4 @@
-import { StaticSite, use, type StackContext } from "sst/constructs";
+import { type StackContext, StaticSite, use } from "sst/constructs";
 import { Api } from "./api";
 import { StreamRoutes } from "./stream-routes";
 
@@ -11,7 +11,10 @@ export function Console({ stack }: StackContext) {
   const { api } = use(Api);
   const { streamUrls } = use(StreamRoutes);
   // Sessions are the console's sign-in; the key form is a development switch, off by default (docs/console.md, "Sign-in").
-  const keySignIn = process.env.SIGHTLINE_CONSOLE_KEY_SIGNIN === "true" || process.env.SIGHTLINE_CONSOLE_KEY_SIGNIN === "1" ? "true" : "false";
+  const keySignIn =
+    process.env.SIGHTLINE_CONSOLE_KEY_SIGNIN === "true" || process.env.SIGHTLINE_CONSOLE_KEY_SIGNIN === "1"
+      ? "true"
+      : "false";
   const site = new StaticSite(stack, "Site", {
     path: "console",
     buildOutput: "dist",

@@ -1,7 +1,7 @@
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
-import { Cron as SstCron, Function as SstFunction, Script, use, type StackContext } from "sst/constructs";
-import { schedules, type ScheduleDef } from "../functions/schedules";
+import { Script, Cron as SstCron, Function as SstFunction, type StackContext, use } from "sst/constructs";
 import { FUNCTION_SETTINGS, scheduleSettings } from "../functions/function-settings";
+import { type ScheduleDef, schedules } from "../functions/schedules";
 import { runtimeEnvironment, sizing } from "./lambda";
 import { Queues } from "./queues";
 import { Storage } from "./storage";
@@ -20,7 +20,13 @@ function expression(s: ScheduleDef): ScheduleExpression {
 export function Cron({ stack, app }: StackContext) {
   const { bucket, secret, bus } = use(Storage);
   const queues = use(Queues);
-  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...queues, eventBusName: bus.eventBusName });
+  const environment = runtimeEnvironment({
+    stage: app.stage,
+    bucket,
+    secret,
+    ...queues,
+    eventBusName: bus.eventBusName,
+  });
 
   for (const s of schedules) {
     new SstCron(stack, `Schedule-${s.name}`, {
@@ -36,9 +42,18 @@ export function Cron({ stack, app }: StackContext) {
             [secret, "grantRead"],
             // The relay publishes outbox events; a job that appends events (alerts) relays them when done.
             [bus.cdk.eventBus, "grantPutEventsTo"],
-            ...(s.sendsTo ?? []).map((q) => [queues[SENDS_TO[q]], "grantSendMessages"] as [typeof queues.evalQueue, string]),
+            ...(s.sendsTo ?? []).map(
+              (q) => [queues[SENDS_TO[q]], "grantSendMessages"] as [typeof queues.evalQueue, string],
+            ),
             // A bucket whose export names no keys is written with this role; the bucket's own policy must let it in.
-            ...(s.writesCustomerBuckets ? [new PolicyStatement({ actions: ["s3:PutObject", "s3:AbortMultipartUpload"], resources: ["arn:aws:s3:::*/*"] })] : []),
+            ...(s.writesCustomerBuckets
+              ? [
+                  new PolicyStatement({
+                    actions: ["s3:PutObject", "s3:AbortMultipartUpload"],
+                    resources: ["arn:aws:s3:::*/*"],
+                  }),
+                ]
+              : []),
           ],
         },
       },

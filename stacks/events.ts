@@ -1,4 +1,4 @@
-import { use, type StackContext } from "sst/constructs";
+import { type StackContext, use } from "sst/constructs";
 import { eventRules } from "../functions/event-rules";
 import { eventSettings } from "../functions/function-settings";
 import { runtimeEnvironment, sizing } from "./lambda";
@@ -16,7 +16,13 @@ const EVENT_SOURCE = "sightline";
 export function Events({ stack, app }: StackContext) {
   const { bucket, secret, bus } = use(Storage);
   const queues = use(Queues);
-  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...queues, eventBusName: bus.eventBusName });
+  const environment = runtimeEnvironment({
+    stage: app.stage,
+    bucket,
+    secret,
+    ...queues,
+    eventBusName: bus.eventBusName,
+  });
   bus.addRules(
     stack,
     Object.fromEntries(

@@ -1,6 +1,6 @@
+import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { IQueue } from "aws-cdk-lib/aws-sqs";
-import type { IBucket } from "aws-cdk-lib/aws-s3";
 import type { FunctionProps } from "sst/constructs";
 import { Config } from "../core/platform/config";
 import type { FunctionSettings } from "../functions/function-settings";
@@ -63,10 +63,14 @@ export function runtimeEnvironment(r: RuntimeResources): Record<string, string> 
 }
 
 /** A function's settings (functions/function-settings.ts) as SST function props. */
-export function sizing(settings: FunctionSettings): Pick<FunctionProps, "memorySize" | "timeout" | "reservedConcurrentExecutions"> {
+export function sizing(
+  settings: FunctionSettings,
+): Pick<FunctionProps, "memorySize" | "timeout" | "reservedConcurrentExecutions"> {
   return {
     memorySize: settings.memoryMb,
     timeout: settings.timeoutSeconds,
-    ...(settings.reservedConcurrency !== undefined ? { reservedConcurrentExecutions: settings.reservedConcurrency } : {}),
+    ...(settings.reservedConcurrency !== undefined
+      ? { reservedConcurrentExecutions: settings.reservedConcurrency }
+      : {}),
   };
 }

@@ -1,14 +1,15 @@
 import { Duration } from "aws-cdk-lib";
 import { Queue as CdkQueue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
-import { Queue, use, type StackContext } from "sst/constructs";
+import { Queue, type StackContext, use } from "sst/constructs";
 import { workerSettings } from "../functions/function-settings";
-import { workers, type WorkerDef } from "../functions/queue-workers";
+import { type WorkerDef, workers } from "../functions/queue-workers";
 import { MAX_RECEIVE_COUNT, runtimeEnvironment, sizing } from "./lambda";
 import { Storage } from "./storage";
 
 function workerOf(queue: WorkerDef["queue"]) {
   const found = workers.filter((w) => w.queue === queue);
-  if (found.length !== 1) throw new Error(`functions/queue-workers.ts must name exactly one consumer of "${queue}", found ${found.length}`);
+  if (found.length !== 1)
+    throw new Error(`functions/queue-workers.ts must name exactly one consumer of "${queue}", found ${found.length}`);
   return found[0]!;
 }
 
@@ -20,7 +21,11 @@ export function Queues({ stack, app }: StackContext) {
   const { bucket, secret, bus } = use(Storage);
 
   function queueWithDeadLetters(id: string, worker: WorkerDef) {
-    const deadLetters = new CdkQueue(stack, `${id}DeadLetters`, { retentionPeriod: Duration.days(14), encryption: QueueEncryption.SQS_MANAGED, enforceSSL: true });
+    const deadLetters = new CdkQueue(stack, `${id}DeadLetters`, {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
     const queue = new Queue(stack, id, {
       cdk: {
         queue: {
@@ -48,7 +53,13 @@ export function Queues({ stack, app }: StackContext) {
     experimentQueue: experiments.queue.cdk.queue,
     experimentDeadLetterQueue: experiments.deadLetters,
   };
-  const environment = runtimeEnvironment({ stage: app.stage, bucket, secret, ...resources, eventBusName: bus.eventBusName });
+  const environment = runtimeEnvironment({
+    stage: app.stage,
+    bucket,
+    secret,
+    ...resources,
+    eventBusName: bus.eventBusName,
+  });
   const eventSource = (worker: WorkerDef) => ({
     batchSize: worker.batchSize,
     reportBatchItemFailures: true,

@@ -1,6 +1,6 @@
-import { Function as SstFunction, use, type StackContext } from "sst/constructs";
+import { Function as SstFunction, type StackContext, use } from "sst/constructs";
 import { routeSettings } from "../functions/function-settings";
-import { routes, type RouteDef } from "../functions/routes";
+import { type RouteDef, routes } from "../functions/routes";
 import { runtimeEnvironment, sizing } from "./lambda";
 import { Queues } from "./queues";
 import { Storage } from "./storage";
@@ -35,7 +35,12 @@ export function StreamRoutes({ stack, app }: StackContext) {
       url: {
         authorizer: "none",
         streaming: true,
-        cors: { allowOrigins: ["*"], allowMethods: [route.method], allowHeaders: ["authorization", "content-type", "x-csrf-token", "x-sightline-project"], allowCredentials: false },
+        cors: {
+          allowOrigins: ["*"],
+          allowMethods: [route.method],
+          allowHeaders: ["authorization", "content-type", "x-csrf-token", "x-sightline-project"],
+          allowCredentials: false,
+        },
       },
     });
     urls[streamOutputOf(route)] = fn.url!;

@@ -10,7 +10,12 @@ const root = fileURLToPath(new URL("..", import.meta.url));
  */
 export const OWN_COMMAND_SUITES = [
   { file: "tests/sdk/go.test.ts", name: "the Go SDK suite", needs: "Go 1.19 or later", command: "npm run test:go" },
-  { file: "tests/sdk/go-quickstart.test.ts", name: "the Go quick start", needs: "Go 1.19 or later", command: "npm run test:go" },
+  {
+    file: "tests/sdk/go-quickstart.test.ts",
+    name: "the Go quick start",
+    needs: "Go 1.19 or later",
+    command: "npm run test:go",
+  },
 ] as const;
 
 /** Files that replace a module (`vi.mock`): they need the modules loaded afresh (the "own-modules" project below). */
@@ -40,7 +45,14 @@ export default defineConfig({
     // Vitest runs one project after the other and starts new forks between them: the files that mock a module
     // come last, in forks of their own.
     projects: [
-      { extends: true, test: { name: "shared", include: ["tests/**/*.test.ts"], exclude: [...defaultExclude, ...OWN_COMMAND_SUITES.map((s) => s.file), ...OWN_MODULES] } },
+      {
+        extends: true,
+        test: {
+          name: "shared",
+          include: ["tests/**/*.test.ts"],
+          exclude: [...defaultExclude, ...OWN_COMMAND_SUITES.map((s) => s.file), ...OWN_MODULES],
+        },
+      },
       { extends: true, test: { name: "own-modules", include: OWN_MODULES } },
     ],
   },

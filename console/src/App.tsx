@@ -51,7 +51,8 @@ const fallback = (
 /** Pages that need a signed-in user; others go to sign in and come back. */
 function RequireAuth({ children }: { children: React.ReactNode }) {
   const location = useLocation();
-  if (!getCredentials()) return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!getCredentials())
+    return <Navigate to={`/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   return <Layout>{children}</Layout>;
 }
 
@@ -61,7 +62,10 @@ export function App() {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       forget();
-      if (window.location.pathname !== "/sign-in") navigate(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`, { replace: true });
+      if (window.location.pathname !== "/sign-in")
+        navigate(`/sign-in?next=${encodeURIComponent(window.location.pathname + window.location.search)}`, {
+          replace: true,
+        });
     });
   }, [navigate]);
   const page = (el: React.ReactNode) => (

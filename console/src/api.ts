@@ -18,7 +18,9 @@ export interface Me {
   csrfToken: string;
 }
 
-export type Credentials = { mode: "key"; publicKey: string; secretKey: string } | { mode: "session"; csrfToken: string; projectId: string | null };
+export type Credentials =
+  | { mode: "key"; publicKey: string; secretKey: string }
+  | { mode: "session"; csrfToken: string; projectId: string | null };
 
 /** An answer outside 2xx, with the error body's code, message and details. */
 export class ApiError extends Error {
@@ -56,11 +58,19 @@ export async function loadConfig(): Promise<ConsoleConfig> {
   try {
     const res = await fetch("/config.json", { cache: "no-store" });
     if (res.ok) {
-      const loaded = (await res.json()) as { apiUrl?: unknown; streamUrl?: unknown; exportUrl?: unknown; keySignIn?: unknown };
+      const loaded = (await res.json()) as {
+        apiUrl?: unknown;
+        streamUrl?: unknown;
+        exportUrl?: unknown;
+        keySignIn?: unknown;
+      };
       // A template whose values were never written in (a plain `vite` dev server) keeps the defaults.
-      if (typeof loaded.apiUrl === "string" && !loaded.apiUrl.includes("{{")) config.apiUrl = loaded.apiUrl.replace(/\/$/, "");
-      if (typeof loaded.streamUrl === "string" && !loaded.streamUrl.includes("{{")) config.streamUrl = loaded.streamUrl.replace(/\/$/, "");
-      if (typeof loaded.exportUrl === "string" && !loaded.exportUrl.includes("{{")) config.exportUrl = loaded.exportUrl.replace(/\/$/, "");
+      if (typeof loaded.apiUrl === "string" && !loaded.apiUrl.includes("{{"))
+        config.apiUrl = loaded.apiUrl.replace(/\/$/, "");
+      if (typeof loaded.streamUrl === "string" && !loaded.streamUrl.includes("{{"))
+        config.streamUrl = loaded.streamUrl.replace(/\/$/, "");
+      if (typeof loaded.exportUrl === "string" && !loaded.exportUrl.includes("{{"))
+        config.exportUrl = loaded.exportUrl.replace(/\/$/, "");
       if (typeof loaded.keySignIn === "boolean") config.keySignIn = loaded.keySignIn;
     }
   } catch {
@@ -83,7 +93,8 @@ export function signInWithSession(me: Me): void {
   const projects = me.organizations.flatMap((o) => o.projects);
   const fromUrl = new URLSearchParams(window.location.search).get("project");
   const stored = localStorage.getItem(PROJECT_STORAGE);
-  const projectId = projects.find((p) => p.id === fromUrl)?.id ?? projects.find((p) => p.id === stored)?.id ?? projects[0]?.id ?? null;
+  const projectId =
+    projects.find((p) => p.id === fromUrl)?.id ?? projects.find((p) => p.id === stored)?.id ?? projects[0]?.id ?? null;
   if (projectId) localStorage.setItem(PROJECT_STORAGE, projectId);
   credentials = { mode: "session", csrfToken: me.csrfToken, projectId };
   localStorage.setItem(SESSION_HINT, "1");
@@ -127,7 +138,9 @@ function authHeaders(method: string, headers: Record<string, string>): Record<st
 
 /** An error answer as ApiError; a 401 sends the user to sign in (unless `anonymous`). */
 function apiError(res: Response, text: string, anonymous = false): ApiError {
-  let body: { error?: { code?: string; message?: string; details?: unknown } | string; error_description?: string } | undefined;
+  let body:
+    | { error?: { code?: string; message?: string; details?: unknown } | string; error_description?: string }
+    | undefined;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
@@ -135,7 +148,12 @@ function apiError(res: Response, text: string, anonymous = false): ApiError {
   }
   // The OAuth endpoints under /v1/auth/oauth2 answer RFC 6749's `{error, error_description}` (docs/mcp.md, "OAuth").
   const err = typeof body?.error === "string" ? { code: body.error, message: body.error_description } : body?.error;
-  const error = new ApiError(res.status, err?.code ?? "http_error", err?.message ?? `${res.status} ${res.statusText}`, err && "details" in err ? err.details : undefined);
+  const error = new ApiError(
+    res.status,
+    err?.code ?? "http_error",
+    err?.message ?? `${res.status} ${res.statusText}`,
+    err && "details" in err ? err.details : undefined,
+  );
   if (res.status === 401 && !anonymous) onUnauthorized();
   return error;
 }
@@ -144,7 +162,12 @@ function apiError(res: Response, text: string, anonymous = false): ApiError {
  * POSTs to a streamed route (server-sent events) and hands each event to `onEvent` as it arrives. An answer that
  * is not a stream (an error known before the first byte) throws ApiError like `api()` (docs/playground.md).
  */
-export async function streamEvents(path: string, body: unknown, onEvent: (event: string, data: any) => void, signal?: AbortSignal): Promise<void> {
+export async function streamEvents(
+  path: string,
+  body: unknown,
+  onEvent: (event: string, data: any) => void,
+  signal?: AbortSignal,
+): Promise<void> {
   const c = credentials;
   const res = await fetch((config.streamUrl || config.apiUrl) + path, {
     method: "POST",
@@ -175,12 +198,20 @@ export async function streamEvents(path: string, body: unknown, onEvent: (event:
  * Downloads an export (`GET /v1/exports`, docs/export.md) of `table` with a list page's filters, and saves it under the
  * name the server gives. The browser holds the file until it is saved; the server streams it in constant memory.
  */
-export async function downloadExport(table: "traces" | "observations" | "scores", format: "csv" | "jsonl", filters: Query): Promise<void> {
+export async function downloadExport(
+  table: "traces" | "observations" | "scores",
+  format: "csv" | "jsonl",
+  filters: Query,
+): Promise<void> {
   const c = credentials;
-  const res = await fetch((config.exportUrl || config.apiUrl) + withQuery("/v1/exports", { ...filters, cursor: undefined, limit: undefined, table, format }), {
-    headers: authHeaders("GET", { accept: format === "csv" ? "text/csv" : "application/x-ndjson" }),
-    credentials: c?.mode === "key" ? "omit" : "include",
-  });
+  const res = await fetch(
+    (config.exportUrl || config.apiUrl) +
+      withQuery("/v1/exports", { ...filters, cursor: undefined, limit: undefined, table, format }),
+    {
+      headers: authHeaders("GET", { accept: format === "csv" ? "text/csv" : "application/x-ndjson" }),
+      credentials: c?.mode === "key" ? "omit" : "include",
+    },
+  );
   if (!res.ok) throw apiError(res, await res.text());
   const name = res.headers.get("content-disposition")?.match(/filename="([^"]+)"/)?.[1] ?? `${table}.${format}`;
   const url = URL.createObjectURL(await res.blob());
@@ -192,7 +223,11 @@ export async function downloadExport(table: "traces" | "observations" | "scores"
 }
 
 /** Calls the API; throws ApiError with the error body's message, and sends the user to sign in on a 401. */
-export async function api<T>(method: string, path: string, options: { body?: unknown; query?: Query; signal?: AbortSignal; anonymous?: boolean } = {}): Promise<T> {
+export async function api<T>(
+  method: string,
+  path: string,
+  options: { body?: unknown; query?: Query; signal?: AbortSignal; anonymous?: boolean } = {},
+): Promise<T> {
   const headers = authHeaders(method, { accept: "application/json" });
   if (options.body !== undefined) headers["content-type"] = "application/json";
   const c = credentials;
@@ -215,7 +250,8 @@ export async function api<T>(method: string, path: string, options: { body?: unk
 }
 
 export const get = <T>(path: string, query?: Query) => api<T>("GET", path, { query });
-export const send = <T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) => api<T>(method, path, { body });
+export const send = <T>(method: "POST" | "PUT" | "PATCH" | "DELETE", path: string, body?: unknown) =>
+  api<T>(method, path, { body });
 
 /** Encodes one path segment (prompt, dataset and queue names may hold slashes or spaces). */
 export const seg = (s: string) => encodeURIComponent(s);

@@ -4,10 +4,14 @@ import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@ta
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { ApiError, api, getCredentials, hasSessionHint, loadConfig, type Me, signInWithSession } from "./api";
 import { App } from "./App";
+import { ApiError, api, getCredentials, hasSessionHint, loadConfig, type Me, signInWithSession } from "./api";
 
-const theme = createTheme({ primaryColor: "indigo", fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif", defaultRadius: "sm" });
+const theme = createTheme({
+  primaryColor: "indigo",
+  fontFamily: "system-ui, -apple-system, Segoe UI, Roboto, sans-serif",
+  defaultRadius: "sm",
+});
 
 const retry = (count: number, error: unknown) => !(error instanceof ApiError && error.status < 500) && count < 2;
 const queryClient = new QueryClient({

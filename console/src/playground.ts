@@ -49,24 +49,43 @@ export const emptyVariant = (over: Partial<Variant> = {}): Variant => ({
 
 const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
 
-export const variablesIn = (messages: PlayMessage[]) => [...new Set(messages.flatMap((m) => [...m.content.matchAll(VARIABLE)].map((x) => x[1]!)))];
+export const variablesIn = (messages: PlayMessage[]) => [
+  ...new Set(messages.flatMap((m) => [...m.content.matchAll(VARIABLE)].map((x) => x[1]!))),
+];
 
-export const substitute = (text: string, values: Record<string, string>) => text.replace(VARIABLE, (all, name: string) => (Object.hasOwn(values, name) ? values[name]! : all));
+export const substitute = (text: string, values: Record<string, string>) =>
+  text.replace(VARIABLE, (all, name: string) => (Object.hasOwn(values, name) ? values[name]! : all));
 
 const text = (v: unknown): string => (typeof v === "string" ? v : v == null ? "" : JSON.stringify(v));
 
 /** Messages from a generation's input: an array of messages, `{messages, tools}` (how Sightline records its calls), or one text. */
 function messagesOf(input: unknown): PlayMessage[] {
-  const list = Array.isArray(input) ? input : Array.isArray((input as { messages?: unknown } | null)?.messages) ? (input as { messages: unknown[] }).messages : null;
+  const list = Array.isArray(input)
+    ? input
+    : Array.isArray((input as { messages?: unknown } | null)?.messages)
+      ? (input as { messages: unknown[] }).messages
+      : null;
   if (!list) return [{ role: "user", content: text(input) }];
   return list.map((m) => {
     const r = (m ?? {}) as Record<string, unknown>;
-    const calls = (r.toolCalls ?? r.tool_calls) as { id?: string; name?: string; arguments?: unknown; function?: { name?: string; arguments?: unknown } }[] | undefined;
+    const calls = (r.toolCalls ?? r.tool_calls) as
+      | { id?: string; name?: string; arguments?: unknown; function?: { name?: string; arguments?: unknown } }[]
+      | undefined;
     return {
       role: typeof r.role === "string" ? r.role : "user",
       content: text(r.content),
-      ...(Array.isArray(calls) && calls.length ? { toolCalls: calls.map((c) => ({ id: c.id ?? "", name: c.name ?? c.function?.name ?? "", arguments: text(c.arguments ?? c.function?.arguments) })) } : {}),
-      ...(typeof (r.toolCallId ?? r.tool_call_id) === "string" ? { toolCallId: String(r.toolCallId ?? r.tool_call_id) } : {}),
+      ...(Array.isArray(calls) && calls.length
+        ? {
+            toolCalls: calls.map((c) => ({
+              id: c.id ?? "",
+              name: c.name ?? c.function?.name ?? "",
+              arguments: text(c.arguments ?? c.function?.arguments),
+            })),
+          }
+        : {}),
+      ...(typeof (r.toolCallId ?? r.tool_call_id) === "string"
+        ? { toolCallId: String(r.toolCallId ?? r.tool_call_id) }
+        : {}),
     };
   });
 }
@@ -120,7 +139,17 @@ export function requestOf(v: Variant): Record<string, unknown> {
     model: v.model,
     messages: v.messages.map((m) => ({ ...m, content: substitute(m.content, v.variables) })),
     parameters,
-    ...(tools ? { tools, toolChoice: v.toolChoice === "auto" || v.toolChoice === "none" || v.toolChoice === "required" ? v.toolChoice : { name: v.toolChoice } } : {}),
-    ...(v.schema.trim() ? { responseFormat: { type: "json_schema", name: "response", schema: parse("Output schema", v.schema) } } : {}),
+    ...(tools
+      ? {
+          tools,
+          toolChoice:
+            v.toolChoice === "auto" || v.toolChoice === "none" || v.toolChoice === "required"
+              ? v.toolChoice
+              : { name: v.toolChoice },
+        }
+      : {}),
+    ...(v.schema.trim()
+      ? { responseFormat: { type: "json_schema", name: "response", schema: parse("Output schema", v.schema) } }
+      : {}),
   };
 }

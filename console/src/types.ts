@@ -10,7 +10,13 @@ type Method = "get" | "post" | "put" | "patch" | "delete";
 type Json<R> = R extends { content: { "application/json": infer B } } ? B : never;
 /** The JSON body of a route's success answer (200, 201 or 202). */
 export type Answer<P extends keyof paths, M extends Method = "get"> = paths[P][M] extends { responses: infer R }
-  ? R extends { 200: infer S } ? Json<S> : R extends { 201: infer S } ? Json<S> : R extends { 202: infer S } ? Json<S> : never
+  ? R extends { 200: infer S }
+    ? Json<S>
+    : R extends { 201: infer S }
+      ? Json<S>
+      : R extends { 202: infer S }
+        ? Json<S>
+        : never
   : never;
 /** A row of a list answer (`{ data: [...] }`). */
 type Row<P extends keyof paths> = Answer<P> extends { data: (infer T)[] } ? T : never;

@@ -27,19 +27,42 @@ function nextState(rule: AlertRow, value: number | null): AlertRow["state"] {
  * still has the state and definition this check read, so of two overlapping runs one records a
  * transition and the other nothing, and a check of an old definition never lands after an update.
  */
-async function record(deps: Checker, rule: AlertRow, value: number | null, now: Date): Promise<"firing" | "resolved" | null> {
+async function record(
+  deps: Checker,
+  rule: AlertRow,
+  value: number | null,
+  now: Date,
+): Promise<"firing" | "resolved" | null> {
   const state = nextState(rule, value);
   return deps.db.transaction(async (db) => {
     const [updated] = await db
       .update(alertRules)
       .set({ state, lastValue: value, lastCheckedAt: now })
-      .where(and(eq(alertRules.id, rule.id), eq(alertRules.projectId, rule.projectId), eq(alertRules.state, rule.state), eq(alertRules.updatedAt, rule.updatedAt)))
+      .where(
+        and(
+          eq(alertRules.id, rule.id),
+          eq(alertRules.projectId, rule.projectId),
+          eq(alertRules.state, rule.state),
+          eq(alertRules.updatedAt, rule.updatedAt),
+        ),
+      )
       .returning({ id: alertRules.id });
     if (!updated || state === rule.state) return null;
     const transition = state === "firing" ? "firing" : "resolved";
-    await db.insert(alertTransitions).values({ id: deps.ids.uuid(), alertId: rule.id, projectId: rule.projectId, state: transition, value, threshold: rule.threshold, createdAt: now });
+    await db.insert(alertTransitions).values({
+      id: deps.ids.uuid(),
+      alertId: rule.id,
+      projectId: rule.projectId,
+      state: transition,
+      value,
+      threshold: rule.threshold,
+      createdAt: now,
+    });
     await Audit.appendEvents({ ...deps, db }, rule.projectId, [
-      { type: `alert.${transition}`, payload: { alert: rule.name, alertId: rule.id, state: transition, value, threshold: rule.threshold } },
+      {
+        type: `alert.${transition}`,
+        payload: { alert: rule.name, alertId: rule.id, state: transition, value, threshold: rule.threshold },
+      },
     ]);
     return transition;
   });
@@ -65,7 +88,11 @@ export async function checkAlerts(deps: Checker): Promise<CheckResult> {
     try {
       values = await measureRules(deps, projectId, projectRules, now);
     } catch (error) {
-      deps.log.warn("alert rules not measured", { projectId, rules: projectRules.length, error: error instanceof Error ? error.message : String(error) });
+      deps.log.warn("alert rules not measured", {
+        projectId,
+        rules: projectRules.length,
+        error: error instanceof Error ? error.message : String(error),
+      });
       result.failed += projectRules.length;
       continue;
     }

@@ -1,3 +1,3 @@
 export * from "./alerts.schema";
-export { createAlert, listAlerts, getAlert, updateAlert, deleteAlert } from "./rules";
-export { checkAlerts, type CheckResult } from "./check-alerts";
+export { type CheckResult, checkAlerts } from "./check-alerts";
+export { createAlert, deleteAlert, getAlert, listAlerts, updateAlert } from "./rules";

@@ -4,7 +4,7 @@ import { isUniqueViolation } from "../platform/db-errors";
 import type { Deps } from "../platform/deps";
 import { conflict, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
-import { HISTORY_LIMIT, type AlertDetail, type AlertRuleInput, type AlertView } from "./alerts.schema";
+import { type AlertDetail, type AlertRuleInput, type AlertView, HISTORY_LIMIT } from "./alerts.schema";
 import { alertRules, alertTransitions } from "./alerts.sql";
 
 export type AlertRow = typeof alertRules.$inferSelect;
@@ -46,11 +46,24 @@ const taken = (name: string) => conflict(`Alert rule '${name}' exists`);
 /** A new rule starts ok and is checked within a minute. @throws conflict when the name is taken. */
 export async function createAlert(deps: Writer, principal: Principal, input: AlertRuleInput): Promise<AlertView> {
   const now = deps.clock.now();
-  const row: AlertRow = { id: deps.ids.uuid(), projectId: principal.projectId, ...definition(input), state: "ok", lastValue: null, lastCheckedAt: null, createdAt: now, updatedAt: now };
+  const row: AlertRow = {
+    id: deps.ids.uuid(),
+    projectId: principal.projectId,
+    ...definition(input),
+    state: "ok",
+    lastValue: null,
+    lastCheckedAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
   try {
     await deps.db.transaction(async (db) => {
       await db.insert(alertRules).values(row);
-      await Audit.recordChange({ ...deps, db }, principal, { action: "alert_rule.created", target: { type: "alert_rule", id: row.id }, details: definition(input) });
+      await Audit.recordChange({ ...deps, db }, principal, {
+        action: "alert_rule.created",
+        target: { type: "alert_rule", id: row.id },
+        details: definition(input),
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error, NAME_INDEX)) throw taken(input.name);
@@ -61,13 +74,20 @@ export async function createAlert(deps: Writer, principal: Principal, input: Ale
 
 /** The project's rules by name, each with its state and last value. */
 export async function listAlerts(deps: Pick<Deps, "db">, projectId: string): Promise<{ data: AlertView[] }> {
-  const rows = await deps.db.select().from(alertRules).where(eq(alertRules.projectId, projectId)).orderBy(asc(alertRules.name));
+  const rows = await deps.db
+    .select()
+    .from(alertRules)
+    .where(eq(alertRules.projectId, projectId))
+    .orderBy(asc(alertRules.name));
   return { data: rows.map(view) };
 }
 
 /** A rule with its transitions, newest first. @throws not_found */
 export async function getAlert(deps: Pick<Deps, "db">, projectId: string, id: string): Promise<AlertDetail> {
-  const [row] = await deps.db.select().from(alertRules).where(and(eq(alertRules.projectId, projectId), eq(alertRules.id, id)));
+  const [row] = await deps.db
+    .select()
+    .from(alertRules)
+    .where(and(eq(alertRules.projectId, projectId), eq(alertRules.id, id)));
   if (!row) throw notFound("alert rule", id);
   const history = await deps.db
     .select()
@@ -75,7 +95,16 @@ export async function getAlert(deps: Pick<Deps, "db">, projectId: string, id: st
     .where(and(eq(alertTransitions.projectId, projectId), eq(alertTransitions.alertId, id)))
     .orderBy(desc(alertTransitions.createdAt), desc(alertTransitions.id))
     .limit(HISTORY_LIMIT);
-  return { ...view(row), history: history.map((t) => ({ id: t.id, state: t.state, value: t.value, threshold: t.threshold, createdAt: t.createdAt.toISOString() })) };
+  return {
+    ...view(row),
+    history: history.map((t) => ({
+      id: t.id,
+      state: t.state,
+      value: t.value,
+      threshold: t.threshold,
+      createdAt: t.createdAt.toISOString(),
+    })),
+  };
 }
 
 /**
@@ -83,7 +112,12 @@ export async function getAlert(deps: Pick<Deps, "db">, projectId: string, id: st
  * rule that no longer crosses its threshold resolves then (docs/automations.md, "Alert rules").
  * @throws not_found; conflict when the new name is taken.
  */
-export async function updateAlert(deps: Writer, principal: Principal, id: string, input: AlertRuleInput): Promise<AlertView> {
+export async function updateAlert(
+  deps: Writer,
+  principal: Principal,
+  id: string,
+  input: AlertRuleInput,
+): Promise<AlertView> {
   try {
     return await deps.db.transaction(async (db) => {
       const [row] = await db
@@ -92,7 +126,11 @@ export async function updateAlert(deps: Writer, principal: Principal, id: string
         .where(and(eq(alertRules.projectId, principal.projectId), eq(alertRules.id, id)))
         .returning();
       if (!row) throw notFound("alert rule", id);
-      await Audit.recordChange({ ...deps, db }, principal, { action: "alert_rule.updated", target: { type: "alert_rule", id }, details: definition(input) });
+      await Audit.recordChange({ ...deps, db }, principal, {
+        action: "alert_rule.updated",
+        target: { type: "alert_rule", id },
+        details: definition(input),
+      });
       return view(row);
     });
   } catch (error) {
@@ -102,7 +140,11 @@ export async function updateAlert(deps: Writer, principal: Principal, id: string
 }
 
 /** Deletes a rule with its history; no alert event follows (docs/automations.md, "Alert rules"). @throws not_found */
-export async function deleteAlert(deps: Writer, principal: Principal, id: string): Promise<{ id: string; name: string; deleted: true }> {
+export async function deleteAlert(
+  deps: Writer,
+  principal: Principal,
+  id: string,
+): Promise<{ id: string; name: string; deleted: true }> {
   return deps.db.transaction(async (db) => {
     // Transitions go with the rule (ON DELETE CASCADE).
     const [row] = await db
@@ -110,7 +152,11 @@ export async function deleteAlert(deps: Writer, principal: Principal, id: string
       .where(and(eq(alertRules.projectId, principal.projectId), eq(alertRules.id, id)))
       .returning({ id: alertRules.id, name: alertRules.name, state: alertRules.state });
     if (!row) throw notFound("alert rule", id);
-    await Audit.recordChange({ ...deps, db }, principal, { action: "alert_rule.deleted", target: { type: "alert_rule", id }, details: { name: row.name, state: row.state } });
+    await Audit.recordChange({ ...deps, db }, principal, {
+      action: "alert_rule.deleted",
+      target: { type: "alert_rule", id },
+      details: { name: row.name, state: row.state },
+    });
     return { id: row.id, name: row.name, deleted: true as const };
   });
 }

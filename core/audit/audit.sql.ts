@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, text } from "drizzle-orm/pg-core";
-import { createdAt, tsz, jsonb } from "../platform/columns";
+import { createdAt, jsonb, tsz } from "../platform/columns";
 
 /** Who changed which configuration, when; append-only. */
 export const auditLog = pgTable(

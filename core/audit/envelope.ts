@@ -14,7 +14,13 @@ interface OutboxRow {
  */
 export function envelopeOf(row: OutboxRow): EventEnvelope {
   const payload = (row.payload ?? {}) as Record<string, unknown>;
-  return { id: row.id, type: row.type, projectId: row.projectId, timestamp: row.createdAt.toISOString(), data: dataOf(row.type, payload) };
+  return {
+    id: row.id,
+    type: row.type,
+    projectId: row.projectId,
+    timestamp: row.createdAt.toISOString(),
+    data: dataOf(row.type, payload),
+  };
 }
 
 function dataOf(type: string, payload: Record<string, unknown>): Record<string, unknown> {
@@ -23,7 +29,10 @@ function dataOf(type: string, payload: Record<string, unknown>): Record<string, 
     return fromVersion === undefined ? rest : { ...rest, previousVersion: fromVersion };
   }
   if (type === "eval.completed") {
-    const { evaluator, evaluatorVersion, kind, traceId, observationId, sessionId, score } = payload as Record<string, unknown> & { score?: { id?: string } };
+    const { evaluator, evaluatorVersion, kind, traceId, observationId, sessionId, score } = payload as Record<
+      string,
+      unknown
+    > & { score?: { id?: string } };
     return {
       evaluator,
       evaluatorVersion,

@@ -1,6 +1,6 @@
-export { recordChange, appendEvents, type Change } from "./record-change";
-export { listAuditEntries, type AuditEntry } from "./list-entries";
-export { relayOutbox, releaseClaims, pruneOutbox, MAX_RELAY_ATTEMPTS, DISPATCHED_KEEP_DAYS } from "./relay-outbox";
-export { envelopeOf } from "./envelope";
-export { outboxSignal } from "./outbox-signal";
 export { outboxEvents } from "./audit.sql";
+export { envelopeOf } from "./envelope";
+export { type AuditEntry, listAuditEntries } from "./list-entries";
+export { outboxSignal } from "./outbox-signal";
+export { appendEvents, type Change, recordChange } from "./record-change";
+export { DISPATCHED_KEEP_DAYS, MAX_RELAY_ATTEMPTS, pruneOutbox, relayOutbox, releaseClaims } from "./relay-outbox";

@@ -8,7 +8,11 @@ export interface Change {
   target: { type: string; id: string };
   details?: Record<string, unknown>;
   /** Domain events caused by the change, for the automations. */
-  events?: { type: string; payload: Record<string, unknown>; /** A stable id makes a repeated append a no-op. */ id?: string }[];
+  events?: {
+    type: string;
+    payload: Record<string, unknown> /** A stable id makes a repeated append a no-op. */;
+    id?: string;
+  }[];
 }
 
 /**
@@ -22,7 +26,11 @@ export async function recordChange(
 ): Promise<void> {
   const now = deps.clock.now();
   const [actorType, actorId] =
-    "system" in actor ? (["system", actor.system] as const) : actor.userId ? (["user", actor.userId] as const) : (["api_key", actor.keyId] as const);
+    "system" in actor
+      ? (["system", actor.system] as const)
+      : actor.userId
+        ? (["user", actor.userId] as const)
+        : (["api_key", actor.keyId] as const);
   await deps.db.insert(auditLog).values({
     id: deps.ids.uuid(),
     projectId: actor.projectId,
@@ -49,12 +57,18 @@ export async function recordChange(
 }
 
 /** Appends domain events with no audit entry: what the system does by itself (an online evaluation), not a change someone made. */
-export async function appendEvents(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, events: NonNullable<Change["events"]>): Promise<void> {
+export async function appendEvents(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  projectId: string,
+  events: NonNullable<Change["events"]>,
+): Promise<void> {
   if (events.length === 0) return;
   const now = deps.clock.now();
   await deps.db
     .insert(outboxEvents)
-    .values(events.map((e) => ({ id: e.id ?? deps.ids.uuid(), projectId, type: e.type, payload: e.payload, createdAt: now })))
+    .values(
+      events.map((e) => ({ id: e.id ?? deps.ids.uuid(), projectId, type: e.type, payload: e.payload, createdAt: now })),
+    )
     .onConflictDoNothing({ target: outboxEvents.id });
   outboxSignal.raise();
 }

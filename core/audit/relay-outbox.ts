@@ -15,7 +15,10 @@ const CLAIM_MS = 60_000;
  * and published outside any transaction, so overlapping runs never publish one event twice at once and no lock
  * is held while the bus works; an event the bus refused stays pending with its error and attempt count.
  */
-export async function relayOutbox(deps: Pick<Deps, "db" | "clock" | "log" | "bus">, options: { batchSize?: number; maxBatches?: number } = {}): Promise<{ dispatched: number; failed: number }> {
+export async function relayOutbox(
+  deps: Pick<Deps, "db" | "clock" | "log" | "bus">,
+  options: { batchSize?: number; maxBatches?: number } = {},
+): Promise<{ dispatched: number; failed: number }> {
   const batchSize = options.batchSize ?? 100;
   let dispatched = 0;
   let failed = 0;
@@ -29,12 +32,20 @@ export async function relayOutbox(deps: Pick<Deps, "db" | "clock" | "log" | "bus
     const refusedIds = new Set(refused);
     const ok = rows.filter((r) => !refusedIds.has(r.id)).map((r) => r.seq);
     const bad = rows.filter((r) => refusedIds.has(r.id)).map((r) => r.seq);
-    if (ok.length) await deps.db.update(outboxEvents).set({ dispatchedAt: deps.clock.now(), claimedUntil: null, lastError: null }).where(inArray(outboxEvents.seq, ok));
+    if (ok.length)
+      await deps.db
+        .update(outboxEvents)
+        .set({ dispatchedAt: deps.clock.now(), claimedUntil: null, lastError: null })
+        .where(inArray(outboxEvents.seq, ok));
     if (bad.length) {
       deps.log.warn("outbox events not delivered", { events: bad.length });
       await deps.db
         .update(outboxEvents)
-        .set({ attempts: sql`${outboxEvents.attempts} + 1`, claimedUntil: null, lastError: "not accepted by the event bus" })
+        .set({
+          attempts: sql`${outboxEvents.attempts} + 1`,
+          claimedUntil: null,
+          lastError: "not accepted by the event bus",
+        })
         .where(inArray(outboxEvents.seq, bad));
     }
     dispatched += ok.length;
@@ -50,11 +61,21 @@ async function claim(deps: Pick<Deps, "db" | "clock">, limit: number) {
   const pending = deps.db
     .select({ seq: outboxEvents.seq })
     .from(outboxEvents)
-    .where(and(isNull(outboxEvents.dispatchedAt), lt(outboxEvents.attempts, MAX_RELAY_ATTEMPTS), or(isNull(outboxEvents.claimedUntil), lt(outboxEvents.claimedUntil, now))))
+    .where(
+      and(
+        isNull(outboxEvents.dispatchedAt),
+        lt(outboxEvents.attempts, MAX_RELAY_ATTEMPTS),
+        or(isNull(outboxEvents.claimedUntil), lt(outboxEvents.claimedUntil, now)),
+      ),
+    )
     .orderBy(asc(outboxEvents.seq))
     .limit(limit)
     .for("update", { skipLocked: true });
-  const rows = await deps.db.update(outboxEvents).set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) }).where(inArray(outboxEvents.seq, pending)).returning();
+  const rows = await deps.db
+    .update(outboxEvents)
+    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+    .where(inArray(outboxEvents.seq, pending))
+    .returning();
   return rows.sort((x, y) => x.seq - y.seq);
 }
 
@@ -69,6 +90,9 @@ export const DISPATCHED_KEEP_DAYS = 30;
 /** Deletes events dispatched more than `DISPATCHED_KEEP_DAYS` ago (docs/automations.md, "Events"); pending ones stay. */
 export async function pruneOutbox(deps: Pick<Deps, "db" | "clock">): Promise<number> {
   const before = new Date(deps.clock.now().getTime() - DISPATCHED_KEEP_DAYS * 86_400_000);
-  const gone = await deps.db.delete(outboxEvents).where(lt(outboxEvents.dispatchedAt, before)).returning({ seq: outboxEvents.seq });
+  const gone = await deps.db
+    .delete(outboxEvents)
+    .where(lt(outboxEvents.dispatchedAt, before))
+    .returning({ seq: outboxEvents.seq });
   return gone.length;
 }

@@ -34,28 +34,43 @@ export function accountHooks(deps: AuthDeps, config: AuthConfig) {
     await deps.caches.write(PROOF_SCOPE, () => revokeUnprovenAccess(deps.db, userId));
   };
   const acceptFor = async (userId: string) => {
-    const [user] = await deps.db.select({ email: authUsers.email, verified: authUsers.emailVerified }).from(authUsers).where(eq(authUsers.id, userId));
+    const [user] = await deps.db
+      .select({ email: authUsers.email, verified: authUsers.emailVerified })
+      .from(authUsers)
+      .where(eq(authUsers.id, userId));
     if (user?.verified) await Tenancy.acceptInvitations(deps, { userId, email: user.email });
   };
   return {
     user: {
       create: {
         async before(user: { email: string; emailVerified?: boolean }, context: HookContext) {
-          const admitted = await Tenancy.admitSignUp(deps, user.email, { signup: config.signup, orgName: config.bootstrap.orgName });
-          if (!admitted.allowed) throw new APIError("FORBIDDEN", { code: "signup_closed", message: "Sign-up is closed; ask an administrator for an invitation" });
+          const admitted = await Tenancy.admitSignUp(deps, user.email, {
+            signup: config.signup,
+            orgName: config.bootstrap.orgName,
+          });
+          if (!admitted.allowed)
+            throw new APIError("FORBIDDEN", {
+              code: "signup_closed",
+              message: "Sign-up is closed; ask an administrator for an invitation",
+            });
           // An SSO provider that proved its domain vouches for the address (docs/auth.md, "Signing in"); every other
           // sign-up keeps better-auth's own value.
           const vouched = !user.emailVerified && (await ssoVouchesFor(deps, user.email, context));
           return { data: { ...user, ...(vouched ? { emailVerified: true } : {}) } };
         },
         async after(user: { id: string; email: string }) {
-          const { firstOwner } = await Tenancy.claimSignUp(deps, { userId: user.id, email: user.email }, config.bootstrap);
+          const { firstOwner } = await Tenancy.claimSignUp(
+            deps,
+            { userId: user.id, email: user.email },
+            config.bootstrap,
+          );
           if (firstOwner) await deps.db.update(authUsers).set({ role: "admin" }).where(eq(authUsers.id, user.id));
         },
       },
       update: {
         async before(patch: Record<string, unknown>, context: HookContext) {
-          const promotion = patch.emailVerified === true && Object.keys(patch).every((k) => k === "emailVerified" || k === "updatedAt");
+          const promotion =
+            patch.emailVerified === true && Object.keys(patch).every((k) => k === "emailVerified" || k === "updatedAt");
           if (!promotion || !context) return;
           const revoke = context.path !== OWN_PROOF_PATH;
           promotions.set(context, { revoke });

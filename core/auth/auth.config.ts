@@ -15,7 +15,10 @@ export const AuthConfig = z.object({
   /** `closed`: only invited emails (and the first owner) may sign up. */
   signup: z.enum(["open", "closed"]).default("open"),
   /** Attempts per window on each sign-in, sign-up, magic-link and two-factor path, per client address; null turns it off. */
-  signInRateLimit: z.object({ max: z.number().int().positive(), windowSeconds: z.number().int().positive() }).nullable().default({ max: 10, windowSeconds: 60 }),
+  signInRateLimit: z
+    .object({ max: z.number().int().positive(), windowSeconds: z.number().int().positive() })
+    .nullable()
+    .default({ max: 10, windowSeconds: 60 }),
   /** The WebAuthn relying party id (a host, or a parent domain of it); unset: the host of `baseUrl`. */
   passkeyRpId: z.string().min(1).optional(),
   magicLinkSeconds: z.number().int().positive().default(300),
@@ -25,9 +28,22 @@ export const AuthConfig = z.object({
   social: z
     .object({
       /** `url` serves /login/oauth/*, `apiUrl` the REST API (GitHub Enterprise: https://host and https://host/api/v3). */
-      github: z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1), url: z.string().url().default("https://github.com"), apiUrl: z.string().url().default("https://api.github.com") }).optional(),
+      github: z
+        .object({
+          clientId: z.string().min(1),
+          clientSecret: z.string().min(1),
+          url: z.string().url().default("https://github.com"),
+          apiUrl: z.string().url().default("https://api.github.com"),
+        })
+        .optional(),
       /** The OpenID issuer whose `/.well-known/openid-configuration` names the endpoints and keys. */
-      google: z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1), issuer: z.string().url().default("https://accounts.google.com") }).optional(),
+      google: z
+        .object({
+          clientId: z.string().min(1),
+          clientSecret: z.string().min(1),
+          issuer: z.string().url().default("https://accounts.google.com"),
+        })
+        .optional(),
     })
     .default({}),
   /** The organization and project `npm start` makes; its first signed-up person becomes its OWNER. */

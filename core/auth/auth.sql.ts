@@ -32,7 +32,9 @@ export const authSessions = pgTable(
     updatedAt: tsz("updated_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id").notNull().references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
     impersonatedBy: text("impersonated_by"),
   },
   (t) => [index("auth_sessions_user_idx").on(t.userId)],
@@ -45,7 +47,9 @@ export const authAccounts = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id").notNull().references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
@@ -80,7 +84,9 @@ export const authTwoFactors = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id").notNull().references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
     lockedUntil: tsz("locked_until"),
@@ -103,7 +109,9 @@ export const authRateLimits = pgTable("auth_rate_limits", {
 export const authTotpUses = pgTable(
   "auth_totp_uses",
   {
-    userId: text("user_id").notNull().references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
     usedAt: tsz("used_at").notNull(),
   },

@@ -1,31 +1,31 @@
-import { betterAuth } from "better-auth/minimal";
+import { createHash } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
+import { passkey } from "@better-auth/passkey";
 import { isAPIError } from "better-auth/api";
+import { betterAuth } from "better-auth/minimal";
+import { verifyJwsAccessToken } from "better-auth/oauth2";
 import { admin } from "better-auth/plugins/admin";
+import { jwt } from "better-auth/plugins/jwt";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import { passkey } from "@better-auth/passkey";
-import { jwt } from "better-auth/plugins/jwt";
-import { verifyJwsAccessToken } from "better-auth/oauth2";
-import { createHash } from "node:crypto";
 import type { Deps } from "../platform/deps";
 import type { Mailer } from "../platform/ports";
-import type { AuthConfig } from "./auth.config";
 import { accountHooks } from "./account-hooks";
+import type { AuthConfig } from "./auth.config";
 import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications } from "./auth.sql";
-import { passkeyRegistrationErrors } from "./passkey-errors";
-import { authPasskeys } from "./passkey.sql";
-import * as OAuthTables from "./oauth.sql";
 import { csrfTokenOf } from "./csrf";
-import { totpReplayGuard } from "./totp-replay";
-import { notePasskeyUserVerification, twoFactorEverywhere } from "./two-factor-everywhere";
-import { sessionMemo } from "./session-memo";
+import { mcpPlugin } from "./mcp-oauth";
+import * as OAuthTables from "./oauth.sql";
+import { scopeList } from "./oauth-scopes";
 import { confirmOnlyInOwnSession, withErrorPage } from "./own-proof";
+import { authPasskeys } from "./passkey.sql";
+import { passkeyRegistrationErrors } from "./passkey-errors";
+import { stillUnproven } from "./proven-address";
+import { sessionMemo } from "./session-memo";
 import { socialPlugins } from "./social";
 import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
-import { stillUnproven } from "./proven-address";
-import { mcpPlugin } from "./mcp-oauth";
-import { scopeList } from "./oauth-scopes";
+import { totpReplayGuard } from "./totp-replay";
+import { notePasskeyUserVerification, twoFactorEverywhere } from "./two-factor-everywhere";
 
 /** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
 export const AUTH_BASE_PATH = "/v1/auth";
@@ -81,9 +81,18 @@ export interface BearerToken {
 /** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
 export const MCP_PATH = "/v1/mcp";
 
-export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches" | "keyRing" | "config"> & { mailer: Mailer };
+export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches" | "keyRing" | "config"> & {
+  mailer: Mailer;
+};
 
-const SIGN_IN_PATHS = ["/sign-in/*", "/sign-up/*", "/two-factor/*", "/magic-link/*", "/passkey/verify-authentication", "/send-verification-email"];
+const SIGN_IN_PATHS = [
+  "/sign-in/*",
+  "/sign-up/*",
+  "/two-factor/*",
+  "/magic-link/*",
+  "/passkey/verify-authentication",
+  "/send-verification-email",
+];
 
 /** Builds better-auth over the relational store (drizzle, `pg`), with email and password, magic links, TOTP and bans. */
 export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
@@ -102,10 +111,21 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
     async bearerToken(token) {
       if (!oauth) return null;
       // The jwt plugin's keys, read through better-auth (no HTTP round trip to ourselves); signature, issuer, audience and expiry are checked.
-      const claims = await verifyJwsAccessToken(token, { jwksFetch: () => auth.api.getJwks(), jwksCacheKey, verifyOptions: { issuer: oauth.issuer, audience: oauth.resource } }).catch(() => null);
-      if (!claims || typeof claims.sub !== "string" || !claims.sub || typeof claims.azp !== "string" || !claims.azp) return null;
+      const claims = await verifyJwsAccessToken(token, {
+        jwksFetch: () => auth.api.getJwks(),
+        jwksCacheKey,
+        verifyOptions: { issuer: oauth.issuer, audience: oauth.resource },
+      }).catch(() => null);
+      if (!claims || typeof claims.sub !== "string" || !claims.sub || typeof claims.azp !== "string" || !claims.azp)
+        return null;
       const sessionId = typeof claims.sid === "string" && claims.sid ? claims.sid : null;
-      return { userId: claims.sub, clientId: claims.azp, sessionId, scopes: scopeList(claims.scope), boundToKey: claims.cnf !== undefined };
+      return {
+        userId: claims.sub,
+        clientId: claims.azp,
+        sessionId,
+        scopes: scopeList(claims.scope),
+        boundToKey: claims.cnf !== undefined,
+      };
     },
     handler: async (request) => passkeyRegistrationErrors(request, await auth.handler(request)),
     async session(headers) {
@@ -125,7 +145,13 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
       const setCookies = answer.headers.getSetCookie();
       const view: SessionView = {
         session: { id: session.id, userId: session.userId },
-        user: { id: user.id, email: user.email, name: user.name, twoFactorEnabled: Boolean(user.twoFactorEnabled), emailVerified: user.emailVerified },
+        user: {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          twoFactorEnabled: Boolean(user.twoFactorEnabled),
+          emailVerified: user.emailVerified,
+        },
         ...(setCookies.length ? { setCookies } : {}),
       };
       memo.set(cookie, view, generation);
@@ -199,9 +225,15 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       beforeEmailVerification: confirmOnlyInOwnSession(deps),
       async sendVerificationEmail({ user, url }) {
         // A mail that cannot go out must not fail the sign-up: the person asks again (send-verification-email).
-        await deps.mailer.send({ to: user.email, subject: "Confirm your email for Sightline", text: verificationText(withErrorPage(url), config.verifyLinkSeconds) }).catch((error: unknown) => {
-          deps.log.error("auth: the verification mail was not sent", { error: String(error) });
-        });
+        await deps.mailer
+          .send({
+            to: user.email,
+            subject: "Confirm your email for Sightline",
+            text: verificationText(withErrorPage(url), config.verifyLinkSeconds),
+          })
+          .catch((error: unknown) => {
+            deps.log.error("auth: the verification mail was not sent", { error: String(error) });
+          });
       },
     },
     user: { validateUserInfo: ssoUserGate(deps, config.bootstrap.orgName) },
@@ -211,7 +243,8 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
         maxAge: Math.max(config.sessionCacheSeconds, 1),
         // A session cached while its address was unproven is read from the store again once the address is proven:
         // if another channel proved it, that session is gone (docs/auth.md, "Invitations and proven addresses").
-        version: async (_session, user) => (user.emailVerified || (await stillUnproven(deps, user.id)) ? "1" : "proven"),
+        version: async (_session, user) =>
+          user.emailVerified || (await stillUnproven(deps, user.id)) ? "1" : "proven",
       },
     },
     rateLimit: {
@@ -220,7 +253,9 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       storage: "database",
       window: 60,
       max: 600,
-      customRules: Object.fromEntries(SIGN_IN_PATHS.map((p) => [p, limit ? { window: limit.windowSeconds, max: limit.max } : false])),
+      customRules: Object.fromEntries(
+        SIGN_IN_PATHS.map((p) => [p, limit ? { window: limit.windowSeconds, max: limit.max } : false]),
+      ),
     },
     advanced: {
       database: { generateId: () => deps.ids.uuid() },
@@ -239,7 +274,11 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       magicLink({
         expiresIn: config.magicLinkSeconds,
         async sendMagicLink({ email, url }) {
-          await deps.mailer.send({ to: email, subject: "Your Sightline sign-in link", text: `Sign in to Sightline: ${url}\nThe link works once, for ${Math.round(config.magicLinkSeconds / 60)} minutes.` });
+          await deps.mailer.send({
+            to: email,
+            subject: "Your Sightline sign-in link",
+            text: `Sign in to Sightline: ${url}\nThe link works once, for ${Math.round(config.magicLinkSeconds / 60)} minutes.`,
+          });
         },
       }),
       admin({ adminRoles: ["admin"] }),
@@ -247,7 +286,10 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
         rpName: "Sightline",
         ...passkeyParty(config),
         // A passkey skips the TOTP code only when its authenticator verified the person (docs/auth.md, "Passkeys").
-        authentication: { afterVerification: ({ ctx, verification }) => notePasskeyUserVerification(ctx, verification.authenticationInfo.userVerified) },
+        authentication: {
+          afterVerification: ({ ctx, verification }) =>
+            notePasskeyUserVerification(ctx, verification.authenticationInfo.userVerified),
+        },
       }),
       ...socialPlugins(config),
       ssoPlugin(deps),
@@ -284,7 +326,8 @@ function authSecrets(config: AuthConfig): { secret: string; secrets: { version: 
   return { secret: all[all.length - 1]!, secrets: all.map((value) => ({ version: secretVersion(value), value })) };
 }
 
-const secretVersion = (value: string) => Number.parseInt(createHash("sha256").update(value).digest("hex").slice(0, 7), 16);
+const secretVersion = (value: string) =>
+  Number.parseInt(createHash("sha256").update(value).digest("hex").slice(0, 7), 16);
 
 /**
  * The WebAuthn relying party: its id is the base URL's host unless configured, and the origins a passkey may be
@@ -300,7 +343,16 @@ function passkeyParty(config: AuthConfig): { rpID?: string; origin: string[] | n
 /** Stands in when no auth secret is configured (AWS without it): no session is valid and sign-in answers 503. */
 export function unavailableAuth(): AuthService {
   return {
-    handler: async () => Response.json({ error: { code: "unavailable", message: "Sign-in is not configured: set SIGHTLINE_AUTH_SECRET (on AWS in the stage's secret)" } }, { status: 503 }),
+    handler: async () =>
+      Response.json(
+        {
+          error: {
+            code: "unavailable",
+            message: "Sign-in is not configured: set SIGHTLINE_AUTH_SECRET (on AWS in the stage's secret)",
+          },
+        },
+        { status: 503 },
+      ),
     session: async () => null,
     csrfToken: () => "",
     withMailer: () => unavailableAuth(),

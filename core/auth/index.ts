@@ -1,15 +1,25 @@
-export { createAuth, unavailableAuth, noMailer, AUTH_BASE_PATH, MCP_PATH, type AuthService, type AuthDeps, type SessionView, type BearerToken } from "./create-auth";
 export { AuthConfig } from "./auth.config";
-export { sessionPrincipal, userPrincipal, SESSION_PROJECT_HEADER, CSRF_HEADER } from "./session-principal";
+export { ConsentInfo, ConsentInfoQuery } from "./consent.schema";
+export { describeConsent } from "./consent-info";
+export {
+  AUTH_BASE_PATH,
+  type AuthDeps,
+  type AuthService,
+  type BearerToken,
+  createAuth,
+  MCP_PATH,
+  noMailer,
+  type SessionView,
+  unavailableAuth,
+} from "./create-auth";
 export { describeCaller, type Me } from "./me";
 export { MeResponse } from "./me.schema";
-export { registerSsoProvider, listSsoProviders, deleteSsoProvider } from "./sso-providers";
-export { verifySsoProvider } from "./sso-verify";
-export { SsoProviderBody, SsoProviderView, SsoProviderList, SsoProviderPath } from "./sso.schema";
-export { SSO_ERROR_PATH } from "./sso";
+export { type LiveGrant, liveGrant } from "./oauth-grant";
+export { MCP_REQUESTED_SCOPES, READ_SCOPE, WRITE_SCOPE } from "./oauth-scopes";
 export { provenAccount } from "./proven-address";
+export { CSRF_HEADER, SESSION_PROJECT_HEADER, sessionPrincipal, userPrincipal } from "./session-principal";
+export { SSO_ERROR_PATH } from "./sso";
+export { SsoProviderBody, SsoProviderList, SsoProviderPath, SsoProviderView } from "./sso.schema";
+export { deleteSsoProvider, listSsoProviders, registerSsoProvider } from "./sso-providers";
 export { ssoClientSecrets } from "./sso-secrets";
-export { liveGrant, type LiveGrant } from "./oauth-grant";
-export { READ_SCOPE, WRITE_SCOPE, MCP_REQUESTED_SCOPES } from "./oauth-scopes";
-export { describeConsent } from "./consent-info";
-export { ConsentInfo, ConsentInfoQuery } from "./consent.schema";
+export { verifySsoProvider } from "./sso-verify";

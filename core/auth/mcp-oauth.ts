@@ -3,12 +3,12 @@ import { mcp } from "@better-auth/mcp";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
-import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";
-import { liveGrant } from "./oauth-grant";
-import { CONSOLE_SIGN_IN_PAGE } from "./two-factor-everywhere";
-import { DEFAULT_SCOPES, OAUTH_SCOPES, scopeList } from "./oauth-scopes";
+import * as Tenancy from "../tenancy";
 import { authOauthConsents, authOauthRefreshTokens } from "./oauth.sql";
+import { liveGrant } from "./oauth-grant";
+import { DEFAULT_SCOPES, OAUTH_SCOPES, scopeList } from "./oauth-scopes";
+import { CONSOLE_SIGN_IN_PAGE } from "./two-factor-everywhere";
 
 /*
  * better-auth's MCP authorization server (docs/mcp.md, "OAuth") with what it leaves to us: a refresh is refused once
@@ -48,7 +48,10 @@ export function mcpPlugin(deps: OAuthDeps, resource: string) {
       { matcher: (ctx) => ctx.path === "/oauth2/token", handler: refreshGuard(deps) },
       { matcher: (ctx) => ctx.path === "/oauth2/consent", handler: consentProjectCheck(deps) },
     ],
-    after: [...(own.after ?? []), { matcher: (ctx) => ctx.path === "/oauth2/consent", handler: consentProjectStore(deps) }],
+    after: [
+      ...(own.after ?? []),
+      { matcher: (ctx) => ctx.path === "/oauth2/consent", handler: consentProjectStore(deps) },
+    ],
   };
   return { ...plugin, hooks };
 }
@@ -71,13 +74,21 @@ function refreshGuard(deps: OAuthDeps) {
     const body = (ctx.body ?? {}) as { grant_type?: unknown; refresh_token?: unknown };
     if (body.grant_type !== "refresh_token" || typeof body.refresh_token !== "string" || !body.refresh_token) return;
     const [row] = await deps.db
-      .select({ userId: authOauthRefreshTokens.userId, clientId: authOauthRefreshTokens.clientId, sessionId: authOauthRefreshTokens.sessionId })
+      .select({
+        userId: authOauthRefreshTokens.userId,
+        clientId: authOauthRefreshTokens.clientId,
+        sessionId: authOauthRefreshTokens.sessionId,
+      })
       .from(authOauthRefreshTokens)
       .where(eq(authOauthRefreshTokens.token, hashToken(body.refresh_token)));
     // An unknown token: better-auth answers it (invalid_grant).
     if (!row) return;
     if (await liveGrant(deps, row)) return;
-    throw new APIError("BAD_REQUEST", { error: "invalid_grant", error_description: "The grant has ended (signed out, session revoked, consent withdrawn or account banned); authorize again" });
+    throw new APIError("BAD_REQUEST", {
+      error: "invalid_grant",
+      error_description:
+        "The grant has ended (signed out, session revoked, consent withdrawn or account banned); authorize again",
+    });
   });
 }
 
@@ -86,7 +97,11 @@ function chosenProject(ctx: HookContext): string | null | undefined {
   const body = (ctx.body ?? {}) as { accept?: unknown; project_id?: unknown };
   if (body.accept !== true) return undefined;
   if (body.project_id === undefined || body.project_id === null) return null;
-  if (typeof body.project_id !== "string" || !body.project_id) throw new APIError("BAD_REQUEST", { error: "invalid_request", error_description: "project_id must be a project id" });
+  if (typeof body.project_id !== "string" || !body.project_id)
+    throw new APIError("BAD_REQUEST", {
+      error: "invalid_request",
+      error_description: "project_id must be a project id",
+    });
   return body.project_id;
 }
 
@@ -100,7 +115,10 @@ function consentProjectCheck(deps: OAuthDeps) {
     if (!session) return;
     const access = await Tenancy.accessOf(deps, session.user.id);
     if (!access.some((org) => org.projects.some((p) => p.id === project))) {
-      throw new APIError("BAD_REQUEST", { error: "invalid_request", error_description: `You have no membership for project '${project}'` });
+      throw new APIError("BAD_REQUEST", {
+        error: "invalid_request",
+        error_description: `You have no membership for project '${project}'`,
+      });
     }
   });
 }
@@ -114,7 +132,9 @@ function consentProjectStore(deps: OAuthDeps) {
     const project = chosenProject(ctx);
     if (project === undefined || ctx.context.returned instanceof Error) return;
     const session = await getSessionFromCtx(ctx).catch(() => null);
-    const clientId = new URLSearchParams(String((ctx.body as { oauth_query?: unknown }).oauth_query ?? "")).get("client_id");
+    const clientId = new URLSearchParams(String((ctx.body as { oauth_query?: unknown }).oauth_query ?? "")).get(
+      "client_id",
+    );
     if (!session || !clientId) return;
     await deps.db
       .update(authOauthConsents)

@@ -1,6 +1,6 @@
-import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
+import * as Tenancy from "../tenancy";
 import type { AuthService, SessionView } from "./create-auth";
 
 type Organization = { id: string; name: string; role: string; projects: { id: string; name: string }[] };
@@ -11,7 +11,11 @@ export type Me =
   | { key: { publicKey: string; role: string; projectId: string }; organizations: Organization[] };
 
 /** Describes the caller: a person with every organization they belong to, or a key with its one project. */
-export async function describeCaller(deps: Pick<Deps, "db" | "config" | "caches"> & { auth: AuthService }, principal: Principal, session: SessionView | null): Promise<Me> {
+export async function describeCaller(
+  deps: Pick<Deps, "db" | "config" | "caches"> & { auth: AuthService },
+  principal: Principal,
+  session: SessionView | null,
+): Promise<Me> {
   if (principal.kind === "session" && session) {
     const organizations = await Tenancy.accessOf(deps, session.user.id);
     return { user: session.user, organizations, csrfToken: deps.auth.csrfToken(session.session.id) };

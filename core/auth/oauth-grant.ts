@@ -49,7 +49,13 @@ function prepareGrantLookup(db: Db) {
     })
     .from(authSessions)
     .innerJoin(authUsers, eq(authUsers.id, authSessions.userId))
-    .innerJoin(authOauthConsents, and(eq(authOauthConsents.userId, authSessions.userId), eq(authOauthConsents.clientId, sql.placeholder("clientId"))))
+    .innerJoin(
+      authOauthConsents,
+      and(
+        eq(authOauthConsents.userId, authSessions.userId),
+        eq(authOauthConsents.clientId, sql.placeholder("clientId")),
+      ),
+    )
     .where(and(eq(authSessions.id, sql.placeholder("sessionId")), eq(authSessions.userId, sql.placeholder("userId"))))
     .limit(1)
     .prepare("oauth_grant_of_token");

@@ -21,8 +21,10 @@ export const DEFAULT_SCOPES = [READ_SCOPE, OFFLINE_SCOPE] as const;
 /** Each scope in words, as the consent page shows it. */
 const WORDS: Record<string, string> = {
   [READ_SCOPE]: "Read traces, observations, metrics, prompts, datasets and review queues",
-  [WRITE_SCOPE]: "Change data: save prompts and move their labels, add dataset items, write scores, run evaluators and submit reviews",
-  [OFFLINE_SCOPE]: "Stay connected: renew its access without asking you again, until you sign out or the grant is revoked",
+  [WRITE_SCOPE]:
+    "Change data: save prompts and move their labels, add dataset items, write scores, run evaluators and submit reviews",
+  [OFFLINE_SCOPE]:
+    "Stay connected: renew its access without asking you again, until you sign out or the grant is revoked",
   openid: "Know who you are (your user id)",
   profile: "Read your name and picture",
   email: "Read your email address",
@@ -32,4 +34,5 @@ const WORDS: Record<string, string> = {
 export const scopeWords = (scope: string): string => WORDS[scope] ?? scope;
 
 /** The scopes of a space-separated `scope` claim or parameter. */
-export const scopeList = (value: unknown): string[] => (typeof value === "string" ? value.split(" ").filter(Boolean) : []);
+export const scopeList = (value: unknown): string[] =>
+  typeof value === "string" ? value.split(" ").filter(Boolean) : [];

@@ -93,12 +93,19 @@ export const authOauthClientResources = pgTable(
   "auth_oauth_client_resources",
   {
     id: text("id").primaryKey(),
-    clientId: text("client_id").notNull().references(() => authOauthClients.clientId, { onDelete: "cascade" }),
-    resourceId: text("resource_id").notNull().references(() => authOauthResources.identifier, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => authOauthClients.clientId, { onDelete: "cascade" }),
+    resourceId: text("resource_id")
+      .notNull()
+      .references(() => authOauthResources.identifier, { onDelete: "cascade" }),
     metadata: jsonb("metadata"),
     createdAt: tsz("created_at"),
   },
-  (t) => [index("auth_oauth_client_resources_client_id_idx").on(t.clientId), index("auth_oauth_client_resources_resource_id_idx").on(t.resourceId)],
+  (t) => [
+    index("auth_oauth_client_resources_client_id_idx").on(t.clientId),
+    index("auth_oauth_client_resources_resource_id_idx").on(t.resourceId),
+  ],
 );
 
 export const authOauthRefreshTokens = pgTable(
@@ -106,9 +113,13 @@ export const authOauthRefreshTokens = pgTable(
   {
     id: text("id").primaryKey(),
     token: text("token").notNull().unique(),
-    clientId: text("client_id").notNull().references(() => authOauthClients.clientId, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => authOauthClients.clientId, { onDelete: "cascade" }),
     sessionId: text("session_id").references(() => authSessions.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => authUsers.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => authUsers.id, { onDelete: "cascade" }),
     referenceId: text("reference_id"),
     authorizationCodeId: text("authorization_code_id"),
     resources: text("resources").array(),
@@ -123,7 +134,12 @@ export const authOauthRefreshTokens = pgTable(
     confirmation: jsonb("confirmation"),
     scopes: text("scopes").array().notNull(),
   },
-  (t) => [index("auth_oauth_refresh_tokens_client_id_idx").on(t.clientId), index("auth_oauth_refresh_tokens_session_id_idx").on(t.sessionId), index("auth_oauth_refresh_tokens_user_id_idx").on(t.userId), index("auth_oauth_refresh_tokens_authorization_code_id_idx").on(t.authorizationCodeId)],
+  (t) => [
+    index("auth_oauth_refresh_tokens_client_id_idx").on(t.clientId),
+    index("auth_oauth_refresh_tokens_session_id_idx").on(t.sessionId),
+    index("auth_oauth_refresh_tokens_user_id_idx").on(t.userId),
+    index("auth_oauth_refresh_tokens_authorization_code_id_idx").on(t.authorizationCodeId),
+  ],
 );
 
 export const authOauthAccessTokens = pgTable(
@@ -131,7 +147,9 @@ export const authOauthAccessTokens = pgTable(
   {
     id: text("id").primaryKey(),
     token: text("token").unique(),
-    clientId: text("client_id").notNull().references(() => authOauthClients.clientId, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => authOauthClients.clientId, { onDelete: "cascade" }),
     sessionId: text("session_id").references(() => authSessions.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => authUsers.id, { onDelete: "cascade" }),
     referenceId: text("reference_id"),
@@ -145,14 +163,22 @@ export const authOauthAccessTokens = pgTable(
     confirmation: jsonb("confirmation"),
     scopes: text("scopes").array().notNull(),
   },
-  (t) => [index("auth_oauth_access_tokens_client_id_idx").on(t.clientId), index("auth_oauth_access_tokens_session_id_idx").on(t.sessionId), index("auth_oauth_access_tokens_user_id_idx").on(t.userId), index("auth_oauth_access_tokens_authorization_code_id_idx").on(t.authorizationCodeId), index("auth_oauth_access_tokens_refresh_id_idx").on(t.refreshId)],
+  (t) => [
+    index("auth_oauth_access_tokens_client_id_idx").on(t.clientId),
+    index("auth_oauth_access_tokens_session_id_idx").on(t.sessionId),
+    index("auth_oauth_access_tokens_user_id_idx").on(t.userId),
+    index("auth_oauth_access_tokens_authorization_code_id_idx").on(t.authorizationCodeId),
+    index("auth_oauth_access_tokens_refresh_id_idx").on(t.refreshId),
+  ],
 );
 
 export const authOauthConsents = pgTable(
   "auth_oauth_consents",
   {
     id: text("id").primaryKey(),
-    clientId: text("client_id").notNull().references(() => authOauthClients.clientId, { onDelete: "cascade" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => authOauthClients.clientId, { onDelete: "cascade" }),
     userId: text("user_id").references(() => authUsers.id, { onDelete: "cascade" }),
     referenceId: text("reference_id"),
     resources: text("resources").array(),
@@ -161,7 +187,10 @@ export const authOauthConsents = pgTable(
     createdAt: tsz("created_at"),
     updatedAt: tsz("updated_at"),
   },
-  (t) => [index("auth_oauth_consents_client_id_idx").on(t.clientId), index("auth_oauth_consents_user_id_idx").on(t.userId)],
+  (t) => [
+    index("auth_oauth_consents_client_id_idx").on(t.clientId),
+    index("auth_oauth_consents_user_id_idx").on(t.userId),
+  ],
 );
 
 export const authOauthClientAssertions = pgTable(
@@ -172,5 +201,3 @@ export const authOauthClientAssertions = pgTable(
   },
   () => [],
 );
-
-

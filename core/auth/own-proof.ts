@@ -23,7 +23,8 @@ export function confirmOnlyInOwnSession(deps: Pick<Deps, "db" | "clock">) {
     if (back) throw new APIError("FOUND", undefined, { location: back });
     throw new APIError("FORBIDDEN", {
       code: VERIFICATION_NEEDS_SESSION,
-      message: "Open the confirmation link in the browser signed in to the account it confirms, or sign in with a magic link",
+      message:
+        "Open the confirmation link in the browser signed in to the account it confirms, or sign in with a magic link",
     });
   };
 }
@@ -47,7 +48,11 @@ export function withErrorPage(link: string, page = "/sign-in"): string {
 
 /** The person whose live session the request's session cookie names (`<token>.<signature>`), or null. */
 async function sessionUserOf(deps: Pick<Deps, "db" | "clock">, headers: Headers): Promise<string | null> {
-  const pair = (headers.get("cookie") ?? "").split(";").map((c) => c.trim()).map((c) => SESSION_COOKIE.exec(c)).find(Boolean);
+  const pair = (headers.get("cookie") ?? "")
+    .split(";")
+    .map((c) => c.trim())
+    .map((c) => SESSION_COOKIE.exec(c))
+    .find(Boolean);
   if (!pair) return null;
   const value = decodeURIComponent(pair[1]!);
   // better-auth signs the token: `<token>.<HMAC>`; the token alone names the session, and only its holder has it.

@@ -32,7 +32,10 @@ export async function provenAccount(db: Db, email: string): Promise<string | nul
  */
 export function stillUnproven(deps: Pick<Deps, "db" | "caches" | "config">, userId: string): Promise<boolean> {
   return readThroughOwned(deps, "auth-unproven", PROOF_SCOPE, userId, async () => {
-    const [row] = await deps.db.select({ verified: authUsers.emailVerified }).from(authUsers).where(eq(authUsers.id, userId));
+    const [row] = await deps.db
+      .select({ verified: authUsers.emailVerified })
+      .from(authUsers)
+      .where(eq(authUsers.id, userId));
     return row !== undefined && !row.verified;
   });
 }
@@ -45,7 +48,9 @@ export function stillUnproven(deps: Pick<Deps, "db" | "caches" | "config">, user
  */
 export async function revokeUnprovenAccess(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.delete(authAccounts).where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, "credential")));
+    await tx
+      .delete(authAccounts)
+      .where(and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, "credential")));
     await tx.delete(authPasskeys).where(eq(authPasskeys.userId, userId));
     await tx.delete(authTwoFactors).where(eq(authTwoFactors.userId, userId));
     await tx.update(authUsers).set({ twoFactorEnabled: false }).where(eq(authUsers.id, userId));

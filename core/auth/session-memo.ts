@@ -36,7 +36,9 @@ export function sessionMemo(deps: Pick<Deps, "caches" | "clock" | "config">, cac
     generation: () => deps.caches.generation(PROOF_SCOPE),
     get(cookie: string | null): SessionView | undefined {
       if (!cookie || cacheSeconds === 0) return undefined;
-      const hit = proven.get(cookie, NEVER_MOVED) ?? (keepsUnproven ? unproven.get(cookie, deps.caches.generation(PROOF_SCOPE)) : undefined);
+      const hit =
+        proven.get(cookie, NEVER_MOVED) ??
+        (keepsUnproven ? unproven.get(cookie, deps.caches.generation(PROOF_SCOPE)) : undefined);
       return hit && hit.until > now() ? hit.view : undefined;
     },
     /** Keeps an answer that renewed no cookie, i.e. one better-auth gave from the cache cookie the header carries. */
@@ -60,13 +62,25 @@ export function sessionMemo(deps: Pick<Deps, "caches" | "clock" | "config">, cac
  * another form, split in chunks, unreadable, or for another session is not kept.
  */
 function cacheCookieExpiry(cookie: string, secret: string, sessionId: string): number | null {
-  const pairs = cookie.split(";").map((c) => c.trim()).filter((c) => /^(__Secure-)?better-auth\.session_data(\.\d+)?=/.test(c));
+  const pairs = cookie
+    .split(";")
+    .map((c) => c.trim())
+    .filter((c) => /^(__Secure-)?better-auth\.session_data(\.\d+)?=/.test(c));
   if (pairs.length !== 1 || !/^(__Secure-)?better-auth\.session_data=/.test(pairs[0]!)) return null;
   try {
-    const decoded = JSON.parse(Buffer.from(pairs[0]!.slice(pairs[0]!.indexOf("=") + 1), "base64url").toString("utf8")) as CompactCache;
-    if (typeof decoded.expiresAt !== "number" || typeof decoded.signature !== "string" || decoded.session?.session?.id !== sessionId) return null;
+    const decoded = JSON.parse(
+      Buffer.from(pairs[0]!.slice(pairs[0]!.indexOf("=") + 1), "base64url").toString("utf8"),
+    ) as CompactCache;
+    if (
+      typeof decoded.expiresAt !== "number" ||
+      typeof decoded.signature !== "string" ||
+      decoded.session?.session?.id !== sessionId
+    )
+      return null;
     // better-auth signs `{...session, expiresAt}` serialized as parsed, so the same JSON.stringify reproduces its input.
-    const expected = createHmac("sha256", secret).update(JSON.stringify({ ...decoded.session, expiresAt: decoded.expiresAt })).digest();
+    const expected = createHmac("sha256", secret)
+      .update(JSON.stringify({ ...decoded.session, expiresAt: decoded.expiresAt }))
+      .digest();
     const given = Buffer.from(decoded.signature, "base64url");
     return given.length === expected.length && timingSafeEqual(given, expected) ? decoded.expiresAt : null;
   } catch {

@@ -1,7 +1,7 @@
-import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";
 import { AppError, notFound, unauthorized } from "../platform/errors";
 import type { Principal } from "../platform/principal";
+import * as Tenancy from "../tenancy";
 import type { AuthService, SessionView } from "./create-auth";
 import { tokenMatches } from "./csrf";
 
@@ -24,7 +24,10 @@ export async function sessionPrincipal(
 ): Promise<{ principal: Principal; session: SessionView }> {
   const session = await deps.auth.session(request.headers);
   if (!session) throw unauthorized("The session is missing, expired or revoked; sign in again");
-  if (!SAFE_METHODS.has(request.method.toUpperCase()) && !tokenMatches(deps.auth.csrfToken(session.session.id), request.headers.get(CSRF_HEADER))) {
+  if (
+    !SAFE_METHODS.has(request.method.toUpperCase()) &&
+    !tokenMatches(deps.auth.csrfToken(session.session.id), request.headers.get(CSRF_HEADER))
+  ) {
     throw new AppError("csrf_failed", "Cookie-authenticated writes need the X-CSRF-Token header from GET /v1/me");
   }
   const found = await userPrincipal(deps, session.user.id, request.headers.get(SESSION_PROJECT_HEADER), options);
@@ -36,10 +39,17 @@ export async function sessionPrincipal(
  * their only project; the role is their membership role in that project's organization, read now.
  * @throws project_required, not_found (no membership for the project).
  */
-export async function userPrincipal(deps: Pick<Deps, "db" | "config" | "caches">, userId: string, wanted: string | null, options: { projectOptional?: boolean } = {}): Promise<{ principal: Principal }> {
+export async function userPrincipal(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  userId: string,
+  wanted: string | null,
+  options: { projectOptional?: boolean } = {},
+): Promise<{ principal: Principal }> {
   const base = { kind: "session" as const, keyId: `user:${userId}`, publicKey: "", userId };
   const access = await Tenancy.accessOf(deps, userId);
-  const reachable = access.flatMap((org) => org.projects.map((p) => ({ projectId: p.id, orgId: org.id, role: org.role })));
+  const reachable = access.flatMap((org) =>
+    org.projects.map((p) => ({ projectId: p.id, orgId: org.id, role: org.role })),
+  );
   if (wanted) {
     const chosen = reachable.find((p) => p.projectId === wanted);
     // Same answer as another project's key: the project's existence is not disclosed.

@@ -1,5 +1,5 @@
 import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
-import { genericOAuth, type GenericOAuthConfig, type GenericOAuthUserInfo } from "better-auth/plugins/generic-oauth";
+import { type GenericOAuthConfig, type GenericOAuthUserInfo, genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { AuthConfig } from "./auth.config";
 
 /**
@@ -35,7 +35,13 @@ function gitHub(github: NonNullable<AuthConfig["social"]["github"]>): GenericOAu
   const api = github.apiUrl.replace(/\/+$/, "");
   const web = github.url.replace(/\/+$/, "");
   const get = async <T>(path: string, accessToken: string): Promise<T | null> => {
-    const res = await fetch(`${api}${path}`, { headers: { authorization: `Bearer ${accessToken}`, accept: "application/vnd.github+json", "user-agent": "sightline" } });
+    const res = await fetch(`${api}${path}`, {
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        accept: "application/vnd.github+json",
+        "user-agent": "sightline",
+      },
+    });
     return res.ok ? ((await res.json()) as T) : null;
   };
   return {
@@ -90,12 +96,21 @@ export function socialProviders(config: AuthConfig): SocialProviderId[] {
  */
 export function socialPlugins(config: AuthConfig) {
   const on = socialProviders(config);
-  const providers = [...(config.social.github ? [gitHub(config.social.github)] : []), ...(config.social.google ? [google(config.social.google)] : [])];
+  const providers = [
+    ...(config.social.github ? [gitHub(config.social.github)] : []),
+    ...(config.social.google ? [google(config.social.google)] : []),
+  ];
   const methods = {
     id: "sightline-sign-in-methods",
     endpoints: {
       signInMethods: createAuthEndpoint("/methods", { method: "GET" }, async (ctx) =>
-        ctx.json({ emailAndPassword: true, magicLink: true, passkey: true, github: on.includes("github"), google: on.includes("google") }),
+        ctx.json({
+          emailAndPassword: true,
+          magicLink: true,
+          passkey: true,
+          github: on.includes("github"),
+          google: on.includes("google"),
+        }),
       ),
     },
     hooks: {
@@ -105,7 +120,10 @@ export function socialPlugins(config: AuthConfig) {
           handler: createAuthMiddleware(async (ctx) => {
             const provider = (ctx.body as { provider?: unknown } | undefined)?.provider;
             if ((provider === "github" || provider === "google") && !on.includes(provider)) {
-              throw new APIError("BAD_REQUEST", { code: "provider_off", message: `${NAMES[provider]} sign-in is not configured on this server` });
+              throw new APIError("BAD_REQUEST", {
+                code: "provider_off",
+                message: `${NAMES[provider]} sign-in is not configured on this server`,
+              });
             }
           }),
         },

@@ -7,7 +7,8 @@ import { FREE_MAIL_DOMAINS } from "./free-mail-domains";
  */
 
 /** Whether `domain` is `registered` or one of its subdomains: the plugin routes subdomains to the parent's provider. */
-export const domainCovers = (registered: string, domain: string) => domain === registered || domain.endsWith(`.${registered}`);
+export const domainCovers = (registered: string, domain: string) =>
+  domain === registered || domain.endsWith(`.${registered}`);
 
 /** Whether two registrations would sign in some of the same addresses: equal, or one a subdomain of the other. */
 export const domainsOverlap = (a: string, b: string) => domainCovers(a, b) || domainCovers(b, a);
@@ -29,9 +30,11 @@ function selfAndParents(domain: string, registrable: string): string[] {
 export function refusedDomain(domain: string): string | null {
   // Private suffixes count: `github.io` is a suffix under which strangers hold names, as `co.uk` is.
   const parsed = parse(domain, { allowPrivateDomains: true });
-  if (parsed.isIp || !parsed.domain) return `${domain} is a public suffix, under which anyone may register names: give a domain your organization owns, such as example.${domain}`;
+  if (parsed.isIp || !parsed.domain)
+    return `${domain} is a public suffix, under which anyone may register names: give a domain your organization owns, such as example.${domain}`;
   const freeMail = selfAndParents(domain, parsed.domain).find((d) => FREE_MAIL_DOMAINS.has(d));
-  if (freeMail) return `${domain} is a free email domain (${freeMail}): its addresses belong to the provider's users, not to one organization`;
+  if (freeMail)
+    return `${domain} is a free email domain (${freeMail}): its addresses belong to the provider's users, not to one organization`;
   return null;
 }
 

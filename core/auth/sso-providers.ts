@@ -1,14 +1,14 @@
 import { X509Certificate } from "node:crypto";
-import { and, asc, eq, like, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, like, or, type SQL, sql } from "drizzle-orm";
 import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
 import { conflict, invalid, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import { authAccounts } from "./auth.sql";
-import { domainCovers, refusedDomain, verificationRecord } from "./sso-domains";
-import { sealOidcConfig } from "./sso-secrets";
 import type { SsoProviderInput, SsoProviderView } from "./sso.schema";
 import { authSsoProviders } from "./sso.sql";
+import { domainCovers, refusedDomain, verificationRecord } from "./sso-domains";
+import { sealOidcConfig } from "./sso-secrets";
 
 type Row = typeof authSsoProviders.$inferSelect;
 
@@ -20,7 +20,11 @@ export const spEntityIdOf = (providerId: string) => `urn:sightline:sso:${provide
 
 /** Providers whose domain is `domain`, a parent of it or a subdomain of it (domains hold no `%` or `_`: sso.schema.ts). */
 export const overlapping = (domain: string): SQL =>
-  or(eq(authSsoProviders.domain, domain), like(authSsoProviders.domain, `%.${domain}`), sql`${domain} like ('%.' || ${authSsoProviders.domain})`)!;
+  or(
+    eq(authSsoProviders.domain, domain),
+    like(authSsoProviders.domain, `%.${domain}`),
+    sql`${domain} like ('%.' || ${authSsoProviders.domain})`,
+  )!;
 
 export function view(row: Row): SsoProviderView {
   const common = {
@@ -34,7 +38,14 @@ export function view(row: Row): SsoProviderView {
   };
   if (row.oidcConfig) {
     const config = JSON.parse(row.oidcConfig) as { issuer: string; clientId: string; clientSecret?: string };
-    return { ...common, type: "oidc", issuer: config.issuer, clientId: config.clientId, hasClientSecret: Boolean(config.clientSecret), redirectPath: `${BASE}/sso/callback/${row.providerId}` };
+    return {
+      ...common,
+      type: "oidc",
+      issuer: config.issuer,
+      clientId: config.clientId,
+      hasClientSecret: Boolean(config.clientSecret),
+      redirectPath: `${BASE}/sso/callback/${row.providerId}`,
+    };
   }
   const config = JSON.parse(row.samlConfig ?? "{}") as { entryPoint: string; idpMetadata?: { entityID?: string } };
   return {
@@ -51,7 +62,9 @@ export function view(row: Row): SsoProviderView {
 /** The IdP certificate as PEM. @throws invalid_input when it is not an X.509 certificate. */
 function certificatePem(cert: string): string {
   const trimmed = cert.trim();
-  const pem = trimmed.includes("-----BEGIN") ? trimmed : `-----BEGIN CERTIFICATE-----\n${trimmed.replace(/\s+/g, "")}\n-----END CERTIFICATE-----`;
+  const pem = trimmed.includes("-----BEGIN")
+    ? trimmed
+    : `-----BEGIN CERTIFICATE-----\n${trimmed.replace(/\s+/g, "")}\n-----END CERTIFICATE-----`;
   try {
     new X509Certificate(pem);
   } catch {
@@ -61,14 +74,19 @@ function certificatePem(cert: string): string {
 }
 
 /** The plugin's JSON for the provider (the shape its own registration stores), the OIDC client secret sealed. */
-function configsOf(deps: Pick<Deps, "keyRing">, providerId: string, input: SsoProviderInput): { issuer: string; oidcConfig: string | null; samlConfig: string | null } {
+function configsOf(
+  deps: Pick<Deps, "keyRing">,
+  providerId: string,
+  input: SsoProviderInput,
+): { issuer: string; oidcConfig: string | null; samlConfig: string | null } {
   if (input.type === "oidc") {
     const config = {
       issuer: input.issuer,
       clientId: input.clientId,
       clientSecret: input.clientSecret,
       pkce: input.pkce,
-      discoveryEndpoint: input.discoveryEndpoint ?? `${input.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`,
+      discoveryEndpoint:
+        input.discoveryEndpoint ?? `${input.issuer.replace(/\/$/, "")}/.well-known/openid-configuration`,
       // Missing endpoints are discovered by the plugin at sign-in (docs/auth.md, "SSO").
       authorizationEndpoint: input.authorizationEndpoint,
       tokenEndpoint: input.tokenEndpoint,
@@ -103,14 +121,21 @@ function configsOf(deps: Pick<Deps, "keyRing">, providerId: string, input: SsoPr
  * @throws invalid_input for a public suffix, a free-mail domain or a bad certificate; conflict when a verified
  * provider, or one of the organization's own, has the domain, a parent or a subdomain of it
  */
-export async function registerSsoProvider(deps: Pick<Deps, "db" | "clock" | "ids" | "keyRing">, principal: Principal, input: SsoProviderInput): Promise<SsoProviderView> {
+export async function registerSsoProvider(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "keyRing">,
+  principal: Principal,
+  input: SsoProviderInput,
+): Promise<SsoProviderView> {
   const refused = refusedDomain(input.domain);
   if (refused) throw invalid(refused, { domain: input.domain });
   const holders = await deps.db.select().from(authSsoProviders).where(overlapping(input.domain));
   const verified = holders.find((p) => p.domainVerified);
   if (verified) throw conflict(`${input.domain} already signs in through the SSO provider for ${verified.domain}`);
   const own = holders.find((p) => p.organizationId === principal.orgId);
-  if (own) throw conflict(`${input.domain}: this organization has registered ${own.domain} already; verify or delete that provider first`);
+  if (own)
+    throw conflict(
+      `${input.domain}: this organization has registered ${own.domain} already; verify or delete that provider first`,
+    );
   // A fresh id per registration: accounts are keyed by (provider id, IdP subject), so a re-registered domain never
   // inherits the accounts another IdP made.
   const id = deps.ids.uuid();
@@ -130,14 +155,25 @@ export async function registerSsoProvider(deps: Pick<Deps, "db" | "clock" | "ids
   };
   await deps.db.transaction(async (db) => {
     await db.insert(authSsoProviders).values(row);
-    await Audit.recordChange({ ...deps, db }, principal, { action: "sso_provider.created", target: { type: "sso_provider", id }, details: { type: input.type, domain: input.domain, defaultRole: input.defaultRole } });
+    await Audit.recordChange({ ...deps, db }, principal, {
+      action: "sso_provider.created",
+      target: { type: "sso_provider", id },
+      details: { type: input.type, domain: input.domain, defaultRole: input.defaultRole },
+    });
   });
   return view(row);
 }
 
 /** The providers of the caller's organization. */
-export async function listSsoProviders(deps: Pick<Deps, "db">, principal: Principal): Promise<{ data: SsoProviderView[] }> {
-  const rows = await deps.db.select().from(authSsoProviders).where(eq(authSsoProviders.organizationId, principal.orgId)).orderBy(asc(authSsoProviders.domain));
+export async function listSsoProviders(
+  deps: Pick<Deps, "db">,
+  principal: Principal,
+): Promise<{ data: SsoProviderView[] }> {
+  const rows = await deps.db
+    .select()
+    .from(authSsoProviders)
+    .where(eq(authSsoProviders.organizationId, principal.orgId))
+    .orderBy(asc(authSsoProviders.domain));
   return { data: rows.map(view) };
 }
 
@@ -145,12 +181,23 @@ export async function listSsoProviders(deps: Pick<Deps, "db">, principal: Princi
  * Deletes one of the caller's organization's providers, with the sign-in links its IdP made; memberships stay.
  * @throws not_found for an unknown id or another organization's provider
  */
-export async function deleteSsoProvider(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, id: string): Promise<{ id: string }> {
+export async function deleteSsoProvider(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  principal: Principal,
+  id: string,
+): Promise<{ id: string }> {
   await deps.db.transaction(async (db) => {
-    const [row] = await db.delete(authSsoProviders).where(and(eq(authSsoProviders.id, id), eq(authSsoProviders.organizationId, principal.orgId))).returning();
+    const [row] = await db
+      .delete(authSsoProviders)
+      .where(and(eq(authSsoProviders.id, id), eq(authSsoProviders.organizationId, principal.orgId)))
+      .returning();
     if (!row) throw notFound("SSO provider", id);
     await db.delete(authAccounts).where(eq(authAccounts.providerId, row.providerId));
-    await Audit.recordChange({ ...deps, db }, principal, { action: "sso_provider.deleted", target: { type: "sso_provider", id }, details: { domain: row.domain } });
+    await Audit.recordChange({ ...deps, db }, principal, {
+      action: "sso_provider.deleted",
+      target: { type: "sso_provider", id },
+      details: { domain: row.domain },
+    });
   });
   return { id };
 }

@@ -1,8 +1,8 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import { customType, pgTable, text } from "drizzle-orm/pg-core";
 import { createdAt } from "../platform/columns";
-import type { KeyRing } from "../platform/keyring";
-import { and, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../platform/db";
+import type { KeyRing } from "../platform/keyring";
 import type { SealedSecretTable } from "../platform/ports";
 import { authSsoProviders, ssoProviderColumns } from "./sso.sql";
 
@@ -52,7 +52,9 @@ export function ssoProvidersForAuth(ring: KeyRing) {
     ...ssoProviderColumns(sealedConfig("oidc_config")),
     // The plugin never inserts (registration is ours), but its adapter refuses required columns it would not
     // write: these defaults exist only in this copy, not in the database.
-    defaultRole: text("default_role", { enum: ["ADMIN", "MEMBER", "VIEWER"] }).notNull().default("VIEWER"),
+    defaultRole: text("default_role", { enum: ["ADMIN", "MEMBER", "VIEWER"] })
+      .notNull()
+      .default("VIEWER"),
     createdBy: text("created_by").notNull().default("better-auth"),
     createdAt: createdAt().defaultNow(),
   });
@@ -62,17 +64,29 @@ export function ssoProvidersForAuth(ring: KeyRing) {
 export const ssoClientSecrets: SealedSecretTable = {
   name: "auth_sso_providers",
   async rows(db: Db) {
-    const rows = await db.select({ id: authSsoProviders.id, domain: authSsoProviders.domain, config: authSsoProviders.oidcConfig }).from(authSsoProviders).where(isNotNull(authSsoProviders.oidcConfig)).orderBy(authSsoProviders.id);
+    const rows = await db
+      .select({ id: authSsoProviders.id, domain: authSsoProviders.domain, config: authSsoProviders.oidcConfig })
+      .from(authSsoProviders)
+      .where(isNotNull(authSsoProviders.oidcConfig))
+      .orderBy(authSsoProviders.id);
     return rows.flatMap((r) => {
       const secret = parsed(r.config!)?.clientSecret;
-      return typeof secret === "string" ? [{ id: r.id, sealed: secret, label: `SSO provider for ${r.domain}, OIDC client secret` }] : [];
+      return typeof secret === "string"
+        ? [{ id: r.id, sealed: secret, label: `SSO provider for ${r.domain}, OIDC client secret` }]
+        : [];
     });
   },
   async write(db: Db, id: string, sealed: string, previous: string) {
-    const [row] = await db.select({ config: authSsoProviders.oidcConfig }).from(authSsoProviders).where(eq(authSsoProviders.id, id));
+    const [row] = await db
+      .select({ config: authSsoProviders.oidcConfig })
+      .from(authSsoProviders)
+      .where(eq(authSsoProviders.id, id));
     const config = row?.config ? parsed(row.config) : null;
     if (!config || config.clientSecret !== previous) return;
     // Conditional on the text read, so a provider changed meanwhile is left as it is.
-    await db.update(authSsoProviders).set({ oidcConfig: JSON.stringify({ ...config, clientSecret: sealed }) }).where(and(eq(authSsoProviders.id, id), eq(authSsoProviders.oidcConfig, row!.config!)));
+    await db
+      .update(authSsoProviders)
+      .set({ oidcConfig: JSON.stringify({ ...config, clientSecret: sealed }) })
+      .where(and(eq(authSsoProviders.id, id), eq(authSsoProviders.oidcConfig, row!.config!)));
   },
 };

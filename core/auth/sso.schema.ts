@@ -9,7 +9,10 @@ const Domain = z
   .trim()
   .toLowerCase()
   .max(253)
-  .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, "Expected an email domain such as example.org");
+  .regex(
+    /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+    "Expected an email domain such as example.org",
+  );
 
 const HttpUrl = z.url({ protocol: /^https?$/ });
 const DefaultRole = z.enum(["ADMIN", "MEMBER", "VIEWER"]).default("VIEWER");

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, uniqueIndex, type PgColumnBuilderBase } from "drizzle-orm/pg-core";
+import { boolean, index, type PgColumnBuilderBase, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, tsz } from "../platform/columns";
 
 /**
@@ -22,9 +22,7 @@ export function ssoProviderColumns<C extends PgColumnBuilderBase>(oidcConfig: C)
      * The value of the TXT record that proves the domain, as it is published (not a secret: anyone can read DNS).
      * Random per registration; rows older than the column get one from the database.
      */
-    verificationToken: text("verification_token")
-      .notNull()
-      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    verificationToken: text("verification_token").notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
     /** When the domain was proven; null while it is not. */
     verifiedAt: tsz("verified_at"),
     oidcConfig,

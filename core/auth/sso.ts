@@ -2,13 +2,13 @@ import { sso } from "@better-auth/sso";
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
-import * as Tenancy from "../tenancy";
 import type { Deps } from "../platform/deps";
 import type { KeyRing } from "../platform/keyring";
+import * as Tenancy from "../tenancy";
 import { authUsers } from "./auth.sql";
-import { ssoProvidersForAuth } from "./sso-secrets";
 import { domainCovers, emailDomain } from "./sso-domains";
 import { ssoProviderById, ssoProviderForDomain } from "./sso-providers";
+import { ssoProvidersForAuth } from "./sso-secrets";
 
 /*
  * SSO through better-auth's SSO plugin (docs/auth.md, "SSO"): the plugin speaks OIDC and SAML; this file only
@@ -39,7 +39,10 @@ export function ssoPlugin(deps: SsoDeps) {
     provisionUser: ({ user, provider }) => markEmailVerified(deps, user, provider),
     provisionUserOnEveryLogin: true,
   });
-  const endpoints = Object.fromEntries(KEPT_ENDPOINTS.map((name) => [name, plugin.endpoints[name]])) as Pick<typeof plugin.endpoints, (typeof KEPT_ENDPOINTS)[number]>;
+  const endpoints = Object.fromEntries(KEPT_ENDPOINTS.map((name) => [name, plugin.endpoints[name]])) as Pick<
+    typeof plugin.endpoints,
+    (typeof KEPT_ENDPOINTS)[number]
+  >;
   // The plugin's declared type leaves out the hooks it has at runtime (its SAML single-logout cleanup).
   const own = (plugin as unknown as { hooks?: NonNullable<BetterAuthPlugin["hooks"]> }).hooks ?? {};
   const hooks: NonNullable<BetterAuthPlugin["hooks"]> = {
@@ -60,15 +63,26 @@ function signInGuard(deps: SsoDeps) {
     const body = (ctx.body ?? {}) as { email?: unknown; errorCallbackURL?: unknown };
     // The email picks the provider; the plugin's other selectors (organization slug) need models we do not have.
     if (typeof body.email !== "string" || !body.email.includes("@")) {
-      throw new APIError("BAD_REQUEST", { code: "SSO_EMAIL_REQUIRED", message: "Give the email to sign in with: its domain picks the SSO provider" });
+      throw new APIError("BAD_REQUEST", {
+        code: "SSO_EMAIL_REQUIRED",
+        message: "Give the email to sign in with: its domain picks the SSO provider",
+      });
     }
     const domain = emailDomain(body.email);
     // An unverified registration answers as no registration: it must not tell anyone's sign-in where to go.
     const provider = domain ? await ssoProviderForDomain(deps, domain) : null;
-    if (!provider) throw new APIError("NOT_FOUND", { code: "SSO_PROVIDER_NOT_FOUND", message: `No SSO provider for ${domain || body.email}` });
+    if (!provider)
+      throw new APIError("NOT_FOUND", {
+        code: "SSO_PROVIDER_NOT_FOUND",
+        message: `No SSO provider for ${domain || body.email}`,
+      });
     // The plugin would find its own provider by `providerId` or `domain` first, and by domain it may pick an unverified
     // registration of another organization: it gets ours by id.
-    return { context: { body: { ...body, providerId: provider.providerId, errorCallbackURL: body.errorCallbackURL ?? SSO_ERROR_PATH } } };
+    return {
+      context: {
+        body: { ...body, providerId: provider.providerId, errorCallbackURL: body.errorCallbackURL ?? SSO_ERROR_PATH },
+      },
+    };
   });
 }
 
@@ -82,8 +96,13 @@ interface PluginProvider {
  * Marks the address of an SSO sign-in verified when the provider proved its domain and the address is in it (the
  * gate checked both; this does not trust it). The plugin sets the session cookie from the same `user` afterwards.
  */
-async function markEmailVerified(deps: SsoDeps, user: { id: string; email: string; emailVerified: boolean }, provider: PluginProvider): Promise<void> {
-  if (user.emailVerified || provider.domainVerified !== true || !domainCovers(provider.domain, emailDomain(user.email))) return;
+async function markEmailVerified(
+  deps: SsoDeps,
+  user: { id: string; email: string; emailVerified: boolean },
+  provider: PluginProvider,
+): Promise<void> {
+  if (user.emailVerified || provider.domainVerified !== true || !domainCovers(provider.domain, emailDomain(user.email)))
+    return;
   await deps.db.update(authUsers).set({ emailVerified: true }).where(eq(authUsers.id, user.id));
   user.emailVerified = true;
 }
@@ -101,7 +120,11 @@ const SSO_RETURN_PATHS = new Set(["/sso/callback/:providerId", "/sso/saml2/sp/ac
  * For better-auth's `user.create.before`: whether an account being made is an SSO answer of a verified provider for
  * an address in its domain, so it is made with its email verified (docs/auth.md, "Signing in").
  */
-export async function ssoVouchesFor(deps: SsoDeps, email: string, ctx: HookContext | null | undefined): Promise<boolean> {
+export async function ssoVouchesFor(
+  deps: SsoDeps,
+  email: string,
+  ctx: HookContext | null | undefined,
+): Promise<boolean> {
   const providerId = ctx?.path && SSO_RETURN_PATHS.has(ctx.path) ? ctx.params?.providerId : undefined;
   const provider = providerId ? await ssoProviderById(deps, providerId) : null;
   return Boolean(provider?.domainVerified && domainCovers(provider.domain, emailDomain(email)));
@@ -124,19 +147,39 @@ export function ssoUserGate(deps: SsoDeps, bootstrapOrgName: string) {
     if (source.method !== "sso-oidc" && source.method !== "sso-saml") return;
     const provider = source.sso ? await ssoProviderById(deps, source.sso.providerId) : null;
     if (!provider) return { error: "sso_provider_not_found", errorDescription: "This SSO provider no longer exists" };
-    if (!provider.domainVerified) return { error: "sso_domain_unverified", errorDescription: `The SSO provider for ${provider.domain} has not verified its domain` };
+    if (!provider.domainVerified)
+      return {
+        error: "sso_domain_unverified",
+        errorDescription: `The SSO provider for ${provider.domain} has not verified its domain`,
+      };
     const email = typeof user.email === "string" ? user.email.trim().toLowerCase() : "";
     if (!domainCovers(provider.domain, emailDomain(email))) {
-      return { error: "sso_domain_mismatch", errorDescription: `The identity provider for ${provider.domain} answered for ${email || "no email"}, outside its domain` };
+      return {
+        error: "sso_domain_mismatch",
+        errorDescription: `The identity provider for ${provider.domain} answered for ${email || "no email"}, outside its domain`,
+      };
     }
     // A verified provider is one better-auth would trust to link an existing account by email; we never do (docs/auth.md, "Signing in").
-    if (source.action === "link-account") return { error: "account_not_linked", errorDescription: "An account with this email exists and was not made through this SSO provider" };
+    if (source.action === "link-account")
+      return {
+        error: "account_not_linked",
+        errorDescription: "An account with this email exists and was not made through this SSO provider",
+      };
     if (source.action !== "create-user") return;
     // The first person to sign up would own the bootstrap organization and administer the instance: never one an IdP vouched for.
     if (await Tenancy.awaitsFirstOwner(deps, bootstrapOrgName)) {
-      return { error: "sso_awaits_owner", errorDescription: "This installation has no owner yet: its first person signs up with email and password before anyone signs in with SSO" };
+      return {
+        error: "sso_awaits_owner",
+        errorDescription:
+          "This installation has no owner yet: its first person signs up with email and password before anyone signs in with SSO",
+      };
     }
-    await Tenancy.inviteSsoMember(deps, { orgId: provider.organizationId, email, role: provider.defaultRole, providerId: provider.providerId });
+    await Tenancy.inviteSsoMember(deps, {
+      orgId: provider.organizationId,
+      email,
+      role: provider.defaultRole,
+      providerId: provider.providerId,
+    });
   };
 }
 

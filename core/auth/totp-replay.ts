@@ -30,8 +30,18 @@ export function totpReplayGuard(deps: Pick<Deps, "db" | "clock">) {
     const userId = await personOf(ctx);
     if (!userId) return;
     const now = deps.clock.now();
-    await deps.db.delete(authTotpUses).where(and(eq(authTotpUses.userId, userId), lt(authTotpUses.usedAt, new Date(now.getTime() - CODE_LIFETIME_MS))));
-    const claimed = await deps.db.insert(authTotpUses).values({ userId, code, usedAt: now }).onConflictDoNothing().returning({ userId: authTotpUses.userId });
-    if (claimed.length === 0) throw new APIError("UNAUTHORIZED", { code: "TOTP_CODE_REPLAYED", message: "This code was already used; wait for the next one" });
+    await deps.db
+      .delete(authTotpUses)
+      .where(and(eq(authTotpUses.userId, userId), lt(authTotpUses.usedAt, new Date(now.getTime() - CODE_LIFETIME_MS))));
+    const claimed = await deps.db
+      .insert(authTotpUses)
+      .values({ userId, code, usedAt: now })
+      .onConflictDoNothing()
+      .returning({ userId: authTotpUses.userId });
+    if (claimed.length === 0)
+      throw new APIError("UNAUTHORIZED", {
+        code: "TOTP_CODE_REPLAYED",
+        message: "This code was already used; wait for the next one",
+      });
   });
 }

@@ -24,7 +24,8 @@ const NOT_A_SIGN_IN: Record<string, string> = {
   "/sign-in/email": "the plugin's own hook asks for the code (and would be asked twice after a trusted device)",
   "/sign-in/username": "the plugin's own hook",
   "/sign-in/phone-number": "the plugin's own hook",
-  "/admin/impersonate-user": "an instance administrator acts on their own signed-in session; the person does not sign in",
+  "/admin/impersonate-user":
+    "an instance administrator acts on their own signed-in session; the person does not sign in",
   "/admin/stop-impersonating": "gives the administrator back their own earlier session",
 };
 
@@ -46,12 +47,16 @@ export function notePasskeyUserVerification(ctx: { context: object }, userVerifi
  * disable); a passkey is exempt only when the authenticator verified the person.
  */
 const exempt = (ctx: HookEndpointContext) =>
-  !ctx.path || ctx.path.startsWith("/two-factor/") || ctx.path in NOT_A_SIGN_IN || (ctx.path === PASSKEY_SIGN_IN && userVerifiedPasskeys.has(ctx.context));
+  !ctx.path ||
+  ctx.path.startsWith("/two-factor/") ||
+  ctx.path in NOT_A_SIGN_IN ||
+  (ctx.path === PASSKEY_SIGN_IN && userVerifiedPasskeys.has(ctx.context));
 
 /** The sign-ins challenged on this request, with the browser redirect they answered (null: a JSON answer). */
 const challenged = new WeakMap<object, { redirect: string | null }>();
 
-const enrolledSessionMade = (ctx: HookEndpointContext) => ctx.context.newSession?.user.twoFactorEnabled === true && !exempt(ctx);
+const enrolledSessionMade = (ctx: HookEndpointContext) =>
+  ctx.context.newSession?.user.twoFactorEnabled === true && !exempt(ctx);
 
 /** The `Location` of a redirect answer, or null when the endpoint answered JSON. */
 function redirectOf(ctx: HookEndpointContext): string | null {

@@ -33,16 +33,35 @@ export function slackText(event: EventEnvelope): string {
  * What an action sends for an event (docs/automations.md, "Actions"): a webhook gets the envelope signed with
  * its secret; Slack a `{text}`; GitHub a repository dispatch `service-<trigger with dashes>` with the prompt.
  */
-export function actionRequest(automation: Pick<AutomationRow, "action" | "target">, secret: string | null, event: EventEnvelope, now: Date, githubApiUrl: string): ActionRequest {
+export function actionRequest(
+  automation: Pick<AutomationRow, "action" | "target">,
+  secret: string | null,
+  event: EventEnvelope,
+  now: Date,
+  githubApiUrl: string,
+): ActionRequest {
   if (automation.action === "webhook") {
     const body = JSON.stringify(event);
-    return { url: automation.target, headers: { ...(secret ? signatureHeaders(secret, body, now) : {}), "user-agent": "sightline-webhooks" }, body };
+    return {
+      url: automation.target,
+      headers: { ...(secret ? signatureHeaders(secret, body, now) : {}), "user-agent": "sightline-webhooks" },
+      body,
+    };
   }
-  if (automation.action === "slack") return { url: automation.target, headers: {}, body: JSON.stringify({ text: slackText(event) }) };
+  if (automation.action === "slack")
+    return { url: automation.target, headers: {}, body: JSON.stringify({ text: slackText(event) }) };
   const d = event.data;
   return {
     url: `${githubApiUrl.replace(/\/+$/, "")}/repos/${automation.target}/dispatches`,
-    headers: { authorization: `Bearer ${secret ?? ""}`, accept: "application/vnd.github+json", "x-github-api-version": "2022-11-28", "user-agent": "sightline" },
-    body: JSON.stringify({ event_type: `service-${event.type.replaceAll(".", "-")}`, client_payload: { name: d.name, version: d.version, labels: d.labels, projectId: event.projectId } }),
+    headers: {
+      authorization: `Bearer ${secret ?? ""}`,
+      accept: "application/vnd.github+json",
+      "x-github-api-version": "2022-11-28",
+      "user-agent": "sightline",
+    },
+    body: JSON.stringify({
+      event_type: `service-${event.type.replaceAll(".", "-")}`,
+      client_payload: { name: d.name, version: d.version, labels: d.labels, projectId: event.projectId },
+    }),
   };
 }

@@ -3,7 +3,17 @@ import { Condition } from "../traces";
 
 /** Wire shapes of the automation and event-sink endpoints (docs/automations.md). */
 
-export const TRIGGERS = ["score.created", "trace.created", "eval.completed", "prompt.created", "prompt.updated", "prompt.label.moved", "alert.firing", "alert.resolved", "comment.created"] as const;
+export const TRIGGERS = [
+  "score.created",
+  "trace.created",
+  "eval.completed",
+  "prompt.created",
+  "prompt.updated",
+  "prompt.label.moved",
+  "alert.firing",
+  "alert.resolved",
+  "comment.created",
+] as const;
 export type Trigger = (typeof TRIGGERS)[number];
 export const PROMPT_TRIGGERS: readonly Trigger[] = ["prompt.created", "prompt.updated", "prompt.label.moved"];
 export const ACTIONS = ["webhook", "slack", "github"] as const;
@@ -21,7 +31,12 @@ export const AutomationBody = z
     trigger: z.enum(TRIGGERS),
     action: z.enum(ACTIONS),
     target: z.string().min(1).max(2000).describe("webhook and slack: the URL; github: `<owner>/<repo>`"),
-    secret: z.string().min(1).max(1000).optional().describe("webhook: the signing secret (generated when absent); github: a token with access to the repository"),
+    secret: z
+      .string()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe("webhook: the signing secret (generated when absent); github: a token with access to the repository"),
     filter: z.array(Condition).max(20).nullish().describe("Conditions on the event's data, all of which must hold"),
     threshold: z.number().finite().nullish().describe("score.created: fires only for a numeric value below it"),
     enabled: z.boolean().default(true),
@@ -29,10 +44,15 @@ export const AutomationBody = z
   .superRefine((a, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
     if (a.action === "github") {
-      if (!PROMPT_TRIGGERS.includes(a.trigger)) issue("action", "github dispatch takes only prompt triggers (prompt.created, prompt.updated, prompt.label.moved)");
+      if (!PROMPT_TRIGGERS.includes(a.trigger))
+        issue(
+          "action",
+          "github dispatch takes only prompt triggers (prompt.created, prompt.updated, prompt.label.moved)",
+        );
       if (!Repository.test(a.target)) issue("target", "must be <owner>/<repo>");
     } else if (!Url.safeParse(a.target).success) issue("target", "must be an http(s) URL");
-    if (a.action === "slack" && a.secret !== undefined) issue("secret", "slack takes no secret: the incoming-webhook URL is the credential");
+    if (a.action === "slack" && a.secret !== undefined)
+      issue("secret", "slack takes no secret: the incoming-webhook URL is the credential");
     if (a.threshold != null && a.trigger !== "score.created") issue("threshold", "applies only to score.created");
   });
 export type AutomationInput = z.infer<typeof AutomationBody>;
@@ -51,12 +71,20 @@ export const AutomationView = z.object({
   updatedAt: z.string(),
 });
 export type AutomationView = z.infer<typeof AutomationView>;
-export const CreatedAutomation = AutomationView.extend({ secret: z.string().optional().describe("The generated webhook signing secret; shown in this answer only") });
+export const CreatedAutomation = AutomationView.extend({
+  secret: z.string().optional().describe("The generated webhook signing secret; shown in this answer only"),
+});
 export const AutomationList = z.object({ data: z.array(AutomationView) });
 export const AutomationPath = z.object({ id: z.string().min(1).max(200) });
 export const DeliveryPath = z.object({ id: z.string().min(1).max(200), deliveryId: z.string().min(1).max(200) });
 
-const Attempt = z.object({ attempt: z.number().int(), at: z.string(), responseStatus: z.number().int().nullable(), error: z.string().nullable(), durationMs: z.number().int() });
+const Attempt = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  responseStatus: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+});
 export type Attempt = z.infer<typeof Attempt>;
 export const DeliveryView = z.object({
   id: z.string(),

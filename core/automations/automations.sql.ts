@@ -18,7 +18,10 @@ export const automations = pgTable(
     createdAt: createdAt(),
     updatedAt: tsz("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("automations_project_name_idx").on(t.projectId, t.name), index("automations_project_trigger_idx").on(t.projectId, t.trigger)],
+  (t) => [
+    uniqueIndex("automations_project_name_idx").on(t.projectId, t.name),
+    index("automations_project_trigger_idx").on(t.projectId, t.trigger),
+  ],
 );
 
 /** One event to one automation: each attempt updates it; the log of a delivery is this row. */
@@ -83,5 +86,8 @@ export const sinkEvents = pgTable(
     leasedUntil: tsz("leased_until"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("sink_events_event_idx").on(t.projectId, t.eventId), index("sink_events_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    uniqueIndex("sink_events_event_idx").on(t.projectId, t.eventId),
+    index("sink_events_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );

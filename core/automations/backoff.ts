@@ -6,7 +6,8 @@ export const RETRY_DELAYS_SECONDS = [60, 300, 900, 2400] as const;
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 
 /** Network errors, timeouts, 429 and 5xx may pass later; another answer will not. */
-export const isRetryable = (responseStatus: number | null) => responseStatus === null || responseStatus === 429 || responseStatus >= 500;
+export const isRetryable = (responseStatus: number | null) =>
+  responseStatus === null || responseStatus === 429 || responseStatus >= 500;
 
 /** When attempt `attempts + 1` is due, or null when `attempts` were the last. */
 export function nextAttemptAt(attempts: number, now: Date): Date | null {

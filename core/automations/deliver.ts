@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, lte, lt, or, sql } from "drizzle-orm";
-import { eachLimit } from "../platform/each-limit";
+import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
+import { eachLimit } from "../platform/each-limit";
 import type { EventEnvelope } from "../platform/ports";
 import { actionRequest } from "./action-request";
 import type { Attempt } from "./automations.schema";
@@ -24,10 +24,20 @@ type AutomationRow = typeof automations.$inferSelect;
  * with the next attempt's time (docs/automations.md, "Deliveries and retries"). Deliveries are leased in a short
  * transaction and sent outside it, so overlapping runs never send one at once and no lock waits on a target.
  */
-export async function attemptDueDeliveries(deps: DeliverDeps, options: { ids?: readonly string[]; limit?: number; /** One attempt, no retries (a test send). */ once?: boolean } = {}): Promise<{ attempted: number; succeeded: number; failed: number }> {
+export async function attemptDueDeliveries(
+  deps: DeliverDeps,
+  options: {
+    ids?: readonly string[];
+    limit?: number /** One attempt, no retries (a test send). */;
+    once?: boolean;
+  } = {},
+): Promise<{ attempted: number; succeeded: number; failed: number }> {
   const due = await leaseDue(deps, options);
   if (due.length === 0) return { attempted: 0, succeeded: 0, failed: 0 };
-  const targets = await deps.db.select().from(automations).where(inArray(automations.id, [...new Set(due.map((d) => d.automationId))]));
+  const targets = await deps.db
+    .select()
+    .from(automations)
+    .where(inArray(automations.id, [...new Set(due.map((d) => d.automationId))]));
   return attemptLeased(deps, due, new Map(targets.map((t) => [t.id, t])), options.once ?? false);
 }
 
@@ -35,7 +45,12 @@ export async function attemptDueDeliveries(deps: DeliverDeps, options: { ids?: r
  * Attempts deliveries this run holds the lease of, their automations at hand, then records every outcome in
  * one statement (a run that dies before it leaves the leases to expire: the deliveries are sent again).
  */
-export async function attemptLeased(deps: DeliverDeps, leased: readonly LeasedDelivery[], automationsById: ReadonlyMap<string, AutomationRow>, once = false) {
+export async function attemptLeased(
+  deps: DeliverDeps,
+  leased: readonly LeasedDelivery[],
+  automationsById: ReadonlyMap<string, AutomationRow>,
+  once = false,
+) {
   const outcomes: Outcome[] = [];
   await eachLimit(leased, CONCURRENCY, async (delivery) => {
     const automation = automationsById.get(delivery.automationId);
@@ -43,14 +58,21 @@ export async function attemptLeased(deps: DeliverDeps, leased: readonly LeasedDe
     outcomes.push(outcomeOf(deps, delivery, await attemptOne(deps, delivery, automation), once));
   });
   await recordOutcomes(deps, outcomes);
-  return { attempted: leased.length, succeeded: outcomes.filter((o) => o.status === "succeeded").length, failed: outcomes.filter((o) => o.status === "failed").length };
+  return {
+    attempted: leased.length,
+    succeeded: outcomes.filter((o) => o.status === "succeeded").length,
+    failed: outcomes.filter((o) => o.status === "failed").length,
+  };
 }
 
 /** The lease a new delivery is born with when its recorder attempts it at once. */
 export const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
 
 /** One statement: the due deliveries no one holds, leased (SKIP LOCKED keeps overlapping runs apart). */
-async function leaseDue(deps: DeliverDeps, options: { ids?: readonly string[]; limit?: number }): Promise<DeliveryRow[]> {
+async function leaseDue(
+  deps: DeliverDeps,
+  options: { ids?: readonly string[]; limit?: number },
+): Promise<DeliveryRow[]> {
   if (options.ids && options.ids.length === 0) return [];
   const now = deps.clock.now();
   const due = deps.db
@@ -67,7 +89,11 @@ async function leaseDue(deps: DeliverDeps, options: { ids?: readonly string[]; l
     .orderBy(automationDeliveries.nextAttemptAt)
     .limit(options.limit ?? 200)
     .for("update", { skipLocked: true });
-  return deps.db.update(automationDeliveries).set({ leasedUntil: leaseFrom(now) }).where(inArray(automationDeliveries.seq, due)).returning();
+  return deps.db
+    .update(automationDeliveries)
+    .set({ leasedUntil: leaseFrom(now) })
+    .where(inArray(automationDeliveries.seq, due))
+    .returning();
 }
 
 type Result = Awaited<ReturnType<typeof sendRequest>> & { at: Date };
@@ -80,8 +106,18 @@ async function attemptOne(deps: DeliverDeps, delivery: LeasedDelivery, automatio
     secret = automation.secretSealed ? deps.keyRing.decrypt(automation.secretSealed) : null;
   } catch (e) {
     // A secret no key of the ring opens is the operator's to fix (docs/secrets.md); retrying will not help.
-    deps.log.error("automation secret cannot be opened", { automationId: automation.id, error: e instanceof Error ? e.message : String(e) });
-    return { ok: false, retryable: false, responseStatus: null, error: "the automation's secret cannot be opened with the key ring", durationMs: 0, at };
+    deps.log.error("automation secret cannot be opened", {
+      automationId: automation.id,
+      error: e instanceof Error ? e.message : String(e),
+    });
+    return {
+      ok: false,
+      retryable: false,
+      responseStatus: null,
+      error: "the automation's secret cannot be opened with the key ring",
+      durationMs: 0,
+      at,
+    };
   }
   const request = actionRequest(automation, secret, delivery.envelope as EventEnvelope, at, deps.config.githubApiUrl);
   return { ...(await sendRequest(deps, request)), at };
@@ -101,11 +137,36 @@ interface Outcome {
 /** What an attempt makes of its delivery: done, failed for good, or due again after the backoff. */
 function outcomeOf(deps: DeliverDeps, delivery: LeasedDelivery, result: Result, once: boolean): Outcome {
   const attempts = delivery.attempts + 1;
-  const next = result.ok || !result.retryable || once || attempts >= MAX_ATTEMPTS ? null : nextAttemptAt(attempts, deps.clock.now());
+  const next =
+    result.ok || !result.retryable || once || attempts >= MAX_ATTEMPTS
+      ? null
+      : nextAttemptAt(attempts, deps.clock.now());
   const status = result.ok ? "succeeded" : next ? "pending" : "failed";
-  if (!result.ok) deps.log.warn("automation delivery attempt failed", { automationId: delivery.automationId, deliveryId: delivery.id, attempt: attempts, status, error: result.error });
-  const entry: Attempt = { attempt: attempts, at: result.at.toISOString(), responseStatus: result.responseStatus, error: result.error, durationMs: result.durationMs };
-  return { seq: delivery.seq, status, attempts, responseStatus: result.responseStatus, error: result.error, durationMs: result.durationMs, nextAttemptAt: next?.toISOString() ?? null, entry };
+  if (!result.ok)
+    deps.log.warn("automation delivery attempt failed", {
+      automationId: delivery.automationId,
+      deliveryId: delivery.id,
+      attempt: attempts,
+      status,
+      error: result.error,
+    });
+  const entry: Attempt = {
+    attempt: attempts,
+    at: result.at.toISOString(),
+    responseStatus: result.responseStatus,
+    error: result.error,
+    durationMs: result.durationMs,
+  };
+  return {
+    seq: delivery.seq,
+    status,
+    attempts,
+    responseStatus: result.responseStatus,
+    error: result.error,
+    durationMs: result.durationMs,
+    nextAttemptAt: next?.toISOString() ?? null,
+    entry,
+  };
 }
 
 async function recordOutcomes(deps: DeliverDeps, outcomes: readonly Outcome[]): Promise<void> {
@@ -124,6 +185,9 @@ async function recordOutcomes(deps: DeliverDeps, outcomes: readonly Outcome[]): 
  * owns its store, at start: nothing else can be sending, so a lease left by a killed process holds nothing.
  */
 export async function releaseLeases(deps: Pick<Deps, "db">): Promise<void> {
-  await deps.db.update(automationDeliveries).set({ leasedUntil: null }).where(isNotNull(automationDeliveries.leasedUntil));
+  await deps.db
+    .update(automationDeliveries)
+    .set({ leasedUntil: null })
+    .where(isNotNull(automationDeliveries.leasedUntil));
   await deps.db.update(sinkEvents).set({ leasedUntil: null }).where(isNotNull(sinkEvents.leasedUntil));
 }

@@ -6,7 +6,7 @@ import type { EventEnvelope } from "../platform/ports";
 import type { Principal } from "../platform/principal";
 import type { Attempt, DeliveryView } from "./automations.schema";
 import { automationDeliveries } from "./automations.sql";
-import { type DeliverDeps, attemptDueDeliveries } from "./deliver";
+import { attemptDueDeliveries, type DeliverDeps } from "./deliver";
 import { findAutomation } from "./manage-automations";
 
 type DeliveryRow = typeof automationDeliveries.$inferSelect;
@@ -26,7 +26,12 @@ const view = (row: DeliveryRow): DeliveryView => ({
 });
 
 /** An automation's deliveries, newest first. @throws not_found */
-export async function listDeliveries(deps: Pick<Deps, "db">, projectId: string, automationId: string, query: { status?: DeliveryRow["status"]; limit: number; cursor?: string }): Promise<{ data: DeliveryView[]; nextCursor: string | null }> {
+export async function listDeliveries(
+  deps: Pick<Deps, "db">,
+  projectId: string,
+  automationId: string,
+  query: { status?: DeliveryRow["status"]; limit: number; cursor?: string },
+): Promise<{ data: DeliveryView[]; nextCursor: string | null }> {
   await findAutomation(deps, projectId, automationId);
   const rows = await deps.db
     .select()
@@ -45,11 +50,22 @@ export async function listDeliveries(deps: Pick<Deps, "db">, projectId: string, 
   return { data: page.map(view), nextCursor: rows.length > query.limit ? String(page.at(-1)!.seq) : null };
 }
 
-async function findDelivery(deps: Pick<Deps, "db">, projectId: string, automationId: string, deliveryId: string): Promise<DeliveryRow> {
+async function findDelivery(
+  deps: Pick<Deps, "db">,
+  projectId: string,
+  automationId: string,
+  deliveryId: string,
+): Promise<DeliveryRow> {
   const [row] = await deps.db
     .select()
     .from(automationDeliveries)
-    .where(and(eq(automationDeliveries.projectId, projectId), eq(automationDeliveries.automationId, automationId), eq(automationDeliveries.id, deliveryId)));
+    .where(
+      and(
+        eq(automationDeliveries.projectId, projectId),
+        eq(automationDeliveries.automationId, automationId),
+        eq(automationDeliveries.id, deliveryId),
+      ),
+    );
   if (!row) throw notFound("delivery", deliveryId);
   return row;
 }
@@ -58,13 +74,34 @@ async function findDelivery(deps: Pick<Deps, "db">, projectId: string, automatio
  * Sends a delivery again now, as a new series of attempts (its earlier attempts stay in its log); a delivery
  * still pending is already on its way. @throws not_found, conflict
  */
-export async function retryDelivery(deps: DeliverDeps & Pick<Deps, "ids">, principal: Principal, automationId: string, deliveryId: string): Promise<DeliveryView> {
+export async function retryDelivery(
+  deps: DeliverDeps & Pick<Deps, "ids">,
+  principal: Principal,
+  automationId: string,
+  deliveryId: string,
+): Promise<DeliveryView> {
   await findAutomation(deps, principal.projectId, automationId);
   const row = await findDelivery(deps, principal.projectId, automationId, deliveryId);
-  if (row.status === "pending") throw conflict(`Delivery '${deliveryId}' is pending: its next attempt is at ${row.nextAttemptAt?.toISOString() ?? "once it is leased"}`);
+  if (row.status === "pending")
+    throw conflict(
+      `Delivery '${deliveryId}' is pending: its next attempt is at ${row.nextAttemptAt?.toISOString() ?? "once it is leased"}`,
+    );
   await deps.db.transaction(async (db) => {
-    await db.update(automationDeliveries).set({ status: "pending", attempts: 0, nextAttemptAt: deps.clock.now(), leasedUntil: null, updatedAt: deps.clock.now() }).where(eq(automationDeliveries.seq, row.seq));
-    await Audit.recordChange({ ...deps, db }, principal, { action: "automation.delivery_retried", target: { type: "automation", id: automationId }, details: { deliveryId } });
+    await db
+      .update(automationDeliveries)
+      .set({
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: deps.clock.now(),
+        leasedUntil: null,
+        updatedAt: deps.clock.now(),
+      })
+      .where(eq(automationDeliveries.seq, row.seq));
+    await Audit.recordChange({ ...deps, db }, principal, {
+      action: "automation.delivery_retried",
+      target: { type: "automation", id: automationId },
+      details: { deliveryId },
+    });
   });
   await attemptDueDeliveries(deps, { ids: [deliveryId] });
   return view(await findDelivery(deps, principal.projectId, automationId, deliveryId));
@@ -74,22 +111,62 @@ export async function retryDelivery(deps: DeliverDeps & Pick<Deps, "ids">, princ
 function sampleEvent(deps: Pick<Deps, "ids" | "clock">, projectId: string, trigger: string): EventEnvelope {
   const traceId = "00000000-0000-4000-8000-000000000000";
   const data: Record<string, Record<string, unknown>> = {
-    "score.created": { id: deps.ids.uuid(), traceId, observationId: null, name: "test-score", value: 0, stringValue: null, dataType: "NUMERIC", source: "API", comment: "test send" },
-    "trace.created": { id: traceId, name: "test-trace", userId: null, sessionId: null, environment: "default", tags: [] },
-    "eval.completed": { evaluator: "test-evaluator", scoreId: deps.ids.uuid(), target: { traceId, observationId: null }, status: "completed" },
+    "score.created": {
+      id: deps.ids.uuid(),
+      traceId,
+      observationId: null,
+      name: "test-score",
+      value: 0,
+      stringValue: null,
+      dataType: "NUMERIC",
+      source: "API",
+      comment: "test send",
+    },
+    "trace.created": {
+      id: traceId,
+      name: "test-trace",
+      userId: null,
+      sessionId: null,
+      environment: "default",
+      tags: [],
+    },
+    "eval.completed": {
+      evaluator: "test-evaluator",
+      scoreId: deps.ids.uuid(),
+      target: { traceId, observationId: null },
+      status: "completed",
+    },
     "alert.firing": { alert: "test-alert", state: "firing", value: 1, threshold: 0 },
     "alert.resolved": { alert: "test-alert", state: "resolved", value: 0, threshold: 0 },
-    "comment.created": { id: deps.ids.uuid(), objectType: "TRACE", objectId: traceId, body: "test send", author: { type: "api_key", id: "test", email: null }, mentions: [], createdAt: deps.clock.now().toISOString() },
+    "comment.created": {
+      id: deps.ids.uuid(),
+      objectType: "TRACE",
+      objectId: traceId,
+      body: "test send",
+      author: { type: "api_key", id: "test", email: null },
+      mentions: [],
+      createdAt: deps.clock.now().toISOString(),
+    },
   };
   const prompt = { name: "test-prompt", version: 1, labels: ["latest"] };
-  return { id: `test-${deps.ids.uuid()}`, type: trigger, projectId, timestamp: deps.clock.now().toISOString(), data: data[trigger] ?? prompt };
+  return {
+    id: `test-${deps.ids.uuid()}`,
+    type: trigger,
+    projectId,
+    timestamp: deps.clock.now().toISOString(),
+    data: data[trigger] ?? prompt,
+  };
 }
 
 /**
  * Sends a sample event of the automation's trigger once, now, whatever its filter, and answers the delivery
  * (in the log like any other, not retried). @throws not_found
  */
-export async function testAutomation(deps: DeliverDeps & Pick<Deps, "ids">, principal: Principal, automationId: string): Promise<DeliveryView> {
+export async function testAutomation(
+  deps: DeliverDeps & Pick<Deps, "ids">,
+  principal: Principal,
+  automationId: string,
+): Promise<DeliveryView> {
   const automation = await findAutomation(deps, principal.projectId, automationId);
   const event = sampleEvent(deps, principal.projectId, automation.trigger);
   const now = deps.clock.now();

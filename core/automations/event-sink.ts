@@ -27,7 +27,13 @@ const LEASE_MS = 60_000;
 
 /** The project's sink, cached with its automations (one scope, moved by every write of either). */
 export function sinkOf(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string): Promise<SinkRow | null> {
-  return readThroughOwned(deps, "event-sink", automationsScope(projectId), projectId, async () => (await deps.db.select().from(eventSinks).where(eq(eventSinks.projectId, projectId)))[0] ?? null);
+  return readThroughOwned(
+    deps,
+    "event-sink",
+    automationsScope(projectId),
+    projectId,
+    async () => (await deps.db.select().from(eventSinks).where(eq(eventSinks.projectId, projectId)))[0] ?? null,
+  );
 }
 
 async function countsOf(deps: Pick<Deps, "db">, projectId: string) {
@@ -36,7 +42,10 @@ async function countsOf(deps: Pick<Deps, "db">, projectId: string) {
     .from(sinkEvents)
     .where(and(eq(sinkEvents.projectId, projectId), inArray(sinkEvents.status, ["pending", "failed"])))
     .groupBy(sinkEvents.status);
-  return { pending: Number(rows.find((r) => r.status === "pending")?.n ?? 0), failed: Number(rows.find((r) => r.status === "failed")?.n ?? 0) };
+  return {
+    pending: Number(rows.find((r) => r.status === "pending")?.n ?? 0),
+    failed: Number(rows.find((r) => r.status === "failed")?.n ?? 0),
+  };
 }
 
 const view = (row: SinkRow, counts: { pending: number; failed: number }): EventSinkView => ({
@@ -56,9 +65,14 @@ export async function getEventSink(deps: Pick<Deps, "db">, projectId: string): P
 }
 
 /** Sets the project's sink; the key is sealed, and an absent key keeps the stored one. @throws invalid_input */
-export async function putEventSink(deps: Pick<Deps, "db" | "clock" | "ids" | "caches" | "keyRing">, principal: Principal, input: EventSinkInput): Promise<EventSinkView> {
+export async function putEventSink(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "caches" | "keyRing">,
+  principal: Principal,
+  input: EventSinkInput,
+): Promise<EventSinkView> {
   const [current] = await deps.db.select().from(eventSinks).where(eq(eventSinks.projectId, principal.projectId));
-  if (!current && input.apiKey === undefined) throw invalid("Invalid body.apiKey: required when the project has no event sink");
+  if (!current && input.apiKey === undefined)
+    throw invalid("Invalid body.apiKey: required when the project has no event sink");
   const now = deps.clock.now();
   const row: SinkRow = {
     projectId: principal.projectId,
@@ -71,21 +85,43 @@ export async function putEventSink(deps: Pick<Deps, "db" | "clock" | "ids" | "ca
   };
   await deps.caches.write(automationsScope(principal.projectId), () =>
     deps.db.transaction(async (db) => {
-      await db.insert(eventSinks).values(row).onConflictDoUpdate({ target: eventSinks.projectId, set: { url: row.url, apiKeySealed: row.apiKeySealed, events: row.events, enabled: row.enabled, updatedAt: now } });
-      await Audit.recordChange({ ...deps, db }, principal, { action: "event_sink.updated", target: { type: "event_sink", id: principal.projectId }, details: { url: row.url, events: row.events, enabled: row.enabled, keyChanged: input.apiKey !== undefined } });
+      await db
+        .insert(eventSinks)
+        .values(row)
+        .onConflictDoUpdate({
+          target: eventSinks.projectId,
+          set: {
+            url: row.url,
+            apiKeySealed: row.apiKeySealed,
+            events: row.events,
+            enabled: row.enabled,
+            updatedAt: now,
+          },
+        });
+      await Audit.recordChange({ ...deps, db }, principal, {
+        action: "event_sink.updated",
+        target: { type: "event_sink", id: principal.projectId },
+        details: { url: row.url, events: row.events, enabled: row.enabled, keyChanged: input.apiKey !== undefined },
+      });
     }),
   );
   return view(row, await countsOf(deps, principal.projectId));
 }
 
 /** Removes the sink and what waits for it. @throws not_found */
-export async function deleteEventSink(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, principal: Principal): Promise<{ deleted: true }> {
+export async function deleteEventSink(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "caches">,
+  principal: Principal,
+): Promise<{ deleted: true }> {
   await getEventSink(deps, principal.projectId);
   await deps.caches.write(automationsScope(principal.projectId), () =>
     deps.db.transaction(async (db) => {
       await db.delete(eventSinks).where(eq(eventSinks.projectId, principal.projectId));
       await db.delete(sinkEvents).where(eq(sinkEvents.projectId, principal.projectId));
-      await Audit.recordChange({ ...deps, db }, principal, { action: "event_sink.deleted", target: { type: "event_sink", id: principal.projectId } });
+      await Audit.recordChange({ ...deps, db }, principal, {
+        action: "event_sink.deleted",
+        target: { type: "event_sink", id: principal.projectId },
+      });
     }),
   );
   return { deleted: true };
@@ -94,24 +130,47 @@ export async function deleteEventSink(deps: Pick<Deps, "db" | "clock" | "ids" | 
 /** The capture event of a trace or score event (docs/automations.md, "Event sink"). */
 function captureOf(event: EventEnvelope, name: string) {
   const data = event.data;
-  const distinctId = (typeof data.userId === "string" && data.userId) || (event.type === "trace.created" ? data.id : data.traceId) || data.id;
-  return { event: name, distinct_id: String(distinctId), timestamp: event.timestamp, properties: { ...data, projectId: event.projectId, $insert_id: event.id } };
+  const distinctId =
+    (typeof data.userId === "string" && data.userId) ||
+    (event.type === "trace.created" ? data.id : data.traceId) ||
+    data.id;
+  return {
+    event: name,
+    distinct_id: String(distinctId),
+    timestamp: event.timestamp,
+    properties: { ...data, projectId: event.projectId, $insert_id: event.id },
+  };
 }
 
 /** Queues trace and score events for their project's sink when it takes that kind, in one statement; a repeat of an event is dropped. */
-export async function collectSinkEvents(deps: Pick<Deps, "db" | "clock" | "config" | "caches">, events: readonly EventEnvelope[]): Promise<{ queued: number }> {
+export async function collectSinkEvents(
+  deps: Pick<Deps, "db" | "clock" | "config" | "caches">,
+  events: readonly EventEnvelope[],
+): Promise<{ queued: number }> {
   const now = deps.clock.now();
   const values = [];
   // Read once per project of the batch: on a shared store every read goes to Postgres.
   const sinks = new Map<string, Promise<SinkRow | null>>();
-  const sinkOfProject = (projectId: string) => sinks.get(projectId) ?? sinks.set(projectId, sinkOf(deps, projectId)).get(projectId)!;
+  const sinkOfProject = (projectId: string) =>
+    sinks.get(projectId) ?? sinks.set(projectId, sinkOf(deps, projectId)).get(projectId)!;
   for (const event of events) {
     const kind = KINDS[event.type];
     const sink = kind ? await sinkOfProject(event.projectId) : null;
     if (!kind || !sink?.enabled || !(sink.events as string[]).includes(kind.kind)) continue;
-    values.push({ projectId: event.projectId, eventId: event.id, body: captureOf(event, kind.event), status: "pending" as const, nextAttemptAt: now, createdAt: now });
+    values.push({
+      projectId: event.projectId,
+      eventId: event.id,
+      body: captureOf(event, kind.event),
+      status: "pending" as const,
+      nextAttemptAt: now,
+      createdAt: now,
+    });
   }
-  if (values.length) await deps.db.insert(sinkEvents).values(values).onConflictDoNothing({ target: [sinkEvents.projectId, sinkEvents.eventId] });
+  if (values.length)
+    await deps.db
+      .insert(sinkEvents)
+      .values(values)
+      .onConflictDoNothing({ target: [sinkEvents.projectId, sinkEvents.eventId] });
   return { queued: values.length };
 }
 
@@ -119,16 +178,31 @@ export async function collectSinkEvents(deps: Pick<Deps, "db" | "clock" | "confi
  * Sends the due sink events, in batches per project to `<url>/batch/`, with the retries of automation
  * deliveries (docs/automations.md, "Event sink"). Leased like deliveries, so overlapping runs send nothing twice at once.
  */
-export async function flushEventSinks(deps: Pick<Deps, "db" | "clock" | "log" | "keyRing" | "outbound">, options: { limit?: number } = {}): Promise<{ sent: number; failed: number; retrying: number }> {
+export async function flushEventSinks(
+  deps: Pick<Deps, "db" | "clock" | "log" | "keyRing" | "outbound">,
+  options: { limit?: number } = {},
+): Promise<{ sent: number; failed: number; retrying: number }> {
   const now = deps.clock.now();
   const pending = deps.db
     .select({ seq: sinkEvents.seq })
     .from(sinkEvents)
-    .where(and(eq(sinkEvents.status, "pending"), lte(sinkEvents.nextAttemptAt, now), or(isNull(sinkEvents.leasedUntil), lt(sinkEvents.leasedUntil, now))))
+    .where(
+      and(
+        eq(sinkEvents.status, "pending"),
+        lte(sinkEvents.nextAttemptAt, now),
+        or(isNull(sinkEvents.leasedUntil), lt(sinkEvents.leasedUntil, now)),
+      ),
+    )
     .orderBy(sinkEvents.seq)
     .limit(options.limit ?? 1000)
     .for("update", { skipLocked: true });
-  const due = (await deps.db.update(sinkEvents).set({ leasedUntil: new Date(now.getTime() + LEASE_MS) }).where(inArray(sinkEvents.seq, pending)).returning()).sort((x, y) => x.seq - y.seq);
+  const due = (
+    await deps.db
+      .update(sinkEvents)
+      .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
+      .where(inArray(sinkEvents.seq, pending))
+      .returning()
+  ).sort((x, y) => x.seq - y.seq);
   const totals = { sent: 0, failed: 0, retrying: 0 };
   const byProject = new Map<string, typeof due>();
   for (const row of due) byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), row]);
@@ -142,17 +216,28 @@ export async function flushEventSinks(deps: Pick<Deps, "db" | "clock" | "log" | 
   return totals;
 }
 
-async function sendBatch(deps: Pick<Deps, "db" | "clock" | "log" | "keyRing" | "outbound">, sink: SinkRow | null, batch: (typeof sinkEvents.$inferSelect)[], totals: { sent: number; failed: number; retrying: number }) {
+async function sendBatch(
+  deps: Pick<Deps, "db" | "clock" | "log" | "keyRing" | "outbound">,
+  sink: SinkRow | null,
+  batch: (typeof sinkEvents.$inferSelect)[],
+  totals: { sent: number; failed: number; retrying: number },
+) {
   const seqs = batch.map((r) => r.seq);
   if (!sink) {
-    await deps.db.update(sinkEvents).set({ status: "failed", error: "the project has no event sink", leasedUntil: null }).where(inArray(sinkEvents.seq, seqs));
+    await deps.db
+      .update(sinkEvents)
+      .set({ status: "failed", error: "the project has no event sink", leasedUntil: null })
+      .where(inArray(sinkEvents.seq, seqs));
     totals.failed += batch.length;
     return;
   }
   const body = JSON.stringify({ api_key: deps.keyRing.decrypt(sink.apiKeySealed), batch: batch.map((r) => r.body) });
   const result = await sendRequest(deps, { url: `${sink.url.replace(/\/+$/, "")}/batch/`, headers: {}, body });
   if (result.ok) {
-    await deps.db.update(sinkEvents).set({ status: "sent", error: null, leasedUntil: null, attempts: sql`${sinkEvents.attempts} + 1` }).where(inArray(sinkEvents.seq, seqs));
+    await deps.db
+      .update(sinkEvents)
+      .set({ status: "sent", error: null, leasedUntil: null, attempts: sql`${sinkEvents.attempts} + 1` })
+      .where(inArray(sinkEvents.seq, seqs));
     totals.sent += batch.length;
     return;
   }
@@ -161,9 +246,20 @@ async function sendBatch(deps: Pick<Deps, "db" | "clock" | "log" | "keyRing" | "
   const next = result.retryable && attempts < MAX_ATTEMPTS ? nextAttemptAt(attempts, deps.clock.now()) : null;
   await deps.db
     .update(sinkEvents)
-    .set({ status: next ? "pending" : "failed", attempts, error: result.error, nextAttemptAt: next ?? deps.clock.now(), leasedUntil: null })
+    .set({
+      status: next ? "pending" : "failed",
+      attempts,
+      error: result.error,
+      nextAttemptAt: next ?? deps.clock.now(),
+      leasedUntil: null,
+    })
     .where(inArray(sinkEvents.seq, seqs));
-  deps.log.warn("event sink batch not accepted", { projectId: sink.projectId, events: batch.length, attempt: attempts, error: result.error });
+  deps.log.warn("event sink batch not accepted", {
+    projectId: sink.projectId,
+    events: batch.length,
+    attempt: attempts,
+    error: result.error,
+  });
   if (next) totals.retrying += batch.length;
   else totals.failed += batch.length;
 }
@@ -172,10 +268,16 @@ async function sendBatch(deps: Pick<Deps, "db" | "clock" | "log" | "keyRing" | "
 export const sinkKeySecrets: SealedSecretTable = {
   name: "event_sinks",
   async rows(db: Db) {
-    const rows = await db.select({ id: eventSinks.projectId, sealed: eventSinks.apiKeySealed }).from(eventSinks).orderBy(eventSinks.projectId);
+    const rows = await db
+      .select({ id: eventSinks.projectId, sealed: eventSinks.apiKeySealed })
+      .from(eventSinks)
+      .orderBy(eventSinks.projectId);
     return rows.map((r) => ({ id: r.id, sealed: r.sealed, label: `project ${r.id}, event sink` }));
   },
   async write(db: Db, id: string, sealed: string, previous: string) {
-    await db.update(eventSinks).set({ apiKeySealed: sealed }).where(and(eq(eventSinks.projectId, id), eq(eventSinks.apiKeySealed, previous)));
+    await db
+      .update(eventSinks)
+      .set({ apiKeySealed: sealed })
+      .where(and(eq(eventSinks.projectId, id), eq(eventSinks.apiKeySealed, previous)));
   },
 };

@@ -1,7 +1,7 @@
 import type { Deps } from "../platform/deps";
 import type { EventEnvelope } from "../platform/ports";
 import { automationDeliveries } from "./automations.sql";
-import { type DeliverDeps, type LeasedDelivery, attemptLeased, leaseFrom } from "./deliver";
+import { attemptLeased, type DeliverDeps, type LeasedDelivery, leaseFrom } from "./deliver";
 import { type AutomationRow, enabledAutomations } from "./manage-automations";
 import { matches } from "./matches";
 
@@ -10,13 +10,17 @@ import { matches } from "./matches";
  * leased to this caller, in one statement. The same event seen twice (the bus is at least once) makes no
  * second delivery.
  */
-async function recordDeliveries(deps: Pick<Deps, "db" | "clock" | "ids" | "config" | "caches">, events: readonly EventEnvelope[]): Promise<{ rows: LeasedDelivery[]; takers: Map<string, AutomationRow> }> {
+async function recordDeliveries(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "config" | "caches">,
+  events: readonly EventEnvelope[],
+): Promise<{ rows: LeasedDelivery[]; takers: Map<string, AutomationRow> }> {
   const takers = new Map<string, AutomationRow>();
   const now = deps.clock.now();
   const values = [];
   // Read once per project of the batch: on a shared store every read goes to Postgres.
   const byProject = new Map<string, Promise<AutomationRow[]>>();
-  const automationsOf = (projectId: string) => byProject.get(projectId) ?? byProject.set(projectId, enabledAutomations(deps, projectId)).get(projectId)!;
+  const automationsOf = (projectId: string) =>
+    byProject.get(projectId) ?? byProject.set(projectId, enabledAutomations(deps, projectId)).get(projectId)!;
   for (const event of events) {
     for (const a of (await automationsOf(event.projectId)).filter((a) => matches(a, event))) {
       takers.set(a.id, a);
@@ -42,9 +46,23 @@ async function recordDeliveries(deps: Pick<Deps, "db" | "clock" | "ids" | "confi
     .insert(automationDeliveries)
     .values(values)
     .onConflictDoNothing({ target: [automationDeliveries.automationId, automationDeliveries.eventId] })
-    .returning({ seq: automationDeliveries.seq, id: automationDeliveries.id, automationId: automationDeliveries.automationId, eventId: automationDeliveries.eventId });
+    .returning({
+      seq: automationDeliveries.seq,
+      id: automationDeliveries.id,
+      automationId: automationDeliveries.automationId,
+      eventId: automationDeliveries.eventId,
+    });
   const byId = new Map(events.map((e) => [e.id, e]));
-  return { rows: inserted.map((r) => ({ seq: r.seq, id: r.id, automationId: r.automationId, attempts: 0, envelope: byId.get(r.eventId)! })), takers };
+  return {
+    rows: inserted.map((r) => ({
+      seq: r.seq,
+      id: r.id,
+      automationId: r.automationId,
+      attempts: 0,
+      envelope: byId.get(r.eventId)!,
+    })),
+    takers,
+  };
 }
 
 /**
@@ -52,7 +70,10 @@ async function recordDeliveries(deps: Pick<Deps, "db" | "clock" | "ids" | "confi
  * leased to this call, and attempted at once; the retries are the schedule's. Two statements whatever the
  * number of events: the insert and the outcomes.
  */
-export async function deliverEvents(deps: DeliverDeps & Pick<Deps, "ids" | "caches">, events: readonly EventEnvelope[]): Promise<{ deliveries: number }> {
+export async function deliverEvents(
+  deps: DeliverDeps & Pick<Deps, "ids" | "caches">,
+  events: readonly EventEnvelope[],
+): Promise<{ deliveries: number }> {
   const { rows, takers } = await recordDeliveries(deps, events);
   if (rows.length) await attemptLeased(deps, rows, takers);
   return { deliveries: rows.length };

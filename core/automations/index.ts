@@ -1,8 +1,22 @@
-export * from "./automations.schema";
-export { createAutomation, listAutomations, getAutomation, updateAutomation, deleteAutomation, automationSecrets } from "./manage-automations";
-export { listDeliveries, retryDelivery, testAutomation } from "./delivery-log";
-export { attemptDueDeliveries, releaseLeases } from "./deliver";
-export { deliverEvents } from "./fan-out";
-export { getEventSink, putEventSink, deleteEventSink, collectSinkEvents, flushEventSinks, sinkKeySecrets } from "./event-sink";
 export { activeTriggers } from "./active-triggers";
-export { pruneFinished, FINISHED_KEEP_DAYS } from "./prune";
+export * from "./automations.schema";
+export { attemptDueDeliveries, releaseLeases } from "./deliver";
+export { listDeliveries, retryDelivery, testAutomation } from "./delivery-log";
+export {
+  collectSinkEvents,
+  deleteEventSink,
+  flushEventSinks,
+  getEventSink,
+  putEventSink,
+  sinkKeySecrets,
+} from "./event-sink";
+export { deliverEvents } from "./fan-out";
+export {
+  automationSecrets,
+  createAutomation,
+  deleteAutomation,
+  getAutomation,
+  listAutomations,
+  updateAutomation,
+} from "./manage-automations";
+export { FINISHED_KEEP_DAYS, pruneFinished } from "./prune";

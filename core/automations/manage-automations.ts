@@ -30,15 +30,24 @@ const view = (row: AutomationRow): AutomationView => ({
 export const automationsScope = (projectId: string) => `automations:${projectId}`;
 
 /** The project's enabled automations, as the fan-out and the ingest worker read them on every event. */
-export function enabledAutomations(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string): Promise<AutomationRow[]> {
+export function enabledAutomations(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  projectId: string,
+): Promise<AutomationRow[]> {
   return readThroughOwned(deps, "automations", automationsScope(projectId), projectId, () =>
-    deps.db.select().from(automations).where(and(eq(automations.projectId, projectId), eq(automations.enabled, true))),
+    deps.db
+      .select()
+      .from(automations)
+      .where(and(eq(automations.projectId, projectId), eq(automations.enabled, true))),
   );
 }
 
 /** @throws not_found for an id that is not an automation of the project. */
 export async function findAutomation(deps: Pick<Deps, "db">, projectId: string, id: string): Promise<AutomationRow> {
-  const [row] = await deps.db.select().from(automations).where(and(eq(automations.projectId, projectId), eq(automations.id, id)));
+  const [row] = await deps.db
+    .select()
+    .from(automations)
+    .where(and(eq(automations.projectId, projectId), eq(automations.id, id)));
   if (!row) throw notFound("automation", id);
   return row;
 }
@@ -51,8 +60,13 @@ const taken = (name: string) => conflict(`An automation named '${name}' exists`)
  * Saves a new automation with its secret sealed. A webhook without a secret gets a generated signing secret,
  * returned here and never again. @throws conflict when the name is taken
  */
-export async function createAutomation(deps: Writer, principal: Principal, input: AutomationInput): Promise<AutomationView & { secret?: string }> {
-  const generated = input.action === "webhook" && input.secret === undefined ? `whsec_${deps.ids.token(32)}` : undefined;
+export async function createAutomation(
+  deps: Writer,
+  principal: Principal,
+  input: AutomationInput,
+): Promise<AutomationView & { secret?: string }> {
+  const generated =
+    input.action === "webhook" && input.secret === undefined ? `whsec_${deps.ids.token(32)}` : undefined;
   const secret = input.secret ?? generated;
   const now = deps.clock.now();
   const row: AutomationRow = {
@@ -73,7 +87,11 @@ export async function createAutomation(deps: Writer, principal: Principal, input
     await deps.caches.write(automationsScope(principal.projectId), () =>
       deps.db.transaction(async (db) => {
         await db.insert(automations).values(row);
-        await Audit.recordChange({ ...deps, db }, principal, { action: "automation.created", target: { type: "automation", id: row.id }, details: { name: row.name, trigger: row.trigger, action: row.action } });
+        await Audit.recordChange({ ...deps, db }, principal, {
+          action: "automation.created",
+          target: { type: "automation", id: row.id },
+          details: { name: row.name, trigger: row.trigger, action: row.action },
+        });
       }),
     );
   } catch (error) {
@@ -84,7 +102,11 @@ export async function createAutomation(deps: Writer, principal: Principal, input
 }
 
 export async function listAutomations(deps: Pick<Deps, "db">, projectId: string): Promise<{ data: AutomationView[] }> {
-  const rows = await deps.db.select().from(automations).where(eq(automations.projectId, projectId)).orderBy(asc(automations.name));
+  const rows = await deps.db
+    .select()
+    .from(automations)
+    .where(eq(automations.projectId, projectId))
+    .orderBy(asc(automations.name));
   return { data: rows.map(view) };
 }
 
@@ -96,18 +118,49 @@ export async function getAutomation(deps: Pick<Deps, "db">, projectId: string, i
  * Replaces an automation's settings. An absent secret keeps the stored one, unless the action changes (a
  * webhook's signing secret is no GitHub token). @throws not_found, conflict
  */
-export async function updateAutomation(deps: Writer, principal: Principal, id: string, input: AutomationInput): Promise<AutomationView & { secret?: string }> {
+export async function updateAutomation(
+  deps: Writer,
+  principal: Principal,
+  id: string,
+  input: AutomationInput,
+): Promise<AutomationView & { secret?: string }> {
   const current = await findAutomation(deps, principal.projectId, id);
   const keep = input.secret === undefined && input.action === current.action && input.action !== "slack";
-  const generated = input.action === "webhook" && input.secret === undefined && !(keep && current.secretSealed) ? `whsec_${deps.ids.token(32)}` : undefined;
+  const generated =
+    input.action === "webhook" && input.secret === undefined && !(keep && current.secretSealed)
+      ? `whsec_${deps.ids.token(32)}`
+      : undefined;
   const secret = input.secret ?? generated;
   const secretSealed = secret !== undefined ? deps.keyRing.encrypt(secret) : keep ? current.secretSealed : null;
-  const changes = { name: input.name, trigger: input.trigger, action: input.action, target: input.target, secretSealed, filter: input.filter ?? null, threshold: input.threshold ?? null, enabled: input.enabled, updatedAt: deps.clock.now() };
+  const changes = {
+    name: input.name,
+    trigger: input.trigger,
+    action: input.action,
+    target: input.target,
+    secretSealed,
+    filter: input.filter ?? null,
+    threshold: input.threshold ?? null,
+    enabled: input.enabled,
+    updatedAt: deps.clock.now(),
+  };
   try {
     await deps.caches.write(automationsScope(principal.projectId), () =>
       deps.db.transaction(async (db) => {
-        await db.update(automations).set(changes).where(and(eq(automations.projectId, principal.projectId), eq(automations.id, id)));
-        await Audit.recordChange({ ...deps, db }, principal, { action: "automation.updated", target: { type: "automation", id }, details: { name: input.name, trigger: input.trigger, action: input.action, enabled: input.enabled, secretChanged: secret !== undefined } });
+        await db
+          .update(automations)
+          .set(changes)
+          .where(and(eq(automations.projectId, principal.projectId), eq(automations.id, id)));
+        await Audit.recordChange({ ...deps, db }, principal, {
+          action: "automation.updated",
+          target: { type: "automation", id },
+          details: {
+            name: input.name,
+            trigger: input.trigger,
+            action: input.action,
+            enabled: input.enabled,
+            secretChanged: secret !== undefined,
+          },
+        });
       }),
     );
   } catch (error) {
@@ -118,12 +171,20 @@ export async function updateAutomation(deps: Writer, principal: Principal, id: s
 }
 
 /** Deletes an automation with its delivery log. @throws not_found */
-export async function deleteAutomation(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, principal: Principal, id: string): Promise<{ deleted: true }> {
+export async function deleteAutomation(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "caches">,
+  principal: Principal,
+  id: string,
+): Promise<{ deleted: true }> {
   const current = await findAutomation(deps, principal.projectId, id);
   await deps.caches.write(automationsScope(principal.projectId), () =>
     deps.db.transaction(async (db) => {
       await db.delete(automations).where(and(eq(automations.projectId, principal.projectId), eq(automations.id, id)));
-      await Audit.recordChange({ ...deps, db }, principal, { action: "automation.deleted", target: { type: "automation", id }, details: { name: current.name } });
+      await Audit.recordChange({ ...deps, db }, principal, {
+        action: "automation.deleted",
+        target: { type: "automation", id },
+        details: { name: current.name },
+      });
     }),
   );
   return { deleted: true };
@@ -133,10 +194,23 @@ export async function deleteAutomation(deps: Pick<Deps, "db" | "clock" | "ids" |
 export const automationSecrets: SealedSecretTable = {
   name: "automations",
   async rows(db: Db) {
-    const rows = await db.select({ id: automations.id, sealed: automations.secretSealed, projectId: automations.projectId, name: automations.name }).from(automations).orderBy(asc(automations.projectId), asc(automations.name));
-    return rows.filter((r) => r.sealed !== null).map((r) => ({ id: r.id, sealed: r.sealed!, label: `project ${r.projectId}, automation ${r.name}` }));
+    const rows = await db
+      .select({
+        id: automations.id,
+        sealed: automations.secretSealed,
+        projectId: automations.projectId,
+        name: automations.name,
+      })
+      .from(automations)
+      .orderBy(asc(automations.projectId), asc(automations.name));
+    return rows
+      .filter((r) => r.sealed !== null)
+      .map((r) => ({ id: r.id, sealed: r.sealed!, label: `project ${r.projectId}, automation ${r.name}` }));
   },
   async write(db: Db, id: string, sealed: string, previous: string) {
-    await db.update(automations).set({ secretSealed: sealed }).where(and(eq(automations.id, id), eq(automations.secretSealed, previous)));
+    await db
+      .update(automations)
+      .set({ secretSealed: sealed })
+      .where(and(eq(automations.id, id), eq(automations.secretSealed, previous)));
   },
 };

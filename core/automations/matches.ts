@@ -23,7 +23,9 @@ function holds(value: unknown, c: Condition): boolean {
     case "=":
       return !Array.isArray(wanted) && equal(value, wanted);
     case "!=":
-      return Array.isArray(value) ? !Array.isArray(wanted) && !value.some((v) => equal(v, wanted)) : !Array.isArray(wanted) && !equal(value, wanted);
+      return Array.isArray(value)
+        ? !Array.isArray(wanted) && !value.some((v) => equal(v, wanted))
+        : !Array.isArray(wanted) && !equal(value, wanted);
     case "in":
       return (Array.isArray(wanted) ? wanted : [wanted]).some((w) => equal(value, w));
     case "contains":
@@ -43,7 +45,10 @@ function holds(value: unknown, c: Condition): boolean {
  * Whether an automation takes an event (docs/automations.md, "Filter and threshold"): its trigger, every
  * filter condition on the event's data, and for `score.created` a numeric value below the threshold.
  */
-export function matches(automation: Pick<AutomationRow, "trigger" | "filter" | "threshold" | "enabled">, event: EventEnvelope): boolean {
+export function matches(
+  automation: Pick<AutomationRow, "trigger" | "filter" | "threshold" | "enabled">,
+  event: EventEnvelope,
+): boolean {
   if (!automation.enabled || automation.trigger !== event.type) return false;
   if (automation.threshold !== null) {
     const value = event.data.value;

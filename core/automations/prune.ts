@@ -9,7 +9,9 @@ export const FINISHED_KEEP_DAYS = 30;
  * Deletes finished deliveries and sink events older than `FINISHED_KEEP_DAYS`; pending ones stay whatever their
  * age (docs/automations.md, "Deliveries and retries"). Run by the daily retention job.
  */
-export async function pruneFinished(deps: Pick<Deps, "db" | "clock">): Promise<{ deliveries: number; sinkEvents: number }> {
+export async function pruneFinished(
+  deps: Pick<Deps, "db" | "clock">,
+): Promise<{ deliveries: number; sinkEvents: number }> {
   const before = new Date(deps.clock.now().getTime() - FINISHED_KEEP_DAYS * 86_400_000);
   const deliveries = await deps.db
     .delete(automationDeliveries)

@@ -19,9 +19,21 @@ export async function sendRequest(deps: Pick<Deps, "outbound">, request: ActionR
   try {
     const answer = await deps.outbound.post(request.url, { headers: request.headers, body: request.body });
     const ok = answer.status >= 200 && answer.status < 300;
-    return { ok, retryable: !ok && isRetryable(answer.status), responseStatus: answer.status, error: ok ? null : `HTTP ${answer.status}${answer.body ? `: ${answer.body.slice(0, 300)}` : ""}`, durationMs: durationMs() };
+    return {
+      ok,
+      retryable: !ok && isRetryable(answer.status),
+      responseStatus: answer.status,
+      error: ok ? null : `HTTP ${answer.status}${answer.body ? `: ${answer.body.slice(0, 300)}` : ""}`,
+      durationMs: durationMs(),
+    };
   } catch (e) {
     if (!(e instanceof OutboundCallError)) throw e;
-    return { ok: false, retryable: e.kind !== "private_address", responseStatus: null, error: `${e.kind}: ${e.message}`, durationMs: durationMs() };
+    return {
+      ok: false,
+      retryable: e.kind !== "private_address",
+      responseStatus: null,
+      error: `${e.kind}: ${e.message}`,
+      durationMs: durationMs(),
+    };
   }
 }

@@ -10,7 +10,11 @@ export const MAX_BODY_CHARS = 5000;
 export const MAX_MENTIONS = 20;
 
 const ObjectId = z.string().min(1).max(1000);
-const Body = z.string().trim().min(1, "must not be empty").max(MAX_BODY_CHARS, `must be at most ${MAX_BODY_CHARS} characters`);
+const Body = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(MAX_BODY_CHARS, `must be at most ${MAX_BODY_CHARS} characters`);
 const Mentions = z
   .array(z.string().trim().toLowerCase().email("must be an email address"))
   .max(MAX_MENTIONS)
@@ -19,7 +23,9 @@ const Mentions = z
 
 export const CreateCommentBody = z.object({
   objectType: z.enum(OBJECT_TYPES),
-  objectId: ObjectId.describe("A trace id, an observation id, a session id, or a prompt version's id (`id` of GET /v1/prompts/{name}?version=)"),
+  objectId: ObjectId.describe(
+    "A trace id, an observation id, a session id, or a prompt version's id (`id` of GET /v1/prompts/{name}?version=)",
+  ),
   body: Body.describe(`Markdown, at most ${MAX_BODY_CHARS} characters`),
   mentions: Mentions,
 });

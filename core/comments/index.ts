@@ -1,4 +1,4 @@
 export * from "./comments.schema";
-export { createComment, listComments, getComment, updateComment, deleteComment } from "./manage-comments";
+export { createComment, deleteComment, getComment, listComments, updateComment } from "./manage-comments";
 export { emailsIn } from "./mentions";
-export { pageComments, type CommentFilter } from "./page-comments";
+export { type CommentFilter, pageComments } from "./page-comments";

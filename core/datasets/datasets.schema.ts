@@ -10,7 +10,10 @@ const name = (what: string) =>
     .string()
     .min(1)
     .max(200)
-    .regex(NAME_PATTERN, `A ${what} name starts with a letter or digit and holds only letters, digits, '.', '_' and '-'`);
+    .regex(
+      NAME_PATTERN,
+      `A ${what} name starts with a letter or digit and holds only letters, digits, '.', '_' and '-'`,
+    );
 export const DatasetName = name("dataset");
 /**
  * Run names are freer than dataset names: Langfuse's experiment runner names a run `<experiment> - <ISO time>`
@@ -39,7 +42,11 @@ const TypeSpec = z.union([z.enum(JSON_TYPES), z.array(z.enum(JSON_TYPES)).min(1)
 const EnumValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /** A declared field of `input`: JSON-Schema `type` and `enum`. */
-export const FieldSchema = z.strictObject({ type: TypeSpec.optional(), enum: z.array(EnumValue).min(1).max(1000).optional(), description: z.string().max(2000).optional() });
+export const FieldSchema = z.strictObject({
+  type: TypeSpec.optional(),
+  enum: z.array(EnumValue).min(1).max(1000).optional(),
+  description: z.string().max(2000).optional(),
+});
 
 /**
  * The item schema (docs/datasets.md, "Item schema"), a subset of JSON Schema: `input` may carry `required` and `properties`
@@ -54,13 +61,29 @@ export const ItemSchema = z.strictObject({
       properties: z.record(z.string().min(1).max(200), FieldSchema).optional(),
       description: z.string().max(2000).optional(),
     })
-    .refine((s) => s.type === undefined || (s.required === undefined && s.properties === undefined) || [s.type].flat().every((t) => t === "object"), "input with required or properties describes an object: its type may only be \"object\"")
+    .refine(
+      (s) =>
+        s.type === undefined ||
+        (s.required === undefined && s.properties === undefined) ||
+        [s.type].flat().every((t) => t === "object"),
+      'input with required or properties describes an object: its type may only be "object"',
+    )
     .optional(),
-  expectedOutput: z.strictObject({ type: TypeSpec.optional(), enum: z.array(EnumValue).min(1).max(1000).optional(), description: z.string().max(2000).optional() }).optional(),
+  expectedOutput: z
+    .strictObject({
+      type: TypeSpec.optional(),
+      enum: z.array(EnumValue).min(1).max(1000).optional(),
+      description: z.string().max(2000).optional(),
+    })
+    .optional(),
 });
 export type ItemSchema = z.infer<typeof ItemSchema>;
 
-export const CreateDatasetBody = z.object({ name: DatasetName, description: z.string().max(10_000).nullish(), metadata: JsonObject.nullish() });
+export const CreateDatasetBody = z.object({
+  name: DatasetName,
+  description: z.string().max(10_000).nullish(),
+  metadata: JsonObject.nullish(),
+});
 export type CreateDatasetInput = z.infer<typeof CreateDatasetBody>;
 
 export const DatasetPath = z.object({ name: DatasetName });
@@ -68,7 +91,10 @@ export const RunPath = z.object({ name: DatasetName, run: RunName });
 
 export const ListDatasetsQuery = z.object({ limit: Limit, cursor: z.string().optional() });
 /** Items of `GET /v1/datasets/{name}` come in pages of up to 1000 (default 1000, so small datasets come whole). */
-export const DatasetDetailQuery = z.object({ limit: z.coerce.number().int().min(1).max(1000).default(1000), cursor: z.string().optional() });
+export const DatasetDetailQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).default(1000),
+  cursor: z.string().optional(),
+});
 
 /** Items are checked one by one in the use case (partial acceptance), so the body only bounds the batch. */
 export const InsertItemsBody = z.object({ items: z.array(Json).max(MAX_ITEMS_PER_REQUEST) });
@@ -84,7 +110,11 @@ export type CsvImportInput = z.infer<typeof CsvImportBody>;
 
 export const ItemError = z.object({ index: z.number().int(), field: z.string(), message: z.string() });
 export type ItemError = z.infer<typeof ItemError>;
-export const InsertResult = z.object({ added: z.number().int(), rejected: z.number().int(), errors: z.array(ItemError) });
+export const InsertResult = z.object({
+  added: z.number().int(),
+  rejected: z.number().int(),
+  errors: z.array(ItemError),
+});
 export type InsertResult = z.infer<typeof InsertResult>;
 
 export const DatasetItemView = z.object({
@@ -110,7 +140,13 @@ export const RunnerView = z.object({
   lastTriggeredAt: z.string().nullable(),
 });
 
-export const RunSummary = z.object({ name: z.string(), version: z.string().nullable(), remote: z.boolean(), itemCount: z.number().int(), createdAt: z.string() });
+export const RunSummary = z.object({
+  name: z.string(),
+  version: z.string().nullable(),
+  remote: z.boolean(),
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+});
 
 export const DatasetDetail = z.object({
   id: z.string(),
@@ -129,7 +165,15 @@ export const DatasetDetail = z.object({
 });
 export type DatasetDetail = z.infer<typeof DatasetDetail>;
 
-export const DatasetSummary = z.object({ id: z.string(), name: z.string(), description: z.string().nullable(), metadata: Json, itemCount: z.number().int(), createdAt: z.string(), updatedAt: z.string() });
+export const DatasetSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  metadata: Json,
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
 export type DatasetSummary = z.infer<typeof DatasetSummary>;
 
 export const SchemaView = z.object({ name: z.string(), schema: ItemSchema, updatedAt: z.string() });
@@ -145,8 +189,16 @@ export const PutRunnerBody = z.object({ url: z.string().max(2000) });
 export const RunnerRegistered = z.object({ url: z.string(), secret: z.string() });
 
 /** Evaluators that score each run item once its trace has an output (docs/evaluators.md, "Experiments"). */
-export const RunEvaluators = z.array(z.string().min(1).max(200)).max(20).describe("Evaluators that score each run item's trace once it has an output, with dataset.* bound to the item");
-export const RemoteRunBody = z.object({ runName: RunName, version: z.string().max(200).nullish(), metadata: JsonObject.nullish(), evaluators: RunEvaluators.default([]) });
+export const RunEvaluators = z
+  .array(z.string().min(1).max(200))
+  .max(20)
+  .describe("Evaluators that score each run item's trace once it has an output, with dataset.* bound to the item");
+export const RemoteRunBody = z.object({
+  runName: RunName,
+  version: z.string().max(200).nullish(),
+  metadata: JsonObject.nullish(),
+  evaluators: RunEvaluators.default([]),
+});
 export const RemoteRunAnswer = z.object({
   runName: z.string(),
   accepted: z.boolean(),
@@ -169,8 +221,18 @@ export const RunTrigger = z.object({
 });
 export type RunTrigger = z.infer<typeof RunTrigger>;
 
-const RunItemLink = z.object({ datasetItemId: z.string().min(1).max(200), traceId: z.string().min(1).max(200), observationId: z.string().min(1).max(200).nullish() });
-export const RecordRunBody = z.object({ runName: RunName, version: z.string().max(200).nullish(), metadata: JsonObject.nullish(), items: z.array(RunItemLink).max(MAX_ITEMS_PER_REQUEST).default([]), evaluators: RunEvaluators.default([]) });
+const RunItemLink = z.object({
+  datasetItemId: z.string().min(1).max(200),
+  traceId: z.string().min(1).max(200),
+  observationId: z.string().min(1).max(200).nullish(),
+});
+export const RecordRunBody = z.object({
+  runName: RunName,
+  version: z.string().max(200).nullish(),
+  metadata: JsonObject.nullish(),
+  items: z.array(RunItemLink).max(MAX_ITEMS_PER_REQUEST).default([]),
+  evaluators: RunEvaluators.default([]),
+});
 export type RecordRunInput = z.infer<typeof RecordRunBody>;
 export const RunItemBody = RunItemLink.extend({ datasetName: DatasetName, runName: RunName });
 export type RunItemInput = z.infer<typeof RunItemBody>;
@@ -184,7 +246,12 @@ export const EvaluateRunAnswer = z.object({
   waiting: z.number().int().describe("Evaluations that wait for their trace's output"),
 });
 
-export const RunItemView = z.object({ datasetItemId: z.string(), traceId: z.string(), observationId: z.string().nullable(), createdAt: z.string() });
+export const RunItemView = z.object({
+  datasetItemId: z.string(),
+  traceId: z.string(),
+  observationId: z.string().nullable(),
+  createdAt: z.string(),
+});
 export const RunItemRecorded = RunItemView.extend({ datasetName: z.string(), runName: z.string() });
 export const ScoreMean = z.object({ name: z.string(), mean: z.number().nullable(), count: z.number().int() });
 export type ScoreMean = z.infer<typeof ScoreMean>;
@@ -204,15 +271,32 @@ export type RunDetail = z.infer<typeof RunDetail>;
 export const CompareQuery = z.object({
   runs: z
     .string()
-    .transform((s) => [...new Set(s.split(",").map((r) => r.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(",")
+          .map((r) => r.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(RunName).min(1).max(MAX_COMPARED_RUNS)),
   limit: Limit,
   cursor: z.string().optional(),
 });
-const Cell = z.object({ traceId: z.string(), observationId: z.string().nullable(), scores: z.record(z.string(), z.number()) }).nullable();
+const Cell = z
+  .object({ traceId: z.string(), observationId: z.string().nullable(), scores: z.record(z.string(), z.number()) })
+  .nullable();
 export const Comparison = z.object({
   datasetName: z.string(),
-  runs: z.array(z.object({ name: z.string(), version: z.string().nullable(), createdAt: z.string(), itemCount: z.number().int(), scores: z.array(ScoreMean) })),
+  runs: z.array(
+    z.object({
+      name: z.string(),
+      version: z.string().nullable(),
+      createdAt: z.string(),
+      itemCount: z.number().int(),
+      scores: z.array(ScoreMean),
+    }),
+  ),
   /** One row per dataset item (paged), one cell per run in the order of `runs`: null when the run has no trace for the item. */
   items: z.array(z.object({ id: z.string(), input: Json, expectedOutput: Json, runs: z.array(Cell) })),
   nextCursor: z.string().nullable(),
@@ -227,7 +311,15 @@ export const GateBody = z.object({
 });
 export const GateResult = z.object({
   passed: z.boolean(),
-  results: z.array(z.object({ scoreName: z.string(), mean: z.number().nullable(), threshold: z.number(), count: z.number().int(), passed: z.boolean() })),
+  results: z.array(
+    z.object({
+      scoreName: z.string(),
+      mean: z.number().nullable(),
+      threshold: z.number(),
+      count: z.number().int(),
+      passed: z.boolean(),
+    }),
+  ),
 });
 export type GateResult = z.infer<typeof GateResult>;
 
@@ -242,7 +334,12 @@ const SourceId = z.string().min(1).max(200);
 export const FromTraceBody = z.object({
   traceId: SourceId,
   observationId: SourceId.nullish().describe("Copy this observation of the trace instead of the trace itself"),
-  id: z.string().min(1).max(200).optional().describe("The item's id; an item of this id is replaced. Default: a random UUID"),
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe("The item's id; an item of this id is replaced. Default: a random UUID"),
   input: Json.optional().describe("Instead of the stored input"),
   expectedOutput: Json.optional().describe("Instead of the stored output; null for none"),
   metadata: JsonObject.nullish().describe("Instead of the stored metadata"),
@@ -253,9 +350,29 @@ export type FromTraceInput = z.infer<typeof FromTraceBody>;
  * `POST /v1/datasets/{name}/items/from-observations`: the span explorer's selection (the query parameters of
  * `GET /v1/observations`; `filter` as that JSON text or as the array itself).
  */
-export const FromObservationsBody = ListObservationsQuery.pick({ from: true, to: true, environment: true, name: true, type: true, model: true, level: true, traceId: true, userId: true, sessionId: true }).extend({
-  filter: z.union([z.string(), z.array(Condition).max(50)]).optional().describe("As GET /v1/observations: a JSON array of {column, operator, value} (or its text)"),
-  limit: z.number().int().min(1).max(MAX_SOURCES_PER_REQUEST).default(MAX_SOURCES_PER_REQUEST).describe("Newest observations to copy at most"),
+export const FromObservationsBody = ListObservationsQuery.pick({
+  from: true,
+  to: true,
+  environment: true,
+  name: true,
+  type: true,
+  model: true,
+  level: true,
+  traceId: true,
+  userId: true,
+  sessionId: true,
+}).extend({
+  filter: z
+    .union([z.string(), z.array(Condition).max(50)])
+    .optional()
+    .describe("As GET /v1/observations: a JSON array of {column, operator, value} (or its text)"),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_SOURCES_PER_REQUEST)
+    .default(MAX_SOURCES_PER_REQUEST)
+    .describe("Newest observations to copy at most"),
 });
 export type FromObservationsInput = z.infer<typeof FromObservationsBody>;
 
@@ -263,7 +380,9 @@ const FieldError = z.object({ field: z.string(), message: z.string() });
 export const SkippedSource = z.object({
   traceId: z.string(),
   observationId: z.string().nullable(),
-  reason: z.enum(["duplicate", "invalid"]).describe("duplicate: an item copied from it is in the dataset already; invalid: it fails the item schema"),
+  reason: z
+    .enum(["duplicate", "invalid"])
+    .describe("duplicate: an item copied from it is in the dataset already; invalid: it fails the item schema"),
   itemId: z.string().nullable().describe("The item already copied from it (duplicate)"),
   errors: z.array(FieldError).describe("Why it fails the item schema (invalid)"),
 });

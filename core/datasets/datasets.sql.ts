@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, boolean, index, integer, json, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tsz, jsonb } from "../platform/columns";
+import { createdAt, jsonb, tsz } from "../platform/columns";
 
 /** A named dataset of a project, with its optional item schema (docs/datasets.md, "Item schema"). */
 export const datasets = pgTable(

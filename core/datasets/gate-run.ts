@@ -7,7 +7,13 @@ import { getRun } from "./get-run";
  * passes when the run's mean of that score is at least the threshold; a score with no numeric value
  * on the run fails. The gate passes when every threshold does. @throws not_found
  */
-export async function gateRun(deps: Pick<Deps, "db" | "ch">, projectId: string, name: string, runName: string, thresholds: Record<string, number>): Promise<GateResult> {
+export async function gateRun(
+  deps: Pick<Deps, "db" | "ch">,
+  projectId: string,
+  name: string,
+  runName: string,
+  thresholds: Record<string, number>,
+): Promise<GateResult> {
   const run = await getRun(deps, projectId, name, runName);
   const means = new Map(run.scores.map((s) => [s.name, s]));
   const results = Object.entries(thresholds).map(([scoreName, threshold]) => {

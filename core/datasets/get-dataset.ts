@@ -20,7 +20,16 @@ export const itemColumns = {
   sourceObservationId: datasetItems.sourceObservationId,
   createdAt: datasetItems.createdAt,
 };
-export type ItemRow = { id: string; seq: number; input: string; expectedOutput: string | null; metadata: unknown; sourceTraceId: string | null; sourceObservationId: string | null; createdAt: Date };
+export type ItemRow = {
+  id: string;
+  seq: number;
+  input: string;
+  expectedOutput: string | null;
+  metadata: unknown;
+  sourceTraceId: string | null;
+  sourceObservationId: string | null;
+  createdAt: Date;
+};
 
 export const decodeJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
 
@@ -40,7 +49,11 @@ export async function itemPage(db: Db, datasetId: string, query: { limit: number
   const rows = await db
     .select(itemColumns)
     .from(datasetItems)
-    .where(after === null ? eq(datasetItems.datasetId, datasetId) : and(eq(datasetItems.datasetId, datasetId), gt(datasetItems.seq, after)))
+    .where(
+      after === null
+        ? eq(datasetItems.datasetId, datasetId)
+        : and(eq(datasetItems.datasetId, datasetId), gt(datasetItems.seq, after)),
+    )
     .orderBy(asc(datasetItems.seq))
     .limit(query.limit + 1);
   const page: ItemRow[] = rows.slice(0, query.limit);
@@ -52,14 +65,25 @@ export async function itemPage(db: Db, datasetId: string, query: { limit: number
  * A dataset with its schema, runner (never its secret), runs and a page of items in insertion
  * order: the `itemsUrl` of remote runs. @throws not_found
  */
-export async function getDataset(deps: Pick<Deps, "db">, projectId: string, name: string, query: { limit: number; cursor?: string }): Promise<DatasetDetail> {
+export async function getDataset(
+  deps: Pick<Deps, "db">,
+  projectId: string,
+  name: string,
+  query: { limit: number; cursor?: string },
+): Promise<DatasetDetail> {
   const dataset = await findDataset(deps.db, projectId, name);
   const [items, [total], [runner], runs] = await Promise.all([
     itemPage(deps.db, dataset.id, query),
     deps.db.select({ n: count() }).from(datasetItems).where(eq(datasetItems.datasetId, dataset.id)),
     deps.db.select().from(datasetRunners).where(eq(datasetRunners.datasetId, dataset.id)),
     deps.db
-      .select({ name: datasetRuns.name, version: datasetRuns.version, remote: datasetRuns.remote, createdAt: datasetRuns.createdAt, itemCount: sql<number>`(select count(*) from ${datasetRunItems} where ${datasetRunItems.runId} = ${datasetRuns.id})` })
+      .select({
+        name: datasetRuns.name,
+        version: datasetRuns.version,
+        remote: datasetRuns.remote,
+        createdAt: datasetRuns.createdAt,
+        itemCount: sql<number>`(select count(*) from ${datasetRunItems} where ${datasetRunItems.runId} = ${datasetRuns.id})`,
+      })
       .from(datasetRuns)
       .where(eq(datasetRuns.datasetId, dataset.id))
       .orderBy(asc(datasetRuns.createdAt), asc(datasetRuns.name)),
@@ -71,10 +95,22 @@ export async function getDataset(deps: Pick<Deps, "db">, projectId: string, name
     metadata: dataset.metadata,
     schema: dataset.itemSchema as ItemSchema | null,
     runner: runner
-      ? { url: runner.url, lastStatus: runner.lastStatus as RunnerStatus | null, lastError: runner.lastError, lastHttpStatus: runner.lastHttpStatus, lastTriggeredAt: runner.lastTriggeredAt?.toISOString() ?? null }
+      ? {
+          url: runner.url,
+          lastStatus: runner.lastStatus as RunnerStatus | null,
+          lastError: runner.lastError,
+          lastHttpStatus: runner.lastHttpStatus,
+          lastTriggeredAt: runner.lastTriggeredAt?.toISOString() ?? null,
+        }
       : null,
     itemCount: Number(total?.n ?? 0),
-    runs: runs.map((r) => ({ name: r.name, version: r.version, remote: r.remote, itemCount: Number(r.itemCount), createdAt: r.createdAt.toISOString() })),
+    runs: runs.map((r) => ({
+      name: r.name,
+      version: r.version,
+      remote: r.remote,
+      itemCount: Number(r.itemCount),
+      createdAt: r.createdAt.toISOString(),
+    })),
     items: items.rows.map(itemView),
     nextCursor: items.nextCursor,
     createdAt: dataset.createdAt.toISOString(),

@@ -36,18 +36,29 @@ export function parseCsv(text: string): string[][] {
  * an object keyed by column name; an empty expected-output cell means no expected output.
  * @throws csv_missing_column when a mapped column is not in the header (rule 5): nothing is imported.
  */
-export function rowsToItems(header: readonly string[], rows: readonly string[][], mapping: CsvImportInput["mapping"]): CandidateItem[] {
+export function rowsToItems(
+  header: readonly string[],
+  rows: readonly string[][],
+  mapping: CsvImportInput["mapping"],
+): CandidateItem[] {
   const columns = header.map((h) => h.trim());
   const position = (column: string, key: string) => {
     const at = columns.indexOf(column);
-    if (at < 0) throw csvMissingColumn(`Column '${column}' named by mapping.${key} is not in the CSV header (columns: ${columns.join(", ")})`, { column, mapping: key, columns });
+    if (at < 0)
+      throw csvMissingColumn(
+        `Column '${column}' named by mapping.${key} is not in the CSV header (columns: ${columns.join(", ")})`,
+        { column, mapping: key, columns },
+      );
     return at;
   };
   const inputColumns = [mapping.input].flat();
   const inputAt = inputColumns.map((c) => position(c, "input"));
   const expectedAt = mapping.expectedOutput ? position(mapping.expectedOutput, "expectedOutput") : -1;
   return rows.map((row) => {
-    const input = inputAt.length === 1 ? cellValue(row[inputAt[0]!]!) : Object.fromEntries(inputColumns.map((c, i) => [c, cellValue(row[inputAt[i]!]!)]));
+    const input =
+      inputAt.length === 1
+        ? cellValue(row[inputAt[0]!]!)
+        : Object.fromEntries(inputColumns.map((c, i) => [c, cellValue(row[inputAt[i]!]!)]));
     const expected = expectedAt >= 0 ? row[expectedAt]! : "";
     return { input, expectedOutput: expected === "" ? null : cellValue(expected) };
   });
@@ -60,7 +71,12 @@ export function rowsToItems(header: readonly string[], rows: readonly string[][]
  * @throws not_found for an unknown dataset; csv_missing_column when a mapped column is absent;
  * invalid_input when the CSV cannot be parsed or has no header. Either failure imports nothing.
  */
-export async function importCsv(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, datasetName: string, input: CsvImportInput): Promise<InsertResult> {
+export async function importCsv(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  projectId: string,
+  datasetName: string,
+  input: CsvImportInput,
+): Promise<InsertResult> {
   const dataset = await findDataset(deps.db, projectId, datasetName);
   const [header, ...rows] = parseCsv(input.csv);
   if (!header) throw invalid("The CSV is empty: its first row must name the columns");

@@ -1,24 +1,32 @@
-export * from "./datasets.schema";
-export { createDataset } from "./create-dataset";
-export { listDatasets, listDatasetPage } from "./list-datasets";
-export { getDataset } from "./get-dataset";
-export { insertItems } from "./insert-items";
-export { importCsv, cellValue, parseCsv } from "./import-csv";
-export { compileItemSchema } from "./item-schema";
-export { declareSchema, checkSchema } from "./item-schema-ops";
-export { registerRunner, checkRunnerUrl, runnerSecrets } from "./register-runner";
-export { requestRemoteRun } from "./request-remote-run";
-export { recordRun, recordRunItem, writeLinks as linkRunItems } from "./record-run";
-export { getRun } from "./get-run";
-export { compareRuns } from "./compare-runs";
-export { gateRun } from "./gate-run";
-export { runItemData, runLinks, type ItemData } from "./run-item-data";
-export { findDataset, findRun } from "./lookup";
-export { itemOrder, insertRun } from "./service-run";
-export { addItemFromTrace } from "./add-from-trace";
 export { addItemsFromObservations } from "./add-from-observations";
-export { eraseEndUserItems, copiedFields } from "./source-items";
-export { saveDataset, type SaveDatasetInput } from "./save-dataset";
-export { getItem, listItems, ITEM_STATUSES, type ItemRecord, type ItemStatus } from "./item-records";
-export { upsertItem, deleteItem, type UpsertItemInput } from "./upsert-item";
-export { listRuns, getRunRecord, listRunItems, deleteRun, runItemId, type RunRecord, type RunItemRecord } from "./run-records";
+export { addItemFromTrace } from "./add-from-trace";
+export { compareRuns } from "./compare-runs";
+export { createDataset } from "./create-dataset";
+export * from "./datasets.schema";
+export { gateRun } from "./gate-run";
+export { getDataset } from "./get-dataset";
+export { getRun } from "./get-run";
+export { cellValue, importCsv, parseCsv } from "./import-csv";
+export { insertItems } from "./insert-items";
+export { getItem, ITEM_STATUSES, type ItemRecord, type ItemStatus, listItems } from "./item-records";
+export { compileItemSchema } from "./item-schema";
+export { checkSchema, declareSchema } from "./item-schema-ops";
+export { listDatasetPage, listDatasets } from "./list-datasets";
+export { findDataset, findRun } from "./lookup";
+export { recordRun, recordRunItem, writeLinks as linkRunItems } from "./record-run";
+export { checkRunnerUrl, registerRunner, runnerSecrets } from "./register-runner";
+export { requestRemoteRun } from "./request-remote-run";
+export { type ItemData, runItemData, runLinks } from "./run-item-data";
+export {
+  deleteRun,
+  getRunRecord,
+  listRunItems,
+  listRuns,
+  type RunItemRecord,
+  type RunRecord,
+  runItemId,
+} from "./run-records";
+export { type SaveDatasetInput, saveDataset } from "./save-dataset";
+export { insertRun, itemOrder } from "./service-run";
+export { copiedFields, eraseEndUserItems } from "./source-items";
+export { deleteItem, type UpsertItemInput, upsertItem } from "./upsert-item";

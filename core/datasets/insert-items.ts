@@ -4,7 +4,7 @@ import type { Deps } from "../platform/deps";
 import type { InsertResult, ItemError, ItemSchema } from "./datasets.schema";
 import { datasetItems, datasets } from "./datasets.sql";
 import { compileItemSchema, type ItemValidator } from "./item-schema";
-import { findDataset, type DatasetRow } from "./lookup";
+import { type DatasetRow, findDataset } from "./lookup";
 
 /** An item as a client or a CSV row gives it, before any check. */
 export interface CandidateItem {
@@ -31,7 +31,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * Checks each candidate on its own (docs/datasets.md, "Items"): its shape, then the dataset's item schema.
  * Valid ones become rows, invalid ones errors with their `index` in the batch.
  */
-export function prepareItems(validate: ItemValidator, candidates: readonly unknown[], newId: () => string): { rows: ItemRow[]; errors: ItemError[]; rejected: number } {
+export function prepareItems(
+  validate: ItemValidator,
+  candidates: readonly unknown[],
+  newId: () => string,
+): { rows: ItemRow[]; errors: ItemError[]; rejected: number } {
   const rows: ItemRow[] = [];
   const errors: ItemError[] = [];
   const seen = new Set<string>();
@@ -48,7 +52,8 @@ export function prepareItems(validate: ItemValidator, candidates: readonly unkno
         found.push({ index, field: "id", message: "appears twice in this request" });
       }
       if (input === undefined || input === null) found.push({ index, field: "input", message: "required" });
-      if (metadata !== undefined && metadata !== null && !isObject(metadata)) found.push({ index, field: "metadata", message: "must be of type object" });
+      if (metadata !== undefined && metadata !== null && !isObject(metadata))
+        found.push({ index, field: "metadata", message: "must be of type object" });
       if (found.length === 0) for (const e of validate(input, expectedOutput)) found.push({ index, ...e });
       if (found.length === 0) {
         const itemId = typeof id === "string" ? id : newId();
@@ -82,7 +87,11 @@ export async function writeItems(db: Db, datasetId: string, rows: readonly ItemR
 }
 
 /** Checks and writes candidates for a dataset already read: the part shared by item insert and CSV import. */
-export async function acceptItems(deps: Pick<Deps, "db" | "clock" | "ids">, dataset: DatasetRow, candidates: readonly unknown[]): Promise<InsertResult> {
+export async function acceptItems(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  dataset: DatasetRow,
+  candidates: readonly unknown[],
+): Promise<InsertResult> {
   const validate = compileItemSchema(dataset.itemSchema as ItemSchema | null);
   const { rows, errors, rejected } = prepareItems(validate, candidates, () => deps.ids.uuid());
   if (rows.length > 0) await deps.db.transaction((db) => writeItems(db, dataset.id, rows, deps.clock.now()));
@@ -95,7 +104,12 @@ export async function acceptItems(deps: Pick<Deps, "db" | "clock" | "ids">, data
  * and `message`. An item with the id of a stored one replaces it.
  * @throws not_found when the dataset does not exist.
  */
-export async function insertItems(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, datasetName: string, items: readonly unknown[]): Promise<InsertResult> {
+export async function insertItems(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  projectId: string,
+  datasetName: string,
+  items: readonly unknown[],
+): Promise<InsertResult> {
   const dataset = await findDataset(deps.db, projectId, datasetName);
   return acceptItems(deps, dataset, items);
 }

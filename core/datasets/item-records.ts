@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import { AppError } from "../platform/errors";
@@ -24,8 +24,26 @@ export interface ItemRecord {
   updatedAt: string;
 }
 
-const recordColumns = { ...itemColumns, datasetId: datasetItems.datasetId, datasetName: datasets.name, status: datasetItems.status, updatedAt: datasetItems.updatedAt };
-type RecordRow = { id: string; input: string; expectedOutput: string | null; metadata: unknown; sourceTraceId: string | null; sourceObservationId: string | null; createdAt: Date; datasetId: string; datasetName: string; status: string; updatedAt: Date };
+const recordColumns = {
+  ...itemColumns,
+  datasetId: datasetItems.datasetId,
+  datasetName: datasets.name,
+  status: datasetItems.status,
+  updatedAt: datasetItems.updatedAt,
+};
+type RecordRow = {
+  id: string;
+  input: string;
+  expectedOutput: string | null;
+  metadata: unknown;
+  sourceTraceId: string | null;
+  sourceObservationId: string | null;
+  createdAt: Date;
+  datasetId: string;
+  datasetName: string;
+  status: string;
+  updatedAt: Date;
+};
 
 const toRecord = (r: RecordRow): ItemRecord => ({
   id: r.id,
@@ -75,9 +93,11 @@ export async function listItems(
   query: { datasetName?: string; sourceTraceId?: string; sourceObservationId?: string; offset: number; limit: number },
 ): Promise<{ rows: ItemRecord[]; total: number }> {
   const where: SQL[] = [eq(datasets.projectId, projectId)];
-  if (query.datasetName !== undefined) where.push(eq(datasetItems.datasetId, (await findDataset(deps.db, projectId, query.datasetName)).id));
+  if (query.datasetName !== undefined)
+    where.push(eq(datasetItems.datasetId, (await findDataset(deps.db, projectId, query.datasetName)).id));
   if (query.sourceTraceId !== undefined) where.push(eq(datasetItems.sourceTraceId, query.sourceTraceId));
-  if (query.sourceObservationId !== undefined) where.push(eq(datasetItems.sourceObservationId, query.sourceObservationId));
+  if (query.sourceObservationId !== undefined)
+    where.push(eq(datasetItems.sourceObservationId, query.sourceObservationId));
   const [rows, [total]] = await Promise.all([
     deps.db
       .select(recordColumns)
@@ -87,7 +107,11 @@ export async function listItems(
       .orderBy(sql`${datasets.name} collate "C"`, asc(datasetItems.seq))
       .limit(query.limit)
       .offset(query.offset),
-    deps.db.select({ n: count() }).from(datasetItems).innerJoin(datasets, eq(datasets.id, datasetItems.datasetId)).where(and(...where)),
+    deps.db
+      .select({ n: count() })
+      .from(datasetItems)
+      .innerJoin(datasets, eq(datasets.id, datasetItems.datasetId))
+      .where(and(...where)),
   ]);
   return { rows: rows.map(toRecord), total: Number(total?.n ?? 0) };
 }

@@ -18,12 +18,21 @@ const CHECK_ERRORS_SHOWN = 100;
  * items are not re-validated (docs/datasets.md, "Item schema"): `checkSchema` tells how many would fail.
  * @throws not_found
  */
-export async function declareSchema(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string, schema: ItemSchema) {
+export async function declareSchema(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  principal: Principal,
+  name: string,
+  schema: ItemSchema,
+) {
   return deps.db.transaction(async (db) => {
     const dataset = await findDataset(db, principal.projectId, name);
     const now = deps.clock.now();
     await db.update(datasets).set({ itemSchema: schema, updatedAt: now }).where(eq(datasets.id, dataset.id));
-    await Audit.recordChange({ ...deps, db }, principal, { action: "dataset.schema_declared", target: { type: "dataset", id: dataset.id }, details: { name, schema, previous: dataset.itemSchema } });
+    await Audit.recordChange({ ...deps, db }, principal, {
+      action: "dataset.schema_declared",
+      target: { type: "dataset", id: dataset.id },
+      details: { name, schema, previous: dataset.itemSchema },
+    });
     return { name, schema, updatedAt: now.toISOString() };
   });
 }
@@ -43,14 +52,19 @@ export async function checkSchema(deps: Pick<Deps, "db">, projectId: string, nam
     const rows = await deps.db
       .select(itemColumns)
       .from(datasetItems)
-      .where(after === null ? eq(datasetItems.datasetId, dataset.id) : and(eq(datasetItems.datasetId, dataset.id), gt(datasetItems.seq, after)))
+      .where(
+        after === null
+          ? eq(datasetItems.datasetId, dataset.id)
+          : and(eq(datasetItems.datasetId, dataset.id), gt(datasetItems.seq, after)),
+      )
       .orderBy(asc(datasetItems.seq))
       .limit(CHECK_PAGE);
     rows.forEach((row, i) => {
       const found = validate(decodeJson(row.input), decodeJson(row.expectedOutput));
       if (found.length === 0) return;
       failing++;
-      for (const e of found) if (errors.length < CHECK_ERRORS_SHOWN) errors.push({ index: total + i, itemId: row.id, ...e });
+      for (const e of found)
+        if (errors.length < CHECK_ERRORS_SHOWN) errors.push({ index: total + i, itemId: row.id, ...e });
     });
     total += rows.length;
     if (rows.length < CHECK_PAGE) break;

@@ -33,7 +33,8 @@ interface FieldCheck {
 
 /** The type, then the enum, of one present value: at most one error per field. */
 function checkValue(check: FieldCheck, value: unknown): FieldError | null {
-  if (check.types && !check.types.some((t) => matchesType(value, t))) return { field: check.field, message: `must be of type ${check.types.join(" or ")}` };
+  if (check.types && !check.types.some((t) => matchesType(value, t)))
+    return { field: check.field, message: `must be of type ${check.types.join(" or ")}` };
   if (check.allowed && !check.allowed.has(value)) return { field: check.field, message: check.enumMessage };
   return null;
 }
@@ -59,8 +60,13 @@ export function compileItemSchema(schema: ItemSchema | null): ItemValidator {
   const inputType = inputSpec?.type !== undefined ? fieldCheck("input", { type: inputSpec.type }) : null;
   const shaped = inputSpec !== undefined && (inputSpec.required !== undefined || inputSpec.properties !== undefined);
   const required = inputSpec?.required ?? [];
-  const properties = Object.entries(inputSpec?.properties ?? {}).map(([name, spec]) => [name, fieldCheck(`input.${name}`, spec)] as const);
-  const expected = schema.expectedOutput && (schema.expectedOutput.type !== undefined || schema.expectedOutput.enum !== undefined) ? fieldCheck("expectedOutput", schema.expectedOutput) : null;
+  const properties = Object.entries(inputSpec?.properties ?? {}).map(
+    ([name, spec]) => [name, fieldCheck(`input.${name}`, spec)] as const,
+  );
+  const expected =
+    schema.expectedOutput && (schema.expectedOutput.type !== undefined || schema.expectedOutput.enum !== undefined)
+      ? fieldCheck("expectedOutput", schema.expectedOutput)
+      : null;
 
   return (input, expectedOutput) => {
     const errors: FieldError[] = [];

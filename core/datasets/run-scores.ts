@@ -1,5 +1,5 @@
-import * as Traces from "../traces";
 import type { Deps } from "../platform/deps";
+import * as Traces from "../traces";
 import type { ScoreMean } from "./datasets.schema";
 
 export interface RunScores {
@@ -13,7 +13,11 @@ export interface RunScores {
  * Numeric score values on a set of traces, read in one pass over the telemetry store (any level:
  * trace and observation scores alike). Categorical scores carry no value and never enter a mean.
  */
-export async function runScores(deps: Pick<Deps, "ch">, projectId: string, traceIds: readonly string[]): Promise<RunScores> {
+export async function runScores(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  traceIds: readonly string[],
+): Promise<RunScores> {
   const totals = traceIds.length ? await Traces.scoreTotalsByTrace(deps, projectId, traceIds) : [];
   const byTrace = new Map<string, Map<string, { sum: number; count: number }>>();
   for (const t of totals) {
@@ -21,7 +25,12 @@ export async function runScores(deps: Pick<Deps, "ch">, projectId: string, trace
     names.set(t.name, { sum: t.sum, count: t.count });
     byTrace.set(t.traceId, names);
   }
-  const perTrace = new Map([...byTrace].map(([traceId, names]) => [traceId, Object.fromEntries([...names].map(([n, v]) => [n, v.sum / v.count]))]));
+  const perTrace = new Map(
+    [...byTrace].map(([traceId, names]) => [
+      traceId,
+      Object.fromEntries([...names].map(([n, v]) => [n, v.sum / v.count])),
+    ]),
+  );
   return {
     perTrace,
     means(ids) {
@@ -32,7 +41,9 @@ export async function runScores(deps: Pick<Deps, "ch">, projectId: string, trace
           acc.set(n, { sum: a.sum + v.sum, count: a.count + v.count });
         }
       }
-      return [...acc].map(([name, a]) => ({ name, mean: a.sum / a.count, count: a.count })).sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+      return [...acc]
+        .map(([name, a]) => ({ name, mean: a.sum / a.count, count: a.count }))
+        .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
     },
   };
 }

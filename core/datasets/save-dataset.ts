@@ -6,7 +6,7 @@ import { conflict } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import type { ItemSchema } from "./datasets.schema";
 import { datasets } from "./datasets.sql";
-import { findDataset, type DatasetRow } from "./lookup";
+import { type DatasetRow, findDataset } from "./lookup";
 
 export interface SaveDatasetInput {
   name: string;
@@ -22,7 +22,11 @@ export interface SaveDatasetInput {
  * Records `dataset.created` or `dataset.updated`.
  * @throws conflict when a concurrent create of the same name wins.
  */
-export async function saveDataset(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, input: SaveDatasetInput): Promise<DatasetRow> {
+export async function saveDataset(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  principal: Principal,
+  input: SaveDatasetInput,
+): Promise<DatasetRow> {
   const now = deps.clock.now();
   try {
     return await deps.db.transaction(async (db) => {
@@ -33,19 +37,42 @@ export async function saveDataset(deps: Pick<Deps, "db" | "clock" | "ids">, prin
         ...(input.schema !== undefined ? { itemSchema: input.schema } : {}),
       };
       if (existing) {
-        const [row] = await db.update(datasets).set({ ...changes, updatedAt: now }).where(eq(datasets.id, existing.id)).returning();
-        await Audit.recordChange({ ...deps, db }, principal, { action: "dataset.updated", target: { type: "dataset", id: existing.id }, details: { name: input.name, changed: Object.keys(changes) } });
+        const [row] = await db
+          .update(datasets)
+          .set({ ...changes, updatedAt: now })
+          .where(eq(datasets.id, existing.id))
+          .returning();
+        await Audit.recordChange({ ...deps, db }, principal, {
+          action: "dataset.updated",
+          target: { type: "dataset", id: existing.id },
+          details: { name: input.name, changed: Object.keys(changes) },
+        });
         return row!;
       }
       const [row] = await db
         .insert(datasets)
-        .values({ id: deps.ids.uuid(), projectId: principal.projectId, name: input.name, description: null, metadata: null, itemSchema: null, ...changes, createdAt: now, updatedAt: now })
+        .values({
+          id: deps.ids.uuid(),
+          projectId: principal.projectId,
+          name: input.name,
+          description: null,
+          metadata: null,
+          itemSchema: null,
+          ...changes,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
-      await Audit.recordChange({ ...deps, db }, principal, { action: "dataset.created", target: { type: "dataset", id: row!.id }, details: { name: input.name } });
+      await Audit.recordChange({ ...deps, db }, principal, {
+        action: "dataset.created",
+        target: { type: "dataset", id: row!.id },
+        details: { name: input.name },
+      });
       return row!;
     });
   } catch (error) {
-    if (isUniqueViolation(error, "datasets_project_name_idx")) throw conflict(`Dataset '${input.name}' was created concurrently; send the request again`);
+    if (isUniqueViolation(error, "datasets_project_name_idx"))
+      throw conflict(`Dataset '${input.name}' was created concurrently; send the request again`);
     throw error;
   }
 }

@@ -21,8 +21,17 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
  * The item a source gives before overrides (docs/datasets.md, "From traces"): its input, its output as expected
  * output, and its metadata; item metadata is an object, so other stored metadata comes as `{value: …}`.
  */
-export function copiedFields(source: SourceBodies): { input: unknown; expectedOutput: unknown; metadata: Record<string, unknown> | null } {
-  const metadata = source.metadata === null || source.metadata === undefined ? null : isObject(source.metadata) ? source.metadata : { value: source.metadata };
+export function copiedFields(source: SourceBodies): {
+  input: unknown;
+  expectedOutput: unknown;
+  metadata: Record<string, unknown> | null;
+} {
+  const metadata =
+    source.metadata === null || source.metadata === undefined
+      ? null
+      : isObject(source.metadata)
+        ? source.metadata
+        : { value: source.metadata };
   return { input: source.input, expectedOutput: source.output, metadata };
 }
 
@@ -32,7 +41,12 @@ const rowsPerStatement = 2_000;
  * Inserts copied items, skipping any whose source already has an item in the dataset (the unique source index:
  * a concurrent add cannot double them). Answers the ids written, in order.
  */
-export async function insertSourcedRows(db: Db, datasetId: string, rows: readonly SourcedRow[], now: Date): Promise<Set<string>> {
+export async function insertSourcedRows(
+  db: Db,
+  datasetId: string,
+  rows: readonly SourcedRow[],
+  now: Date,
+): Promise<Set<string>> {
   const at = now.toISOString();
   const written = new Set<string>();
   for (let start = 0; start < rows.length; start += rowsPerStatement) {
@@ -54,7 +68,11 @@ export function rowsOf<T>(result: unknown): T[] {
 }
 
 /** Items of the dataset already copied from these sources, by `traceId\0observationId`. */
-export async function itemsFromSources(db: Db, datasetId: string, sources: readonly { traceId: string; observationId: string | null }[]): Promise<Map<string, string>> {
+export async function itemsFromSources(
+  db: Db,
+  datasetId: string,
+  sources: readonly { traceId: string; observationId: string | null }[],
+): Promise<Map<string, string>> {
   if (sources.length === 0) return new Map();
   const json = JSON.stringify(sources.map((s) => ({ t: s.traceId, o: s.observationId ?? "" })));
   const result = await db.execute(sql`
@@ -62,14 +80,23 @@ export async function itemsFromSources(db: Db, datasetId: string, sources: reado
     FROM ${datasetItems} i JOIN jsonb_to_recordset(${json}::jsonb) AS s(t text, o text)
       ON i.source_trace_id = s.t AND coalesce(i.source_observation_id, '') = s.o
     WHERE i.dataset_id = ${datasetId} AND i.source_trace_id IS NOT NULL`);
-  return new Map(rowsOf<{ id: string; source_trace_id: string; source_observation_id: string }>(result).map((r) => [`${r.source_trace_id}\u0000${r.source_observation_id}`, r.id]));
+  return new Map(
+    rowsOf<{ id: string; source_trace_id: string; source_observation_id: string }>(result).map((r) => [
+      `${r.source_trace_id}\u0000${r.source_observation_id}`,
+      r.id,
+    ]),
+  );
 }
 
 /**
  * Erasure of an end user (docs/datasets.md, "From traces"): deletes the project's dataset items copied from the
  * user's traces, found by the end user kept at copy time or by the trace ids. Answers how many went.
  */
-export async function eraseEndUserItems(deps: Pick<Deps, "db">, projectId: string, user: { userId: string; traceIds: readonly string[] }): Promise<number> {
+export async function eraseEndUserItems(
+  deps: Pick<Deps, "db">,
+  projectId: string,
+  user: { userId: string; traceIds: readonly string[] },
+): Promise<number> {
   const result = await deps.db.execute(sql`
     DELETE FROM ${datasetItems} i USING ${datasets} d
     WHERE i.dataset_id = d.id AND d.project_id = ${projectId}

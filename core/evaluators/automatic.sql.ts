@@ -36,7 +36,10 @@ export const experimentTargets = pgTable(
     observationId: text("observation_id"),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.datasetItemId, t.evaluatorId] }), index("experiment_targets_trace_idx").on(t.projectId, t.traceId)],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.datasetItemId, t.evaluatorId] }),
+    index("experiment_targets_trace_idx").on(t.projectId, t.traceId),
+  ],
 );
 
 /**

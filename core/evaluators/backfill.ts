@@ -8,13 +8,22 @@ import type { Principal } from "../platform/principal";
 import * as Traces from "../traces";
 import { evaluatorBackfills } from "./automatic.sql";
 import type { BackfillJob } from "./eval.jobs";
-import { BACKFILL_CAP, type BackfillPreviewInput, type BackfillQueued, type BackfillView, type StartBackfillInput } from "./evaluators.schema";
-import { inSample } from "./online";
-import { loadEvaluator, loadEvaluatorById, type LoadedEvaluator } from "./read-evaluators";
 import { EvaluationBatch, JUDGE_CONCURRENCY } from "./evaluation-batch";
+import {
+  BACKFILL_CAP,
+  type BackfillPreviewInput,
+  type BackfillQueued,
+  type BackfillView,
+  type StartBackfillInput,
+} from "./evaluators.schema";
+import { inSample } from "./online";
+import { type LoadedEvaluator, loadEvaluator, loadEvaluatorById } from "./read-evaluators";
 import { targetFrom } from "./run-evaluator";
 
-type BackfillDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config" | "caches">;
+type BackfillDeps = Pick<
+  Deps,
+  "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config" | "caches"
+>;
 
 /** Traces scored per chunk: one read of their bodies, one score insert, one log insert. */
 const CHUNK = 250;
@@ -28,7 +37,13 @@ const WINDOW_LIMIT = 1_000_000;
 type Filters = Omit<StartBackfillInput, "days">;
 
 /** The window's matching traces, newest first, and those in the evaluator's sample. */
-async function selectTraces(deps: Pick<Deps, "ch" | "clock">, projectId: string, evaluator: LoadedEvaluator, days: number, filters: Filters) {
+async function selectTraces(
+  deps: Pick<Deps, "ch" | "clock">,
+  projectId: string,
+  evaluator: LoadedEvaluator,
+  days: number,
+  filters: Filters,
+) {
   const d = evaluator.definition;
   const from = new Date(deps.clock.now().getTime() - days * 86_400_000).toISOString();
   const filter = Array.isArray(filters.filter) ? JSON.stringify(filters.filter) : filters.filter;
@@ -41,14 +56,19 @@ async function selectTraces(deps: Pick<Deps, "ch" | "clock">, projectId: string,
 }
 
 function refuseThread(evaluator: LoadedEvaluator) {
-  if (evaluator.definition.scope === "thread") throw invalid(`Evaluator '${evaluator.name}' has thread scope: thread-scope evaluators cannot be backfilled`);
+  if (evaluator.definition.scope === "thread")
+    throw invalid(`Evaluator '${evaluator.name}' has thread scope: thread-scope evaluators cannot be backfilled`);
 }
 
 /**
  * What a backfill would score (`GET /v1/evaluators/backfills/preview`).
  * @throws not_found for an unknown evaluator; invalid_input for a thread-scope one or a bad filter.
  */
-export async function previewBackfill(deps: Pick<Deps, "db" | "ch" | "clock">, projectId: string, q: BackfillPreviewInput) {
+export async function previewBackfill(
+  deps: Pick<Deps, "db" | "ch" | "clock">,
+  projectId: string,
+  q: BackfillPreviewInput,
+) {
   const evaluator = await loadEvaluator(deps, projectId, q.evaluator);
   refuseThread(evaluator);
   const { evaluator: _name, days, ...filters } = q;
@@ -62,7 +82,12 @@ export async function previewBackfill(deps: Pick<Deps, "db" | "ch" | "clock">, p
  * @throws not_found; invalid_input for a thread-scope evaluator or a bad filter; conflict while another
  * backfill of the evaluator is queued or running.
  */
-export async function startBackfill(deps: Pick<Deps, "db" | "ch" | "clock" | "ids" | "queues" | "log">, principal: Principal, name: string, body: StartBackfillInput): Promise<BackfillQueued> {
+export async function startBackfill(
+  deps: Pick<Deps, "db" | "ch" | "clock" | "ids" | "queues" | "log">,
+  principal: Principal,
+  name: string,
+  body: StartBackfillInput,
+): Promise<BackfillQueued> {
   const { projectId } = principal;
   const evaluator = await loadEvaluator(deps, projectId, name);
   refuseThread(evaluator);
@@ -90,19 +115,29 @@ export async function startBackfill(deps: Pick<Deps, "db" | "ch" | "clock" | "id
         createdAt: now,
         updatedAt: now,
       });
-      await Audit.recordChange({ ...deps, db }, principal, { action: "evaluator.backfill_queued", target: { type: "evaluator", id: evaluator.id }, details: { name, backfillId: id, days, total: traceIds.length } });
+      await Audit.recordChange({ ...deps, db }, principal, {
+        action: "evaluator.backfill_queued",
+        target: { type: "evaluator", id: evaluator.id },
+        details: { name, backfillId: id, days, total: traceIds.length },
+      });
       // Inside the transaction: a failed send leaves no run that nothing would start.
       const job: BackfillJob = { projectId, backfillId: id };
       await deps.queues.eval.send([{ body: JSON.stringify(job) }]);
     });
   } catch (error) {
-    if (isUniqueViolation(error, "evaluator_backfills_active_idx")) throw conflict(`A backfill of evaluator '${name}' is already queued or running`);
+    if (isUniqueViolation(error, "evaluator_backfills_active_idx"))
+      throw conflict(`A backfill of evaluator '${name}' is already queued or running`);
     throw error;
   }
   return { id, evaluator: evaluator.name, status: "queued", total: traceIds.length, cap: BACKFILL_CAP };
 }
 
-const viewOf = (r: Omit<typeof evaluatorBackfills.$inferSelect, "traceIds" | "filter" | "days" | "leaseUntil" | "updatedAt" | "projectId" | "evaluatorId">): BackfillView => ({
+const viewOf = (
+  r: Omit<
+    typeof evaluatorBackfills.$inferSelect,
+    "traceIds" | "filter" | "days" | "leaseUntil" | "updatedAt" | "projectId" | "evaluatorId"
+  >,
+): BackfillView => ({
   id: r.id,
   evaluator: r.evaluatorName,
   status: r.status,
@@ -117,10 +152,26 @@ const viewOf = (r: Omit<typeof evaluatorBackfills.$inferSelect, "traceIds" | "fi
 });
 
 /** The project's backfills, newest first (`GET /v1/evaluators/backfills`). */
-export async function listBackfills(deps: Pick<Deps, "db">, projectId: string, q: { evaluator?: string; limit: number }): Promise<{ data: BackfillView[] }> {
+export async function listBackfills(
+  deps: Pick<Deps, "db">,
+  projectId: string,
+  q: { evaluator?: string; limit: number },
+): Promise<{ data: BackfillView[] }> {
   const t = evaluatorBackfills;
   const rows = await deps.db
-    .select({ id: t.id, evaluatorName: t.evaluatorName, status: t.status, total: t.total, processed: t.processed, failed: t.failed, cap: t.cap, capped: t.capped, error: t.error, createdAt: t.createdAt, finishedAt: t.finishedAt })
+    .select({
+      id: t.id,
+      evaluatorName: t.evaluatorName,
+      status: t.status,
+      total: t.total,
+      processed: t.processed,
+      failed: t.failed,
+      cap: t.cap,
+      capped: t.capped,
+      error: t.error,
+      createdAt: t.createdAt,
+      finishedAt: t.finishedAt,
+    })
     .from(t)
     .where(and(eq(t.projectId, projectId), q.evaluator ? eq(t.evaluatorName, q.evaluator) : undefined))
     .orderBy(desc(t.createdAt), desc(t.id))
@@ -135,16 +186,31 @@ async function claim(deps: Pick<Deps, "db" | "clock">, job: BackfillJob) {
   const [row] = await deps.db
     .update(t)
     .set({ status: "running", leaseUntil: new Date(now.getTime() + LEASE_MS), updatedAt: now })
-    .where(and(eq(t.id, job.backfillId), eq(t.projectId, job.projectId), inArray(t.status, ["queued", "running"]), or(isNull(t.leaseUntil), lt(t.leaseUntil, now))))
+    .where(
+      and(
+        eq(t.id, job.backfillId),
+        eq(t.projectId, job.projectId),
+        inArray(t.status, ["queued", "running"]),
+        or(isNull(t.leaseUntil), lt(t.leaseUntil, now)),
+      ),
+    )
     .returning();
   return row ?? null;
 }
 
 /** Ends a run: completed, or failed with the reason. */
-async function finish(deps: Pick<Deps, "db" | "clock">, job: BackfillJob, status: "completed" | "failed", error: string | null = null) {
+async function finish(
+  deps: Pick<Deps, "db" | "clock">,
+  job: BackfillJob,
+  status: "completed" | "failed",
+  error: string | null = null,
+) {
   const now = deps.clock.now();
   // An ended run needs its trace list no more; dropping it keeps deleted traces' ids out of the table.
-  await deps.db.update(evaluatorBackfills).set({ status, error, traceIds: [], leaseUntil: null, updatedAt: now, finishedAt: now }).where(and(eq(evaluatorBackfills.id, job.backfillId), eq(evaluatorBackfills.projectId, job.projectId)));
+  await deps.db
+    .update(evaluatorBackfills)
+    .set({ status, error, traceIds: [], leaseUntil: null, updatedAt: now, finishedAt: now })
+    .where(and(eq(evaluatorBackfills.id, job.backfillId), eq(evaluatorBackfills.projectId, job.projectId)));
 }
 
 /** A backfill job the queue gave up on: the run is failed with the reason. */
@@ -170,7 +236,10 @@ export async function runBackfill(deps: BackfillDeps, job: BackfillJob): Promise
     failed += await scoreChunk(deps, job.projectId, evaluator, chunk);
     processed += chunk.length;
     const now = deps.clock.now();
-    await deps.db.update(evaluatorBackfills).set({ processed, failed, leaseUntil: new Date(now.getTime() + LEASE_MS), updatedAt: now }).where(eq(evaluatorBackfills.id, run.id));
+    await deps.db
+      .update(evaluatorBackfills)
+      .set({ processed, failed, leaseUntil: new Date(now.getTime() + LEASE_MS), updatedAt: now })
+      .where(eq(evaluatorBackfills.id, run.id));
     if (processed < traceIds.length && performance.now() - started > DELIVERY_BUDGET_MS) {
       await deps.db.update(evaluatorBackfills).set({ leaseUntil: null }).where(eq(evaluatorBackfills.id, run.id));
       await deps.queues.eval.send([{ body: JSON.stringify(job) }]);
@@ -181,7 +250,12 @@ export async function runBackfill(deps: BackfillDeps, job: BackfillJob): Promise
 }
 
 /** Scores one chunk of traces; returns how many failed. A trace deleted since is skipped. */
-async function scoreChunk(deps: BackfillDeps, projectId: string, evaluator: LoadedEvaluator, traceIds: readonly string[]): Promise<number> {
+async function scoreChunk(
+  deps: BackfillDeps,
+  projectId: string,
+  evaluator: LoadedEvaluator,
+  traceIds: readonly string[],
+): Promise<number> {
   const d = evaluator.definition;
   const observations = d.scope === "observation" || d.variableMapping.some((b) => b.source.startsWith("observation."));
   const bodies = await Traces.readTraceBodies(deps, projectId, traceIds, { observations });
@@ -192,7 +266,11 @@ async function scoreChunk(deps: BackfillDeps, projectId: string, evaluator: Load
     const trace = bodies.get(traceId);
     if (!trace) return batch.record({ ...base, traceId, status: "skipped", error: "the trace was deleted" });
     const observationIds =
-      d.scope === "observation" ? trace.observations.filter((o) => (!d.filterName || o.name === d.filterName) && (o.output !== null || o.endTime !== null)).map((o) => o.id) : [null];
+      d.scope === "observation"
+        ? trace.observations
+            .filter((o) => (!d.filterName || o.name === d.filterName) && (o.output !== null || o.endTime !== null))
+            .map((o) => o.id)
+        : [null];
     let failed = false;
     for (const observationId of observationIds) {
       const target = targetFrom(trace, { traceId, observationId });
@@ -226,9 +304,17 @@ export async function resumeBackfills(deps: Pick<Deps, "db" | "clock" | "queues"
   const stale = await deps.db
     .update(t)
     .set({ updatedAt: now })
-    .where(and(inArray(t.status, ["queued", "running"]), or(isNull(t.leaseUntil), lt(t.leaseUntil, now)), lt(t.updatedAt, new Date(now.getTime() - RESUME_AFTER_MS))))
+    .where(
+      and(
+        inArray(t.status, ["queued", "running"]),
+        or(isNull(t.leaseUntil), lt(t.leaseUntil, now)),
+        lt(t.updatedAt, new Date(now.getTime() - RESUME_AFTER_MS)),
+      ),
+    )
     .returning({ id: t.id, projectId: t.projectId });
-  if (stale.length) await deps.queues.eval.send(stale.map((r) => ({ body: JSON.stringify({ projectId: r.projectId, backfillId: r.id } satisfies BackfillJob) })));
+  if (stale.length)
+    await deps.queues.eval.send(
+      stale.map((r) => ({ body: JSON.stringify({ projectId: r.projectId, backfillId: r.id } satisfies BackfillJob) })),
+    );
   return { resumed: stale.length };
 }
-

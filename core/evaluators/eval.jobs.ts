@@ -26,7 +26,10 @@ export const BUNDLE_SIZE = 50;
  * Evaluations sent together. `attempt` counts the tries of the evaluations in it: the eval worker sends the
  * ones that must be tried again in a new bundle, delayed, with `attempt` one higher.
  */
-export const EvalBundle = z.object({ jobs: z.array(TargetJob).min(1).max(BUNDLE_SIZE), attempt: z.number().int().min(1).default(1) });
+export const EvalBundle = z.object({
+  jobs: z.array(TargetJob).min(1).max(BUNDLE_SIZE),
+  attempt: z.number().int().min(1).default(1),
+});
 export type EvalBundle = z.infer<typeof EvalBundle>;
 
 export const EvalJob = z.union([BackfillJob.strict(), EvalBundle.strict(), TargetJob]);
@@ -36,7 +39,11 @@ export const isBackfillJob = (job: EvalJob): job is BackfillJob => "backfillId" 
 export const isBundle = (job: EvalJob): job is EvalBundle => "jobs" in job;
 
 /** Queue messages carrying these evaluations, `BUNDLE_SIZE` to a message. */
-export function bundled(jobs: readonly TargetJob[], attempt = 1, delaySeconds = 0): { body: string; delaySeconds?: number }[] {
+export function bundled(
+  jobs: readonly TargetJob[],
+  attempt = 1,
+  delaySeconds = 0,
+): { body: string; delaySeconds?: number }[] {
   const out: { body: string; delaySeconds?: number }[] = [];
   for (let i = 0; i < jobs.length; i += BUNDLE_SIZE) {
     const bundle: EvalBundle = { jobs: jobs.slice(i, i + BUNDLE_SIZE), attempt };

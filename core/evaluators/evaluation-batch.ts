@@ -4,13 +4,21 @@ import type { Deps } from "../platform/deps";
 import * as Telemetry from "../telemetry";
 import { type ExecutionRecord, recordManyExecutions } from "./executions";
 import type { LoadedEvaluator } from "./read-evaluators";
-import { completedEvent, evaluationSupplies, outcomeOf, recordJudgeCalls, scoreOf, type EvaluationSupplies } from "./run-evaluator";
+import {
+  completedEvent,
+  type EvaluationSupplies,
+  evaluationSupplies,
+  outcomeOf,
+  recordJudgeCalls,
+  scoreOf,
+} from "./run-evaluator";
 import type { EvaluationTarget } from "./variables";
 
 /** Judges called at once within a batch (a worker delivery, a backfill chunk). */
 export const JUDGE_CONCURRENCY = 16;
 
-type BatchDeps = Parameters<typeof outcomeOf>[0] & Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids" | "config" | "caches" | "queues" | "log">;
+type BatchDeps = Parameters<typeof outcomeOf>[0] &
+  Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids" | "config" | "caches" | "queues" | "log">;
 
 /**
  * Evaluations of one project written together (docs/evaluators.md, "Online evaluation", "Backfill"): what
@@ -32,7 +40,14 @@ export class EvaluationBatch {
   /** Evaluates a target and keeps its score and event for `commit`. @throws as outcomeOf and scoreOf */
   async score(evaluator: LoadedEvaluator, target: EvaluationTarget, environment: string | null) {
     const outcome = await outcomeOf(this.deps, this.projectId, evaluator, target, this.supplies);
-    const { score, write } = scoreOf(evaluator, target, outcome, environment, this.deps.clock.now(), await this.supplies.scoreConfigs());
+    const { score, write } = scoreOf(
+      evaluator,
+      target,
+      outcome,
+      environment,
+      this.deps.clock.now(),
+      await this.supplies.scoreConfigs(),
+    );
     this.writes.push(write);
     this.events.push(completedEvent(this.projectId, evaluator, target, score));
     return score;
@@ -48,7 +63,9 @@ export class EvaluationBatch {
    * Then the judges' provider calls of the whole batch, in one ingest batch.
    */
   async commit(): Promise<void> {
-    await Telemetry.writeScores(this.deps, this.projectId, this.writes, (p) => Automations.activeTriggers(this.deps, p));
+    await Telemetry.writeScores(this.deps, this.projectId, this.writes, (p) =>
+      Automations.activeTriggers(this.deps, p),
+    );
     await this.deps.db.transaction(async (db) => {
       await Audit.appendEvents({ ...this.deps, db }, this.projectId, this.events);
       await recordManyExecutions({ ...this.deps, db }, this.projectId, this.records);

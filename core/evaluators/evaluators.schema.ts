@@ -28,7 +28,13 @@ export type KeyedProvider = (typeof KEYED_PROVIDERS)[number];
 /** Thread scope's default quiet time before a session is judged (docs/evaluators.md, "Definitions"). */
 export const DEFAULT_COOLDOWN_SECONDS = 900;
 /** Path segments under /v1/evaluators that are endpoints, so no evaluator may take them as a name. */
-export const RESERVED_EVALUATOR_NAMES = ["presets", "templates", "from-template", "test-expression", "backfills"] as const;
+export const RESERVED_EVALUATOR_NAMES = [
+  "presets",
+  "templates",
+  "from-template",
+  "test-expression",
+  "backfills",
+] as const;
 /** Placeholder model of CODE evaluators (docs/evaluators.md, "Definitions"). */
 export const CODE_MODEL_PLACEHOLDER = "code";
 export const MAX_JURORS = 10;
@@ -41,25 +47,52 @@ export const EvaluatorName = z
   .string()
   .min(1)
   .max(200)
-  .regex(NAME_PATTERN, "An evaluator name starts with a letter or digit and holds only letters, digits, '.', '_' and '-'")
-  .refine((n) => !(RESERVED_EVALUATOR_NAMES as readonly string[]).includes(n), `These names are endpoints and cannot name an evaluator: ${RESERVED_EVALUATOR_NAMES.join(", ")}`);
+  .regex(
+    NAME_PATTERN,
+    "An evaluator name starts with a letter or digit and holds only letters, digits, '.', '_' and '-'",
+  )
+  .refine(
+    (n) => !(RESERVED_EVALUATOR_NAMES as readonly string[]).includes(n),
+    `These names are endpoints and cannot name an evaluator: ${RESERVED_EVALUATOR_NAMES.join(", ")}`,
+  );
 
 /** Dotted path into a value; numeric segments index arrays; a leading `$.` is accepted (JSONPath habit). */
 export const JsonPathText = z
   .string()
   .min(1)
   .max(500)
-  .refine((p) => p.replace(/^\$\.?/, "").split(".").every((s) => s.length > 0), "A jsonPath is dotted segments such as 'a.b.0', none of them empty")
-  .refine((p) => p.replace(/^\$\.?/, "").split(".").every((s) => !REFUSED_SEGMENTS.has(s)), "A jsonPath may not use the segments __proto__, constructor or prototype");
+  .refine(
+    (p) =>
+      p
+        .replace(/^\$\.?/, "")
+        .split(".")
+        .every((s) => s.length > 0),
+    "A jsonPath is dotted segments such as 'a.b.0', none of them empty",
+  )
+  .refine(
+    (p) =>
+      p
+        .replace(/^\$\.?/, "")
+        .split(".")
+        .every((s) => !REFUSED_SEGMENTS.has(s)),
+    "A jsonPath may not use the segments __proto__, constructor or prototype",
+  );
 
 export const VariableBinding = z
   .object({
-    variable: z.string().min(1).max(100).regex(IDENTIFIER, "A variable is a letter or '_' followed by letters, digits or '_'"),
+    variable: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(IDENTIFIER, "A variable is a letter or '_' followed by letters, digits or '_'"),
     source: z.enum(VARIABLE_SOURCES),
     jsonPath: JsonPathText.nullish(),
     observationName: z.string().min(1).max(200).nullish(),
   })
-  .refine((b) => b.observationName == null || b.source.startsWith("observation."), { message: "observationName applies only to observation.* sources", path: ["observationName"] });
+  .refine((b) => b.observationName == null || b.source.startsWith("observation."), {
+    message: "observationName applies only to observation.* sources",
+    path: ["observationName"],
+  });
 
 export const Juror = z.object({ provider: z.enum(LLM_PROVIDERS), model: z.string().min(1).max(200) });
 export type Juror = z.infer<typeof Juror>;
@@ -70,21 +103,39 @@ export const Guardrail = z.object({ threshold: z.number().min(0).max(1) });
 export const EvaluatorFields = z.object({
   kind: z.enum(EVALUATOR_KINDS).default("JUDGE"),
   description: z.string().max(2000).nullish(),
-  prompt: z.string().min(1).max(100_000).nullish().describe("Judge prompt (JUDGE); `{{variable}}` references are substituted"),
+  prompt: z
+    .string()
+    .min(1)
+    .max(100_000)
+    .nullish()
+    .describe("Judge prompt (JUDGE); `{{variable}}` references are substituted"),
   provider: z.enum(LLM_PROVIDERS).nullish(),
   model: z.string().min(1).max(200).nullish(),
-  expression: z.string().min(1).max(10_000).nullish().describe(`Expression of a CODE evaluator, compiled at save. ${EXPRESSION_LIMITS_DESCRIPTION}`),
+  expression: z
+    .string()
+    .min(1)
+    .max(10_000)
+    .nullish()
+    .describe(`Expression of a CODE evaluator, compiled at save. ${EXPRESSION_LIMITS_DESCRIPTION}`),
   jurors: z.array(Juror).max(MAX_JURORS).default([]),
   online: z.boolean().default(false),
   samplingRate: z.number().min(0).max(1).default(1),
   filterName: z.string().min(1).max(200).nullish(),
   scope: z.enum(SCOPES).default("trace"),
-  cooldownSeconds: z.number().int().min(0).max(7 * 86_400).nullish().describe(`Thread scope only; default ${DEFAULT_COOLDOWN_SECONDS}`),
+  cooldownSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .nullish()
+    .describe(`Thread scope only; default ${DEFAULT_COOLDOWN_SECONDS}`),
   scoreDataType: z.enum(SCORE_DATA_TYPES).default("NUMERIC"),
   scoreCategories: z.array(z.string().min(1).max(200)).max(100).default([]),
   scoreName: z.string().min(1).max(200).nullish(),
   variableMapping: z.array(VariableBinding).max(50).default([]),
-  guardrail: Guardrail.nullish().describe("Makes the evaluator usable by POST /v1/guardrails/check: a score below the threshold fails"),
+  guardrail: Guardrail.nullish().describe(
+    "Makes the evaluator usable by POST /v1/guardrails/check: a score below the threshold fails",
+  ),
 });
 export type EvaluatorFieldsInput = z.output<typeof EvaluatorFields>;
 
@@ -94,7 +145,12 @@ export type CreateEvaluatorInput = z.output<typeof CreateEvaluatorBody>;
 export const UpdateEvaluatorBody = EvaluatorFields.extend({ name: z.string().optional() });
 export type UpdateEvaluatorInput = z.output<typeof UpdateEvaluatorBody>;
 
-const BindingView = z.object({ variable: z.string(), source: z.enum(VARIABLE_SOURCES), jsonPath: z.string().nullable(), observationName: z.string().nullable() });
+const BindingView = z.object({
+  variable: z.string(),
+  source: z.enum(VARIABLE_SOURCES),
+  jsonPath: z.string().nullable(),
+  observationName: z.string().nullable(),
+});
 export type VariableBindingView = z.infer<typeof BindingView>;
 
 /** The stored definition of one version: defaults applied, absent fields null. */
@@ -120,7 +176,11 @@ export const EvaluatorDefinition = z.object({
 });
 export type EvaluatorDefinition = z.infer<typeof EvaluatorDefinition>;
 
-export const EvaluatorVersionView = EvaluatorDefinition.extend({ version: z.number().int(), createdBy: z.string(), createdAt: z.string() });
+export const EvaluatorVersionView = EvaluatorDefinition.extend({
+  version: z.number().int(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+});
 
 export const EvaluatorView = EvaluatorDefinition.extend({
   id: z.string(),
@@ -131,7 +191,9 @@ export const EvaluatorView = EvaluatorDefinition.extend({
 });
 export type EvaluatorView = z.infer<typeof EvaluatorView>;
 
-export const EvaluatorDetail = EvaluatorView.extend({ versions: z.array(EvaluatorVersionView).describe("Every version, newest first") });
+export const EvaluatorDetail = EvaluatorView.extend({
+  versions: z.array(EvaluatorVersionView).describe("Every version, newest first"),
+});
 export type EvaluatorDetail = z.infer<typeof EvaluatorDetail>;
 
 export const EvaluatorPath = z.object({ name: z.string().min(1).max(200) });
@@ -147,10 +209,23 @@ export const ListEvaluatorsQuery = z.object({
 
 export const RunEvaluatorBody = z.object({
   traceId: z.string().min(1).max(200),
-  observationId: z.string().min(1).max(200).nullish().describe("Score this observation of the trace; its input, output and metadata become the built-in binding"),
-  input: z.unknown().optional().describe("Overrides the trace's input (any JSON); with input or output given the trace need not be stored yet"),
+  observationId: z
+    .string()
+    .min(1)
+    .max(200)
+    .nullish()
+    .describe("Score this observation of the trace; its input, output and metadata become the built-in binding"),
+  input: z
+    .unknown()
+    .optional()
+    .describe("Overrides the trace's input (any JSON); with input or output given the trace need not be stored yet"),
   output: z.unknown().optional().describe("Overrides the trace's output (any JSON)"),
-  expectedOutput: z.unknown().optional().describe("The `dataset.expectedOutput` source and the built-in `expectedOutput` (`expected` for CODE) until dataset runs provide it"),
+  expectedOutput: z
+    .unknown()
+    .optional()
+    .describe(
+      "The `dataset.expectedOutput` source and the built-in `expectedOutput` (`expected` for CODE) until dataset runs provide it",
+    ),
 });
 export type RunEvaluatorInput = z.output<typeof RunEvaluatorBody>;
 
@@ -175,7 +250,12 @@ export const TestExpressionBody = z.object({
 });
 export const ExpressionRunView = z.object({ value: z.unknown(), valid: z.boolean(), error: z.string().nullable() });
 
-export const PresetView = z.object({ id: z.string(), name: z.string(), description: z.string(), expression: z.string() });
+export const PresetView = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  expression: z.string(),
+});
 
 export const TEMPLATE_CATEGORIES = ["rag", "quality", "conversation", "agent"] as const;
 export const TemplateView = z.object({
@@ -188,7 +268,9 @@ export const TemplateView = z.object({
   scoreDataType: z.enum(SCORE_DATA_TYPES),
   scoreCategories: z.array(z.string()),
   scope: z.enum(SCOPES),
-  variableMapping: z.array(BindingView).describe("Suggested mapping; an empty one keeps the built-in binding (input, output, expectedOutput)"),
+  variableMapping: z
+    .array(BindingView)
+    .describe("Suggested mapping; an empty one keeps the built-in binding (input, output, expectedOutput)"),
   variables: z.array(z.string()).describe("`{{variable}}` names of the prompt"),
 });
 export type TemplateView = z.infer<typeof TemplateView>;
@@ -206,7 +288,12 @@ export const FromTemplateBody = z.object({
   samplingRate: z.number().min(0).max(1).optional(),
   filterName: z.string().min(1).max(200).nullish(),
   scope: z.enum(SCOPES).optional(),
-  cooldownSeconds: z.number().int().min(0).max(7 * 86_400).nullish(),
+  cooldownSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .nullish(),
   scoreDataType: z.enum(SCORE_DATA_TYPES).optional(),
   scoreCategories: z.array(z.string().min(1).max(200)).max(100).optional(),
   scoreName: z.string().min(1).max(200).nullish(),
@@ -216,8 +303,20 @@ export type FromTemplateInput = z.output<typeof FromTemplateBody>;
 
 export const ProviderPath = z.object({ provider: z.enum(KEYED_PROVIDERS) });
 export const ProviderCredentialsBody = z.object({
-  apiKey: z.string().max(4000).default("").describe("Stored encrypted under the key ring; never returned. Required but for openai-compatible, where a server without auth takes none"),
-  baseUrl: z.url({ protocol: /^https?$/ }).max(2000).nullish().describe("OpenAI and openai-compatible: must end in /v1 (required for openai-compatible); Anthropic: the host root"),
+  apiKey: z
+    .string()
+    .max(4000)
+    .default("")
+    .describe(
+      "Stored encrypted under the key ring; never returned. Required but for openai-compatible, where a server without auth takes none",
+    ),
+  baseUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .nullish()
+    .describe(
+      "OpenAI and openai-compatible: must end in /v1 (required for openai-compatible); Anthropic: the host root",
+    ),
 });
 export type ProviderCredentialsInput = z.output<typeof ProviderCredentialsBody>;
 export const ProviderView = z.object({
@@ -252,7 +351,11 @@ export type Execution = z.infer<typeof Execution>;
 export const ExecutionPage = z.object({ data: z.array(Execution), nextCursor: z.string().nullable() });
 
 export const GuardrailCheckBody = z.object({
-  evaluators: z.array(z.string().min(1).max(200)).min(1).max(20).describe("Names of evaluators that have guardrail.threshold"),
+  evaluators: z
+    .array(z.string().min(1).max(200))
+    .min(1)
+    .max(20)
+    .describe("Names of evaluators that have guardrail.threshold"),
   input: z.unknown().optional(),
   output: z.unknown().optional(),
   traceId: z.string().min(1).max(200).optional().describe("With a trace, the EVAL scores are written to it too"),
@@ -305,7 +408,13 @@ export const StartBackfillBody = z.object({
     .describe("Conditions {column, operator, value} as on GET /v1/traces: an array or its JSON text"),
 });
 export type StartBackfillInput = z.infer<typeof StartBackfillBody>;
-export const BackfillQueued = z.object({ id: z.string(), evaluator: z.string(), status: z.literal("queued"), total: z.number().int(), cap: z.number().int() });
+export const BackfillQueued = z.object({
+  id: z.string(),
+  evaluator: z.string(),
+  status: z.literal("queued"),
+  total: z.number().int(),
+  cap: z.number().int(),
+});
 export type BackfillQueued = z.infer<typeof BackfillQueued>;
 
 export const BackfillView = z.object({

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tsz, jsonb } from "../platform/columns";
+import { createdAt, jsonb, tsz } from "../platform/columns";
 
 /** A named evaluator of a project; its definition lives in immutable versions. */
 export const evaluators = pgTable(
@@ -16,7 +16,10 @@ export const evaluators = pgTable(
     createdAt: createdAt(),
     updatedAt: tsz("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("evaluators_project_name_idx").on(t.projectId, t.name), index("evaluators_online_idx").on(t.projectId, t.online)],
+  (t) => [
+    uniqueIndex("evaluators_project_name_idx").on(t.projectId, t.name),
+    index("evaluators_online_idx").on(t.projectId, t.online),
+  ],
 );
 
 /** Immutable: every save inserts the next version. `definition` holds every field of the definition (docs/evaluators.md, "Definitions") but the name. */

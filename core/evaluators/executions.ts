@@ -2,7 +2,7 @@ import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, encodeCursor, type Page } from "../platform/pagination";
-import type { Execution, EXECUTION_STATUSES, EXECUTION_TRIGGERS } from "./evaluators.schema";
+import type { EXECUTION_STATUSES, EXECUTION_TRIGGERS, Execution } from "./evaluators.schema";
 import { evaluatorExecutions } from "./evaluators.sql";
 import { loadEvaluator } from "./read-evaluators";
 
@@ -18,12 +18,21 @@ export interface ExecutionRecord {
 }
 
 /** Appends one evaluation's outcome to its evaluator's execution log (docs/evaluators.md, "Execution log"). */
-export async function recordExecution(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, evaluatorId: string, record: ExecutionRecord): Promise<void> {
+export async function recordExecution(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  projectId: string,
+  evaluatorId: string,
+  record: ExecutionRecord,
+): Promise<void> {
   await recordManyExecutions(deps, projectId, [{ ...record, evaluatorId }]);
 }
 
 /** Appends outcomes of any evaluators of one project in one statement (an eval worker delivery). */
-export async function recordManyExecutions(deps: Pick<Deps, "db" | "clock" | "ids">, projectId: string, records: readonly (ExecutionRecord & { evaluatorId: string })[]): Promise<void> {
+export async function recordManyExecutions(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  projectId: string,
+  records: readonly (ExecutionRecord & { evaluatorId: string })[],
+): Promise<void> {
   if (records.length === 0) return;
   const finishedAt = deps.clock.now();
   await deps.db.insert(evaluatorExecutions).values(
@@ -63,20 +72,30 @@ export async function listExecutions(
     const at = new Date(c.startedAt);
     where.push(or(lt(t.startedAt, at), and(eq(t.startedAt, at), lt(t.id, c.id)))!);
   }
-  const rows = await deps.db.select().from(t).where(and(...where)).orderBy(desc(t.startedAt), desc(t.id)).limit(query.limit + 1);
+  const rows = await deps.db
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(desc(t.startedAt), desc(t.id))
+    .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
     data: page.map((r) => ({
       id: r.id,
       trigger: r.trigger,
-      target: { traceId: r.traceId, ...(r.observationId ? { observationId: r.observationId } : {}), ...(r.sessionId ? { sessionId: r.sessionId } : {}) },
+      target: {
+        traceId: r.traceId,
+        ...(r.observationId ? { observationId: r.observationId } : {}),
+        ...(r.sessionId ? { sessionId: r.sessionId } : {}),
+      },
       status: r.status,
       scoreId: r.scoreId,
       error: r.error,
       startedAt: r.startedAt.toISOString(),
       finishedAt: r.finishedAt.toISOString(),
     })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ startedAt: last.startedAt.toISOString(), id: last.id }) : null,
+    nextCursor:
+      rows.length > query.limit && last ? encodeCursor({ startedAt: last.startedAt.toISOString(), id: last.id }) : null,
   };
 }

@@ -3,11 +3,14 @@ import { invalid } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import type { GuardrailCheckInput, GuardrailCheckResult } from "./evaluators.schema";
 import { recordExecution } from "./executions";
-import { loadEvaluatorCached, type LoadedEvaluator } from "./read-evaluators";
+import { type LoadedEvaluator, loadEvaluatorCached } from "./read-evaluators";
 import { evaluateAndScore, evaluationSupplies, outcomeOf, recordJudgeCalls } from "./run-evaluator";
 import type { EvaluationTarget } from "./variables";
 
-type GuardrailDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches" | "queues">;
+type GuardrailDeps = Pick<
+  Deps,
+  "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches" | "queues"
+>;
 type Result = GuardrailCheckResult["results"][number];
 
 /**
@@ -17,7 +20,11 @@ type Result = GuardrailCheckResult["results"][number];
  * trace, each score is also written to it as EVAL and the run lands in the execution log.
  * @throws not_found for an unknown evaluator; invalid_input for one without `guardrail.threshold`.
  */
-export async function checkGuardrails(deps: GuardrailDeps, principal: Principal, body: GuardrailCheckInput): Promise<GuardrailCheckResult> {
+export async function checkGuardrails(
+  deps: GuardrailDeps,
+  principal: Principal,
+  body: GuardrailCheckInput,
+): Promise<GuardrailCheckResult> {
   const { projectId } = principal;
   const names = [...new Set(body.evaluators)];
   const evaluators = await Promise.all(names.map((name) => loadEvaluatorCached(deps, projectId, name)));
@@ -28,7 +35,12 @@ export async function checkGuardrails(deps: GuardrailDeps, principal: Principal,
   return { passed: results.every((r) => r.passed), results };
 }
 
-async function check(deps: GuardrailDeps, projectId: string, evaluator: LoadedEvaluator, body: GuardrailCheckInput): Promise<Result> {
+async function check(
+  deps: GuardrailDeps,
+  projectId: string,
+  evaluator: LoadedEvaluator,
+  body: GuardrailCheckInput,
+): Promise<Result> {
   const threshold = evaluator.definition.guardrail!.threshold;
   if (evaluator.definition.scoreDataType === "CATEGORICAL") {
     const reason = "a CATEGORICAL score has no threshold to meet";
@@ -38,20 +50,46 @@ async function check(deps: GuardrailDeps, projectId: string, evaluator: LoadedEv
   const startedAt = deps.clock.now();
   let value: number | null;
   if (body.traceId) {
-    const { score } = await evaluateAndScore(deps, projectId, evaluator, { traceId: body.traceId, input: body.input ?? null, output: body.output ?? null });
+    const { score } = await evaluateAndScore(deps, projectId, evaluator, {
+      traceId: body.traceId,
+      input: body.input ?? null,
+      output: body.output ?? null,
+    });
     value = score.value;
-    await recordExecution(deps, projectId, evaluator.id, { trigger: "guardrail", traceId: body.traceId, status: "completed", scoreId: score.id, startedAt });
+    await recordExecution(deps, projectId, evaluator.id, {
+      trigger: "guardrail",
+      traceId: body.traceId,
+      status: "completed",
+      scoreId: score.id,
+      startedAt,
+    });
   } else {
     const supplies = evaluationSupplies(deps, projectId);
     value = (await outcomeOf(deps, projectId, evaluator, targetOf(body), supplies)).value;
     await recordJudgeCalls(deps, projectId, supplies);
   }
   const passed = value !== null && value >= threshold;
-  return { evaluator: evaluator.name, score: value, threshold, passed, skipped: false, reason: passed ? null : `score ${value} is below the threshold ${threshold}` };
+  return {
+    evaluator: evaluator.name,
+    score: value,
+    threshold,
+    passed,
+    skipped: false,
+    reason: passed ? null : `score ${value} is below the threshold ${threshold}`,
+  };
 }
 
 /** The request's input and output as the target, with nothing stored behind them. */
 function targetOf(body: GuardrailCheckInput): EvaluationTarget {
   const own = { input: body.input ?? null, output: body.output ?? null, metadata: null };
-  return { traceId: "", observationId: null, trace: own, observation: null, observations: [], expectedOutput: null, dataset: null, thread: null };
+  return {
+    traceId: "",
+    observationId: null,
+    trace: own,
+    observation: null,
+    observations: [],
+    expectedOutput: null,
+    dataset: null,
+    thread: null,
+  };
 }

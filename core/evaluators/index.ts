@@ -1,22 +1,36 @@
-export * from "./evaluators.schema";
-export { createEvaluator, updateEvaluator } from "./save-evaluator";
-export { readEvaluator, listEvaluators, loadEvaluator, type LoadedEvaluator } from "./read-evaluators";
+export { listBackfills, previewBackfill, resumeBackfills, startBackfill } from "./backfill";
 export { defineEvaluator } from "./define-evaluator";
-export { runEvaluator, evalScoreId } from "./run-evaluator";
 export { EvalJob } from "./eval.jobs";
-export { enqueueOnlineEvaluations, inSample } from "./online";
-export { handleEvalJobs, recordEvalGivenUp, type EvalWorkerDeps } from "./handle-eval-jobs";
+export * from "./evaluators.schema";
 export { listExecutions } from "./executions";
-export { checkGuardrails } from "./guardrails";
-export { judge, aggregate, type JudgeVote, type Judgement } from "./judge";
-export { judgeMessages, checkAnswer, answerSchema } from "./judge-protocol";
-export { followPath, resolveBinding, judgeVariables, codeVariables, type EvaluationTarget } from "./variables";
-export { testExpression } from "./test-expression";
+export {
+  attach as attachRunEvaluators,
+  evaluateRun,
+  experimentEvaluatorsNamed,
+  recordExperimentRun,
+  recordExperimentRunItem,
+  requestRemoteExperiment,
+  scoreRunLinks,
+} from "./experiments";
+export { compileExpression, EXPRESSION_PRESETS, evaluateScore } from "./expression";
 export { createFromTemplate } from "./from-template";
+export { checkGuardrails } from "./guardrails";
+export { type EvalWorkerDeps, handleEvalJobs, recordEvalGivenUp } from "./handle-eval-jobs";
+export { aggregate, type Judgement, type JudgeVote, judge } from "./judge";
+export { answerSchema, checkAnswer, judgeMessages } from "./judge-protocol";
+export { enqueueOnlineEvaluations, evaluateWritten, inSample } from "./online";
+export {
+  deleteProviderCredentials,
+  getProviderCredentials,
+  listProviders,
+  openCredentials,
+  providerCredentialSecrets,
+  putProviderCredentials,
+} from "./provider-credentials";
+export { type LoadedEvaluator, listEvaluators, loadEvaluator, readEvaluator } from "./read-evaluators";
+export { evalScoreId, runEvaluator } from "./run-evaluator";
+export { createEvaluator, updateEvaluator } from "./save-evaluator";
 export { EVALUATOR_TEMPLATES } from "./templates";
-export { EXPRESSION_PRESETS, compileExpression, evaluateScore } from "./expression";
-export { putProviderCredentials, deleteProviderCredentials, getProviderCredentials, listProviders, openCredentials, providerCredentialSecrets } from "./provider-credentials";
-export { evaluateWritten } from "./online";
+export { testExpression } from "./test-expression";
 export { runThreadCooldown } from "./thread";
-export { previewBackfill, startBackfill, listBackfills, resumeBackfills } from "./backfill";
-export { recordExperimentRun, requestRemoteExperiment, recordExperimentRunItem, evaluateRun, experimentEvaluatorsNamed, attach as attachRunEvaluators, scoreRunLinks } from "./experiments";
+export { codeVariables, type EvaluationTarget, followPath, judgeVariables, resolveBinding } from "./variables";

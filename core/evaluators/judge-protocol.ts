@@ -34,9 +34,16 @@ export function answerSchema(p: Protocol): Record<string, unknown> {
     p.scoreDataType === "BOOLEAN"
       ? { pass: { type: "boolean" } }
       : p.scoreDataType === "CATEGORICAL"
-        ? { label: p.scoreCategories.length > 0 ? { type: "string", enum: [...p.scoreCategories] } : { type: "string" } }
+        ? {
+            label: p.scoreCategories.length > 0 ? { type: "string", enum: [...p.scoreCategories] } : { type: "string" },
+          }
         : { score: { type: "number", minimum: 0, maximum: 1 } };
-  return { type: "object", properties: { ...verdict, reasoning: { type: "string" } }, required: [...Object.keys(verdict), "reasoning"], additionalProperties: false };
+  return {
+    type: "object",
+    properties: { ...verdict, reasoning: { type: "string" } },
+    required: [...Object.keys(verdict), "reasoning"],
+    additionalProperties: false,
+  };
 }
 
 /**
@@ -45,7 +52,10 @@ export function answerSchema(p: Protocol): Record<string, unknown> {
  * follow it as one JSON object, so the judge receives exactly the mapped variables (docs/evaluators.md, "Variable mapping"). Unknown `{{name}}`s
  * stay as written, as in prompt compile.
  */
-export function judgeMessages(definition: Pick<EvaluatorDefinition, "prompt" | "scoreDataType" | "scoreCategories">, variables: Record<string, unknown>): LlmMessage[] {
+export function judgeMessages(
+  definition: Pick<EvaluatorDefinition, "prompt" | "scoreDataType" | "scoreCategories">,
+  variables: Record<string, unknown>,
+): LlmMessage[] {
   const referenced = new Set<string>();
   const prompt = (definition.prompt ?? "").replace(VARIABLE, (written, name: string) => {
     if (!Object.hasOwn(variables, name)) return written;
@@ -53,8 +63,11 @@ export function judgeMessages(definition: Pick<EvaluatorDefinition, "prompt" | "
     return render(variables[name]);
   });
   // Unreferenced variables that hold nothing (null) would only add noise.
-  const rest = Object.keys(variables).filter((n) => !referenced.has(n) && variables[n] !== null && variables[n] !== undefined);
-  const payload = rest.length > 0 ? `\n\nVariables:\n${render(Object.fromEntries(rest.map((n) => [n, variables[n]])))}` : "";
+  const rest = Object.keys(variables).filter(
+    (n) => !referenced.has(n) && variables[n] !== null && variables[n] !== undefined,
+  );
+  const payload =
+    rest.length > 0 ? `\n\nVariables:\n${render(Object.fromEntries(rest.map((n) => [n, variables[n]])))}` : "";
   const system = [
     "You are an evaluator. Judge the data in the user's message by the criteria it states.",
     "Answer with a single JSON object and nothing else (no prose, no code fence), of exactly this form:",
@@ -92,25 +105,35 @@ export function checkAnswer(text: string, p: Protocol): AnswerCheck {
   } catch {
     return { ok: false, problem: `the answer is not valid JSON (${preview(trimmed.slice(0, 80))})`, offList: null };
   }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) return { ok: false, problem: "the answer is not a JSON object", offList: null };
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
+    return { ok: false, problem: "the answer is not a JSON object", offList: null };
   const answer = parsed as Record<string, unknown>;
   const reasoning = answer.reasoning ?? "";
-  if (typeof reasoning !== "string") return { ok: false, problem: `"reasoning" must be a string, got ${preview(reasoning)}`, offList: null };
+  if (typeof reasoning !== "string")
+    return { ok: false, problem: `"reasoning" must be a string, got ${preview(reasoning)}`, offList: null };
 
   if (p.scoreDataType === "NUMERIC") {
     const score = answer.score;
-    if (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 1) return { ok: false, problem: `"score" must be a number from 0 to 1, got ${preview(score)}`, offList: null };
+    if (typeof score !== "number" || !Number.isFinite(score) || score < 0 || score > 1)
+      return { ok: false, problem: `"score" must be a number from 0 to 1, got ${preview(score)}`, offList: null };
     return { ok: true, verdict: { value: score, label: null, reasoning } };
   }
   if (p.scoreDataType === "BOOLEAN") {
-    if (typeof answer.pass !== "boolean") return { ok: false, problem: `"pass" must be true or false, got ${preview(answer.pass)}`, offList: null };
+    if (typeof answer.pass !== "boolean")
+      return { ok: false, problem: `"pass" must be true or false, got ${preview(answer.pass)}`, offList: null };
     return { ok: true, verdict: { value: answer.pass ? 1 : 0, label: null, reasoning } };
   }
   const label = answer.label;
-  if (typeof label !== "string" || label.trim() === "") return { ok: false, problem: `"label" must be a non-empty string, got ${preview(label)}`, offList: null };
+  if (typeof label !== "string" || label.trim() === "")
+    return { ok: false, problem: `"label" must be a non-empty string, got ${preview(label)}`, offList: null };
   if (p.scoreCategories.length === 0) return { ok: true, verdict: { value: null, label: label.trim(), reasoning } };
   const wanted = label.trim().toLowerCase();
   const category = p.scoreCategories.find((c) => c.trim().toLowerCase() === wanted);
-  if (category === undefined) return { ok: false, problem: `label ${preview(label)} is not one of the allowed labels: ${listed(p.scoreCategories)}`, offList: label };
+  if (category === undefined)
+    return {
+      ok: false,
+      problem: `label ${preview(label)} is not one of the allowed labels: ${listed(p.scoreCategories)}`,
+      offList: label,
+    };
   return { ok: true, verdict: { value: null, label: category, reasoning } };
 }

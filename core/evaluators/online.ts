@@ -4,9 +4,9 @@ import type { DueTargets } from "../ingest";
 import type { Deps } from "../platform/deps";
 import * as Telemetry from "../telemetry";
 import { bundled, type TargetJob } from "./eval.jobs";
-import { releaseExperimentTargets } from "./experiments";
 import { EvaluatorDefinition } from "./evaluators.schema";
 import { evaluators, evaluatorVersions } from "./evaluators.sql";
+import { releaseExperimentTargets } from "./experiments";
 
 export interface OnlineEvaluator {
   id: string;
@@ -25,12 +25,25 @@ export function inSample(traceId: string, evaluatorId: string, samplingRate: num
 }
 
 /** Online evaluators of these scopes (of the given projects, or all), with their newest definitions (one query). */
-export async function onlineEvaluators(deps: Pick<Deps, "db">, projectIds: string[] | null, scopes: EvaluatorDefinition["scope"][] = ["trace", "observation"]): Promise<OnlineEvaluator[]> {
+export async function onlineEvaluators(
+  deps: Pick<Deps, "db">,
+  projectIds: string[] | null,
+  scopes: EvaluatorDefinition["scope"][] = ["trace", "observation"],
+): Promise<OnlineEvaluator[]> {
   const rows = await deps.db
     .select({ id: evaluators.id, projectId: evaluators.projectId, definition: evaluatorVersions.definition })
     .from(evaluators)
-    .innerJoin(evaluatorVersions, and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)))
-    .where(and(projectIds ? inArray(evaluators.projectId, projectIds) : undefined, eq(evaluators.online, true), inArray(evaluators.scope, scopes)));
+    .innerJoin(
+      evaluatorVersions,
+      and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)),
+    )
+    .where(
+      and(
+        projectIds ? inArray(evaluators.projectId, projectIds) : undefined,
+        eq(evaluators.online, true),
+        inArray(evaluators.scope, scopes),
+      ),
+    );
   return rows.map((r) => ({ id: r.id, projectId: r.projectId, definition: EvaluatorDefinition.parse(r.definition) }));
 }
 
@@ -40,7 +53,10 @@ export async function onlineEvaluators(deps: Pick<Deps, "db">, projectIds: strin
  * does (docs/evaluators.md, "Online evaluation"). One query for the evaluators, and one name lookup per
  * project and scope only when an evaluator filters by name.
  */
-export async function enqueueOnlineEvaluations(deps: Pick<Deps, "db" | "ch" | "queues">, written: DueTargets): Promise<number> {
+export async function enqueueOnlineEvaluations(
+  deps: Pick<Deps, "db" | "ch" | "queues">,
+  written: DueTargets,
+): Promise<number> {
   const projectIds = [...written.keys()];
   if (projectIds.length === 0) return 0;
   const online = await onlineEvaluators(deps, projectIds);
@@ -50,20 +66,32 @@ export async function enqueueOnlineEvaluations(deps: Pick<Deps, "db" | "ch" | "q
     const mine = online.filter((e) => e.projectId === projectId);
     const traceScope = mine.filter((e) => e.definition.scope === "trace");
     const observationScope = mine.filter((e) => e.definition.scope === "observation");
-    const traceNames = traceScope.some((e) => e.definition.filterName) ? await Telemetry.storedNames(deps, projectId, "traces", due.traces) : new Map<string, string>();
-    const observationNames = observationScope.length && due.observations.length ? await Telemetry.storedNames(deps, projectId, "observations", due.observations.map((o) => o.id)) : new Map<string, string>();
+    const traceNames = traceScope.some((e) => e.definition.filterName)
+      ? await Telemetry.storedNames(deps, projectId, "traces", due.traces)
+      : new Map<string, string>();
+    const observationNames =
+      observationScope.length && due.observations.length
+        ? await Telemetry.storedNames(
+            deps,
+            projectId,
+            "observations",
+            due.observations.map((o) => o.id),
+          )
+        : new Map<string, string>();
     for (const e of traceScope) {
       for (const traceId of due.traces) {
         if (due.ownCalls?.has(traceId)) continue;
         if (e.definition.filterName && traceNames.get(traceId) !== e.definition.filterName) continue;
-        if (inSample(traceId, e.id, e.definition.samplingRate)) jobs.push({ projectId, evaluatorId: e.id, traceId, observationId: null, trigger: "online" });
+        if (inSample(traceId, e.id, e.definition.samplingRate))
+          jobs.push({ projectId, evaluatorId: e.id, traceId, observationId: null, trigger: "online" });
       }
     }
     for (const e of observationScope) {
       for (const o of due.observations) {
         if (due.ownCalls?.has(o.traceId)) continue;
         if (e.definition.filterName && observationNames.get(o.id) !== e.definition.filterName) continue;
-        if (inSample(o.traceId, e.id, e.definition.samplingRate)) jobs.push({ projectId, evaluatorId: e.id, traceId: o.traceId, observationId: o.id, trigger: "online" });
+        if (inSample(o.traceId, e.id, e.definition.samplingRate))
+          jobs.push({ projectId, evaluatorId: e.id, traceId: o.traceId, observationId: o.id, trigger: "online" });
       }
     }
   }
@@ -75,7 +103,10 @@ export async function enqueueOnlineEvaluations(deps: Pick<Deps, "db" | "ch" | "q
  * What the ingest worker does after a delivery is written: queues the online evaluations it made due, and
  * releases the experiment evaluations waiting for those traces' outputs (docs/evaluators.md, "Experiments").
  */
-export async function evaluateWritten(deps: Pick<Deps, "db" | "ch" | "clock" | "ids" | "queues">, written: DueTargets): Promise<number> {
+export async function evaluateWritten(
+  deps: Pick<Deps, "db" | "ch" | "clock" | "ids" | "queues">,
+  written: DueTargets,
+): Promise<number> {
   const [online, experiments] = await Promise.all([
     enqueueOnlineEvaluations(deps, written),
     Promise.all([...written].map(([projectId, due]) => releaseExperimentTargets(deps, projectId, due.traces))),

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import * as z from "zod";
-import type { Db } from "../platform/db";
 import { readThroughOwned } from "../platform/cache";
+import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
 import { decodeCursor, encodeCursor, type Page } from "../platform/pagination";
@@ -23,7 +23,12 @@ const definitionOf = (raw: unknown) => EvaluatorDefinition.parse(raw);
  * An evaluator with every version, newest first; the top level shows `version` (default: the newest).
  * @throws not_found when the evaluator or the version does not exist in the project.
  */
-export async function readEvaluator(db: Db, projectId: string, name: string, version?: number): Promise<EvaluatorDetail> {
+export async function readEvaluator(
+  db: Db,
+  projectId: string,
+  name: string,
+  version?: number,
+): Promise<EvaluatorDetail> {
   const rows = await db
     .select({ e: evaluators, v: evaluatorVersions })
     .from(evaluators)
@@ -41,16 +46,29 @@ export async function readEvaluator(db: Db, projectId: string, name: string, ver
     version: chosen.v.version,
     createdAt: first.e.createdAt.toISOString(),
     updatedAt: first.e.updatedAt.toISOString(),
-    versions: rows.map((r) => ({ ...definitionOf(r.v.definition), version: r.v.version, createdBy: r.v.createdBy, createdAt: r.v.createdAt.toISOString() })),
+    versions: rows.map((r) => ({
+      ...definitionOf(r.v.definition),
+      version: r.v.version,
+      createdBy: r.v.createdBy,
+      createdAt: r.v.createdAt.toISOString(),
+    })),
   };
 }
 
 /** The newest version of an evaluator, for running it. @throws not_found */
 export async function loadEvaluator(deps: Pick<Deps, "db">, projectId: string, name: string): Promise<LoadedEvaluator> {
   const [row] = await deps.db
-    .select({ id: evaluators.id, name: evaluators.name, version: evaluatorVersions.version, definition: evaluatorVersions.definition })
+    .select({
+      id: evaluators.id,
+      name: evaluators.name,
+      version: evaluatorVersions.version,
+      definition: evaluatorVersions.definition,
+    })
     .from(evaluators)
-    .innerJoin(evaluatorVersions, and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)))
+    .innerJoin(
+      evaluatorVersions,
+      and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)),
+    )
     .where(and(eq(evaluators.projectId, projectId), eq(evaluators.name, name)));
   if (!row) throw notFound("evaluator", name);
   return { ...row, definition: definitionOf(row.definition) };
@@ -72,7 +90,10 @@ export async function listEvaluators(
   const rows = await deps.db
     .select({ e: evaluators, definition: evaluatorVersions.definition })
     .from(evaluators)
-    .innerJoin(evaluatorVersions, and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)))
+    .innerJoin(
+      evaluatorVersions,
+      and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)),
+    )
     .where(and(...where))
     .orderBy(sql`${evaluators.name} collate "C"`)
     .limit(query.limit + 1);
@@ -92,17 +113,33 @@ export async function listEvaluators(
 }
 
 /** The newest version of an evaluator by id, or null when it was deleted (for queued jobs, which name it by id). */
-export async function loadEvaluatorById(deps: Pick<Deps, "db">, projectId: string, id: string): Promise<LoadedEvaluator | null> {
+export async function loadEvaluatorById(
+  deps: Pick<Deps, "db">,
+  projectId: string,
+  id: string,
+): Promise<LoadedEvaluator | null> {
   return (await loadEvaluatorsById(deps, projectId, [id])).get(id) ?? null;
 }
 
 /** The newest versions of the project's evaluators among `ids` (one query); deleted ones are absent. */
-export async function loadEvaluatorsById(deps: Pick<Deps, "db">, projectId: string, ids: readonly string[]): Promise<Map<string, LoadedEvaluator>> {
+export async function loadEvaluatorsById(
+  deps: Pick<Deps, "db">,
+  projectId: string,
+  ids: readonly string[],
+): Promise<Map<string, LoadedEvaluator>> {
   if (ids.length === 0) return new Map();
   const rows = await deps.db
-    .select({ id: evaluators.id, name: evaluators.name, version: evaluatorVersions.version, definition: evaluatorVersions.definition })
+    .select({
+      id: evaluators.id,
+      name: evaluators.name,
+      version: evaluatorVersions.version,
+      definition: evaluatorVersions.definition,
+    })
     .from(evaluators)
-    .innerJoin(evaluatorVersions, and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)))
+    .innerJoin(
+      evaluatorVersions,
+      and(eq(evaluatorVersions.evaluatorId, evaluators.id), eq(evaluatorVersions.version, evaluators.latestVersion)),
+    )
     .where(and(eq(evaluators.projectId, projectId), inArray(evaluators.id, [...new Set(ids)])));
   return new Map(rows.map((row) => [row.id, { ...row, definition: definitionOf(row.definition) }]));
 }
@@ -110,7 +147,11 @@ export async function loadEvaluatorsById(deps: Pick<Deps, "db">, projectId: stri
 const scopeOf = (projectId: string) => `evaluators:${projectId}`;
 
 /** Runs an evaluator write so that no cached evaluator of the project outlives it (docs/architecture.md, "In-process caches"). */
-export const afterEvaluatorWrite = <T>(deps: Pick<Deps, "caches">, projectId: string, write: () => Promise<T>): Promise<T> => deps.caches.write(scopeOf(projectId), write);
+export const afterEvaluatorWrite = <T>(
+  deps: Pick<Deps, "caches">,
+  projectId: string,
+  write: () => Promise<T>,
+): Promise<T> => deps.caches.write(scopeOf(projectId), write);
 
 /**
  * `loadEvaluator` for request paths that run evaluators inline (guardrails). On a store this process owns every
@@ -118,6 +159,12 @@ export const afterEvaluatorWrite = <T>(deps: Pick<Deps, "caches">, projectId: st
  * Postgres it is read each time.
  * @throws not_found
  */
-export async function loadEvaluatorCached(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, name: string): Promise<LoadedEvaluator> {
-  return readThroughOwned(deps, "evaluators", scopeOf(projectId), `${projectId}\u0000${name}`, () => loadEvaluator(deps, projectId, name));
+export async function loadEvaluatorCached(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  projectId: string,
+  name: string,
+): Promise<LoadedEvaluator> {
+  return readThroughOwned(deps, "evaluators", scopeOf(projectId), `${projectId}\u0000${name}`, () =>
+    loadEvaluator(deps, projectId, name),
+  );
 }

@@ -1,5 +1,6 @@
 import * as Audit from "../audit";
 import * as Automations from "../automations";
+import * as Ingest from "../ingest";
 import type { Deps } from "../platform/deps";
 import { invalid, isAppError, notFound, unprocessable } from "../platform/errors";
 import type { LlmCredentials, LlmProviderName } from "../platform/ports";
@@ -7,19 +8,21 @@ import type { Principal } from "../platform/principal";
 import { stableUuid } from "../platform/stable-id";
 import * as Pricing from "../pricing";
 import * as Scores from "../scores";
+import * as Telemetry from "../telemetry";
 import * as Traces from "../traces";
 import { panelOf } from "./define-evaluator";
 import type { EvaluatorDefinition, RunEvaluatorInput, RunEvaluatorResult } from "./evaluators.schema";
-import { compileExpression, evaluateScore } from "./expression";
-import * as Ingest from "../ingest";
-import { judge, type JudgeCall } from "./judge";
-import { openCredentials } from "./provider-credentials";
-import { loadEvaluator, type LoadedEvaluator } from "./read-evaluators";
-import { codeVariables, judgeVariables, type DatasetBinding, type EvaluationTarget } from "./variables";
 import { recordExecution } from "./executions";
-import * as Telemetry from "../telemetry";
+import { compileExpression, evaluateScore } from "./expression";
+import { type JudgeCall, judge } from "./judge";
+import { openCredentials } from "./provider-credentials";
+import { type LoadedEvaluator, loadEvaluator } from "./read-evaluators";
+import { codeVariables, type DatasetBinding, type EvaluationTarget, judgeVariables } from "./variables";
 
-type RunDeps = Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches" | "queues">;
+type RunDeps = Pick<
+  Deps,
+  "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches" | "queues"
+>;
 
 /**
  * The score id of an evaluator on a target: the same evaluator on the same trace (or observation) always
@@ -40,7 +43,11 @@ export interface TargetRequest extends RunEvaluatorInput {
  * The target as stored trace bodies show it. The request's `input`/`output` replace the scored entity's.
  * @throws not_found when the observation is not in the trace.
  */
-export function targetFrom(trace: Traces.TraceBodies | null, request: TargetRequest, turns: NonNullable<EvaluationTarget["thread"]>["turns"] | null = null): EvaluationTarget {
+export function targetFrom(
+  trace: Traces.TraceBodies | null,
+  request: TargetRequest,
+  turns: NonNullable<EvaluationTarget["thread"]>["turns"] | null = null,
+): EvaluationTarget {
   const observationId = request.observationId ?? null;
   let observation: EvaluationTarget["observation"] = null;
   if (observationId !== null) {
@@ -58,7 +65,12 @@ export function targetFrom(trace: Traces.TraceBodies | null, request: TargetRequ
     observationId,
     trace: traceBodies,
     observation,
-    observations: (trace?.observations ?? []).map((o) => ({ name: o.name, input: o.input, output: o.output, metadata: o.metadata })),
+    observations: (trace?.observations ?? []).map((o) => ({
+      name: o.name,
+      input: o.input,
+      output: o.output,
+      metadata: o.metadata,
+    })),
     expectedOutput: request.expectedOutput !== undefined ? request.expectedOutput : (dataset?.expectedOutput ?? null),
     dataset,
     thread: request.sessionId && turns ? { sessionId: request.sessionId, turns } : null,
@@ -70,7 +82,11 @@ export function targetFrom(trace: Traces.TraceBodies | null, request: TargetRequ
  * too. With `input` or `output` given, a trace not stored yet (ingest is asynchronous) is allowed.
  * @throws not_found for a trace or observation that is not stored.
  */
-async function loadTarget(deps: RunDeps, projectId: string, request: TargetRequest): Promise<{ target: EvaluationTarget; environment: string | null }> {
+async function loadTarget(
+  deps: RunDeps,
+  projectId: string,
+  request: TargetRequest,
+): Promise<{ target: EvaluationTarget; environment: string | null }> {
   const given = request.input !== undefined || request.output !== undefined;
   const [bodies, turns] = await Promise.all([
     Traces.readTraceBodies(deps, projectId, [request.traceId], { observations: true }),
@@ -95,11 +111,14 @@ function runCode(evaluator: LoadedEvaluator, target: EvaluationTarget): Outcome 
     value = evaluateScore(compileExpression(d.expression!), codeVariables(d, target));
   } catch (error) {
     // The expression compiled at save; what fails now is its result on this data.
-    if (isAppError(error)) throw unprocessable(`Code evaluator '${evaluator.name}' failed: ${error.message}`, error.details);
+    if (isAppError(error))
+      throw unprocessable(`Code evaluator '${evaluator.name}' failed: ${error.message}`, error.details);
     throw error;
   }
   if (d.scoreDataType === "BOOLEAN" && value !== 0 && value !== 1) {
-    throw unprocessable(`Code evaluator '${evaluator.name}' scores BOOLEAN but its expression returned ${value}: return a boolean`);
+    throw unprocessable(
+      `Code evaluator '${evaluator.name}' scores BOOLEAN but its expression returned ${value}: return a boolean`,
+    );
   }
   return { value, label: null, comment: null, metadata: {} };
 }
@@ -116,7 +135,10 @@ export interface EvaluationSupplies {
   prices(): Promise<Awaited<ReturnType<typeof Pricing.listPrices>>["data"]>;
 }
 
-export function evaluationSupplies(deps: Pick<Deps, "db" | "keyRing" | "config" | "caches">, projectId: string): EvaluationSupplies {
+export function evaluationSupplies(
+  deps: Pick<Deps, "db" | "keyRing" | "config" | "caches">,
+  projectId: string,
+): EvaluationSupplies {
   const credentials = new Map<string, Promise<Map<LlmProviderName, LlmCredentials>>>();
   let prices: ReturnType<EvaluationSupplies["prices"]> | undefined;
   let configs: ReturnType<EvaluationSupplies["scoreConfigs"]> | undefined;
@@ -128,14 +150,24 @@ export function evaluationSupplies(deps: Pick<Deps, "db" | "keyRing" | "config" 
       if (!credentials.has(key)) credentials.set(key, openCredentials(deps, projectId, providers));
       return credentials.get(key)!;
     },
-    prices: () => (prices ??= Pricing.listPrices(deps, projectId).then((p) => p.data.filter((e) => e.source === "custom"))),
+    prices: () =>
+      (prices ??= Pricing.listPrices(deps, projectId).then((p) => p.data.filter((e) => e.source === "custom"))),
   };
 }
 
-async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget, supplies: EvaluationSupplies): Promise<Outcome> {
+async function runJudge(
+  deps: RunDeps,
+  projectId: string,
+  evaluator: LoadedEvaluator,
+  target: EvaluationTarget,
+  supplies: EvaluationSupplies,
+): Promise<Outcome> {
   const d = evaluator.definition;
   const panel = panelOf(d);
-  const [credentials, prices] = await Promise.all([supplies.credentials(panel.map((j) => j.provider)), supplies.prices()]);
+  const [credentials, prices] = await Promise.all([
+    supplies.credentials(panel.map((j) => j.provider)),
+    supplies.prices(),
+  ]);
   const record = {
     now: () => deps.clock.now(),
     call: (c: JudgeCall) =>
@@ -151,10 +183,19 @@ async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvalu
         startTime: c.startTime,
         endTime: c.endTime,
         ...(c.error ? { error: c.error } : {}),
-        metadata: { evaluator: { id: evaluator.id, name: evaluator.name, version: evaluator.version }, target: { traceId: target.traceId, observationId: target.observationId } },
+        metadata: {
+          evaluator: { id: evaluator.id, name: evaluator.name, version: evaluator.version },
+          target: { traceId: target.traceId, observationId: target.observationId },
+        },
       }),
   };
-  const judgement = await judge(deps, { definition: d, variables: judgeVariables(d, target), credentials, prices, record });
+  const judgement = await judge(deps, {
+    definition: d,
+    variables: judgeVariables(d, target),
+    credentials,
+    prices,
+    record,
+  });
   return {
     value: judgement.value,
     label: judgement.label,
@@ -177,19 +218,35 @@ async function runJudge(deps: RunDeps, projectId: string, evaluator: LoadedEvalu
  * (docs/ingest.md, "The platform's own model calls"). The evaluations are already written: a failure to record is
  * logged, never a reason to judge again.
  */
-export async function recordJudgeCalls(deps: Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches" | "log">, projectId: string, supplies: EvaluationSupplies): Promise<void> {
+export async function recordJudgeCalls(
+  deps: Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches" | "log">,
+  projectId: string,
+  supplies: EvaluationSupplies,
+): Promise<void> {
   const calls = supplies.modelCalls.splice(0);
   if (calls.length === 0) return;
   try {
     await Ingest.recordModelCalls(deps, { projectId }, calls);
   } catch (error) {
-    deps.log.warn("judge calls not recorded", { projectId, calls: calls.length, error: error instanceof Error ? error.message : String(error) });
+    deps.log.warn("judge calls not recorded", {
+      projectId,
+      calls: calls.length,
+      error: error instanceof Error ? error.message : String(error),
+    });
   }
 }
 
 /** The evaluator's verdict on a target, written nowhere: code inline, a judge through its providers. */
-export async function outcomeOf(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, target: EvaluationTarget, supplies: EvaluationSupplies = evaluationSupplies(deps, projectId)): Promise<Outcome> {
-  return evaluator.definition.kind === "CODE" ? runCode(evaluator, target) : runJudge(deps, projectId, evaluator, target, supplies);
+export async function outcomeOf(
+  deps: RunDeps,
+  projectId: string,
+  evaluator: LoadedEvaluator,
+  target: EvaluationTarget,
+  supplies: EvaluationSupplies = evaluationSupplies(deps, projectId),
+): Promise<Outcome> {
+  return evaluator.definition.kind === "CODE"
+    ? runCode(evaluator, target)
+    : runJudge(deps, projectId, evaluator, target, supplies);
 }
 
 const stringValueOf = (dataType: EvaluatorDefinition["scoreDataType"], o: Outcome) =>
@@ -204,15 +261,29 @@ export function threadScoreId(evaluatorId: string, sessionId: string, traceId: s
 }
 
 /** The EVAL score an outcome makes on a target, as answered and as written to the telemetry store. */
-export function scoreOf(evaluator: LoadedEvaluator, target: EvaluationTarget, outcome: Outcome, environment: string | null, now: Date, configs: readonly Scores.ScoreConfigView[] = []): { score: WrittenScore; write: Telemetry.ScoreWrite } {
+export function scoreOf(
+  evaluator: LoadedEvaluator,
+  target: EvaluationTarget,
+  outcome: Outcome,
+  environment: string | null,
+  now: Date,
+  configs: readonly Scores.ScoreConfigView[] = [],
+): { score: WrittenScore; write: Telemetry.ScoreWrite } {
   const d = evaluator.definition;
   const name = d.scoreName ?? evaluator.name;
   // Score configs hold on every path (docs/scores.md): an EVAL score that misfits is not written.
-  const fit = Scores.fitScore(configs, { name, dataType: d.scoreDataType, value: d.scoreDataType === "CATEGORICAL" ? null : outcome.value, stringValue: outcome.label });
+  const fit = Scores.fitScore(configs, {
+    name,
+    dataType: d.scoreDataType,
+    value: d.scoreDataType === "CATEGORICAL" ? null : outcome.value,
+    stringValue: outcome.label,
+  });
   if (!fit.ok) throw unprocessable(`Evaluator '${evaluator.name}': ${fit.error}`);
   const sessionId = target.thread?.sessionId ?? null;
   const score = {
-    id: sessionId ? threadScoreId(evaluator.id, sessionId, target.traceId) : evalScoreId(evaluator.id, target.traceId, target.observationId),
+    id: sessionId
+      ? threadScoreId(evaluator.id, sessionId, target.traceId)
+      : evalScoreId(evaluator.id, target.traceId, target.observationId),
     name,
     value: d.scoreDataType === "CATEGORICAL" ? null : outcome.value,
     stringValue: stringValueOf(d.scoreDataType, outcome),
@@ -220,7 +291,10 @@ export function scoreOf(evaluator: LoadedEvaluator, target: EvaluationTarget, ou
     source: "EVAL" as const,
     comment: outcome.comment,
   };
-  const metadata = { evaluator: { id: evaluator.id, name: evaluator.name, version: evaluator.version, kind: d.kind }, ...outcome.metadata };
+  const metadata = {
+    evaluator: { id: evaluator.id, name: evaluator.name, version: evaluator.version, kind: d.kind },
+    ...outcome.metadata,
+  };
   return {
     score,
     write: {
@@ -246,18 +320,35 @@ export function scoreOf(evaluator: LoadedEvaluator, target: EvaluationTarget, ou
  * its score with source EVAL under the deterministic id of (target, evaluator). Shared by every trigger; the
  * caller records the rest.
  */
-export async function evaluateAndScore(deps: RunDeps, projectId: string, evaluator: LoadedEvaluator, request: TargetRequest): Promise<{ score: WrittenScore; target: EvaluationTarget }> {
+export async function evaluateAndScore(
+  deps: RunDeps,
+  projectId: string,
+  evaluator: LoadedEvaluator,
+  request: TargetRequest,
+): Promise<{ score: WrittenScore; target: EvaluationTarget }> {
   const { target, environment } = await loadTarget(deps, projectId, request);
   const supplies = evaluationSupplies(deps, projectId);
   const outcome = await outcomeOf(deps, projectId, evaluator, target, supplies);
-  const { score, write } = scoreOf(evaluator, target, outcome, environment, deps.clock.now(), await supplies.scoreConfigs());
+  const { score, write } = scoreOf(
+    evaluator,
+    target,
+    outcome,
+    environment,
+    deps.clock.now(),
+    await supplies.scoreConfigs(),
+  );
   await Telemetry.writeScores(deps, projectId, [write], (p) => Automations.activeTriggers(deps, p));
   await recordJudgeCalls(deps, projectId, supplies);
   return { score, target };
 }
 
 /** The `eval.completed` event of a written score. */
-export function completedEvent(projectId: string, evaluator: LoadedEvaluator, target: Pick<EvaluationTarget, "traceId" | "observationId" | "thread">, score: WrittenScore) {
+export function completedEvent(
+  projectId: string,
+  evaluator: LoadedEvaluator,
+  target: Pick<EvaluationTarget, "traceId" | "observationId" | "thread">,
+  score: WrittenScore,
+) {
   return {
     type: "eval.completed",
     payload: {
@@ -268,7 +359,14 @@ export function completedEvent(projectId: string, evaluator: LoadedEvaluator, ta
       traceId: target.traceId,
       observationId: target.observationId,
       ...(target.thread ? { sessionId: target.thread.sessionId } : {}),
-      score: { id: score.id, name: score.name, value: score.value, stringValue: score.stringValue, dataType: score.dataType, source: score.source },
+      score: {
+        id: score.id,
+        name: score.name,
+        value: score.value,
+        stringValue: score.stringValue,
+        dataType: score.dataType,
+        source: score.source,
+      },
     },
   };
 }
@@ -281,12 +379,19 @@ export function completedEvent(projectId: string, evaluator: LoadedEvaluator, ta
  * this data (every juror answered unusably or was refused, or the expression's result is not a score);
  * unavailable when every juror failed and a provider could not be reached.
  */
-export async function runEvaluator(deps: RunDeps, principal: Principal, name: string, input: RunEvaluatorInput): Promise<RunEvaluatorResult> {
+export async function runEvaluator(
+  deps: RunDeps,
+  principal: Principal,
+  name: string,
+  input: RunEvaluatorInput,
+): Promise<RunEvaluatorResult> {
   const { projectId } = principal;
   const evaluator = await loadEvaluator(deps, projectId, name);
   const d = evaluator.definition;
-  if (d.scope === "thread") throw invalid(`Evaluator '${name}' has thread scope: it judges whole sessions once they are quiet, not one trace`);
-  if (d.scope === "observation" && !input.observationId) throw invalid(`Evaluator '${name}' has observation scope: give observationId`);
+  if (d.scope === "thread")
+    throw invalid(`Evaluator '${name}' has thread scope: it judges whole sessions once they are quiet, not one trace`);
+  if (d.scope === "observation" && !input.observationId)
+    throw invalid(`Evaluator '${name}' has observation scope: give observationId`);
   const startedAt = deps.clock.now();
   const { score, target } = await evaluateAndScore(deps, projectId, evaluator, input);
   // The score is in the telemetry store first: a failure here leaves a score without its event, and a re-run
@@ -295,10 +400,23 @@ export async function runEvaluator(deps: RunDeps, principal: Principal, name: st
     await Audit.recordChange({ ...deps, db }, principal, {
       action: "evaluator.ran",
       target: { type: "evaluator", id: evaluator.id },
-      details: { name: evaluator.name, version: evaluator.version, traceId: target.traceId, observationId: target.observationId, scoreId: score.id },
+      details: {
+        name: evaluator.name,
+        version: evaluator.version,
+        traceId: target.traceId,
+        observationId: target.observationId,
+        scoreId: score.id,
+      },
       events: [completedEvent(projectId, evaluator, target, score)],
     });
-    await recordExecution({ ...deps, db }, projectId, evaluator.id, { trigger: "manual", traceId: target.traceId, observationId: target.observationId, status: "completed", scoreId: score.id, startedAt });
+    await recordExecution({ ...deps, db }, projectId, evaluator.id, {
+      trigger: "manual",
+      traceId: target.traceId,
+      observationId: target.observationId,
+      status: "completed",
+      scoreId: score.id,
+      startedAt,
+    });
   });
   return { score };
 }

@@ -1,4 +1,4 @@
-import { compileExpression, runExpression, type ExpressionRun } from "./expression";
+import { compileExpression, type ExpressionRun, runExpression } from "./expression";
 
 /**
  * Dry run of an expression on one item (`POST /v1/evaluators/test-expression`; docs/expressions.md, "Results"): the raw value even when it is not a

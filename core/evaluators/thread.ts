@@ -3,7 +3,7 @@ import * as Telemetry from "../telemetry";
 import { threadClaims } from "./automatic.sql";
 import { bundled, type TargetJob } from "./eval.jobs";
 import { DEFAULT_COOLDOWN_SECONDS } from "./evaluators.schema";
-import { inSample, onlineEvaluators, type OnlineEvaluator } from "./online";
+import { inSample, type OnlineEvaluator, onlineEvaluators } from "./online";
 
 /** Quiet sessions one run of the job reads per project; the rest wait for the next minute. */
 const SESSIONS_PER_RUN = 5_000;
@@ -17,7 +17,9 @@ const cooldownOf = (e: OnlineEvaluator) => (e.definition.cooldownSeconds ?? DEFA
  * only one inserts it, so a session is judged once per turn; a new turn (a newer trace) re-arms it. A session
  * every thread evaluator has claimed is settled, so later runs read only sessions with new activity.
  */
-export async function runThreadCooldown(deps: Pick<Deps, "db" | "clock" | "queues">): Promise<{ sessions: number; queued: number }> {
+export async function runThreadCooldown(
+  deps: Pick<Deps, "db" | "clock" | "queues">,
+): Promise<{ sessions: number; queued: number }> {
   const all = await onlineEvaluators(deps, null, ["thread"]);
   const byProject = new Map<string, OnlineEvaluator[]>();
   for (const e of all) byProject.set(e.projectId, [...(byProject.get(e.projectId) ?? []), e]);
@@ -31,7 +33,11 @@ export async function runThreadCooldown(deps: Pick<Deps, "db" | "clock" | "queue
   return { sessions, queued };
 }
 
-async function coolProject(deps: Pick<Deps, "db" | "clock" | "queues">, projectId: string, evaluators: OnlineEvaluator[]) {
+async function coolProject(
+  deps: Pick<Deps, "db" | "clock" | "queues">,
+  projectId: string,
+  evaluators: OnlineEvaluator[],
+) {
   const now = deps.clock.now().getTime();
   const shortest = Math.min(...evaluators.map(cooldownOf));
   const longest = Math.max(...evaluators.map(cooldownOf));
@@ -40,17 +46,33 @@ async function coolProject(deps: Pick<Deps, "db" | "clock" | "queues">, projectI
   return deps.db.transaction(async (db) => {
     const jobs: TargetJob[] = [];
     for (const e of evaluators) {
-      const due = quiet.filter((s) => s.lastActivityAt.getTime() <= now - cooldownOf(e) && inSample(s.sessionId, e.id, e.definition.samplingRate));
+      const due = quiet.filter(
+        (s) =>
+          s.lastActivityAt.getTime() <= now - cooldownOf(e) && inSample(s.sessionId, e.id, e.definition.samplingRate),
+      );
       if (due.length === 0) continue;
       const claimed = await db
         .insert(threadClaims)
-        .values(due.map((s) => ({ evaluatorId: e.id, sessionId: s.sessionId, traceId: s.traceId, projectId, claimedAt: new Date(now) })))
+        .values(
+          due.map((s) => ({
+            evaluatorId: e.id,
+            sessionId: s.sessionId,
+            traceId: s.traceId,
+            projectId,
+            claimedAt: new Date(now),
+          })),
+        )
         .onConflictDoNothing()
         .returning({ sessionId: threadClaims.sessionId, traceId: threadClaims.traceId });
-      for (const c of claimed) jobs.push({ projectId, evaluatorId: e.id, traceId: c.traceId, sessionId: c.sessionId, trigger: "thread" });
+      for (const c of claimed)
+        jobs.push({ projectId, evaluatorId: e.id, traceId: c.traceId, sessionId: c.sessionId, trigger: "thread" });
     }
     // Quiet for every evaluator: each has now claimed the newest trace (or left it out of its sample).
-    await Telemetry.settleSessions(db, projectId, quiet.filter((s) => s.lastActivityAt.getTime() <= now - longest));
+    await Telemetry.settleSessions(
+      db,
+      projectId,
+      quiet.filter((s) => s.lastActivityAt.getTime() <= now - longest),
+    );
     // In the transaction: a failed send releases the claims for the next run.
     if (jobs.length) await deps.queues.eval.send(bundled(jobs));
     return { sessions: quiet.length, queued: jobs.length };

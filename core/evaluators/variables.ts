@@ -61,9 +61,18 @@ export function resolveBinding(target: EvaluationTarget, binding: VariableBindin
   let value: unknown;
   if (origin === "trace") value = target.trace[field as "input"];
   else if (origin === "observation") {
-    const observation = binding.observationName !== null ? target.observations.find((o) => o.name === binding.observationName) : target.observation;
+    const observation =
+      binding.observationName !== null
+        ? target.observations.find((o) => o.name === binding.observationName)
+        : target.observation;
     value = observation ? observation[field as "input"] : null;
-  } else value = field === "expectedOutput" ? target.expectedOutput : target.dataset ? target.dataset[field as "input" | "metadata"] : null;
+  } else
+    value =
+      field === "expectedOutput"
+        ? target.expectedOutput
+        : target.dataset
+          ? target.dataset[field as "input" | "metadata"]
+          : null;
   value ??= null;
   return binding.jsonPath === null ? value : followPath(value, binding.jsonPath);
 }
@@ -73,7 +82,13 @@ export function resolveBinding(target: EvaluationTarget, binding: VariableBindin
  * turns as input and the last turn's output (docs/evaluators.md, "Thread scope").
  */
 const own = (target: EvaluationTarget) =>
-  target.thread ? { input: target.thread.turns.map(({ input, output }) => ({ input, output })), output: target.thread.turns.at(-1)?.output ?? null, metadata: target.trace.metadata } : (target.observation ?? target.trace);
+  target.thread
+    ? {
+        input: target.thread.turns.map(({ input, output }) => ({ input, output })),
+        output: target.thread.turns.at(-1)?.output ?? null,
+        metadata: target.trace.metadata,
+      }
+    : (target.observation ?? target.trace);
 
 /**
  * The judge's variables (docs/evaluators.md, "Variable mapping"): exactly the mapped ones, or with an empty mapping the built-in
@@ -81,7 +96,11 @@ const own = (target: EvaluationTarget) =>
  */
 export function judgeVariables(definition: EvaluatorDefinition, target: EvaluationTarget): Record<string, unknown> {
   if (definition.variableMapping.length === 0) {
-    return { input: own(target).input ?? null, output: own(target).output ?? null, expectedOutput: target.expectedOutput ?? null };
+    return {
+      input: own(target).input ?? null,
+      output: own(target).output ?? null,
+      expectedOutput: target.expectedOutput ?? null,
+    };
   }
   return Object.fromEntries(definition.variableMapping.map((b) => [b.variable, resolveBinding(target, b)]));
 }
@@ -90,5 +109,11 @@ export function judgeVariables(definition: EvaluatorDefinition, target: Evaluati
 export function codeVariables(definition: EvaluatorDefinition, target: EvaluationTarget): Record<string, unknown> {
   const mapped = Object.fromEntries(definition.variableMapping.map((b) => [b.variable, resolveBinding(target, b)]));
   const entity = own(target);
-  return { ...mapped, input: entity.input ?? null, output: entity.output ?? null, expected: target.expectedOutput ?? null, metadata: entity.metadata ?? null };
+  return {
+    ...mapped,
+    input: entity.input ?? null,
+    output: entity.output ?? null,
+    expected: target.expectedOutput ?? null,
+    metadata: entity.metadata ?? null,
+  };
 }

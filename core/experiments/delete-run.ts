@@ -10,11 +10,25 @@ import { experimentItems, experimentRuns } from "./experiments.sql";
  * still executing is refused: its lanes would link items to a run that is gone (docs/langfuse.md, "Dataset runs").
  * @throws not_found for an unknown dataset or run; conflict while the experiment is queued or running.
  */
-export async function deleteRun(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, datasetName: string, runName: string): Promise<void> {
-  const run = await Datasets.findRun(deps.db, await Datasets.findDataset(deps.db, principal.projectId, datasetName), runName);
-  const [experiment] = await deps.db.select({ status: experimentRuns.status }).from(experimentRuns).where(eq(experimentRuns.runId, run.id));
+export async function deleteRun(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  principal: Principal,
+  datasetName: string,
+  runName: string,
+): Promise<void> {
+  const run = await Datasets.findRun(
+    deps.db,
+    await Datasets.findDataset(deps.db, principal.projectId, datasetName),
+    runName,
+  );
+  const [experiment] = await deps.db
+    .select({ status: experimentRuns.status })
+    .from(experimentRuns)
+    .where(eq(experimentRuns.runId, run.id));
   if (experiment && (experiment.status === "queued" || experiment.status === "running")) {
-    throw conflict(`Run '${runName}' of dataset '${datasetName}' is still running: cancel it first (POST /v1/datasets/${datasetName}/runs/${runName}/cancel)`);
+    throw conflict(
+      `Run '${runName}' of dataset '${datasetName}' is still running: cancel it first (POST /v1/datasets/${datasetName}/runs/${runName}/cancel)`,
+    );
   }
   await Datasets.deleteRun(deps, principal, datasetName, runName);
   if (experiment) {

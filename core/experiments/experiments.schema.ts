@@ -12,7 +12,10 @@ export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
 
 const ItemPath = z
   .string()
-  .regex(/^(input|expectedOutput|metadata)(\.[A-Za-z0-9_-]+)*$/, "A mapping path starts with input, expectedOutput or metadata, then dotted keys (e.g. input.question)");
+  .regex(
+    /^(input|expectedOutput|metadata)(\.[A-Za-z0-9_-]+)*$/,
+    "A mapping path starts with input, expectedOutput or metadata, then dotted keys (e.g. input.question)",
+  );
 
 export const ModelParameters = z.strictObject({
   temperature: z.number().min(0).max(2).optional(),
@@ -23,15 +26,25 @@ export type ModelParameters = z.infer<typeof ModelParameters>;
 export const StartExperimentBody = z
   .object({
     runName: Datasets.RunName.optional().describe("Default: `<prompt>-v<version>-<time>`"),
-    prompt: z.object({ name: z.string().min(1).max(200), version: z.number().int().min(1).optional(), label: z.string().min(1).max(200).optional() }),
+    prompt: z.object({
+      name: z.string().min(1).max(200),
+      version: z.number().int().min(1).optional(),
+      label: z.string().min(1).max(200).optional(),
+    }),
     provider: z.enum(LLM_PROVIDERS),
     model: z.string().min(1).max(200),
     parameters: ModelParameters.default({}),
-    mapping: z.record(z.string().min(1).max(200), ItemPath).default({}).describe("Prompt variable → item field, e.g. {\"question\": \"input.question\"}"),
+    mapping: z
+      .record(z.string().min(1).max(200), ItemPath)
+      .default({})
+      .describe('Prompt variable → item field, e.g. {"question": "input.question"}'),
     evaluators: Datasets.RunEvaluators.default([]),
     concurrency: z.number().int().min(1).max(MAX_CONCURRENCY).default(DEFAULT_CONCURRENCY),
   })
-  .refine((b) => b.prompt.version === undefined || b.prompt.label === undefined, { message: "Give the prompt's version or its label, not both", path: ["prompt"] });
+  .refine((b) => b.prompt.version === undefined || b.prompt.label === undefined, {
+    message: "Give the prompt's version or its label, not both",
+    path: ["prompt"],
+  });
 export type StartExperimentInput = z.infer<typeof StartExperimentBody>;
 
 export const FailedItem = z.object({ datasetItemId: z.string(), error: z.string() });
@@ -47,7 +60,10 @@ export const ExperimentProgress = z.object({
   total: z.number().int(),
   done: z.number().int(),
   failed: z.number().int(),
-  pending: z.number().int().describe("Items not yet done or failed (running ones included); cancelled items count here until they stop"),
+  pending: z
+    .number()
+    .int()
+    .describe("Items not yet done or failed (running ones included); cancelled items count here until they stop"),
   cancelled: z.number().int(),
   failures: z.array(FailedItem).describe("The first 100 failed items with their reasons"),
   costUsd: z.number().describe("USD of the model calls so far (models without a price count 0)"),
@@ -57,7 +73,9 @@ export const ExperimentProgress = z.object({
 });
 export type ExperimentProgress = z.infer<typeof ExperimentProgress>;
 
-export const ExperimentRunDetail = Datasets.RunDetail.extend({ experiment: ExperimentProgress.optional().describe("Present on runs Sightline executes") });
+export const ExperimentRunDetail = Datasets.RunDetail.extend({
+  experiment: ExperimentProgress.optional().describe("Present on runs Sightline executes"),
+});
 export type ExperimentRunDetail = z.infer<typeof ExperimentRunDetail>;
 
 /** A lane of a run: takes the run's next pending item, one at a time, until none is left or its time is up. */

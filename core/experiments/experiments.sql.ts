@@ -51,5 +51,8 @@ export const experimentItems = pgTable(
     claimedAt: tsz("claimed_at"),
     updatedAt: tsz("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.runId, t.datasetItemId] }), index("experiment_items_run_status_idx").on(t.runId, t.status, t.seq)],
+  (t) => [
+    primaryKey({ columns: [t.runId, t.datasetItemId] }),
+    index("experiment_items_run_status_idx").on(t.runId, t.status, t.seq),
+  ],
 );

@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import * as Datasets from "../datasets";
 import type { Deps } from "../platform/deps";
-import { experimentItems, experimentRuns } from "./experiments.sql";
 import type { ExperimentProgress, ExperimentRunDetail } from "./experiments.schema";
+import { experimentItems, experimentRuns } from "./experiments.sql";
 
 export type ExperimentRunRow = typeof experimentRuns.$inferSelect;
 const FAILURES_SHOWN = 100;
@@ -16,7 +16,11 @@ function percentile(sorted: readonly number[], p: number): number | null {
 /** Where an experiment stands, read from its items: counts, the failed ones with their reasons, cost and latency so far. */
 export async function progressOf(deps: Pick<Deps, "db">, run: ExperimentRunRow): Promise<ExperimentProgress> {
   const counts = await deps.db
-    .select({ status: experimentItems.status, n: sql<number>`count(*)::int`, cost: sql<number>`coalesce(sum(${experimentItems.costUsd}), 0)::float8` })
+    .select({
+      status: experimentItems.status,
+      n: sql<number>`count(*)::int`,
+      cost: sql<number>`coalesce(sum(${experimentItems.costUsd}), 0)::float8`,
+    })
     .from(experimentItems)
     .where(eq(experimentItems.runId, run.runId))
     .groupBy(experimentItems.status);
@@ -56,8 +60,15 @@ export async function progressOf(deps: Pick<Deps, "db">, run: ExperimentRunRow):
   };
 }
 
-export async function experimentRunOf(deps: Pick<Deps, "db">, projectId: string, runId: string): Promise<ExperimentRunRow | null> {
-  const [row] = await deps.db.select().from(experimentRuns).where(and(eq(experimentRuns.runId, runId), eq(experimentRuns.projectId, projectId)));
+export async function experimentRunOf(
+  deps: Pick<Deps, "db">,
+  projectId: string,
+  runId: string,
+): Promise<ExperimentRunRow | null> {
+  const [row] = await deps.db
+    .select()
+    .from(experimentRuns)
+    .where(and(eq(experimentRuns.runId, runId), eq(experimentRuns.projectId, projectId)));
   return row ?? null;
 }
 
@@ -65,7 +76,12 @@ export async function experimentRunOf(deps: Pick<Deps, "db">, projectId: string,
  * A run (Datasets.getRun) with, for an experiment run by Sightline, its progress (docs/experiments.md, "Progress").
  * @throws not_found for an unknown dataset or run.
  */
-export async function getExperimentRun(deps: Pick<Deps, "db" | "ch">, projectId: string, datasetName: string, runName: string): Promise<ExperimentRunDetail> {
+export async function getExperimentRun(
+  deps: Pick<Deps, "db" | "ch">,
+  projectId: string,
+  datasetName: string,
+  runName: string,
+): Promise<ExperimentRunDetail> {
   const detail = await Datasets.getRun(deps, projectId, datasetName, runName);
   const dataset = await Datasets.findDataset(deps.db, projectId, datasetName);
   const run = await Datasets.findRun(deps.db, dataset, runName);

@@ -8,9 +8,12 @@ import * as Pricing from "../pricing";
 import * as Prompts from "../prompts";
 import type { ExperimentJob, ModelParameters } from "./experiments.schema";
 import { experimentItems, experimentRuns } from "./experiments.sql";
-import { experimentRunOf, type ExperimentRunRow } from "./read-experiment";
+import { type ExperimentRunRow, experimentRunOf } from "./read-experiment";
 
-export type LaneDeps = Pick<Deps, "db" | "ch" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches" | "keyRing" | "llm" | "log">;
+export type LaneDeps = Pick<
+  Deps,
+  "db" | "ch" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches" | "keyRing" | "llm" | "log"
+>;
 
 /** How long a lane works in one delivery before it hands itself over to a new message (below the worker's timeout). */
 export const LANE_BUDGET_MS = 120_000;
@@ -44,7 +47,18 @@ async function claim(deps: Pick<Deps, "db" | "clock">, runId: string): Promise<s
   const next = deps.db
     .select({ id: experimentItems.datasetItemId })
     .from(experimentItems)
-    .where(and(eq(experimentItems.runId, runId), or(eq(experimentItems.status, "pending"), and(eq(experimentItems.status, "running"), lt(experimentItems.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS))))))
+    .where(
+      and(
+        eq(experimentItems.runId, runId),
+        or(
+          eq(experimentItems.status, "pending"),
+          and(
+            eq(experimentItems.status, "running"),
+            lt(experimentItems.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS)),
+          ),
+        ),
+      ),
+    )
     .orderBy(asc(experimentItems.seq))
     .limit(1)
     .for("update", { skipLocked: true });
@@ -68,12 +82,18 @@ function valueAt(item: Datasets.ItemData, path: string): unknown {
 }
 
 /** The prompt's variables from the item; a string stays as it is, other JSON is written out. @throws Error naming the first missing one */
-function variablesOf(mapping: Record<string, string>, item: Datasets.ItemData): Record<string, string | number | boolean> {
+function variablesOf(
+  mapping: Record<string, string>,
+  item: Datasets.ItemData,
+): Record<string, string | number | boolean> {
   const variables: Record<string, string | number | boolean> = {};
   for (const [name, path] of Object.entries(mapping)) {
     const value = valueAt(item, path);
     if (value === undefined) throw new Error(`The item has no value at '${path}' for prompt variable '${name}'`);
-    variables[name] = typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : JSON.stringify(value);
+    variables[name] =
+      typeof value === "string" || typeof value === "number" || typeof value === "boolean"
+        ? value
+        : JSON.stringify(value);
   }
   return variables;
 }
@@ -82,18 +102,30 @@ const ROLES = new Set(["system", "user", "assistant"]);
 /** A TEXT prompt is one user message; CHAT roles other than the three a provider takes are sent as the nearest one. */
 function messagesOf(compiled: string | { role: string; content: string }[]): LlmMessage[] {
   if (typeof compiled === "string") return [{ role: "user", content: compiled }];
-  return compiled.map((m) => ({ role: (ROLES.has(m.role) ? m.role : m.role === "developer" ? "system" : "user") as LlmMessage["role"], content: m.content }));
+  return compiled.map((m) => ({
+    role: (ROLES.has(m.role) ? m.role : m.role === "developer" ? "system" : "user") as LlmMessage["role"],
+    content: m.content,
+  }));
 }
 
 async function contextOf(deps: LaneDeps, run: ExperimentRunRow): Promise<LaneContext> {
   const prompt = await Prompts.resolvePrompt(deps, run.projectId, run.promptName, { version: run.promptVersion });
   const provider = run.provider as LlmProviderName;
-  const credentials = provider === "mock" ? null : ((await Evaluators.openCredentials(deps, run.projectId, [provider])).get(provider) ?? null);
+  const credentials =
+    provider === "mock"
+      ? null
+      : ((await Evaluators.openCredentials(deps, run.projectId, [provider])).get(provider) ?? null);
   const prices = (await Pricing.listPrices(deps, run.projectId)).data.filter((e) => e.source === "custom");
   const parameters = run.parameters as ModelParameters;
   const call: LaneContext["call"] = (messages) => {
-    if (provider !== "mock" && !credentials) throw new LlmCallError("refused", `No credentials for provider "${provider}" in this project: PUT /v1/providers/${provider}`);
-    return deps.llm.get(provider, credentials).complete({ model: run.model, messages, temperature: parameters.temperature, maxTokens: parameters.maxTokens });
+    if (provider !== "mock" && !credentials)
+      throw new LlmCallError(
+        "refused",
+        `No credentials for provider "${provider}" in this project: PUT /v1/providers/${provider}`,
+      );
+    return deps.llm
+      .get(provider, credentials)
+      .complete({ model: run.model, messages, temperature: parameters.temperature, maxTokens: parameters.maxTokens });
   };
   return { run, content: prompt.content, call, prices };
 }
@@ -102,12 +134,22 @@ async function contextOf(deps: LaneDeps, run: ExperimentRunRow): Promise<LaneCon
 async function runItem(deps: LaneDeps, context: LaneContext, datasetItemId: string): Promise<Outcome> {
   const { run } = context;
   const traceId = deps.ids.uuid();
-  const failed = (error: string, call: Ingest.ModelCall | null = null): Outcome => ({ datasetItemId, traceId, status: "failed", error, latencyMs: null, costUsd: null, call });
+  const failed = (error: string, call: Ingest.ModelCall | null = null): Outcome => ({
+    datasetItemId,
+    traceId,
+    status: "failed",
+    error,
+    latencyMs: null,
+    costUsd: null,
+    call,
+  });
   const item = (await Datasets.runItemData(deps.db, run.projectId, run.runId, [datasetItemId])).get(datasetItemId);
   if (!item) return failed("The dataset item was deleted");
   let messages: LlmMessage[];
   try {
-    messages = messagesOf(Prompts.compileContent(context.content, variablesOf(run.mapping as Record<string, string>, item), {}));
+    messages = messagesOf(
+      Prompts.compileContent(context.content, variablesOf(run.mapping as Record<string, string>, item), {}),
+    );
   } catch (error) {
     return failed(error instanceof Error ? error.message : String(error));
   }
@@ -127,13 +169,37 @@ async function runItem(deps: LaneDeps, context: LaneContext, datasetItemId: stri
     const completion = await context.call(messages);
     const endTime = deps.clock.now();
     const match = Pricing.matchPrice(completion.model || run.model, context.prices);
-    const costUsd = match ? Pricing.computeCost({ input: completion.usage.input, output: completion.usage.output }, match.entry).totalCost : null;
-    const call: Ingest.ModelCall = { ...base, output: completion.text, usage: completion.usage, costUsd, startTime, endTime };
-    return { datasetItemId, traceId, status: "done", error: null, latencyMs: endTime.getTime() - startTime.getTime(), costUsd, call };
+    const costUsd = match
+      ? Pricing.computeCost({ input: completion.usage.input, output: completion.usage.output }, match.entry).totalCost
+      : null;
+    const call: Ingest.ModelCall = {
+      ...base,
+      output: completion.text,
+      usage: completion.usage,
+      costUsd,
+      startTime,
+      endTime,
+    };
+    return {
+      datasetItemId,
+      traceId,
+      status: "done",
+      error: null,
+      latencyMs: endTime.getTime() - startTime.getTime(),
+      costUsd,
+      call,
+    };
   } catch (error) {
     if (!(error instanceof LlmCallError)) throw error;
     // Retries and the provider's bound already ran (core/adapters/llm): what is left is the provider's answer.
-    return failed(error.message, { ...base, output: null, usage: { input: 0, output: 0 }, startTime, endTime: deps.clock.now(), error: error.message });
+    return failed(error.message, {
+      ...base,
+      output: null,
+      usage: { input: 0, output: 0 },
+      startTime,
+      endTime: deps.clock.now(),
+      error: error.message,
+    });
   }
 }
 
@@ -142,14 +208,23 @@ async function flush(deps: LaneDeps, run: ExperimentRunRow, outcomes: readonly O
   if (outcomes.length === 0) return;
   const calls = outcomes.flatMap((o) => (o.call ? [o.call] : []));
   await Ingest.recordModelCalls(deps, { projectId: run.projectId }, calls);
-  const links = outcomes.filter((o) => o.status === "done").map((o) => ({ datasetItemId: o.datasetItemId, traceId: o.traceId }));
+  const links = outcomes
+    .filter((o) => o.status === "done")
+    .map((o) => ({ datasetItemId: o.datasetItemId, traceId: o.traceId }));
   const now = deps.clock.now();
   await deps.db.transaction(async (db) => {
     if (links.length) await Datasets.linkRunItems(db, run.runId, links, now);
     for (const o of outcomes) {
       await db
         .update(experimentItems)
-        .set({ status: o.status, traceId: o.call ? o.traceId : null, error: o.error, latencyMs: o.latencyMs, costUsd: o.costUsd, updatedAt: now })
+        .set({
+          status: o.status,
+          traceId: o.call ? o.traceId : null,
+          error: o.error,
+          latencyMs: o.latencyMs,
+          costUsd: o.costUsd,
+          updatedAt: now,
+        })
         .where(and(eq(experimentItems.runId, run.runId), eq(experimentItems.datasetItemId, o.datasetItemId)));
     }
   });
@@ -167,7 +242,13 @@ async function finishIfDone(deps: Pick<Deps, "db" | "clock">, runId: string): Pr
       finishedAt: now,
       updatedAt: now,
     })
-    .where(and(eq(experimentRuns.runId, runId), inArray(experimentRuns.status, ["queued", "running"]), sql`NOT EXISTS (SELECT 1 FROM experiment_items WHERE run_id = ${runId} AND status IN ('pending', 'running'))`));
+    .where(
+      and(
+        eq(experimentRuns.runId, runId),
+        inArray(experimentRuns.status, ["queued", "running"]),
+        sql`NOT EXISTS (SELECT 1 FROM experiment_items WHERE run_id = ${runId} AND status IN ('pending', 'running'))`,
+      ),
+    );
 }
 
 /**
@@ -178,7 +259,11 @@ async function finishIfDone(deps: Pick<Deps, "db" | "clock">, runId: string): Pr
 export async function runLane(deps: LaneDeps, job: ExperimentJob): Promise<void> {
   const run = await experimentRunOf(deps, job.projectId, job.runId);
   if (!run || !ACTIVE.has(run.status)) return;
-  if (run.status === "queued") await deps.db.update(experimentRuns).set({ status: "running", updatedAt: deps.clock.now() }).where(and(eq(experimentRuns.runId, run.runId), eq(experimentRuns.status, "queued")));
+  if (run.status === "queued")
+    await deps.db
+      .update(experimentRuns)
+      .set({ status: "running", updatedAt: deps.clock.now() })
+      .where(and(eq(experimentRuns.runId, run.runId), eq(experimentRuns.status, "queued")));
   const context = await contextOf(deps, run);
   const deadline = deps.clock.now().getTime() + LANE_BUDGET_MS;
   const outcomes: Outcome[] = [];
@@ -222,7 +307,13 @@ export async function runLane(deps: LaneDeps, job: ExperimentJob): Promise<void>
       await deps.db
         .update(experimentItems)
         .set({ status: "pending", claimedAt: null })
-        .where(and(eq(experimentItems.runId, run.runId), inArray(experimentItems.datasetItemId, [...unwritten]), eq(experimentItems.status, "running")))
+        .where(
+          and(
+            eq(experimentItems.runId, run.runId),
+            inArray(experimentItems.datasetItemId, [...unwritten]),
+            eq(experimentItems.status, "running"),
+          ),
+        )
         .catch(() => undefined);
     }
     throw error;
@@ -237,8 +328,18 @@ export async function failRun(deps: Pick<Deps, "db" | "clock">, job: ExperimentJ
     const failed = await db
       .update(experimentRuns)
       .set({ status: "failed", error: reason, finishedAt: now, updatedAt: now })
-      .where(and(eq(experimentRuns.runId, job.runId), eq(experimentRuns.projectId, job.projectId), inArray(experimentRuns.status, ["queued", "running"])))
+      .where(
+        and(
+          eq(experimentRuns.runId, job.runId),
+          eq(experimentRuns.projectId, job.projectId),
+          inArray(experimentRuns.status, ["queued", "running"]),
+        ),
+      )
       .returning({ runId: experimentRuns.runId });
-    if (failed.length) await db.update(experimentItems).set({ status: "cancelled", updatedAt: now }).where(and(eq(experimentItems.runId, job.runId), eq(experimentItems.status, "pending")));
+    if (failed.length)
+      await db
+        .update(experimentItems)
+        .set({ status: "cancelled", updatedAt: now })
+        .where(and(eq(experimentItems.runId, job.runId), eq(experimentItems.status, "pending")));
   });
 }

@@ -33,11 +33,17 @@ export type ExportFilters<T extends ExportTable = ExportTable> = z.infer<(typeof
  */
 export function exportFilters<T extends ExportTable>(table: T, query: Record<string, unknown>): ExportFilters<T> {
   const { table: _t, format: _f, limit, cursor, ...rest } = query;
-  if (limit !== undefined || cursor !== undefined) throw invalid(`Invalid query.${limit !== undefined ? "limit" : "cursor"}: an export reads every page; filter with from/to or filter instead`);
+  if (limit !== undefined || cursor !== undefined)
+    throw invalid(
+      `Invalid query.${limit !== undefined ? "limit" : "cursor"}: an export reads every page; filter with from/to or filter instead`,
+    );
   const result = FILTERS[table].safeParse(rest);
   if (!result.success) {
     const first = result.error.issues[0];
-    throw invalid(`Invalid query${first?.path.length ? `.${first.path.join(".")}` : ""}: ${first?.message ?? "invalid value"}`, result.error.issues);
+    throw invalid(
+      `Invalid query${first?.path.length ? `.${first.path.join(".")}` : ""}: ${first?.message ?? "invalid value"}`,
+      result.error.issues,
+    );
   }
   return result.data as ExportFilters<T>;
 }

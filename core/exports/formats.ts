@@ -29,7 +29,11 @@ export function csvField(value: unknown): string {
 export const csvRecord = (fields: readonly unknown[]) => `${fields.map(csvField).join(",")}\r\n`;
 
 /** The export's text, one chunk per page: a CSV starts with its header even when no row matches. */
-export async function* encodeRows(table: ExportTable, format: ExportFormat, pages: AsyncIterable<ExportRow[]>): AsyncGenerator<string> {
+export async function* encodeRows(
+  table: ExportTable,
+  format: ExportFormat,
+  pages: AsyncIterable<ExportRow[]>,
+): AsyncGenerator<string> {
   const columns = EXPORT_COLUMNS[table];
   if (format === "csv") yield csvRecord(columns);
   for await (const rows of pages) {
@@ -41,4 +45,8 @@ export async function* encodeRows(table: ExportTable, format: ExportFormat, page
 }
 
 /** `traces-2026-01-02T03-04-05Z.csv`: the table and when the export started, safe in any file system. */
-export const exportFileName = (table: ExportTable, format: ExportFormat, at: Date) => `${table}-${at.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/:/g, "-")}.${format}`;
+export const exportFileName = (table: ExportTable, format: ExportFormat, at: Date) =>
+  `${table}-${at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/:/g, "-")}.${format}`;

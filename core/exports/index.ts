@@ -1,7 +1,22 @@
-export { EXPORT_TABLES, EXPORT_FORMATS, ExportQuery, exportFilters, type ExportTable, type ExportFormat, type ExportFilters } from "./export-query";
-export { readPages, EXPORT_PAGE, type ExportRow } from "./read-pages";
-export { encodeRows, csvField, csvRecord, EXPORT_COLUMNS, CONTENT_TYPES, exportFileName } from "./formats";
-export { ExportConfigBody, ExportConfigPath, ExportConfigView, ExportConfigList } from "./export-configs.schema";
-export { listExportConfigs, getExportConfig, createExportConfig, updateExportConfig, deleteExportConfig, exportKeySecrets } from "./manage-export-configs";
-export { runScheduledExports, objectKey } from "./run-scheduled-exports";
+export { ExportConfigBody, ExportConfigList, ExportConfigPath, ExportConfigView } from "./export-configs.schema";
+export {
+  EXPORT_FORMATS,
+  EXPORT_TABLES,
+  type ExportFilters,
+  type ExportFormat,
+  ExportQuery,
+  type ExportTable,
+  exportFilters,
+} from "./export-query";
+export { CONTENT_TYPES, csvField, csvRecord, EXPORT_COLUMNS, encodeRows, exportFileName } from "./formats";
+export {
+  createExportConfig,
+  deleteExportConfig,
+  exportKeySecrets,
+  getExportConfig,
+  listExportConfigs,
+  updateExportConfig,
+} from "./manage-export-configs";
+export { EXPORT_PAGE, type ExportRow, readPages } from "./read-pages";
+export { objectKey, runScheduledExports } from "./run-scheduled-exports";
 export { SAFETY_LAG_MS, windowStart } from "./windows";

@@ -14,12 +14,24 @@ type Reader = Pick<Deps, "ch" | "blobs">;
 /** Exports walk the sort key, not the list's order: `limit` is then the raw rows a page spans. */
 const WALK = { keyOrder: true };
 
-function readPage(deps: Reader, projectId: string, table: ExportTable, filters: ExportFilters, limit: number, cursor: string | undefined): Promise<{ data: ExportRow[]; nextCursor: string | null }> {
+function readPage(
+  deps: Reader,
+  projectId: string,
+  table: ExportTable,
+  filters: ExportFilters,
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ data: ExportRow[]; nextCursor: string | null }> {
   switch (table) {
     case "traces":
       return Traces.listTraces(deps, projectId, { ...(filters as ExportFilters<"traces">), limit, cursor }, WALK);
     case "observations":
-      return Traces.listObservations(deps, projectId, { ...(filters as ExportFilters<"observations">), limit, cursor }, WALK);
+      return Traces.listObservations(
+        deps,
+        projectId,
+        { ...(filters as ExportFilters<"observations">), limit, cursor },
+        WALK,
+      );
     case "scores":
       return Traces.listScores(deps, projectId, { ...(filters as ExportFilters<"scores">), limit, cursor }, WALK);
   }
@@ -33,7 +45,13 @@ function readPage(deps: Reader, projectId: string, table: ExportTable, filters: 
  *
  * @throws invalid_input for a bad filter.
  */
-export async function readPages(deps: Reader, projectId: string, table: ExportTable, filters: ExportFilters, options: { pageSize?: number; signal?: AbortSignal } = {}): Promise<AsyncIterable<ExportRow[]>> {
+export async function readPages(
+  deps: Reader,
+  projectId: string,
+  table: ExportTable,
+  filters: ExportFilters,
+  options: { pageSize?: number; signal?: AbortSignal } = {},
+): Promise<AsyncIterable<ExportRow[]>> {
   const size = options.pageSize ?? EXPORT_PAGE;
   const first = await readPage(deps, projectId, table, filters, size, undefined);
   return (async function* () {

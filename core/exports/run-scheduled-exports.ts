@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
 import { exportConfigs } from "./export-configs.sql";
-import { exportFilters, type ExportFormat, type ExportTable } from "./export-query";
+import { type ExportFormat, type ExportTable, exportFilters } from "./export-query";
 import { CONTENT_TYPES, encodeRows } from "./formats";
 import { readPages } from "./read-pages";
-import { keyTime, PERIOD_MS, SAFETY_LAG_MS, type Frequency } from "./windows";
+import { type Frequency, keyTime, PERIOD_MS, SAFETY_LAG_MS } from "./windows";
 
 type Row = typeof exportConfigs.$inferSelect;
 type RunDeps = Pick<Deps, "db" | "clock" | "log" | "keyRing" | "ch" | "blobs" | "exportBuckets">;
@@ -15,7 +15,8 @@ const LEASE_MS = 15 * 60_000;
 const MAX_WINDOWS_PER_RUN = 24;
 
 /** `<prefix>/<table>/<from>_<to>.<format>`: the same window always writes the same key (docs/export.md). */
-export const objectKey = (prefix: string, table: ExportTable, from: Date, to: Date, format: ExportFormat) => `${prefix ? `${prefix}/` : ""}${table}/${keyTime(from)}_${keyTime(to)}.${format}`;
+export const objectKey = (prefix: string, table: ExportTable, from: Date, to: Date, format: ExportFormat) =>
+  `${prefix ? `${prefix}/` : ""}${table}/${keyTime(from)}_${keyTime(to)}.${format}`;
 
 /**
  * Runs every enabled export whose next window has closed (its end at least the safety lag ago): for each window
@@ -24,7 +25,10 @@ export const objectKey = (prefix: string, table: ExportTable, from: Date, to: Da
  * A failure leaves the mark where it was and records the error; the next run writes the same window (the same
  * keys) again. Leased with `FOR UPDATE SKIP LOCKED`, so overlapping runs never export one config at once.
  */
-export async function runScheduledExports(deps: RunDeps, options: { maxWindows?: number } = {}): Promise<{ configs: number; windows: number; objects: number; failed: number }> {
+export async function runScheduledExports(
+  deps: RunDeps,
+  options: { maxWindows?: number } = {},
+): Promise<{ configs: number; windows: number; objects: number; failed: number }> {
   const now = deps.clock.now();
   const closedBefore = new Date(now.getTime() - SAFETY_LAG_MS);
   // Bound as text: compared with an SQL expression, not a column, the value gets no column mapping, and postgres.js
@@ -36,11 +40,18 @@ export async function runScheduledExports(deps: RunDeps, options: { maxWindows?:
       and(
         eq(exportConfigs.enabled, true),
         or(isNull(exportConfigs.leasedUntil), lt(exportConfigs.leasedUntil, now)),
-        lte(sql`${exportConfigs.lastExportedAt} + (CASE WHEN ${exportConfigs.frequency} = 'hourly' THEN interval '1 hour' ELSE interval '1 day' END)`, sql`${closedBefore.toISOString()}::timestamptz`),
+        lte(
+          sql`${exportConfigs.lastExportedAt} + (CASE WHEN ${exportConfigs.frequency} = 'hourly' THEN interval '1 hour' ELSE interval '1 day' END)`,
+          sql`${closedBefore.toISOString()}::timestamptz`,
+        ),
       ),
     )
     .for("update", { skipLocked: true });
-  const leased = await deps.db.update(exportConfigs).set({ leasedUntil: new Date(now.getTime() + LEASE_MS) }).where(inArray(exportConfigs.id, due)).returning();
+  const leased = await deps.db
+    .update(exportConfigs)
+    .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(inArray(exportConfigs.id, due))
+    .returning();
   const totals = { configs: leased.length, windows: 0, objects: 0, failed: 0 };
   for (const config of leased) {
     try {
@@ -52,13 +63,22 @@ export async function runScheduledExports(deps: RunDeps, options: { maxWindows?:
   return totals;
 }
 
-async function runConfig(deps: RunDeps, config: Row, closedBefore: Date, maxWindows: number, totals: { windows: number; objects: number; failed: number }) {
+async function runConfig(
+  deps: RunDeps,
+  config: Row,
+  closedBefore: Date,
+  maxWindows: number,
+  totals: { windows: number; objects: number; failed: number },
+) {
   const period = PERIOD_MS[config.frequency as Frequency];
   const target = {
     bucket: config.bucket,
     region: config.region,
     endpoint: config.endpoint,
-    credentials: config.accessKeyId && config.secretAccessKeySealed ? { accessKeyId: config.accessKeyId, secretAccessKey: deps.keyRing.decrypt(config.secretAccessKeySealed) } : null,
+    credentials:
+      config.accessKeyId && config.secretAccessKeySealed
+        ? { accessKeyId: config.accessKeyId, secretAccessKey: deps.keyRing.decrypt(config.secretAccessKeySealed) }
+        : null,
   };
   let from = config.lastExportedAt;
   for (let n = 0; n < maxWindows && from.getTime() + period <= closedBefore.getTime(); n++) {
@@ -74,13 +94,26 @@ async function runConfig(deps: RunDeps, config: Row, closedBefore: Date, maxWind
         });
         const pages = await readPages(deps, config.projectId, table, filters);
         const key = objectKey(config.prefix, table, from, to, config.format);
-        await deps.exportBuckets.write(target, key, encodeRows(table, config.format, pages), CONTENT_TYPES[config.format]);
+        await deps.exportBuckets.write(
+          target,
+          key,
+          encodeRows(table, config.format, pages),
+          CONTENT_TYPES[config.format],
+        );
         objects++;
       }
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      deps.log.warn("scheduled export failed; the mark stays", { projectId: config.projectId, exportConfigId: config.id, from: from.toISOString(), error: message });
-      await deps.db.update(exportConfigs).set({ lastRunAt: deps.clock.now(), lastError: message.slice(0, 1000) }).where(eq(exportConfigs.id, config.id));
+      deps.log.warn("scheduled export failed; the mark stays", {
+        projectId: config.projectId,
+        exportConfigId: config.id,
+        from: from.toISOString(),
+        error: message,
+      });
+      await deps.db
+        .update(exportConfigs)
+        .set({ lastRunAt: deps.clock.now(), lastError: message.slice(0, 1000) })
+        .where(eq(exportConfigs.id, config.id));
       totals.failed++;
       return;
     }

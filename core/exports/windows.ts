@@ -10,7 +10,8 @@ export const PERIOD_MS: Record<Frequency, number> = { hourly: 3_600_000, daily: 
 export const SAFETY_LAG_MS = 10 * 60_000;
 
 /** The start of the period holding `at`. */
-export const windowStart = (at: Date, frequency: Frequency) => new Date(Math.floor(at.getTime() / PERIOD_MS[frequency]) * PERIOD_MS[frequency]);
+export const windowStart = (at: Date, frequency: Frequency) =>
+  new Date(Math.floor(at.getTime() / PERIOD_MS[frequency]) * PERIOD_MS[frequency]);
 
 /** `2026-01-02T03:00:00Z`: a window bound as it appears in object keys. */
 export const keyTime = (at: Date) => at.toISOString().replace(/\.000Z$/, "Z");

@@ -1,5 +1,6 @@
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
+import * as Scores from "../scores";
 import type { IngestJob } from "./ingest.jobs";
 import type { IngestResponse, SdkIdentity } from "./ingest.schema";
 import { compilePiiPolicy } from "./pii";
@@ -7,8 +8,7 @@ import { hasTailRule, headKeeps, samples } from "./sampling";
 import { recordSdkUsage } from "./sdk-usage";
 import { getIngestSettings } from "./settings";
 import type { StoredBatch } from "./stored-batch.schema";
-import { traceIdOf, validateEvents, type ValidEvent } from "./validate-events";
-import * as Scores from "../scores";
+import { traceIdOf, type ValidEvent, validateEvents } from "./validate-events";
 
 const MASKED_FIELDS = ["input", "output"] as const;
 /**
@@ -21,7 +21,12 @@ export const INLINE_BATCH_BYTES = 200 * 1024;
  * Checks score events against the project's score configs (docs/scores.md): a misfit becomes a per-event 400
  * in the answer; a fit takes the config's type and id. No read when the batch holds no score.
  */
-async function fitScores(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, events: ValidEvent[], results: IngestResponse): Promise<ValidEvent[]> {
+async function fitScores(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  projectId: string,
+  events: ValidEvent[],
+  results: IngestResponse,
+): Promise<ValidEvent[]> {
   if (!events.some((e) => e.type === "score-create")) return events;
   const configs = await Scores.scoreConfigsOf(deps, projectId);
   if (configs.length === 0) return events;
@@ -55,7 +60,10 @@ export async function acceptBatch(
   const validated = validateEvents(input.batch);
   const { results } = validated;
   if (validated.events.length === 0) return results;
-  const [settings, events] = await Promise.all([getIngestSettings(deps, principal.projectId), fitScores(deps, principal.projectId, validated.events, results)]);
+  const [settings, events] = await Promise.all([
+    getIngestSettings(deps, principal.projectId),
+    fitScores(deps, principal.projectId, validated.events, results),
+  ]);
   if (events.length === 0) return results;
 
   const masker = compilePiiPolicy(settings.pii);
@@ -71,10 +79,13 @@ export async function acceptBatch(
   // count as accepted, as in the peers: the client did nothing wrong.
   const sampled = samples(settings.sampling) && !input.unsampled;
   const tail = sampled && hasTailRule(settings.sampling);
-  const kept = sampled && !tail ? events.filter((e) => {
-    const traceId = traceIdOf(e);
-    return traceId === null || headKeeps(traceId, settings.sampling.headRate);
-  }) : events;
+  const kept =
+    sampled && !tail
+      ? events.filter((e) => {
+          const traceId = traceIdOf(e);
+          return traceId === null || headKeeps(traceId, settings.sampling.headRate);
+        })
+      : events;
   const stored = kept.filter((e) => e.type !== "sdk-log");
 
   const now = deps.clock.now();
@@ -99,7 +110,12 @@ export async function acceptBatch(
     // The batch is serialized once: spliced into the pointer's object when it rides along.
     const inline = `${pointer.slice(0, -1)},"batch":${batchText}}`;
     if (Buffer.byteLength(inline) <= INLINE_BATCH_BYTES) work.push(deps.queues.ingest.send([{ body: inline }]));
-    else work.push(deps.blobs.put(blobKey, batchText, { contentType: "application/json" }).then(() => deps.queues.ingest.send([{ body: pointer }])));
+    else
+      work.push(
+        deps.blobs
+          .put(blobKey, batchText, { contentType: "application/json" })
+          .then(() => deps.queues.ingest.send([{ body: pointer }])),
+      );
   } else if (input.sdk) {
     // Nothing left to store (all sampled out): count the request here instead.
     work.push(recordSdkUsage(deps, principal.projectId, [{ ...input.sdk, batches: 1, events: events.length }]));

@@ -1,13 +1,13 @@
-import * as z from "zod";
 import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Deps } from "../platform/deps";
+import * as z from "zod";
 import { isUniqueViolation } from "../platform/db-errors";
+import type { Deps } from "../platform/deps";
 import { conflict } from "../platform/errors";
+import { DEAD_LETTER_ERROR, type GivenUp } from "../platform/jobs";
 import { decodeCursor, encodeCursor, type Page } from "../platform/pagination";
 import type { Principal } from "../platform/principal";
-import { deadLetterReplays, deadLetters } from "./ingest.sql";
-import { DEAD_LETTER_ERROR, type GivenUp } from "../platform/jobs";
 import { IngestJob, type IngestQueueMessage, type ReplayJob } from "./ingest.jobs";
+import { deadLetterReplays, deadLetters } from "./ingest.sql";
 
 /** A replay still "running" after this long died with its worker; a new one may start. */
 const STALE_REPLAY_MS = 15 * 60 * 1000;
@@ -33,7 +33,13 @@ export async function recordDeadLetter(
     .values({ ...entry, deadLetteredAt: now })
     .onConflictDoUpdate({
       target: [deadLetters.projectId, deadLetters.blobKey],
-      set: { error: entry.error, unrecoverable: entry.unrecoverable, attempts: entry.attempts, deadLetteredAt: now, replayedAt: null },
+      set: {
+        error: entry.error,
+        unrecoverable: entry.unrecoverable,
+        attempts: entry.attempts,
+        deadLetteredAt: now,
+        replayedAt: null,
+      },
     });
 }
 
@@ -50,10 +56,21 @@ export async function recordGivenUp(
     deps.log.error("replay job given up", { projectId: job.projectId, replayId: job.replayId, error: letter.error });
     return;
   }
-  await recordDeadLetter(deps, { id: letter.id, projectId: job.projectId, blobKey: job.blobKey, error: letter.error.slice(0, 2000), unrecoverable: letter.unrecoverable, attempts: letter.attempts });
+  await recordDeadLetter(deps, {
+    id: letter.id,
+    projectId: job.projectId,
+    blobKey: job.blobKey,
+    error: letter.error.slice(0, 2000),
+    unrecoverable: letter.unrecoverable,
+    attempts: letter.attempts,
+  });
 }
 
-export async function listDeadLetters(deps: Pick<Deps, "db">, projectId: string, page: { limit: number; cursor?: string }): Promise<Page<DeadLetterView>> {
+export async function listDeadLetters(
+  deps: Pick<Deps, "db">,
+  projectId: string,
+  page: { limit: number; cursor?: string },
+): Promise<Page<DeadLetterView>> {
   const after = page.cursor ? decodeCursor(page.cursor, z.object({ at: z.string(), id: z.string() })) : null;
   const rows = await deps.db
     .select()
@@ -61,7 +78,9 @@ export async function listDeadLetters(deps: Pick<Deps, "db">, projectId: string,
     .where(
       and(
         eq(deadLetters.projectId, projectId),
-        after ? sql`(${deadLetters.deadLetteredAt}, ${deadLetters.id}) < (${new Date(after.at)}, ${after.id})` : undefined,
+        after
+          ? sql`(${deadLetters.deadLetteredAt}, ${deadLetters.id}) < (${new Date(after.at)}, ${after.id})`
+          : undefined,
       ),
     )
     .orderBy(desc(deadLetters.deadLetteredAt), desc(deadLetters.id))
@@ -92,15 +111,26 @@ export async function countWaitingDeadLetters(deps: Pick<Deps, "db">, projectId:
  * Starts a replay of the project's dead letters: one at a time per project (409
  * otherwise), carried out by the ingest worker so the answer (202) does not wait.
  */
-export async function startReplay(deps: Pick<Deps, "db" | "clock" | "ids" | "queues">, principal: Principal): Promise<{ replayId: string; status: "running" }> {
+export async function startReplay(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "queues">,
+  principal: Principal,
+): Promise<{ replayId: string; status: "running" }> {
   const now = deps.clock.now();
   await deps.db
     .update(deadLetterReplays)
     .set({ status: "failed", error: "abandoned: the worker did not finish it", finishedAt: now })
-    .where(and(eq(deadLetterReplays.projectId, principal.projectId), eq(deadLetterReplays.status, "running"), lt(deadLetterReplays.createdAt, new Date(now.getTime() - STALE_REPLAY_MS))));
+    .where(
+      and(
+        eq(deadLetterReplays.projectId, principal.projectId),
+        eq(deadLetterReplays.status, "running"),
+        lt(deadLetterReplays.createdAt, new Date(now.getTime() - STALE_REPLAY_MS)),
+      ),
+    );
   const replayId = deps.ids.uuid();
   try {
-    await deps.db.insert(deadLetterReplays).values({ id: replayId, projectId: principal.projectId, status: "running", createdAt: now });
+    await deps.db
+      .insert(deadLetterReplays)
+      .values({ id: replayId, projectId: principal.projectId, status: "running", createdAt: now });
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("A dead-letter replay is already running for this project");
     throw e;
@@ -115,7 +145,10 @@ export async function startReplay(deps: Pick<Deps, "db" | "clock" | "ids" | "que
  * projects' messages are held while the queue is scanned and then released untouched; an
  * `unrecoverable:` batch is never replayed (its client must re-send).
  */
-export async function runReplay(deps: Pick<Deps, "db" | "clock" | "queues" | "log">, job: ReplayJob): Promise<{ replayed: number; skipped: number }> {
+export async function runReplay(
+  deps: Pick<Deps, "db" | "clock" | "queues" | "log">,
+  job: ReplayJob,
+): Promise<{ replayed: number; skipped: number }> {
   let replayed = 0;
   let skipped = 0;
   const dlq = deps.queues.ingestDeadLetters;
@@ -160,7 +193,11 @@ async function releaseAll(dlq: Deps["queues"]["ingestDeadLetters"], receipts: st
   receipts.length = 0;
 }
 
-async function finish(deps: Pick<Deps, "db" | "clock">, job: ReplayJob, outcome: { status: "done" | "failed"; replayed: number; skipped: number; error?: string }) {
+async function finish(
+  deps: Pick<Deps, "db" | "clock">,
+  job: ReplayJob,
+  outcome: { status: "done" | "failed"; replayed: number; skipped: number; error?: string },
+) {
   await deps.db
     .update(deadLetterReplays)
     .set({ ...outcome, error: outcome.error ?? null, finishedAt: deps.clock.now() })
@@ -169,9 +206,22 @@ async function finish(deps: Pick<Deps, "db" | "clock">, job: ReplayJob, outcome:
 
 /** The latest replay of the project, for the health answer. */
 export async function lastReplay(deps: Pick<Deps, "db">, projectId: string) {
-  const [row] = await deps.db.select().from(deadLetterReplays).where(eq(deadLetterReplays.projectId, projectId)).orderBy(desc(deadLetterReplays.createdAt)).limit(1);
+  const [row] = await deps.db
+    .select()
+    .from(deadLetterReplays)
+    .where(eq(deadLetterReplays.projectId, projectId))
+    .orderBy(desc(deadLetterReplays.createdAt))
+    .limit(1);
   return row
-    ? { id: row.id, status: row.status, replayed: row.replayed, skipped: row.skipped, error: row.error, startedAt: row.createdAt.toISOString(), finishedAt: row.finishedAt?.toISOString() ?? null }
+    ? {
+        id: row.id,
+        status: row.status,
+        replayed: row.replayed,
+        skipped: row.skipped,
+        error: row.error,
+        startedAt: row.createdAt.toISOString(),
+        finishedAt: row.finishedAt?.toISOString() ?? null,
+      }
     : null;
 }
 

@@ -1,13 +1,16 @@
 import type { Deps } from "../platform/deps";
 import type { Delivered, JobFailure } from "../platform/jobs";
-import type { IngestJob, IngestQueueMessage } from "./ingest.jobs";
 import { runReplay } from "./dead-letters";
+import type { IngestJob, IngestQueueMessage } from "./ingest.jobs";
 import { loadBatch } from "./load-batch";
 import { type DueTargets, processBatches } from "./process-batch";
 import type { StoredBatch } from "./stored-batch.schema";
 
 /** What the worker needs: every store of the ingest path. */
-export type IngestWorkerDeps = Pick<Deps, "db" | "ch" | "blobs" | "queues" | "clock" | "ids" | "log" | "config" | "caches">;
+export type IngestWorkerDeps = Pick<
+  Deps,
+  "db" | "ch" | "blobs" | "queues" | "clock" | "ids" | "log" | "config" | "caches"
+>;
 
 /**
  * Handles one delivery of ingest jobs (an SQS batch) and returns the jobs that failed. The batches are
@@ -22,7 +25,8 @@ export async function handleIngestJobs(
 ): Promise<JobFailure[]> {
   const failures: JobFailure[] = [];
   const loaded: { id: string; job: IngestJob; batch: StoredBatch }[] = [];
-  const retry = (id: string, error: unknown) => failures.push({ id, retry: error instanceof Error ? error.message : String(error) });
+  const retry = (id: string, error: unknown) =>
+    failures.push({ id, retry: error instanceof Error ? error.message : String(error) });
   await Promise.all(
     jobs.map(async ({ id, job }) => {
       try {
@@ -45,7 +49,10 @@ export async function handleIngestJobs(
   } catch (e) {
     if (loaded.length === 1) retry(loaded[0]!.id, e);
     else {
-      deps.log.warn("combined ingest write failed; retrying batches one by one", { batches: loaded.length, error: String(e) });
+      deps.log.warn("combined ingest write failed; retrying batches one by one", {
+        batches: loaded.length,
+        error: String(e),
+      });
       for (const l of loaded) await write([l.batch]).catch((err) => retry(l.id, err));
     }
   }

@@ -9,7 +9,15 @@ export const IngestHealth = z.object({
   dlqDepth: z.number(),
   projectDeadLetters: z.number(),
   lastReplay: z
-    .object({ id: z.string(), status: z.enum(["running", "done", "failed"]), replayed: z.number(), skipped: z.number(), error: z.string().nullable(), startedAt: z.string(), finishedAt: z.string().nullable() })
+    .object({
+      id: z.string(),
+      status: z.enum(["running", "done", "failed"]),
+      replayed: z.number(),
+      skipped: z.number(),
+      error: z.string().nullable(),
+      startedAt: z.string(),
+      finishedAt: z.string().nullable(),
+    })
     .nullable(),
 });
 
@@ -25,5 +33,14 @@ export const DeadLetter = z.object({
 export const DeadLetterPage = z.object({ data: z.array(DeadLetter), nextCursor: z.string().nullable() });
 
 export const SdkUsageList = z.object({
-  data: z.array(z.object({ name: z.string(), version: z.string(), batches: z.number(), events: z.number(), firstSeenAt: z.string(), lastSeenAt: z.string() })),
+  data: z.array(
+    z.object({
+      name: z.string(),
+      version: z.string(),
+      batches: z.number(),
+      events: z.number(),
+      firstSeenAt: z.string(),
+      lastSeenAt: z.string(),
+    }),
+  ),
 });

@@ -77,7 +77,9 @@ export const ScoreBody = z
     observationId: opt(Id),
     sessionId: opt(Id),
     name: z.string().min(1).max(200),
-    value: opt(z.union([z.number().finite(), z.string(), z.boolean()])).describe("The number, 0/1/true/false, or the label; a CATEGORICAL score may give its label as stringValue instead"),
+    value: opt(z.union([z.number().finite(), z.string(), z.boolean()])).describe(
+      "The number, 0/1/true/false, or the label; a CATEGORICAL score may give its label as stringValue instead",
+    ),
     stringValue: opt(z.string()),
     dataType: opt(z.enum(["NUMERIC", "CATEGORICAL", "BOOLEAN"])),
     comment: opt(z.string()),
@@ -87,9 +89,18 @@ export const ScoreBody = z
     timestamp: opt(Timestamp),
   })
   .refine((s) => s.traceId || s.sessionId, { message: "a score needs a traceId or a sessionId", path: ["traceId"] })
-  .refine((s) => s.value != null || s.stringValue != null, { message: "a score needs a value (or, CATEGORICAL, a stringValue)", path: ["value"] })
-  .refine((s) => s.value != null || s.dataType == null || s.dataType === "CATEGORICAL", { message: "only a CATEGORICAL score may leave out value", path: ["value"] })
-  .refine((s) => s.dataType !== "NUMERIC" || typeof s.value === "number", { message: "a NUMERIC score needs a numeric value", path: ["value"] })
+  .refine((s) => s.value != null || s.stringValue != null, {
+    message: "a score needs a value (or, CATEGORICAL, a stringValue)",
+    path: ["value"],
+  })
+  .refine((s) => s.value != null || s.dataType == null || s.dataType === "CATEGORICAL", {
+    message: "only a CATEGORICAL score may leave out value",
+    path: ["value"],
+  })
+  .refine((s) => s.dataType !== "NUMERIC" || typeof s.value === "number", {
+    message: "a NUMERIC score needs a numeric value",
+    path: ["value"],
+  })
   .refine((s) => s.dataType !== "CATEGORICAL" || typeof s.value === "string" || s.stringValue, {
     message: "a CATEGORICAL score needs a string value",
     path: ["value"],
@@ -123,7 +134,12 @@ export const IngestEventEnvelope = z.object({
   metadata: z.unknown().optional(),
 });
 
-const SdkText = (max: number) => z.string().min(1).max(max).refine((s) => !s.includes("\u0000"), NUL_MESSAGE);
+const SdkText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => !s.includes("\u0000"), NUL_MESSAGE);
 export const SdkIdentity = z.object({ name: SdkText(200), version: SdkText(100) });
 export type SdkIdentity = z.infer<typeof SdkIdentity>;
 

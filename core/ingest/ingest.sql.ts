@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tsz, jsonb } from "../platform/columns";
+import { createdAt, jsonb, tsz } from "../platform/columns";
 
 /** Per-project ingest policy: PII masking and sampling, read by every ingest request. */
 export const ingestSettings = pgTable("ingest_settings", {
@@ -42,7 +42,10 @@ export const deadLetters = pgTable(
     deadLetteredAt: tsz("dead_lettered_at").notNull(),
     replayedAt: tsz("replayed_at"),
   },
-  (t) => [uniqueIndex("ingest_dead_letters_blob_idx").on(t.projectId, t.blobKey), index("ingest_dead_letters_project_idx").on(t.projectId, t.deadLetteredAt)],
+  (t) => [
+    uniqueIndex("ingest_dead_letters_blob_idx").on(t.projectId, t.blobKey),
+    index("ingest_dead_letters_project_idx").on(t.projectId, t.deadLetteredAt),
+  ],
 );
 
 /** Replays of a project's dead letters; at most one runs per project (partial unique index). */

@@ -7,10 +7,17 @@ import { StoredBatch } from "./stored-batch.schema";
  * "Decisions"), so a missing or malformed object can never succeed on retry: the reason, beginning
  * `unrecoverable:`, is returned for the queue edge to dead-letter the job on this first attempt.
  */
-export async function loadBatch(deps: Pick<Deps, "blobs" | "log">, job: IngestJob): Promise<{ batch: StoredBatch } | { unrecoverable: string }> {
+export async function loadBatch(
+  deps: Pick<Deps, "blobs" | "log">,
+  job: IngestJob,
+): Promise<{ batch: StoredBatch } | { unrecoverable: string }> {
   if (job.batch) {
     if (job.batch.projectId === job.projectId) return { batch: job.batch };
-    deps.log.error("ingest batch unrecoverable", { blobKey: job.blobKey, projectId: job.projectId, reason: "inline batch of another project" });
+    deps.log.error("ingest batch unrecoverable", {
+      blobKey: job.blobKey,
+      projectId: job.projectId,
+      reason: "inline batch of another project",
+    });
     return { unrecoverable: `unrecoverable: queued batch ${job.blobKey} belongs to another project` };
   }
   const bytes = await deps.blobs.get(job.blobKey);

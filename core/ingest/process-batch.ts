@@ -16,9 +16,15 @@ import { tailSample } from "./tail-sampling";
  * What a delivery made due for evaluation (docs/evaluators.md, "Online evaluation"), per project: traces
  * whose output arrived in it, and observations whose output or end arrived. No read: from the rows written.
  */
-export type DueTargets = Map<string, { traces: string[]; observations: { id: string; traceId: string }[]; ownCalls?: Set<string> }>;
+export type DueTargets = Map<
+  string,
+  { traces: string[]; observations: { id: string; traceId: string }[]; ownCalls?: Set<string> }
+>;
 
-export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "config" | "caches">, batches: readonly StoredBatch[]): Promise<{ traces: number; observations: number; scores: number; due: DueTargets }> {
+export async function processBatches(
+  deps: Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "config" | "caches">,
+  batches: readonly StoredBatch[],
+): Promise<{ traces: number; observations: number; scores: number; due: DueTargets }> {
   const merged = Telemetry.mergeEvents(batches);
   await adoptOrphans(deps, merged);
   await resolveCosts(deps, [...merged.observations.values()]);
@@ -27,12 +33,18 @@ export async function processBatches(deps: Pick<Deps, "db" | "ch" | "blobs" | "l
   await Telemetry.writeRows(deps, merged, (projectId) => Automations.activeTriggers(deps, projectId));
   // After the rows: a failed write is retried, and counting first would count it twice.
   for (const [projectId, counts] of sdkCountsOf(batches)) await recordSdkUsage(deps, projectId, counts);
-  return { traces: merged.traces.size, observations: merged.observations.size, scores: merged.scores.size, due: dueTargets(merged) };
+  return {
+    traces: merged.traces.size,
+    observations: merged.observations.size,
+    scores: merged.scores.size,
+    due: dueTargets(merged),
+  };
 }
 
 function dueTargets(merged: Telemetry.MergedRows): DueTargets {
   const due: DueTargets = new Map();
-  const of = (projectId: string) => due.get(projectId) ?? due.set(projectId, { traces: [], observations: [] }).get(projectId)!;
+  const of = (projectId: string) =>
+    due.get(projectId) ?? due.set(projectId, { traces: [], observations: [] }).get(projectId)!;
   // The platform's own model calls are never evaluated online: a judge's trace judged again would call the judge forever.
   const own = (projectId: string, traceId: string) => (of(projectId).ownCalls ??= new Set()).add(traceId);
   for (const row of merged.traces.values()) {
@@ -40,8 +52,10 @@ function dueTargets(merged: Telemetry.MergedRows): DueTargets {
     if (row.versioned.has("output")) of(row.projectId).traces.push(row.id);
   }
   for (const row of merged.observations.values()) {
-    if (row.traceId && row.versioned.get("environment")?.[1] === Telemetry.PLATFORM_ENVIRONMENT) own(row.projectId, row.traceId);
-    if (row.traceId && (row.versioned.has("output") || row.maxes.has("end_time"))) of(row.projectId).observations.push({ id: row.id, traceId: row.traceId });
+    if (row.traceId && row.versioned.get("environment")?.[1] === Telemetry.PLATFORM_ENVIRONMENT)
+      own(row.projectId, row.traceId);
+    if (row.traceId && (row.versioned.has("output") || row.maxes.has("end_time")))
+      of(row.projectId).observations.push({ id: row.id, traceId: row.traceId });
   }
   return due;
 }
@@ -51,7 +65,11 @@ async function adoptOrphans(deps: Pick<Deps, "ch" | "log">, merged: Telemetry.Me
   const byProject = new Map<string, Telemetry.PartialRow[]>();
   for (const row of merged.orphans) byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), row]);
   for (const [projectId, rows] of byProject) {
-    const traceOf = await Telemetry.traceIdsOfObservations(deps, projectId, rows.map((r) => r.id));
+    const traceOf = await Telemetry.traceIdsOfObservations(
+      deps,
+      projectId,
+      rows.map((r) => r.id),
+    );
     for (const row of rows) {
       row.traceId = traceOf.get(row.id) ?? "";
       if (!row.traceId) deps.log.warn("observation update without a known trace", { projectId, observationId: row.id });
@@ -65,7 +83,9 @@ async function applyTailRules(deps: Pick<Deps, "ch">, merged: Telemetry.MergedRo
     const dropped = await tailSample(deps, merged, projectId, policy);
     if (dropped.size === 0) continue;
     for (const map of [merged.traces, merged.observations, merged.scores]) {
-      for (const [key, row] of map) if (row.projectId === projectId && dropped.has(map === merged.traces ? row.id : (row.traceId ?? ""))) map.delete(key);
+      for (const [key, row] of map)
+        if (row.projectId === projectId && dropped.has(map === merged.traces ? row.id : (row.traceId ?? "")))
+          map.delete(key);
     }
   }
 }

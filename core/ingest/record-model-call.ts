@@ -39,7 +39,16 @@ function eventsOf(call: ModelCall, traceId: string, generationId: string, at: st
       id: `${generationId}-trace`,
       type: "trace-create",
       timestamp: at,
-      body: { id: traceId, name: call.name, environment: PLATFORM_ENVIRONMENT, tags: [`sightline:${call.source}`], metadata, input: call.input, output: call.output, timestamp: call.startTime.toISOString() },
+      body: {
+        id: traceId,
+        name: call.name,
+        environment: PLATFORM_ENVIRONMENT,
+        tags: [`sightline:${call.source}`],
+        metadata,
+        input: call.input,
+        output: call.output,
+        timestamp: call.startTime.toISOString(),
+      },
     },
     {
       id: generationId,
@@ -87,6 +96,7 @@ export async function recordModelCalls(
   // its scores point at these traces, and what Sightline spends must add up.
   const answer = await acceptBatch(deps, projectId, { batch, sdk: null, unsampled: true });
   // Our own events are well formed; a refusal here is a bug worth hearing about, not a silent loss.
-  if (answer.errors.length > 0) throw new Error(`recording model calls refused: ${answer.errors.map((e) => e.message).join("; ")}`);
+  if (answer.errors.length > 0)
+    throw new Error(`recording model calls refused: ${answer.errors.map((e) => e.message).join("; ")}`);
   return traceIds;
 }

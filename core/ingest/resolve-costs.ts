@@ -30,8 +30,11 @@ export async function resolveCosts(deps: Pick<Deps, "db" | "ch">, rows: readonly
     const custom = await Pricing.customPriceEntries(deps, projectId);
     for (const row of list) {
       const before = stored.get(row.id);
-      const model = row.versioned.get("model") ?? (before?.stored_model ? [before.model_time, before.stored_model] : undefined);
-      const usage = row.versioned.get("usage_details") ?? (before && Object.keys(before.stored_usage).length > 0 ? [before.usage_time, before.stored_usage] : undefined);
+      const model =
+        row.versioned.get("model") ?? (before?.stored_model ? [before.model_time, before.stored_model] : undefined);
+      const usage =
+        row.versioned.get("usage_details") ??
+        (before && Object.keys(before.stored_usage).length > 0 ? [before.usage_time, before.stored_usage] : undefined);
       if (!model || !usage) continue;
       const match = Pricing.matchPrice(model[1] as string, custom);
       if (!match) continue;

@@ -35,7 +35,10 @@ const scopeOf = (projectId: string) => `ingest-settings:${projectId}`;
  * process owns, every settings write goes through `putSetting`, so the policy is cached exactly; on a shared
  * Postgres it is read each time (docs/architecture.md, "In-process caches").
  */
-export async function getIngestSettings(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string): Promise<IngestSettings> {
+export async function getIngestSettings(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  projectId: string,
+): Promise<IngestSettings> {
   return readThroughOwned(deps, "ingest-settings", scopeOf(projectId), projectId, async () => {
     const [row] = await deps.db.select().from(ingestSettings).where(eq(ingestSettings.projectId, projectId));
     return {
@@ -47,15 +50,27 @@ export async function getIngestSettings(deps: Pick<Deps, "db" | "config" | "cach
 
 type Writer = Pick<Deps, "db" | "clock" | "ids" | "caches">;
 
-async function putSetting(deps: Writer, principal: Principal, column: "piiPolicy" | "sampling", value: unknown, action: string) {
+async function putSetting(
+  deps: Writer,
+  principal: Principal,
+  column: "piiPolicy" | "sampling",
+  value: unknown,
+  action: string,
+) {
   const now = deps.clock.now();
-  await deps.caches.write(scopeOf(principal.projectId), () => deps.db.transaction(async (db) => {
-    await db
-      .insert(ingestSettings)
-      .values({ projectId: principal.projectId, [column]: value, updatedAt: now })
-      .onConflictDoUpdate({ target: ingestSettings.projectId, set: { [column]: value, updatedAt: now } });
-    await Audit.recordChange({ ...deps, db }, principal, { action, target: { type: "project", id: principal.projectId }, details: { [column]: value } });
-  }));
+  await deps.caches.write(scopeOf(principal.projectId), () =>
+    deps.db.transaction(async (db) => {
+      await db
+        .insert(ingestSettings)
+        .values({ projectId: principal.projectId, [column]: value, updatedAt: now })
+        .onConflictDoUpdate({ target: ingestSettings.projectId, set: { [column]: value, updatedAt: now } });
+      await Audit.recordChange({ ...deps, db }, principal, {
+        action,
+        target: { type: "project", id: principal.projectId },
+        details: { [column]: value },
+      });
+    }),
+  );
 }
 
 export async function putPiiPolicy(deps: Writer, principal: Principal, policy: PiiPolicy): Promise<PiiPolicy> {

@@ -8,9 +8,18 @@ import { acceptBatch } from "./accept-batch";
  * event, so it is stored, sampled and delivered like any other (docs/scores.md). A score that breaks a rule or
  * misfits its config is a 400 here rather than an entry of a 207.
  */
-export async function submitScore(deps: Parameters<typeof acceptBatch>[0], principal: Principal, body: Record<string, unknown>): Promise<{ id: string }> {
+export async function submitScore(
+  deps: Parameters<typeof acceptBatch>[0],
+  principal: Principal,
+  body: Record<string, unknown>,
+): Promise<{ id: string }> {
   const id = typeof body.id === "string" && body.id ? body.id : deps.ids.uuid();
-  const event = { id: deps.ids.uuid(), type: "score-create", timestamp: deps.clock.now().toISOString(), body: { ...body, id } };
+  const event = {
+    id: deps.ids.uuid(),
+    type: "score-create",
+    timestamp: deps.clock.now().toISOString(),
+    body: { ...body, id },
+  };
   const answer = await acceptBatch(deps, principal, { batch: [event], sdk: null });
   const [error] = answer.errors;
   if (error) throw invalid(error.message.replace(/^Invalid score-create body: /, "Invalid body: "));

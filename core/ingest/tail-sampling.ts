@@ -6,7 +6,7 @@ import type { StoredBatch } from "./stored-batch.schema";
 type Policy = NonNullable<StoredBatch["sampling"]>;
 
 const costOf = (row: Telemetry.PartialRow) => {
-  const cost = (row.get<Record<string, number>>("cost_given") ?? row.get<Record<string, number>>("cost_computed")) ?? {};
+  const cost = row.get<Record<string, number>>("cost_given") ?? row.get<Record<string, number>>("cost_computed") ?? {};
   return cost.total ?? Object.values(cost).reduce((a, b) => a + b, 0);
 };
 
@@ -15,7 +15,12 @@ const costOf = (row: Telemetry.PartialRow) => {
  * such a trace is kept when its events here show an ERROR level or reach the cost
  * threshold, or when an earlier batch already kept it. Returns the ids dropped.
  */
-export async function tailSample(deps: Pick<Deps, "ch">, merged: Telemetry.MergedRows, projectId: string, policy: Policy): Promise<Set<string>> {
+export async function tailSample(
+  deps: Pick<Deps, "ch">,
+  merged: Telemetry.MergedRows,
+  projectId: string,
+  policy: Policy,
+): Promise<Set<string>> {
   const candidates = new Map<string, { error: boolean; cost: number }>();
   const note = (traceId: string | null) => {
     if (!traceId || headKeeps(traceId, policy.headRate)) return null;

@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { DEPTH_MESSAGE, valueExceedsDepth } from "../platform/storable-text";
-import { EVENT_BODIES, IngestEventEnvelope, type EventType, type IngestResponse } from "./ingest.schema";
+import { EVENT_BODIES, type EventType, IngestEventEnvelope, type IngestResponse } from "./ingest.schema";
 
 /** An event that passed validation, with its timestamps normalised to ISO UTC. */
 export interface ValidEvent {
@@ -45,7 +45,11 @@ export function validateEvents(batch: readonly unknown[]): { events: ValidEvent[
     }
     const envelope = IngestEventEnvelope.safeParse(raw);
     if (!envelope.success) {
-      results.errors.push({ id: nameOf(raw, index), status: 400, message: `Invalid event: ${describe(envelope.error)}` });
+      results.errors.push({
+        id: nameOf(raw, index),
+        status: 400,
+        message: `Invalid event: ${describe(envelope.error)}`,
+      });
       return;
     }
     const { id, type, timestamp } = envelope.data;
@@ -62,7 +66,8 @@ export function validateEvents(batch: readonly unknown[]): { events: ValidEvent[
       return;
     }
     const normalised = body.data as Record<string, unknown>;
-    for (const field of TIME_FIELDS) if (typeof normalised[field] === "string") normalised[field] = toIsoUtc(normalised[field]);
+    for (const field of TIME_FIELDS)
+      if (typeof normalised[field] === "string") normalised[field] = toIsoUtc(normalised[field]);
     events.push({ id, type: type as EventType, timestamp: toIsoUtc(timestamp), body: normalised });
     results.successes.push({ id, status: 201 });
   });

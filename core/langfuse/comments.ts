@@ -23,7 +23,10 @@ export const LfCommentsQuery = PageQuery.extend({
   objectType: ObjectType.optional(),
   objectId: z.string().optional(),
   authorUserId: z.string().optional(),
-}).refine((q) => q.objectId === undefined || q.objectType !== undefined, { message: "objectType is required when objectId is given", path: ["objectType"] });
+}).refine((q) => q.objectId === undefined || q.objectType !== undefined, {
+  message: "objectType is required when objectId is given",
+  path: ["objectType"],
+});
 
 export const LfComment = z.object({
   id: z.string(),
@@ -53,9 +56,18 @@ export const lfComment = (c: Comments.CommentView, projectId: string): z.infer<t
  * the comment), so `authorUserId` is not taken (docs/langfuse.md, "Comments").
  * @throws invalid_input for another project's id or a body the comment rules refuse; not_found for an unknown object.
  */
-export async function createLfComment(deps: Parameters<typeof Comments.createComment>[0], principal: Principal, b: z.infer<typeof LfCreateCommentBody>) {
-  if (b.projectId && b.projectId !== principal.projectId) throw invalid(`Invalid body.projectId: the key belongs to project '${principal.projectId}'`);
-  const parsed = Comments.CreateCommentBody.safeParse({ objectType: b.objectType, objectId: b.objectId, body: b.content });
+export async function createLfComment(
+  deps: Parameters<typeof Comments.createComment>[0],
+  principal: Principal,
+  b: z.infer<typeof LfCreateCommentBody>,
+) {
+  if (b.projectId && b.projectId !== principal.projectId)
+    throw invalid(`Invalid body.projectId: the key belongs to project '${principal.projectId}'`);
+  const parsed = Comments.CreateCommentBody.safeParse({
+    objectType: b.objectType,
+    objectId: b.objectId,
+    body: b.content,
+  });
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;
     const field = first.path[0] === "body" ? "content" : first.path.join(".");

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import * as Datasets from "../datasets";
-import { PageQuery, pageMeta, pageOffset, paged } from "./page";
+import { PageQuery, paged, pageMeta, pageOffset } from "./page";
 
 /*
  * Langfuse's dataset families (docs/langfuse.md, "Datasets" to "Dataset run items"): its request and answer shapes, and
@@ -38,7 +38,16 @@ export const DatasetNamePath = z.object({ datasetName: AnyName });
 export const RunPath = z.object({ datasetName: AnyName, runName: AnyName });
 export const ItemPath = z.object({ id: z.string().min(1).max(1000) });
 
-export function datasetView(row: { id: string; projectId: string; name: string; description: string | null; metadata: unknown; itemSchema: unknown; createdAt: Date; updatedAt: Date }): z.infer<typeof LangfuseDataset> {
+export function datasetView(row: {
+  id: string;
+  projectId: string;
+  name: string;
+  description: string | null;
+  metadata: unknown;
+  itemSchema: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+}): z.infer<typeof LangfuseDataset> {
   const schema = row.itemSchema as Datasets.ItemSchema | null;
   return {
     id: row.id,
@@ -56,7 +65,10 @@ export function datasetView(row: { id: string; projectId: string; name: string; 
 /** The item schema a create asks for, or undefined to keep the stored one. */
 export function requestedSchema(body: z.infer<typeof CreateDatasetBody>): Datasets.ItemSchema | undefined {
   if (!body.inputSchema && !body.expectedOutputSchema) return undefined;
-  return { ...(body.inputSchema ? { input: body.inputSchema } : {}), ...(body.expectedOutputSchema ? { expectedOutput: body.expectedOutputSchema } : {}) };
+  return {
+    ...(body.inputSchema ? { input: body.inputSchema } : {}),
+    ...(body.expectedOutputSchema ? { expectedOutput: body.expectedOutputSchema } : {}),
+  };
 }
 
 export const LangfuseDatasetItem = z.object({
@@ -74,7 +86,10 @@ export const LangfuseDatasetItem = z.object({
   mediaReferences: z.array(Json),
 });
 
-export const itemView = (item: Datasets.ItemRecord): z.infer<typeof LangfuseDatasetItem> => ({ ...item, mediaReferences: [] });
+export const itemView = (item: Datasets.ItemRecord): z.infer<typeof LangfuseDatasetItem> => ({
+  ...item,
+  mediaReferences: [],
+});
 
 export const CreateItemBody = z.object({
   datasetName: AnyName,
@@ -104,7 +119,9 @@ export const ListItemsQuery = PageQuery.extend({
   datasetName: AnyName.optional(),
   sourceTraceId: z.string().min(1).optional(),
   sourceObservationId: z.string().min(1).optional(),
-  version: z.undefined({ error: "Dataset versions are not kept: items are read as they are now; leave out version" }).optional(),
+  version: z
+    .undefined({ error: "Dataset versions are not kept: items are read as they are now; leave out version" })
+    .optional(),
 });
 
 export const LangfuseDatasetRun = z.object({
@@ -127,9 +144,14 @@ export const LangfuseDatasetRunItem = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export const LangfuseDatasetRunWithItems = LangfuseDatasetRun.extend({ datasetRunItems: z.array(LangfuseDatasetRunItem) });
+export const LangfuseDatasetRunWithItems = LangfuseDatasetRun.extend({
+  datasetRunItems: z.array(LangfuseDatasetRunItem),
+});
 
-export const runWithItemsView = ({ items, ...run }: Datasets.RunRecord & { items: Datasets.RunItemRecord[] }) => ({ ...run, datasetRunItems: items });
+export const runWithItemsView = ({ items, ...run }: Datasets.RunRecord & { items: Datasets.RunItemRecord[] }) => ({
+  ...run,
+  datasetRunItems: items,
+});
 
 export const CreateRunItemBody = z
   .object({
@@ -143,12 +165,21 @@ export const CreateRunItemBody = z
     datasetVersion: z.string().nullish(),
     createdAt: z.string().nullish(),
   })
-  .refine((b) => b.traceId, { message: "traceId is required: a run item links a dataset item to a trace", path: ["traceId"] });
+  .refine((b) => b.traceId, {
+    message: "traceId is required: a run item links a dataset item to a trace",
+    path: ["traceId"],
+  });
 
 export const ListRunItemsQuery = PageQuery.extend({ datasetId: z.string().min(1).max(200), runName: AnyName });
 
-export const DeletedMessage = (what: "item" | "run") => z.object({ message: z.literal(what === "item" ? "Dataset item successfully deleted" : "Dataset run successfully deleted") });
+export const DeletedMessage = (what: "item" | "run") =>
+  z.object({
+    message: z.literal(what === "item" ? "Dataset item successfully deleted" : "Dataset run successfully deleted"),
+  });
 
-export const pageFrom = <T>(query: PageQuery, rows: T[], total: number) => ({ data: rows, meta: pageMeta(query, total) });
+export const pageFrom = <T>(query: PageQuery, rows: T[], total: number) => ({
+  data: rows,
+  meta: pageMeta(query, total),
+});
 export const offsetOf = (query: PageQuery) => ({ offset: pageOffset(query), limit: query.limit });
 export { paged };

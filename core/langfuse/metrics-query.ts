@@ -3,14 +3,26 @@ import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
 import * as Traces from "../traces";
 
-const Iso = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
+const Iso = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
 
 /** The JSON of `GET /api/public/metrics?query=…`, as Langfuse documents it. */
 export const LfMetricsQueryObject = z.object({
   view: z.string(),
   dimensions: z.array(z.object({ field: z.string() })).default([]),
   metrics: z.array(z.object({ measure: z.string(), aggregation: z.string() })).min(1),
-  filters: z.array(z.object({ column: z.string(), operator: z.string(), value: z.unknown(), type: z.string().optional(), key: z.string().optional() })).default([]),
+  filters: z
+    .array(
+      z.object({
+        column: z.string(),
+        operator: z.string(),
+        value: z.unknown(),
+        type: z.string().optional(),
+        key: z.string().optional(),
+      }),
+    )
+    .default([]),
   timeDimension: z.object({ granularity: z.string() }).nullish(),
   fromTimestamp: Iso,
   toTimestamp: Iso,
@@ -30,7 +42,10 @@ export function parseMetricsQuery(text: string): LfMetricsQueryObject {
   const parsed = LfMetricsQueryObject.safeParse(json);
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;
-    throw invalid(`Invalid query.query${first.path.length ? `.${first.path.join(".")}` : ""}: ${first.message}`, parsed.error.issues);
+    throw invalid(
+      `Invalid query.query${first.path.length ? `.${first.path.join(".")}` : ""}: ${first.message}`,
+      parsed.error.issues,
+    );
   }
   return parsed.data;
 }
@@ -39,7 +54,15 @@ type Row = Traces.MetricsRow;
 type Measure = Record<string, (r: Row) => number | null>;
 
 /** What each view answers: the measures and aggregations our metrics aggregate computes, nothing more. */
-const VIEWS: Record<string, { dimensions: Record<string, "environment" | "model">; measures: Record<string, Measure>; traceFilters: Record<string, string>; environmentFilter: string[] }> = {
+const VIEWS: Record<
+  string,
+  {
+    dimensions: Record<string, "environment" | "model">;
+    measures: Record<string, Measure>;
+    traceFilters: Record<string, string>;
+    environmentFilter: string[];
+  }
+> = {
   observations: {
     dimensions: { environment: "environment", providedModelName: "model" },
     measures: {
@@ -61,7 +84,14 @@ const VIEWS: Record<string, { dimensions: Record<string, "environment" | "model"
       totalCost: { sum: (r) => r.costUsd },
       totalTokens: { sum: (r) => r.totalTokens },
     },
-    traceFilters: { name: "name", userId: "userId", sessionId: "sessionId", tags: "tags", release: "release", version: "version" },
+    traceFilters: {
+      name: "name",
+      userId: "userId",
+      sessionId: "sessionId",
+      tags: "tags",
+      release: "release",
+      version: "version",
+    },
     environmentFilter: ["environment"],
   },
 };
@@ -75,18 +105,27 @@ function filtersOf(q: LfMetricsQueryObject, view: (typeof VIEWS)[string]) {
   q.filters.forEach((f, i) => {
     const place = `Invalid query.query.filters.${i}`;
     const values = Array.isArray(f.value) ? f.value : [f.value];
-    if (!values.every((v) => typeof v === "string")) throw invalid(`${place}.value: expected a string or an array of strings`);
+    if (!values.every((v) => typeof v === "string"))
+      throw invalid(`${place}.value: expected a string or an array of strings`);
     if (view.environmentFilter.includes(f.column)) {
-      if (!(f.operator === "=" || ((f.operator === "any of" || f.operator === "in") && values.length === 1))) throw invalid(`${place}: environment takes '=' with one value`);
+      if (!(f.operator === "=" || ((f.operator === "any of" || f.operator === "in") && values.length === 1)))
+        throw invalid(`${place}: environment takes '=' with one value`);
       environment = values[0] as string;
       return;
     }
     const column = view.traceFilters[f.column];
-    if (!column) throw invalid(`${place}.column: '${f.column}' is not supported; supported: ${list([...view.environmentFilter, ...Object.keys(view.traceFilters)])}`);
+    if (!column)
+      throw invalid(
+        `${place}.column: '${f.column}' is not supported; supported: ${list([...view.environmentFilter, ...Object.keys(view.traceFilters)])}`,
+      );
     if (f.operator === "=" && values.length === 1) traces.push({ column, operator: "=", value: values[0] as string });
     else if (f.operator === "any of") traces.push({ column, operator: "in", value: values as string[] });
-    else if (f.operator === "all of" && column === "tags") for (const v of values) traces.push({ column, operator: "=", value: v as string });
-    else throw invalid(`${place}.operator: '${f.operator}' is not supported on ${f.column}; use '=' or 'any of'${column === "tags" ? " or 'all of'" : ""}`);
+    else if (f.operator === "all of" && column === "tags")
+      for (const v of values) traces.push({ column, operator: "=", value: v as string });
+    else
+      throw invalid(
+        `${place}.operator: '${f.operator}' is not supported on ${f.column}; use '=' or 'any of'${column === "tags" ? " or 'all of'" : ""}`,
+      );
   });
   return { traces, environment };
 }
@@ -98,27 +137,47 @@ function filtersOf(q: LfMetricsQueryObject, view: (typeof VIEWS)[string]) {
  */
 export async function queryMetrics(deps: Pick<Deps, "ch">, projectId: string, q: LfMetricsQueryObject) {
   const view = Object.hasOwn(VIEWS, q.view) ? VIEWS[q.view]! : null;
-  if (!view) throw invalid(`Invalid query.query.view: '${q.view}' is not supported; supported: ${list(Object.keys(VIEWS))}`);
+  if (!view)
+    throw invalid(`Invalid query.query.view: '${q.view}' is not supported; supported: ${list(Object.keys(VIEWS))}`);
   const dims: Traces.MetricsDimension[] = [];
   if (q.timeDimension) {
-    if (!["day", "auto"].includes(q.timeDimension.granularity)) throw invalid(`Invalid query.query.timeDimension.granularity: '${q.timeDimension.granularity}' is not supported; supported: day, auto (as day)`);
+    if (!["day", "auto"].includes(q.timeDimension.granularity))
+      throw invalid(
+        `Invalid query.query.timeDimension.granularity: '${q.timeDimension.granularity}' is not supported; supported: day, auto (as day)`,
+      );
     dims.push("day");
   }
   q.dimensions.forEach((d, i) => {
     const dim = Object.hasOwn(view.dimensions, d.field) ? view.dimensions[d.field]! : null;
-    if (!dim) throw invalid(`Invalid query.query.dimensions.${i}.field: '${d.field}' is not supported on ${q.view}; supported: ${list(Object.keys(view.dimensions))}`);
+    if (!dim)
+      throw invalid(
+        `Invalid query.query.dimensions.${i}.field: '${d.field}' is not supported on ${q.view}; supported: ${list(Object.keys(view.dimensions))}`,
+      );
     if (!dims.includes(dim)) dims.push(dim);
   });
   const measures = q.metrics.map((m, i) => {
     const measure = Object.hasOwn(view.measures, m.measure) ? view.measures[m.measure]! : null;
-    if (!measure) throw invalid(`Invalid query.query.metrics.${i}.measure: '${m.measure}' is not supported on ${q.view}; supported: ${list(Object.keys(view.measures))}`);
+    if (!measure)
+      throw invalid(
+        `Invalid query.query.metrics.${i}.measure: '${m.measure}' is not supported on ${q.view}; supported: ${list(Object.keys(view.measures))}`,
+      );
     const read = Object.hasOwn(measure, m.aggregation) ? measure[m.aggregation]! : null;
-    if (!read) throw invalid(`Invalid query.query.metrics.${i}.aggregation: '${m.aggregation}' is not supported for ${m.measure}; supported: ${list(Object.keys(measure))}`);
+    if (!read)
+      throw invalid(
+        `Invalid query.query.metrics.${i}.aggregation: '${m.aggregation}' is not supported for ${m.measure}; supported: ${list(Object.keys(measure))}`,
+      );
     return { key: `${m.aggregation}_${m.measure}`, read };
   });
-  const fields = new Set([...(dims.includes("day") ? ["time_dimension"] : []), ...q.dimensions.map((d) => d.field), ...measures.map((m) => m.key)]);
+  const fields = new Set([
+    ...(dims.includes("day") ? ["time_dimension"] : []),
+    ...q.dimensions.map((d) => d.field),
+    ...measures.map((m) => m.key),
+  ]);
   for (const [i, o] of (q.orderBy ?? []).entries()) {
-    if (!fields.has(o.field)) throw invalid(`Invalid query.query.orderBy.${i}.field: '${o.field}' is not among the query's fields (${list(fields)})`);
+    if (!fields.has(o.field))
+      throw invalid(
+        `Invalid query.query.orderBy.${i}.field: '${o.field}' is not among the query's fields (${list(fields)})`,
+      );
   }
   const from = new Date(q.fromTimestamp);
   const to = new Date(q.toTimestamp);
@@ -128,14 +187,23 @@ export async function queryMetrics(deps: Pick<Deps, "ch">, projectId: string, q:
   const named = Object.entries(view.dimensions);
   let data: Record<string, unknown>[] = rows.map((r) => ({
     ...(dims.includes("day") ? { time_dimension: `${r.day}T00:00:00.000Z` } : {}),
-    ...Object.fromEntries(q.dimensions.map((d) => [d.field, named.find(([f]) => f === d.field)![1] === "model" ? (r.model ?? null) : r.environment])),
+    ...Object.fromEntries(
+      q.dimensions.map((d) => [
+        d.field,
+        named.find(([f]) => f === d.field)![1] === "model" ? (r.model ?? null) : r.environment,
+      ]),
+    ),
     ...Object.fromEntries(measures.map((m) => [m.key, m.read(r)])),
   }));
   if (q.orderBy?.length) data = [...data].sort((a, b) => compareBy(a, b, q.orderBy!));
   return { data: q.config?.row_limit ? data.slice(0, q.config.row_limit) : data };
 }
 
-function compareBy(a: Record<string, unknown>, b: Record<string, unknown>, order: readonly { field: string; direction: "asc" | "desc" }[]): number {
+function compareBy(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+  order: readonly { field: string; direction: "asc" | "desc" }[],
+): number {
   for (const o of order) {
     const x = a[o.field];
     const y = b[o.field];

@@ -4,7 +4,9 @@ import { invalid } from "../platform/errors";
 import * as Traces from "../traces";
 import { PageQuery, pageOf } from "./page";
 
-const Iso = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
+const Iso = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
 const Many = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
 
 /** `GET /api/public/metrics/daily`. */
@@ -27,7 +29,13 @@ const ModelUsage = z.object({
   countObservations: z.number(),
   totalCost: z.number(),
 });
-export const LfDailyMetric = z.object({ date: z.string(), countTraces: z.number(), countObservations: z.number(), totalCost: z.number(), usage: z.array(ModelUsage) });
+export const LfDailyMetric = z.object({
+  date: z.string(),
+  countTraces: z.number(),
+  countObservations: z.number(),
+  totalCost: z.number(),
+  usage: z.array(ModelUsage),
+});
 
 type Window = { from: Date; to: Date };
 
@@ -71,7 +79,13 @@ export async function dailyMetrics(deps: Pick<Deps, "ch" | "clock">, projectId: 
     Traces.aggregateMetrics(deps, projectId, { ...options, dims: ["day", "model"] }),
   ]);
   const data = days
-    .map((d) => ({ date: d.day, countTraces: d.traces, countObservations: d.observations, totalCost: d.costUsd, usage: models.filter((m) => m.day === d.day).map(usageOf) }))
+    .map((d) => ({
+      date: d.day,
+      countTraces: d.traces,
+      countObservations: d.observations,
+      totalCost: d.costUsd,
+      usage: models.filter((m) => m.day === d.day).map(usageOf),
+    }))
     .sort((a, b) => b.date.localeCompare(a.date));
   return pageOf(data, q);
 }

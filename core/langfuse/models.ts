@@ -3,9 +3,15 @@ import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import * as Pricing from "../pricing";
-import { pageOf, type PageQuery } from "./page";
+import { type PageQuery, pageOf } from "./page";
 
-const Tier = z.object({ name: z.string().optional(), isDefault: z.boolean().optional(), priority: z.number().optional(), conditions: z.array(z.unknown()).optional(), prices: z.record(z.string(), z.number()) });
+const Tier = z.object({
+  name: z.string().optional(),
+  isDefault: z.boolean().optional(),
+  priority: z.number().optional(),
+  conditions: z.array(z.unknown()).optional(),
+  prices: z.record(z.string(), z.number()),
+});
 
 /** `POST /api/public/models`, as Langfuse documents it. */
 export const LfCreateModelBody = z.object({
@@ -69,29 +75,54 @@ export function lfModel(p: Pricing.ModelPrice): LfModel {
  * @throws invalid_input for what our pricing does not do: start dates, total-only prices, conditional tiers, other units.
  */
 export function priceInputOf(b: LfCreateModelBody): Pricing.ModelPriceInput {
-  if (b.startDate) throw invalid("Invalid body.startDate: prices here have no start date; a price applies to every observation priced after it is saved");
+  if (b.startDate)
+    throw invalid(
+      "Invalid body.startDate: prices here have no start date; a price applies to every observation priced after it is saved",
+    );
   if (b.unit && b.unit !== "TOKENS") throw invalid(`Invalid body.unit: only TOKENS is supported, not ${b.unit}`);
-  if (b.totalPrice != null) throw invalid("Invalid body.totalPrice: total-only prices are not supported; give inputPrice and outputPrice");
+  if (b.totalPrice != null)
+    throw invalid("Invalid body.totalPrice: total-only prices are not supported; give inputPrice and outputPrice");
   const flat = b.inputPrice != null || b.outputPrice != null;
   let prices: Record<string, number>;
   if (b.pricingTiers?.length) {
     if (flat) throw invalid("Invalid body.pricingTiers: give either pricingTiers or inputPrice/outputPrice, not both");
-    if (b.pricingTiers.length > 1 || b.pricingTiers[0]!.conditions?.length) throw invalid("Invalid body.pricingTiers: only one default tier without conditions is supported");
+    if (b.pricingTiers.length > 1 || b.pricingTiers[0]!.conditions?.length)
+      throw invalid("Invalid body.pricingTiers: only one default tier without conditions is supported");
     prices = b.pricingTiers[0]!.prices;
   } else {
-    prices = { ...(b.inputPrice != null ? { input: b.inputPrice } : {}), ...(b.outputPrice != null ? { output: b.outputPrice } : {}) };
+    prices = {
+      ...(b.inputPrice != null ? { input: b.inputPrice } : {}),
+      ...(b.outputPrice != null ? { output: b.outputPrice } : {}),
+    };
   }
-  const parsed = Pricing.ModelPriceInput.safeParse({ modelName: b.modelName, matchPattern: b.matchPattern, prices, unit: "TOKENS" });
+  const parsed = Pricing.ModelPriceInput.safeParse({
+    modelName: b.modelName,
+    matchPattern: b.matchPattern,
+    prices,
+    unit: "TOKENS",
+  });
   if (!parsed.success) {
     const first = parsed.error.issues[0]!;
-    const field = first.path[0] === "prices" ? (b.pricingTiers?.length ? "pricingTiers.0.prices" : "inputPrice") : first.path.join(".");
-    const message = first.path[0] === "prices" && Object.keys(prices).length === 0 ? "a model needs inputPrice, outputPrice or pricingTiers" : first.message;
+    const field =
+      first.path[0] === "prices"
+        ? b.pricingTiers?.length
+          ? "pricingTiers.0.prices"
+          : "inputPrice"
+        : first.path.join(".");
+    const message =
+      first.path[0] === "prices" && Object.keys(prices).length === 0
+        ? "a model needs inputPrice, outputPrice or pricingTiers"
+        : first.message;
     throw invalid(`Invalid body.${field}: ${message}`, parsed.error.issues);
   }
   return parsed.data;
 }
 
-export async function createLfModel(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, b: LfCreateModelBody) {
+export async function createLfModel(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  principal: Principal,
+  b: LfCreateModelBody,
+) {
   return lfModel(await Pricing.upsertCustomPrice(deps, principal, priceInputOf(b)));
 }
 

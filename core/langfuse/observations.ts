@@ -1,51 +1,50 @@
 import * as z from "zod";
-import * as Traces from "../traces";
 import type { Deps } from "../platform/deps";
-import { PageQuery, pageMeta, pageOffset, paged } from "./page";
 import { Limit } from "../platform/pagination";
+import * as Traces from "../traces";
+import { PageQuery, paged, pageMeta, pageOffset } from "./page";
 import { conditionsJson, DateTimeParam, Repeated, seconds, UnsupportedFilter } from "./query";
 
 /** Langfuse's Observation as its v1 reads answer it (ObservationsView): ours, renamed, with its deprecated usage fields. */
-export const LangfuseObservation = z
-  .object({
-    id: z.string(),
-    projectId: z.string(),
-    traceId: z.string().nullable(),
-    type: z.string(),
-    name: z.string().nullable(),
-    startTime: z.string().nullable(),
-    endTime: z.string().nullable(),
-    completionStartTime: z.string().nullable(),
-    model: z.string().nullable(),
-    modelParameters: z.unknown(),
-    input: z.unknown(),
-    output: z.unknown(),
-    metadata: z.unknown(),
-    version: z.string().nullable(),
-    level: z.string(),
-    statusMessage: z.string().nullable(),
-    parentObservationId: z.string().nullable(),
-    environment: z.string(),
-    promptId: z.string().nullable(),
-    promptName: z.string().nullable(),
-    promptVersion: z.number().nullable(),
-    usageDetails: z.record(z.string(), z.number()),
-    costDetails: z.record(z.string(), z.number()),
-    usage: z.object({ unit: z.string().nullable(), input: z.number(), output: z.number(), total: z.number() }),
-    unit: z.string().nullable(),
-    promptTokens: z.number(),
-    completionTokens: z.number(),
-    totalTokens: z.number(),
-    modelId: z.string().nullable(),
-    inputPrice: z.number().nullable(),
-    outputPrice: z.number().nullable(),
-    totalPrice: z.number().nullable(),
-    calculatedInputCost: z.number().nullable(),
-    calculatedOutputCost: z.number().nullable(),
-    calculatedTotalCost: z.number().nullable(),
-    latency: z.number().nullable().describe("seconds"),
-    timeToFirstToken: z.number().nullable().describe("seconds"),
-  });
+export const LangfuseObservation = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  traceId: z.string().nullable(),
+  type: z.string(),
+  name: z.string().nullable(),
+  startTime: z.string().nullable(),
+  endTime: z.string().nullable(),
+  completionStartTime: z.string().nullable(),
+  model: z.string().nullable(),
+  modelParameters: z.unknown(),
+  input: z.unknown(),
+  output: z.unknown(),
+  metadata: z.unknown(),
+  version: z.string().nullable(),
+  level: z.string(),
+  statusMessage: z.string().nullable(),
+  parentObservationId: z.string().nullable(),
+  environment: z.string(),
+  promptId: z.string().nullable(),
+  promptName: z.string().nullable(),
+  promptVersion: z.number().nullable(),
+  usageDetails: z.record(z.string(), z.number()),
+  costDetails: z.record(z.string(), z.number()),
+  usage: z.object({ unit: z.string().nullable(), input: z.number(), output: z.number(), total: z.number() }),
+  unit: z.string().nullable(),
+  promptTokens: z.number(),
+  completionTokens: z.number(),
+  totalTokens: z.number(),
+  modelId: z.string().nullable(),
+  inputPrice: z.number().nullable(),
+  outputPrice: z.number().nullable(),
+  totalPrice: z.number().nullable(),
+  calculatedInputCost: z.number().nullable(),
+  calculatedOutputCost: z.number().nullable(),
+  calculatedTotalCost: z.number().nullable(),
+  latency: z.number().nullable().describe("seconds"),
+  timeToFirstToken: z.number().nullable().describe("seconds"),
+});
 export type LangfuseObservation = z.infer<typeof LangfuseObservation>;
 
 /** Input, output and total of a usage or cost map, as Langfuse reduces them: keys starting with `input` or `output`, and `total`. */
@@ -131,17 +130,35 @@ export const ObservationPath = z.object({ observationId: z.string().min(1) });
 /** The span explorer's selection for Langfuse's observation filters (the v1 and v2 lists take the same ones). */
 function selection(q: ObservationFilters) {
   const conditions = [
-    ...(q.parentObservationId !== undefined ? [{ column: "parentObservationId", operator: "=", value: q.parentObservationId }] : []),
+    ...(q.parentObservationId !== undefined
+      ? [{ column: "parentObservationId", operator: "=", value: q.parentObservationId }]
+      : []),
     ...(q.version !== undefined ? [{ column: "version", operator: "=", value: q.version }] : []),
     ...(q.environment?.length ? [{ column: "environment", operator: "in", value: q.environment }] : []),
   ];
-  return { name: q.name, userId: q.userId, sessionId: q.sessionId, type: q.type, traceId: q.traceId, level: q.level, from: q.fromStartTime, to: q.toStartTime, filter: conditionsJson(conditions) };
+  return {
+    name: q.name,
+    userId: q.userId,
+    sessionId: q.sessionId,
+    type: q.type,
+    traceId: q.traceId,
+    level: q.level,
+    from: q.fromStartTime,
+    to: q.toStartTime,
+    filter: conditionsJson(conditions),
+  };
 }
 type ObservationFilters = Omit<ObservationsQuery, "page" | "limit" | "filter"> & { sessionId?: string };
 
 /** Observations by page, newest start first, whole (`listObservationsPage`). @throws invalid_input for a bad parameter. */
 export async function listObservations(deps: Pick<Deps, "ch" | "blobs">, projectId: string, q: ObservationsQuery) {
-  const { data, total } = await Traces.listObservationsPage(deps, projectId, selection(q), { column: "startTime", dir: "desc" }, { offset: pageOffset(q), limit: q.limit });
+  const { data, total } = await Traces.listObservationsPage(
+    deps,
+    projectId,
+    selection(q),
+    { column: "startTime", dir: "desc" },
+    { offset: pageOffset(q), limit: q.limit },
+  );
   return { data: data.map((o) => langfuseObservation(projectId, o)), meta: pageMeta(q, total) };
 }
 
@@ -152,7 +169,18 @@ export async function getObservation(deps: Pick<Deps, "ch" | "blobs">, projectId
 
 // ---- v2: the cursor list (`GET /api/public/v2/observations`, docs/langfuse.md "Observations v2") ----
 
-const V2_GROUPS = ["core", "basic", "time", "io", "metadata", "model", "usage", "prompt", "metrics", "trace_context"] as const;
+const V2_GROUPS = [
+  "core",
+  "basic",
+  "time",
+  "io",
+  "metadata",
+  "model",
+  "usage",
+  "prompt",
+  "metrics",
+  "trace_context",
+] as const;
 type V2Group = (typeof V2_GROUPS)[number];
 
 /** Langfuse's v2 `fields`: comma-separated groups, unknown ones ignored as Langfuse does; `core` and `basic` when none is named. */
@@ -160,30 +188,45 @@ const V2Fields = z
   .string()
   .optional()
   .transform((v) => {
-    const groups = (v ?? "").split(",").map((s) => s.trim()).filter((s): s is V2Group => (V2_GROUPS as readonly string[]).includes(s));
+    const groups = (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s): s is V2Group => (V2_GROUPS as readonly string[]).includes(s));
     return new Set<V2Group>(["core", ...(groups.length ? groups : (["basic"] as const))]);
   });
 
 /** A parameter we cannot honour exactly is refused rather than ignored, as `filter` is. */
-const refused = (message: string) => z.string().optional().refine((v) => v === undefined, message);
+const refused = (message: string) =>
+  z
+    .string()
+    .optional()
+    .refine((v) => v === undefined, message);
 
 /** `GET /api/public/v2/observations`: Langfuse's query parameters. */
 export const ObservationsV2Query = z.object({
-  fields: V2Fields.describe("comma-separated field groups: core, basic, time, io, metadata, model, usage, prompt, metrics, trace_context; core and basic by default"),
+  fields: V2Fields.describe(
+    "comma-separated field groups: core, basic, time, io, metadata, model, usage, prompt, metrics, trace_context; core and basic by default",
+  ),
   expandMetadata: z.string().optional().describe("accepted and not needed: metadata is never truncated here"),
   limit: Limit,
   cursor: z.string().optional().describe("`meta.cursor` of the previous page"),
   parseIoAsJson: z
     .enum(["true", "false"])
     .optional()
-    .refine((v) => v !== "true", "parseIoAsJson=true is not supported on the v2 observations list: input and output are returned as raw strings; leave it out or set it to false"),
+    .refine(
+      (v) => v !== "true",
+      "parseIoAsJson=true is not supported on the v2 observations list: input and output are returned as raw strings; leave it out or set it to false",
+    ),
   name: z.string().optional(),
   userId: z.string().optional(),
   sessionId: z.string().optional(),
   type: z.string().optional(),
   traceId: z.string().optional(),
   level: z.enum(LEVELS).optional(),
-  parentObservationId: z.string().min(1, "an empty parentObservationId (observations without a parent) is not supported here").optional(),
+  parentObservationId: z
+    .string()
+    .min(1, "an empty parentObservationId (observations without a parent) is not supported here")
+    .optional(),
   isRootObservation: refused("isRootObservation is not supported here; filter by parentObservationId or traceId"),
   environment: Repeated.optional(),
   fromStartTime: DateTimeParam.optional(),
@@ -267,25 +310,51 @@ function langfuseObservationV2(
   groups: Set<V2Group>,
 ): LangfuseObservationV2 {
   const out: LangfuseObservationV2 = {
-    id: o.id, traceId: o.traceId, startTime: o.startTime, endTime: o.endTime, projectId: o.projectId, parentObservationId: o.parentObservationId, type: o.type,
+    id: o.id,
+    traceId: o.traceId,
+    startTime: o.startTime,
+    endTime: o.endTime,
+    projectId: o.projectId,
+    parentObservationId: o.parentObservationId,
+    type: o.type,
     // Prices live in the price table (docs/ingest.md); the costs are in the usage group.
-    modelId: null, inputPrice: null, outputPrice: null, totalPrice: null,
+    modelId: null,
+    inputPrice: null,
+    outputPrice: null,
+    totalPrice: null,
   };
   if (groups.has("basic")) {
     Object.assign(out, {
-      isRootObservation: o.parentObservationId === null, name: o.name, level: o.level, statusMessage: o.statusMessage, version: o.version, environment: o.environment,
+      isRootObservation: o.parentObservationId === null,
+      name: o.name,
+      level: o.level,
+      statusMessage: o.statusMessage,
+      version: o.version,
+      environment: o.environment,
       // There are no bookmarks here; `public` and the ids are the trace's.
-      bookmarked: false, public: trace?.public ?? false, userId: trace?.userId ?? null, sessionId: trace?.sessionId ?? null,
+      bookmarked: false,
+      public: trace?.public ?? false,
+      userId: trace?.userId ?? null,
+      sessionId: trace?.sessionId ?? null,
     });
   }
   if (groups.has("time")) Object.assign(out, { completionStartTime: o.completionStartTime, ...times });
   if (groups.has("io")) Object.assign(out, { input: raw(o.input), output: raw(o.output) });
   if (groups.has("metadata")) out.metadata = o.metadata;
-  if (groups.has("model")) Object.assign(out, { providedModelName: o.model, internalModelId: null, modelParameters: o.modelParameters });
-  if (groups.has("usage")) Object.assign(out, { usageDetails: o.usageDetails, costDetails: o.costDetails, totalCost: o.calculatedTotalCost, usagePricingTierName: null });
-  if (groups.has("prompt")) Object.assign(out, { promptId: o.promptId, promptName: o.promptName, promptVersion: o.promptVersion });
+  if (groups.has("model"))
+    Object.assign(out, { providedModelName: o.model, internalModelId: null, modelParameters: o.modelParameters });
+  if (groups.has("usage"))
+    Object.assign(out, {
+      usageDetails: o.usageDetails,
+      costDetails: o.costDetails,
+      totalCost: o.calculatedTotalCost,
+      usagePricingTierName: null,
+    });
+  if (groups.has("prompt"))
+    Object.assign(out, { promptId: o.promptId, promptName: o.promptName, promptVersion: o.promptVersion });
   if (groups.has("metrics")) Object.assign(out, { latency: o.latency, timeToFirstToken: o.timeToFirstToken });
-  if (groups.has("trace_context")) Object.assign(out, { traceName: trace?.name ?? null, tags: trace?.tags ?? [], release: trace?.release ?? null });
+  if (groups.has("trace_context"))
+    Object.assign(out, { traceName: trace?.name ?? null, tags: trace?.tags ?? [], release: trace?.release ?? null });
   return out;
 }
 
@@ -300,12 +369,34 @@ export async function listObservationsV2(deps: Pick<Deps, "ch" | "blobs">, proje
   const { data, nextCursor } = await Traces.listObservationsWhole(
     deps,
     projectId,
-    { ...selection(q), limit: q.limit, cursor: q.cursor, orderBy: "startTime", order: "desc", environment: undefined, model: undefined },
+    {
+      ...selection(q),
+      limit: q.limit,
+      cursor: q.cursor,
+      orderBy: "startTime",
+      order: "desc",
+      environment: undefined,
+      model: undefined,
+    },
     { bodies },
   );
-  const traces = q.fields.has("basic") || q.fields.has("trace_context") ? await Traces.traceSummaries(deps, projectId, data.map((o) => o.traceId)) : new Map<string, TraceContext>();
+  const traces =
+    q.fields.has("basic") || q.fields.has("trace_context")
+      ? await Traces.traceSummaries(
+          deps,
+          projectId,
+          data.map((o) => o.traceId),
+        )
+      : new Map<string, TraceContext>();
   return {
-    data: data.map((o) => langfuseObservationV2(langfuseObservation(projectId, o), { createdAt: o.createdAt, updatedAt: o.updatedAt }, traces.get(o.traceId), q.fields)),
+    data: data.map((o) =>
+      langfuseObservationV2(
+        langfuseObservation(projectId, o),
+        { createdAt: o.createdAt, updatedAt: o.updatedAt },
+        traces.get(o.traceId),
+        q.fields,
+      ),
+    ),
     meta: nextCursor ? { cursor: nextCursor } : {},
   };
 }

@@ -1,8 +1,8 @@
 import * as z from "zod";
-import * as Tenancy from "../tenancy";
-import * as Traces from "../traces";
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
+import * as Tenancy from "../tenancy";
+import * as Traces from "../traces";
 
 /** `GET /api/public/health`: Langfuse's answer, which SDKs and load balancers read without credentials. */
 export const Health = z.object({ status: z.literal("OK"), version: z.string() });
@@ -19,7 +19,10 @@ export const Projects = z.object({ data: z.array(LangfuseProject) });
 
 /** The key's project, with its organization and retention. @throws not_found when the project is gone. */
 export async function keyProject(deps: Pick<Deps, "db">, projectId: string): Promise<z.infer<typeof Projects>> {
-  const [org, retention] = await Promise.all([Tenancy.keyOrganization(deps, projectId), Traces.getRetention(deps, projectId)]);
+  const [org, retention] = await Promise.all([
+    Tenancy.keyOrganization(deps, projectId),
+    Traces.getRetention(deps, projectId),
+  ]);
   if (!org) throw notFound("Project", projectId);
   return {
     data: [

@@ -22,9 +22,22 @@ const createFields = {
 export const CreatePromptBody = z
   .preprocess(
     (body) => (typeof body === "object" && body !== null && !("type" in body) ? { ...body, type: "text" } : body),
-    z.discriminatedUnion("type", [z.object({ ...createFields, type: z.literal("chat"), prompt: z.array(z.unknown()) }), z.object({ ...createFields, type: z.literal("text"), prompt: z.string() })]),
+    z.discriminatedUnion("type", [
+      z.object({ ...createFields, type: z.literal("chat"), prompt: z.array(z.unknown()) }),
+      z.object({ ...createFields, type: z.literal("text"), prompt: z.string() }),
+    ]),
   )
-  .transform(({ name, type, prompt, config, labels, commitMessage }) => ({ name, type: type === "chat" ? "CHAT" : "TEXT", content: prompt, config: (config ?? {}) as Record<string, unknown>, labels: labels ?? [], commitMessage }) as z.input<typeof Prompts.SavePromptBody>)
+  .transform(
+    ({ name, type, prompt, config, labels, commitMessage }) =>
+      ({
+        name,
+        type: type === "chat" ? "CHAT" : "TEXT",
+        content: prompt,
+        config: (config ?? {}) as Record<string, unknown>,
+        labels: labels ?? [],
+        commitMessage,
+      }) as z.input<typeof Prompts.SavePromptBody>,
+  )
   .pipe(Prompts.SavePromptBody);
 
 export const ListPromptsQuery = PageQuery.extend({
@@ -45,7 +58,11 @@ export const LangfusePromptMeta = z.object({
   lastConfig: z.unknown(),
 });
 
-export const promptMetaView = (m: Prompts.PromptMeta): z.infer<typeof LangfusePromptMeta> => ({ ...m, type: m.type === "CHAT" ? "chat" : "text", tags: [] });
+export const promptMetaView = (m: Prompts.PromptMeta): z.infer<typeof LangfusePromptMeta> => ({
+  ...m,
+  type: m.type === "CHAT" ? "chat" : "text",
+  tags: [],
+});
 
 export const VersionPath = z.object({ name: z.string().min(1).max(1000), version: Prompts.VersionNumber });
 export const UpdateLabelsBody = z.object({ newLabels: z.array(Prompts.SettableLabel).max(50) });

@@ -1,7 +1,9 @@
 import * as z from "zod";
 
 /** A Langfuse date-time query parameter (ISO 8601). */
-export const DateTimeParam = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
+export const DateTimeParam = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
 
 /** A parameter Langfuse lets repeat (`environment=a&environment=b`): always a list here. */
 export const Repeated = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
@@ -25,7 +27,10 @@ export function orderByParam<C extends string>(columns: readonly C[], fallback: 
       const [column, dir = "desc"] = v.split(".");
       const d = dir.toLowerCase();
       if (!columns.includes(column as C) || (d !== "asc" && d !== "desc")) {
-        ctx.addIssue({ code: "custom", message: `expected <column>.<asc|desc> with column one of ${columns.join(", ")}` });
+        ctx.addIssue({
+          code: "custom",
+          message: `expected <column>.<asc|desc> with column one of ${columns.join(", ")}`,
+        });
         return z.NEVER;
       }
       return { column: column as C, dir: d as "asc" | "desc" };
@@ -33,8 +38,8 @@ export function orderByParam<C extends string>(columns: readonly C[], fallback: 
 }
 
 /** Our list filters' `filter` JSON from conditions a Langfuse parameter stands for (environment lists, tags that must all match). */
-export const conditionsJson = (conditions: { column: string; operator: string; value: unknown }[]) => (conditions.length ? JSON.stringify(conditions) : undefined);
+export const conditionsJson = (conditions: { column: string; operator: string; value: unknown }[]) =>
+  conditions.length ? JSON.stringify(conditions) : undefined;
 
 /** Seconds from milliseconds, as Langfuse reports latencies. */
 export const seconds = (ms: number | null) => (ms === null ? null : ms / 1000);
-

@@ -3,7 +3,7 @@ import type { Deps } from "../platform/deps";
 import { invalid, notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import * as Scores from "../scores";
-import { pageOf, type PageQuery } from "./page";
+import { type PageQuery, pageOf } from "./page";
 
 const Category = z.object({ label: z.string(), value: z.number() });
 
@@ -41,7 +41,10 @@ export const LfUpdateScoreConfigBody = z.object({
   description: z.string().nullish(),
 });
 
-const BOOLEAN_CATEGORIES = [{ label: "False", value: 0 }, { label: "True", value: 1 }];
+const BOOLEAN_CATEGORIES = [
+  { label: "False", value: 0 },
+  { label: "True", value: 1 },
+];
 
 export function lfScoreConfig(c: Scores.ScoreConfigView, projectId: string): LfScoreConfig {
   return {
@@ -54,7 +57,12 @@ export function lfScoreConfig(c: Scores.ScoreConfigView, projectId: string): LfS
     isArchived: c.archived,
     minValue: c.min,
     maxValue: c.max,
-    categories: c.dataType === "CATEGORICAL" ? c.categories.map((label, value) => ({ label, value })) : c.dataType === "BOOLEAN" ? BOOLEAN_CATEGORIES : null,
+    categories:
+      c.dataType === "CATEGORICAL"
+        ? c.categories.map((label, value) => ({ label, value }))
+        : c.dataType === "BOOLEAN"
+          ? BOOLEAN_CATEGORIES
+          : null,
     description: c.description,
   };
 }
@@ -65,9 +73,13 @@ export function lfScoreConfig(c: Scores.ScoreConfigView, projectId: string): LfS
  * @throws invalid_input otherwise, and for categories on a BOOLEAN config (Langfuse generates those).
  */
 export function scoreConfigBodyOf(b: z.infer<typeof LfCreateScoreConfigBody>): Scores.CreateScoreConfigInput {
-  if (b.dataType === "BOOLEAN" && b.categories?.length) throw invalid("Invalid body.categories: a BOOLEAN config's categories are generated (False = 0, True = 1)");
+  if (b.dataType === "BOOLEAN" && b.categories?.length)
+    throw invalid("Invalid body.categories: a BOOLEAN config's categories are generated (False = 0, True = 1)");
   b.categories?.forEach((c, i) => {
-    if (c.value !== i) throw invalid(`Invalid body.categories.${i}.value: categories are ordered labels here, so the value of the category at position ${i} must be ${i}`);
+    if (c.value !== i)
+      throw invalid(
+        `Invalid body.categories.${i}.value: categories are ordered labels here, so the value of the category at position ${i} must be ${i}`,
+      );
   });
   const parsed = Scores.CreateScoreConfigBody.safeParse({
     name: b.name,
@@ -85,11 +97,19 @@ export function scoreConfigBodyOf(b: z.infer<typeof LfCreateScoreConfigBody>): S
   return parsed.data;
 }
 
-export async function createLfScoreConfig(deps: Parameters<typeof Scores.createScoreConfig>[0], principal: Principal, b: z.infer<typeof LfCreateScoreConfigBody>) {
+export async function createLfScoreConfig(
+  deps: Parameters<typeof Scores.createScoreConfig>[0],
+  principal: Principal,
+  b: z.infer<typeof LfCreateScoreConfigBody>,
+) {
   return lfScoreConfig(await Scores.createScoreConfig(deps, principal, scoreConfigBodyOf(b)), principal.projectId);
 }
 
-export async function listLfScoreConfigs(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, page: PageQuery) {
+export async function listLfScoreConfigs(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  projectId: string,
+  page: PageQuery,
+) {
   const all = await Scores.scoreConfigsOf(deps, projectId);
   const { data, meta } = pageOf(all, page);
   return { data: data.map((c) => lfScoreConfig(c, projectId)), meta };
@@ -106,9 +126,22 @@ export async function getLfScoreConfig(deps: Pick<Deps, "db" | "config" | "cache
  * `PATCH /api/public/score-configs/{id}`: archiving and restoring, as `PATCH /v1/score-configs/{id}`. A config's
  * other fields are fixed once scores cite it. @throws invalid_input for them; not_found; conflict.
  */
-export async function updateLfScoreConfig(deps: Parameters<typeof Scores.patchScoreConfig>[0], principal: Principal, id: string, b: z.infer<typeof LfUpdateScoreConfigBody>) {
-  const other = (["name", "categories", "minValue", "maxValue", "description"] as const).filter((k) => b[k] !== undefined);
-  if (other.length) throw invalid(`Invalid body.${other[0]}: only isArchived can be changed; create a new config (and archive this one) instead`);
+export async function updateLfScoreConfig(
+  deps: Parameters<typeof Scores.patchScoreConfig>[0],
+  principal: Principal,
+  id: string,
+  b: z.infer<typeof LfUpdateScoreConfigBody>,
+) {
+  const other = (["name", "categories", "minValue", "maxValue", "description"] as const).filter(
+    (k) => b[k] !== undefined,
+  );
+  if (other.length)
+    throw invalid(
+      `Invalid body.${other[0]}: only isArchived can be changed; create a new config (and archive this one) instead`,
+    );
   if (b.isArchived === undefined) throw invalid("Invalid body.isArchived: required");
-  return lfScoreConfig(await Scores.patchScoreConfig(deps, principal, id, { archived: b.isArchived }), principal.projectId);
+  return lfScoreConfig(
+    await Scores.patchScoreConfig(deps, principal, id, { archived: b.isArchived }),
+    principal.projectId,
+  );
 }

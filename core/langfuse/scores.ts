@@ -33,20 +33,44 @@ export type LfCreateScoreBody = z.infer<typeof LfCreateScoreBody>;
  * @throws invalid_input for what has no counterpart here.
  */
 export function scoreBodyOf(b: LfCreateScoreBody): Record<string, unknown> {
-  if (b.dataType === "TEXT" || b.dataType === "CORRECTION") throw invalid(`Invalid body.dataType: ${b.dataType} scores are not supported; use NUMERIC, CATEGORICAL or BOOLEAN`);
-  if (b.datasetRunId) throw invalid("Invalid body.datasetRunId: scores on dataset runs are not supported; score the run's traces instead");
-  if (b.queueId) throw invalid("Invalid body.queueId: annotation queue scores are written through the review queues (POST /v1/review-queues/{queue}/items/{itemId}/score)");
+  if (b.dataType === "TEXT" || b.dataType === "CORRECTION")
+    throw invalid(`Invalid body.dataType: ${b.dataType} scores are not supported; use NUMERIC, CATEGORICAL or BOOLEAN`);
+  if (b.datasetRunId)
+    throw invalid(
+      "Invalid body.datasetRunId: scores on dataset runs are not supported; score the run's traces instead",
+    );
+  if (b.queueId)
+    throw invalid(
+      "Invalid body.queueId: annotation queue scores are written through the review queues (POST /v1/review-queues/{queue}/items/{itemId}/score)",
+    );
   if (b.source && b.source !== "API") throw invalid(`Invalid body.source: only API is accepted here, not ${b.source}`);
   const body: Record<string, unknown> = { name: b.name, value: b.value };
-  for (const k of ["id", "traceId", "sessionId", "observationId", "comment", "environment", "dataType", "configId"] as const) if (b[k]) body[k] = b[k];
+  for (const k of [
+    "id",
+    "traceId",
+    "sessionId",
+    "observationId",
+    "comment",
+    "environment",
+    "dataType",
+    "configId",
+  ] as const)
+    if (b[k]) body[k] = b[k];
   if (b.metadata !== undefined && b.metadata !== null) body.metadata = b.metadata;
   return body;
 }
 
 const Operator = z.enum(["<", ">", "<=", ">=", "!=", "="]);
-const Iso = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
+const Iso = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
 const Many = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
-const Csv = z.string().transform((v) => v.split(",").map((s) => s.trim()).filter(Boolean));
+const Csv = z.string().transform((v) =>
+  v
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
 
 /** `GET /api/public/v2/scores`: Langfuse's filters; the ones with no counterpart here are refused by name. */
 export const LfScoresQuery = PageQuery.extend({
@@ -70,11 +94,22 @@ export const LfScoresQuery = PageQuery.extend({
   fields: Csv.optional(),
   filter: z.string().optional(),
 })
-  .refine((q) => (q.operator === undefined) === (q.value === undefined), { message: "operator and value go together", path: ["operator"] })
-  .refine((q) => !q.fields || q.fields.every((f) => f === "score" || f === "trace"), { message: "fields takes score and trace", path: ["fields"] });
+  .refine((q) => (q.operator === undefined) === (q.value === undefined), {
+    message: "operator and value go together",
+    path: ["operator"],
+  })
+  .refine((q) => !q.fields || q.fields.every((f) => f === "score" || f === "trace"), {
+    message: "fields takes score and trace",
+    path: ["fields"],
+  });
 export type LfScoresQuery = z.infer<typeof LfScoresQuery>;
 
-const TraceData = z.object({ userId: z.string().nullable(), tags: z.array(z.string()), environment: z.string(), sessionId: z.string().nullable() });
+const TraceData = z.object({
+  userId: z.string().nullable(),
+  tags: z.array(z.string()),
+  environment: z.string(),
+  sessionId: z.string().nullable(),
+});
 
 /** Langfuse's score (v2 reads), its `dataType` the discriminant. */
 export const LfScore = z.object({
@@ -102,9 +137,15 @@ export const LfScore = z.object({
 export type LfScore = z.infer<typeof LfScore>;
 
 /** A stored score in Langfuse's shape: a label's `value` is its position among its config's categories (0 without one). */
-export function lfScore(s: Traces.StoredScore, configs: readonly Scores.ScoreConfigView[], trace?: Traces.ScoreTrace): LfScore {
+export function lfScore(
+  s: Traces.StoredScore,
+  configs: readonly Scores.ScoreConfigView[],
+  trace?: Traces.ScoreTrace,
+): LfScore {
   const categorical = s.dataType === "CATEGORICAL";
-  const position = categorical ? Math.max(0, configs.find((c) => c.id === s.configId)?.categories.indexOf(s.stringValue ?? "") ?? 0) : 0;
+  const position = categorical
+    ? Math.max(0, configs.find((c) => c.id === s.configId)?.categories.indexOf(s.stringValue ?? "") ?? 0)
+    : 0;
   const timestamp = s.timestamp ?? s.createdAt ?? new Date(0).toISOString();
   return {
     id: s.id,
@@ -134,11 +175,18 @@ export function lfScore(s: Traces.StoredScore, configs: readonly Scores.ScoreCon
 function conditionsOf(q: LfScoresQuery) {
   if (q.datasetRunId) throw invalid("Invalid query.datasetRunId: scores on dataset runs are not supported");
   if (q.queueId) throw invalid("Invalid query.queueId: filter annotation scores with source=ANNOTATION");
-  if (q.filter) throw invalid("Invalid query.filter: Langfuse's JSON filters are not supported here; use the named parameters");
-  if (q.dataType === "TEXT" || q.dataType === "CORRECTION") throw invalid(`Invalid query.dataType: ${q.dataType} scores are not supported`);
-  if ((q.userId || q.traceTags) && q.fields && !q.fields.includes("trace")) throw invalid("Invalid query.fields: filtering by userId or traceTags needs the trace field group");
+  if (q.filter)
+    throw invalid("Invalid query.filter: Langfuse's JSON filters are not supported here; use the named parameters");
+  if (q.dataType === "TEXT" || q.dataType === "CORRECTION")
+    throw invalid(`Invalid query.dataType: ${q.dataType} scores are not supported`);
+  if ((q.userId || q.traceTags) && q.fields && !q.fields.includes("trace"))
+    throw invalid("Invalid query.fields: filtering by userId or traceTags needs the trace field group");
   const c: Traces.Condition[] = [];
-  const add = (column: string, operator: Traces.Condition["operator"], value: Traces.Condition["value"] | undefined) => {
+  const add = (
+    column: string,
+    operator: Traces.Condition["operator"],
+    value: Traces.Condition["value"] | undefined,
+  ) => {
     if (value !== undefined) c.push({ column, operator, value });
   };
   add("name", "=", q.name);
@@ -160,17 +208,40 @@ function conditionsOf(q: LfScoresQuery) {
 }
 
 /** `GET /api/public/v2/scores`: a page of scores, newest first, each with its trace's fields unless `fields=score`. */
-export async function listScoresV2(deps: Pick<Deps, "ch" | "db" | "config" | "caches">, projectId: string, q: LfScoresQuery) {
+export async function listScoresV2(
+  deps: Pick<Deps, "ch" | "db" | "config" | "caches">,
+  projectId: string,
+  q: LfScoresQuery,
+) {
   const { conditions, traces } = conditionsOf(q);
-  const [page, configs] = await Promise.all([Traces.pageScores(deps, projectId, { conditions, traces, offset: pageOffset(q), limit: q.limit }), Scores.scoreConfigsOf(deps, projectId)]);
+  const [page, configs] = await Promise.all([
+    Traces.pageScores(deps, projectId, { conditions, traces, offset: pageOffset(q), limit: q.limit }),
+    Scores.scoreConfigsOf(deps, projectId),
+  ]);
   const withTrace = !q.fields || q.fields.includes("trace");
-  const byTrace = withTrace ? await Traces.scoreTraces(deps, projectId, page.data.map((s) => s.traceId ?? "")) : new Map<string, Traces.ScoreTrace>();
-  return { data: page.data.map((s) => lfScore(s, configs, withTrace && s.traceId ? byTrace.get(s.traceId) : undefined)), meta: pageMeta(q, page.totalItems) };
+  const byTrace = withTrace
+    ? await Traces.scoreTraces(
+        deps,
+        projectId,
+        page.data.map((s) => s.traceId ?? ""),
+      )
+    : new Map<string, Traces.ScoreTrace>();
+  return {
+    data: page.data.map((s) => lfScore(s, configs, withTrace && s.traceId ? byTrace.get(s.traceId) : undefined)),
+    meta: pageMeta(q, page.totalItems),
+  };
 }
 
 /** `GET /api/public/v2/scores/{scoreId}`. @throws not_found */
-export async function getScoreV2(deps: Pick<Deps, "ch" | "db" | "config" | "caches">, projectId: string, id: string): Promise<LfScore> {
-  const [score, configs] = await Promise.all([Traces.findScore(deps, projectId, id), Scores.scoreConfigsOf(deps, projectId)]);
+export async function getScoreV2(
+  deps: Pick<Deps, "ch" | "db" | "config" | "caches">,
+  projectId: string,
+  id: string,
+): Promise<LfScore> {
+  const [score, configs] = await Promise.all([
+    Traces.findScore(deps, projectId, id),
+    Scores.scoreConfigsOf(deps, projectId),
+  ]);
   if (!score) throw notFound("Score", id);
   return lfScore(score, configs);
 }

@@ -1,12 +1,17 @@
 import * as z from "zod";
-import * as Traces from "../traces";
 import type { Deps } from "../platform/deps";
-import { PageQuery, pageMeta, pageOffset, paged } from "./page";
+import * as Traces from "../traces";
+import { PageQuery, paged, pageMeta, pageOffset } from "./page";
 import { DateTimeParam, Repeated } from "./query";
 import { LangfuseTrace, langfuseTrace } from "./traces";
 
 /** Langfuse's Session: created when its first trace was, in the environment of its traces. */
-export const LangfuseSession = z.object({ id: z.string(), createdAt: z.string().nullable(), projectId: z.string(), environment: z.string() });
+export const LangfuseSession = z.object({
+  id: z.string(),
+  createdAt: z.string().nullable(),
+  projectId: z.string(),
+  environment: z.string(),
+});
 export const SessionWithTraces = LangfuseSession.extend({ traces: z.array(LangfuseTrace) });
 
 export const SessionsQuery = PageQuery.extend({
@@ -20,9 +25,19 @@ export const SessionPath = z.object({ sessionId: z.string().min(1) });
 
 /** Sessions by page (`listSessionsPage`), most recently active first. */
 export async function listSessions(deps: Pick<Deps, "ch">, projectId: string, q: SessionsQuery) {
-  const { data, total } = await Traces.listSessionsPage(deps, projectId, { from: q.fromTimestamp, to: q.toTimestamp, environments: q.environment }, { offset: pageOffset(q), limit: q.limit });
+  const { data, total } = await Traces.listSessionsPage(
+    deps,
+    projectId,
+    { from: q.fromTimestamp, to: q.toTimestamp, environments: q.environment },
+    { offset: pageOffset(q), limit: q.limit },
+  );
   return {
-    data: data.map((s) => ({ id: s.id, createdAt: s.firstTimestamp, projectId, environment: s.environments[0] ?? "default" })),
+    data: data.map((s) => ({
+      id: s.id,
+      createdAt: s.firstTimestamp,
+      projectId,
+      environment: s.environments[0] ?? "default",
+    })),
     meta: pageMeta(q, total),
   };
 }
@@ -30,7 +45,12 @@ export async function listSessions(deps: Pick<Deps, "ch">, projectId: string, q:
 /** One session with its traces, bodies included (`getSession`). @throws not_found for a session no trace of the project names. */
 export async function getSession(deps: Pick<Deps, "ch" | "blobs">, projectId: string, sessionId: string) {
   const session = await Traces.getSession(deps, projectId, sessionId);
-  const bodies = await Traces.readTraceBodies(deps, projectId, session.traces.map((t) => t.id), { observations: false });
+  const bodies = await Traces.readTraceBodies(
+    deps,
+    projectId,
+    session.traces.map((t) => t.id),
+    { observations: false },
+  );
   return {
     id: session.id,
     createdAt: session.firstTimestamp,

@@ -1,9 +1,9 @@
 import * as z from "zod";
-import * as Traces from "../traces";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
-import { langfuseObservation, LangfuseObservation } from "./observations";
-import { PageQuery, pageMeta, pageOffset, paged } from "./page";
+import * as Traces from "../traces";
+import { LangfuseObservation, langfuseObservation } from "./observations";
+import { PageQuery, paged, pageMeta, pageOffset } from "./page";
 import { conditionsJson, DateTimeParam, orderByParam, Repeated, seconds, UnsupportedFilter } from "./query";
 
 /** Langfuse's Trace: what every trace read shows. */
@@ -27,9 +27,17 @@ export const LangfuseTrace = z.object({
   updatedAt: z.string().nullable(),
 });
 
-const Details = { htmlPath: z.string(), latency: z.number().nullable().describe("seconds; -1 when `fields` leaves out metrics"), totalCost: z.number().nullable() };
+const Details = {
+  htmlPath: z.string(),
+  latency: z.number().nullable().describe("seconds; -1 when `fields` leaves out metrics"),
+  totalCost: z.number().nullable(),
+};
 /** `GET /api/public/traces`: observations and scores by id. */
-export const TraceWithDetails = LangfuseTrace.extend({ ...Details, observations: z.array(z.string()), scores: z.array(z.string()) });
+export const TraceWithDetails = LangfuseTrace.extend({
+  ...Details,
+  observations: z.array(z.string()),
+  scores: z.array(z.string()),
+});
 
 /** Langfuse's ScoreV1, the scores of a trace. */
 export const LangfuseTraceScore = z.object({
@@ -52,7 +60,11 @@ export const LangfuseTraceScore = z.object({
   updatedAt: z.string().nullable(),
 });
 /** `GET /api/public/traces/{traceId}`: observations and scores whole. */
-export const TraceWithFullDetails = LangfuseTrace.extend({ ...Details, observations: z.array(LangfuseObservation), scores: z.array(LangfuseTraceScore) });
+export const TraceWithFullDetails = LangfuseTrace.extend({
+  ...Details,
+  observations: z.array(LangfuseObservation),
+  scores: z.array(LangfuseTraceScore),
+});
 
 const FIELD_GROUPS = ["core", "io", "scores", "observations", "metrics"] as const;
 type FieldGroup = (typeof FIELD_GROUPS)[number];
@@ -61,7 +73,10 @@ const Fields = z
   .string()
   .optional()
   .transform((v) => {
-    const groups = (v ?? "").split(",").map((s) => s.trim()).filter((s): s is FieldGroup => (FIELD_GROUPS as readonly string[]).includes(s));
+    const groups = (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter((s): s is FieldGroup => (FIELD_GROUPS as readonly string[]).includes(s));
     return new Set<FieldGroup>(groups.length ? ["core", ...groups] : FIELD_GROUPS);
   });
 
@@ -89,9 +104,16 @@ export const DeleteMessage = z.object({ message: z.string() });
 /** The console's page of a trace: Langfuse's `htmlPath`. */
 const htmlPath = (traceId: string) => `/traces/${encodeURIComponent(traceId)}`;
 
-type TraceCore = Omit<z.infer<typeof Traces.TraceListItem>, "observationCount" | "totalCost" | "latencyMs" | "sessionPath">;
+type TraceCore = Omit<
+  z.infer<typeof Traces.TraceListItem>,
+  "observationCount" | "totalCost" | "latencyMs" | "sessionPath"
+>;
 /** One of our traces in Langfuse's Trace shape; `bodies` absent leaves input, output and metadata null. */
-export function langfuseTrace(projectId: string, t: TraceCore, bodies: { input: unknown; output: unknown; metadata: unknown } | undefined) {
+export function langfuseTrace(
+  projectId: string,
+  t: TraceCore,
+  bodies: { input: unknown; output: unknown; metadata: unknown } | undefined,
+) {
   return {
     id: t.id,
     projectId,
@@ -122,12 +144,28 @@ export async function listTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: st
     ...(q.tags ?? []).map((tag) => ({ column: "tags", operator: "=", value: tag })),
     ...(q.environment?.length ? [{ column: "environment", operator: "in", value: q.environment }] : []),
   ];
-  const filters = { userId: q.userId, name: q.name, sessionId: q.sessionId, release: q.release, version: q.version, from: q.fromTimestamp, to: q.toTimestamp, filter: conditionsJson(conditions) };
-  const { data, total } = await Traces.listTracesPage(deps, projectId, filters, q.orderBy, { offset: pageOffset(q), limit: q.limit });
+  const filters = {
+    userId: q.userId,
+    name: q.name,
+    sessionId: q.sessionId,
+    release: q.release,
+    version: q.version,
+    from: q.fromTimestamp,
+    to: q.toTimestamp,
+    filter: conditionsJson(conditions),
+  };
+  const { data, total } = await Traces.listTracesPage(deps, projectId, filters, q.orderBy, {
+    offset: pageOffset(q),
+    limit: q.limit,
+  });
   const ids = data.map((t) => t.id);
   const [bodies, children] = await Promise.all([
-    q.fields.has("io") ? Traces.readTraceBodies(deps, projectId, ids, { observations: false }) : Promise.resolve(new Map<string, Traces.TraceBodies>()),
-    q.fields.has("observations") || q.fields.has("scores") ? Traces.traceChildIds(deps, projectId, ids) : Promise.resolve(new Map<string, { observations: string[]; scores: string[] }>()),
+    q.fields.has("io")
+      ? Traces.readTraceBodies(deps, projectId, ids, { observations: false })
+      : Promise.resolve(new Map<string, Traces.TraceBodies>()),
+    q.fields.has("observations") || q.fields.has("scores")
+      ? Traces.traceChildIds(deps, projectId, ids)
+      : Promise.resolve(new Map<string, { observations: string[]; scores: string[] }>()),
   ]);
   const metrics = q.fields.has("metrics");
   return {
@@ -144,7 +182,12 @@ export async function listTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: st
 }
 
 /** One trace with its observations and scores whole (`getTrace`). @throws not_found for an id the project does not hold. */
-export async function getTrace(deps: Pick<Deps, "ch" | "blobs">, projectId: string, traceId: string, fields: Set<FieldGroup>) {
+export async function getTrace(
+  deps: Pick<Deps, "ch" | "blobs">,
+  projectId: string,
+  traceId: string,
+  fields: Set<FieldGroup>,
+) {
   const t = await Traces.getTrace(deps, projectId, traceId);
   const metrics = fields.has("metrics");
   return {
@@ -178,13 +221,21 @@ export async function getTrace(deps: Pick<Deps, "ch" | "blobs">, projectId: stri
 }
 
 /** `DELETE /api/public/traces/{traceId}` onto `deleteTrace`. @throws not_found for an id the project does not hold. */
-export async function deleteTrace(deps: Parameters<typeof Traces.deleteTrace>[0], principal: Principal, traceId: string) {
+export async function deleteTrace(
+  deps: Parameters<typeof Traces.deleteTrace>[0],
+  principal: Principal,
+  traceId: string,
+) {
   await Traces.deleteTrace(deps, principal, traceId);
   return { message: "Trace deleted successfully" };
 }
 
 /** `DELETE /api/public/traces` onto `deleteTraces`: all or nothing. @throws not_found naming ids the project does not hold. */
-export async function deleteTraces(deps: Parameters<typeof Traces.deleteTraces>[0], principal: Principal, traceIds: readonly string[]) {
+export async function deleteTraces(
+  deps: Parameters<typeof Traces.deleteTraces>[0],
+  principal: Principal,
+  traceIds: readonly string[],
+) {
   await Traces.deleteTraces(deps, principal, traceIds);
   return { message: "Traces deleted successfully" };
 }

@@ -20,11 +20,20 @@ export interface ToolResult {
  * use case) is a tool error with our message; anything else is thrown, a bug the transport hides.
  */
 export async function callTool(deps: McpDeps, principal: Principal, tool: McpTool, args: unknown): Promise<ToolResult> {
-  if (!roleAtLeast(principal.role, tool.role)) return toolError(forbidden(`This tool needs the ${tool.role} role; the caller has ${principal.role}`));
-  if (!scopeAllows(principal, tool)) return toolError(forbidden(`This tool needs the ${scopeOf(tool)} scope; the token grants ${principal.scopes?.join(" ") || "no scope"}`));
+  if (!roleAtLeast(principal.role, tool.role))
+    return toolError(forbidden(`This tool needs the ${tool.role} role; the caller has ${principal.role}`));
+  if (!scopeAllows(principal, tool))
+    return toolError(
+      forbidden(
+        `This tool needs the ${scopeOf(tool)} scope; the token grants ${principal.scopes?.join(" ") || "no scope"}`,
+      ),
+    );
   try {
     const result = await tool.run(deps, principal, parseArguments(tool, args ?? {}));
-    return { content: [{ type: "text", text: JSON.stringify(result) }], ...(isRecord(result) ? { structuredContent: result } : {}) };
+    return {
+      content: [{ type: "text", text: JSON.stringify(result) }],
+      ...(isRecord(result) ? { structuredContent: result } : {}),
+    };
   } catch (e) {
     if (isAppError(e)) return toolError(e);
     if (e instanceof ZodError) return toolError(invalid("Invalid request", e.issues));
@@ -47,7 +56,10 @@ function parseArguments(tool: McpTool, args: unknown): unknown {
 
 /** The error body of the HTTP API, as a tool error: the message as text, the body as structured content. */
 function toolError(e: AppError): ToolResult {
-  const error = e.details === undefined ? { code: e.code, message: e.message } : { code: e.code, message: e.message, details: e.details };
+  const error =
+    e.details === undefined
+      ? { code: e.code, message: e.message }
+      : { code: e.code, message: e.message, details: e.details };
   return { content: [{ type: "text", text: e.message }], structuredContent: { error }, isError: true };
 }
 

@@ -1,6 +1,6 @@
-export { TOOLS, findTool, toolsFor, scopeOf } from "./tools";
-export { listTools, type ToolDescriptor } from "./list-tools";
 export { callTool, type ToolResult } from "./call-tool";
-export { mcpPrincipal, mcpChallenge } from "./principal";
-export type { McpTool, McpDeps, EndpointKey } from "./tool";
-export { McpMessage, McpAnswer } from "./mcp.schema";
+export { listTools, type ToolDescriptor } from "./list-tools";
+export { McpAnswer, McpMessage } from "./mcp.schema";
+export { mcpChallenge, mcpPrincipal } from "./principal";
+export type { EndpointKey, McpDeps, McpTool } from "./tool";
+export { findTool, scopeOf, TOOLS, toolsFor } from "./tools";

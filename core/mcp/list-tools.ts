@@ -18,7 +18,10 @@ export interface ToolDescriptor {
  * under `type: "object"`.
  */
 function inputSchemaOf(t: McpTool): ToolDescriptor["inputSchema"] {
-  const { $schema: _, ...schema } = z.toJSONSchema(t.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  const { $schema: _, ...schema } = z.toJSONSchema(t.input, { io: "input", unrepresentable: "any" }) as Record<
+    string,
+    unknown
+  >;
   return { ...schema, type: "object" };
 }
 
@@ -28,7 +31,16 @@ const descriptors = new Map<string, ToolDescriptor>();
 export function listTools(principal: Pick<Principal, "role" | "scopes">): ToolDescriptor[] {
   return toolsFor(principal).map((t) => {
     let d = descriptors.get(t.name);
-    if (!d) descriptors.set(t.name, (d = { name: t.name, description: t.description, inputSchema: inputSchemaOf(t), annotations: { readOnlyHint: scopeOf(t) === Auth.READ_SCOPE } }));
+    if (!d)
+      descriptors.set(
+        t.name,
+        (d = {
+          name: t.name,
+          description: t.description,
+          inputSchema: inputSchemaOf(t),
+          annotations: { readOnlyHint: scopeOf(t) === Auth.READ_SCOPE },
+        }),
+      );
     return d;
   });
 }

@@ -16,15 +16,25 @@ const BEARER = /^bearer\s+(\S+)\s*$/i;
  * @throws unauthorized when the credentials are missing, malformed, unknown, revoked, expired, bound to a DPoP key
  * or for another resource; not_found when the project named is not the one the grant is limited to.
  */
-export async function mcpPrincipal(deps: Pick<Deps, "db" | "clock" | "config" | "caches" | "auth">, headers: Record<string, string | undefined>): Promise<Principal> {
+export async function mcpPrincipal(
+  deps: Pick<Deps, "db" | "clock" | "config" | "caches" | "auth">,
+  headers: Record<string, string | undefined>,
+): Promise<Principal> {
   const bearer = BEARER.exec(headers.authorization ?? "");
   if (!bearer) return Tenancy.authenticate(deps, headers.authorization);
   const token = await deps.auth.bearerToken(bearer[1]!);
-  if (!token) throw unauthorized("The bearer token is invalid, expired or not issued for this MCP server; authorize again");
+  if (!token)
+    throw unauthorized("The bearer token is invalid, expired or not issued for this MCP server; authorize again");
   // A sender-constrained token would be worth nothing if it were taken as a plain bearer (docs/mcp.md, "DPoP").
-  if (token.boundToKey) throw unauthorized("The access token is bound to a DPoP key (cnf), and this MCP server does not verify DPoP proofs; authorize again without DPoP");
+  if (token.boundToKey)
+    throw unauthorized(
+      "The access token is bound to a DPoP key (cnf), and this MCP server does not verify DPoP proofs; authorize again without DPoP",
+    );
   const grant = await Auth.liveGrant(deps, token);
-  if (!grant) throw unauthorized("The grant behind this token has ended (signed out, session revoked, consent withdrawn or account banned); authorize again");
+  if (!grant)
+    throw unauthorized(
+      "The grant behind this token has ended (signed out, session revoked, consent withdrawn or account banned); authorize again",
+    );
   const named = headers[Auth.SESSION_PROJECT_HEADER] ?? null;
   // Another project than the grant's is answered as another project's key is: not found.
   if (grant.projectId && named && named !== grant.projectId) throw notFound("project", named);

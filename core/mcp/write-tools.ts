@@ -9,7 +9,8 @@ import { tool } from "./tool";
 export const WRITE_TOOLS = [
   tool({
     name: "save_prompt",
-    description: "Save the next immutable version of a prompt (type TEXT with a string `content`, or CHAT with a message array); `latest` and the given labels move to it.",
+    description:
+      "Save the next immutable version of a prompt (type TEXT with a string `content`, or CHAT with a message array); `latest` and the given labels move to it.",
     role: "MEMBER",
     endpoint: "POST /v1/prompts",
     input: Prompts.SavePromptBody,
@@ -42,7 +43,8 @@ export const WRITE_TOOLS = [
   }),
   tool({
     name: "create_score",
-    description: "Record a score (source API) on a trace, an observation or a session: NUMERIC value, BOOLEAN (0, 1, true, false) or a CATEGORICAL label; a score that misfits its score config is refused.",
+    description:
+      "Record a score (source API) on a trace, an observation or a session: NUMERIC value, BOOLEAN (0, 1, true, false) or a CATEGORICAL label; a score that misfits its score config is refused.",
     role: "MEMBER",
     endpoint: "POST /v1/scores",
     input: Ingest.CreateScoreBody,
@@ -50,7 +52,8 @@ export const WRITE_TOOLS = [
   }),
   tool({
     name: "run_evaluator",
-    description: "Run an evaluator (by name) on a trace or one of its observations; writes a score with source EVAL (a re-run overwrites it) and answers it, with the judge's reasoning in `comment`.",
+    description:
+      "Run an evaluator (by name) on a trace or one of its observations; writes a score with source EVAL (a re-run overwrites it) and answers it, with the judge's reasoning in `comment`.",
     role: "MEMBER",
     endpoint: "POST /v1/evaluators/{name}/run",
     input: Evaluators.RunEvaluatorBody.extend(Evaluators.EvaluatorPath.shape),
@@ -58,7 +61,8 @@ export const WRITE_TOOLS = [
   }),
   tool({
     name: "submit_review",
-    description: "Review an item of a review queue: writes an ANNOTATION score with the queue's score name and type and marks the item done. `value` is a number, a label or 0/1/true/false, as the queue says.",
+    description:
+      "Review an item of a review queue: writes an ANNOTATION score with the queue's score name and type and marks the item done. `value` is a number, a label or 0/1/true/false, as the queue says.",
     role: "MEMBER",
     endpoint: "POST /v1/review-queues/{queue}/items/{itemId}/score",
     input: Reviews.SubmitReviewBody.extend(Reviews.ItemPath.shape),

@@ -34,4 +34,10 @@ export const ALLOWED_MEDIA_TYPES: readonly string[] = [
 
 /** How the console shows a type: an image, a player, or a link. */
 export const mediaKind = (contentType: string): "image" | "audio" | "video" | "file" =>
-  contentType.startsWith("image/") ? "image" : contentType.startsWith("audio/") ? "audio" : contentType.startsWith("video/") ? "video" : "file";
+  contentType.startsWith("image/")
+    ? "image"
+    : contentType.startsWith("audio/")
+      ? "audio"
+      : contentType.startsWith("video/")
+        ? "video"
+        : "file";

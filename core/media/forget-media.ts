@@ -9,7 +9,11 @@ const CHUNK = 1_000;
  * media file of the project that no remaining link uses, blob and row (docs/media.md, "Deletion"). Returns how
  * many media files went.
  */
-export async function forgetTraceMedia(deps: Pick<Deps, "db" | "blobs">, projectId: string, traceIds: readonly string[]): Promise<number> {
+export async function forgetTraceMedia(
+  deps: Pick<Deps, "db" | "blobs">,
+  projectId: string,
+  traceIds: readonly string[],
+): Promise<number> {
   let removed = 0;
   for (let i = 0; i < traceIds.length; i += CHUNK) {
     const ids = traceIds.slice(i, i + CHUNK) as string[];

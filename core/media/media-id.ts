@@ -15,4 +15,5 @@ export const mediaIdOf = (sha256: Buffer) => sha256.toString("base64url").slice(
 export const mediaBlobKey = (projectId: string, mediaId: string) => `media/${projectId}/${mediaId}`;
 
 /** The reference token an SDK leaves in an input, output or metadata in place of the bytes. */
-export const mediaToken = (m: { contentType: string; mediaId: string; source?: string }) => `@@@langfuseMedia:type=${m.contentType}|id=${m.mediaId}|source=${m.source ?? "bytes"}@@@`;
+export const mediaToken = (m: { contentType: string; mediaId: string; source?: string }) =>
+  `@@@langfuseMedia:type=${m.contentType}|id=${m.mediaId}|source=${m.source ?? "bytes"}@@@`;

@@ -37,5 +37,8 @@ export const mediaLinks = pgTable(
     field: text("field").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.traceId, t.observationId, t.field, t.mediaId] }), index("media_links_media_idx").on(t.projectId, t.mediaId)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.traceId, t.observationId, t.field, t.mediaId] }),
+    index("media_links_media_idx").on(t.projectId, t.mediaId),
+  ],
 );

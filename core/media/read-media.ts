@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
 import { AppError, notFound } from "../platform/errors";
-import { media } from "./media.sql";
 import type { MediaView } from "./media.schema";
+import { media } from "./media.sql";
 
 /** How long a read URL stays valid: long enough for a console page left open, short enough not to be a link to share. */
 export const READ_URL_SECONDS = 60 * 60;
@@ -13,11 +13,21 @@ export const READ_URL_SECONDS = 60 * 60;
  *
  * @throws not_found when the project has no such media, or its upload was never confirmed.
  */
-export async function getMedia(deps: Pick<Deps, "db" | "blobs" | "clock">, projectId: string, mediaId: string): Promise<MediaView> {
-  const [row] = await deps.db.select().from(media).where(and(eq(media.projectId, projectId), eq(media.id, mediaId)));
+export async function getMedia(
+  deps: Pick<Deps, "db" | "blobs" | "clock">,
+  projectId: string,
+  mediaId: string,
+): Promise<MediaView> {
+  const [row] = await deps.db
+    .select()
+    .from(media)
+    .where(and(eq(media.projectId, projectId), eq(media.id, mediaId)));
   if (!row) throw notFound("Media", mediaId);
   if (!row.uploadedAt) throw new AppError("not_found", `Media '${mediaId}' has not been uploaded yet`);
-  const url = await deps.blobs.presignGet(row.blobKey, { contentType: row.contentType, expiresInSeconds: READ_URL_SECONDS });
+  const url = await deps.blobs.presignGet(row.blobKey, {
+    contentType: row.contentType,
+    expiresInSeconds: READ_URL_SECONDS,
+  });
   return {
     mediaId,
     contentType: row.contentType,

@@ -38,7 +38,9 @@ function refusedV6(address: ipaddr.IPv6): string | null {
   if (!address.match(GLOBAL_UNICAST_V6, 3)) return address.range() === "unicast" ? "reserved" : address.range();
   const range = address.range();
   if (range === "6to4" || range === "teredo") {
-    const inner = embeddedV4(address).map(refusedV4).find((r) => r !== null);
+    const inner = embeddedV4(address)
+      .map(refusedV4)
+      .find((r) => r !== null);
     return inner ? `${range} embedding ${inner}` : null;
   }
   return range === "unicast" ? null : range;

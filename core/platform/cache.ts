@@ -81,7 +81,13 @@ export class Caches {
  * Reads `key` through the cache `name` under the generation of `scope` when this process owns the relational
  * store (every write then moves the generation through `Caches.write`); on a shared store it reads each time.
  */
-export async function readThroughOwned<V>(deps: { config: { ownsRelationalStore: boolean }; caches: Caches }, name: string, scope: string, key: string, read: () => Promise<V>): Promise<V> {
+export async function readThroughOwned<V>(
+  deps: { config: { ownsRelationalStore: boolean }; caches: Caches },
+  name: string,
+  scope: string,
+  key: string,
+  read: () => Promise<V>,
+): Promise<V> {
   if (!deps.config.ownsRelationalStore) return read();
   const cache = deps.caches.of<V>(name);
   // Taken before the read, so a value read across a write is never served after it.

@@ -18,9 +18,17 @@ export const Config = z.object({
   /** Allow outbound calls (runners, webhooks) to private and loopback addresses. */
   allowPrivateUrls: z.boolean(),
   /** Largest media file an SDK may upload, in bytes (docs/media.md, "Limits"). */
-  mediaMaxBytes: z.number().int().positive().default(100 * 1024 * 1024),
+  mediaMaxBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
   /** Largest request body accepted, in bytes. */
-  maxBodyBytes: z.number().int().positive().default(5 * 1024 * 1024),
+  maxBodyBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   /**
    * The relational store is embedded and locked by this process (PGlite), so every
    * write to it passes through here and in-process caches of it can be exact.
@@ -29,7 +37,11 @@ export const Config = z.object({
   /** Receives before a queued job is dead-lettered; the stack's redrive policy uses the same number. */
   maxReceiveCount: z.number().int().positive().default(5),
   /** Requests per second and burst of each class of calls; null turns rate limiting off (docs/rate-limits.md). */
-  rateLimits: RateLimits.nullable().default({ ingest: { rate: 100, burst: 200 }, api: { rate: 50, burst: 100 }, shared: { rate: 5, burst: 20 } }),
+  rateLimits: RateLimits.nullable().default({
+    ingest: { rate: 100, burst: 200 },
+    api: { rate: 50, burst: 100 },
+    shared: { rate: 5, burst: 20 },
+  }),
   /** Where GitHub repository dispatches go (a GitHub Enterprise or a test server may stand in). */
   githubApiUrl: z.string().url().default("https://api.github.com"),
 });

@@ -1,10 +1,23 @@
+import type { AuthService } from "../auth";
+import type { RateLimiter } from "../ratelimits";
 import type { Caches } from "./cache";
 import type { Config } from "./config";
 import type { Db } from "./db";
 import type { KeyRing } from "./keyring";
-import type { AuthService } from "../auth";
-import type { RateLimiter } from "../ratelimits";
-import type { BlobStore, Clock, DnsResolver, EventBus, ExportBuckets, Ids, JobQueue, LlmProviders, Log, Mailer, OutboundHttp, TelemetryStore } from "./ports";
+import type {
+  BlobStore,
+  Clock,
+  DnsResolver,
+  EventBus,
+  ExportBuckets,
+  Ids,
+  JobQueue,
+  LlmProviders,
+  Log,
+  Mailer,
+  OutboundHttp,
+  TelemetryStore,
+} from "./ports";
 
 /** Everything a use case may need; each one takes the `Pick` it uses. */
 export interface Deps {
@@ -12,7 +25,14 @@ export interface Deps {
   ch: TelemetryStore;
   blobs: BlobStore;
   /** Ingest batches, online evaluations and experiment lanes, each with its dead letters. */
-  queues: { ingest: JobQueue; ingestDeadLetters: JobQueue; eval: JobQueue; evalDeadLetters: JobQueue; experiment: JobQueue; experimentDeadLetters: JobQueue };
+  queues: {
+    ingest: JobQueue;
+    ingestDeadLetters: JobQueue;
+    eval: JobQueue;
+    evalDeadLetters: JobQueue;
+    experiment: JobQueue;
+    experimentDeadLetters: JobQueue;
+  };
   clock: Clock;
   ids: Ids;
   log: Log;

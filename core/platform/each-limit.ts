@@ -1,5 +1,9 @@
 /** Runs `task` over `items` with at most `limit` running at once; resolves when all have settled or one threw. */
-export async function eachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+export async function eachLimit<T>(
+  items: readonly T[],
+  limit: number,
+  task: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lane = async () => {
     while (next < items.length) await task(items[next++]!);

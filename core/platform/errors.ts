@@ -44,8 +44,10 @@ export const conflict = (message: string) => new AppError("conflict", message);
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError("payload_too_large", `Request body exceeds the limit of ${limitBytes} bytes`);
 /** A rate-limit bucket is empty (docs/rate-limits.md); the transport sends `retryAfterSeconds` as `Retry-After`. */
-export const rateLimited = (message: string, retryAfterSeconds: number) => new AppError("rate_limited", message, { retryAfterSeconds });
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new AppError("rate_limited", message, { retryAfterSeconds });
 export const unprocessable = (message: string, details?: unknown) => new AppError("unprocessable", message, details);
 /** A model provider failed; the message is the provider's, shortened (never a key). */
 export const providerError = (message: string, details?: unknown) => new AppError("provider_error", message, details);
-export const csvMissingColumn = (message: string, details?: unknown) => new AppError("csv_missing_column", message, details);
+export const csvMissingColumn = (message: string, details?: unknown) =>
+  new AppError("csv_missing_column", message, details);

@@ -9,7 +9,13 @@ const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u20
  * runs of whitespace become one space, and anything past `max` characters is cut with an ellipsis.
  */
 export function safeExcerpt(text: string, max = EXCERPT_CHARS): string {
-  const clean = [...text.slice(0, max * 4).replace(UNSAFE, " ").replace(/\s+/g, " ").trim()];
+  const clean = [
+    ...text
+      .slice(0, max * 4)
+      .replace(UNSAFE, " ")
+      .replace(/\s+/g, " ")
+      .trim(),
+  ];
   // Cut by code points, so a surrogate pair is never split.
   return clean.length > max ? `${clean.slice(0, max).join("")}…` : clean.join("");
 }

@@ -60,7 +60,8 @@ const ringError = (message: string) => new KeyRingError("invalid_ring", message)
  */
 export function parseKeyRing(spec: string): RingKey[] {
   const trimmed = spec.trim();
-  if (trimmed === "") throw ringError("Key ring is empty: expected id:base64key[,id:base64key...], the first key active");
+  if (trimmed === "")
+    throw ringError("Key ring is empty: expected id:base64key[,id:base64key...], the first key active");
   return trimmed.split(",").map((entry, index) => {
     const text = entry.trim();
     const colon = text.indexOf(":");
@@ -75,7 +76,10 @@ export function parseKeyRing(spec: string): RingKey[] {
 }
 
 function checkId(id: string, index: number) {
-  if (!KEY_ID.test(id)) throw ringError(`Key ring entry ${index + 1} has an invalid key id ${JSON.stringify(id.slice(0, 70))}: use 1 to 64 letters, digits, _ or -`);
+  if (!KEY_ID.test(id))
+    throw ringError(
+      `Key ring entry ${index + 1} has an invalid key id ${JSON.stringify(id.slice(0, 70))}: use 1 to 64 letters, digits, _ or -`,
+    );
 }
 
 /** A fresh random key in the ring's base64 form, for `id:<key>` entries. */
@@ -108,15 +112,21 @@ export function createKeyRing(keys: readonly RingKey[]): KeyRing {
     if (!key) throw new KeyRingError("unknown_key", `No key "${p.keyId}" in the key ring`);
     const iv = Buffer.from(p.iv, "base64url");
     const body = Buffer.from(p.body, "base64url");
-    if (iv.length !== IV_BYTES || body.length < TAG_BYTES) throw new KeyRingError("malformed_secret", "Sealed secret has a wrong IV or ciphertext length");
+    if (iv.length !== IV_BYTES || body.length < TAG_BYTES)
+      throw new KeyRingError("malformed_secret", "Sealed secret has a wrong IV or ciphertext length");
     try {
       const decipher = createDecipheriv("aes-256-gcm", key, iv);
       // The header is authenticated too, so a secret cannot be relabelled to another key id or version.
       decipher.setAAD(Buffer.from(`${VERSION}:${p.keyId}`));
       decipher.setAuthTag(body.subarray(body.length - TAG_BYTES));
-      return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString("utf8");
+      return Buffer.concat([decipher.update(body.subarray(0, body.length - TAG_BYTES)), decipher.final()]).toString(
+        "utf8",
+      );
     } catch {
-      throw new KeyRingError("decrypt_failed", `Sealed secret under key "${p.keyId}" failed authentication: wrong key or tampered`);
+      throw new KeyRingError(
+        "decrypt_failed",
+        `Sealed secret under key "${p.keyId}" failed authentication: wrong key or tampered`,
+      );
     }
   }
 
@@ -141,7 +151,8 @@ export function createKeyRing(keys: readonly RingKey[]): KeyRing {
       }
     },
     keyIdOf: (sealed) => parts(sealed)?.keyId ?? null,
-    deriveKey: (purpose) => Buffer.from(hkdfSync("sha256", byId.get(active)!, Buffer.alloc(0), `sightline:${purpose}`, 32)),
+    deriveKey: (purpose) =>
+      Buffer.from(hkdfSync("sha256", byId.get(active)!, Buffer.alloc(0), `sightline:${purpose}`, 32)),
   };
 }
 

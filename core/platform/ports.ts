@@ -99,7 +99,12 @@ export interface ExportBuckets {
    * Streams `body` into the object `key`; the object exists only once this resolves (a failure leaves
    * nothing under the key, or the previous object).
    */
-  write(target: ExportTarget, key: string, body: AsyncIterable<string>, contentType: string): Promise<{ bytes: number }>;
+  write(
+    target: ExportTarget,
+    key: string,
+    body: AsyncIterable<string>,
+    contentType: string,
+  ): Promise<{ bytes: number }>;
 }
 
 export interface Clock {
@@ -162,7 +167,9 @@ export interface LlmRequest {
    * `json`: one JSON object (`schema` guides the mock and the prompt; providers get their JSON mode).
    * `json_schema`: structured output the provider enforces against `schema`.
    */
-  responseFormat?: { type: "json"; schema?: Record<string, unknown> } | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict?: boolean };
+  responseFormat?:
+    | { type: "json"; schema?: Record<string, unknown> }
+    | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict?: boolean };
   tools?: LlmTool[];
   /** `auto` by default when tools are given; `{ name }` forces that tool. */
   toolChoice?: "auto" | "none" | "required" | { name: string };

@@ -72,7 +72,8 @@ export function jsonTextExceedsDepth(text: string, limit = MAX_JSON_DEPTH): bool
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // a backslash escapes the next character
+      if (c === 92)
+        i++; // a backslash escapes the next character
       else if (c === 34) inString = false;
       continue;
     }
@@ -91,7 +92,8 @@ export function valueExceedsDepth(value: unknown, limit = MAX_JSON_DEPTH): boole
     const [node, depth] = stack.pop()!;
     if (node === null || typeof node !== "object") continue;
     if (depth > limit) return true;
-    for (const child of Object.values(node)) if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+    for (const child of Object.values(node))
+      if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
   }
   return false;
 }

@@ -1,3 +1,3 @@
-export { streamCompletion, type PlaygroundDeps } from "./stream-completion";
 export { compileMessages } from "./compile-messages";
 export * from "./playground.schema";
+export { type PlaygroundDeps, streamCompletion } from "./stream-completion";

@@ -7,7 +7,11 @@ import * as Prompts from "../prompts";
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const JsonSchema = z.record(z.string(), z.unknown());
 
-export const ToolCall = z.object({ id: z.string().min(1).max(200), name: z.string().regex(TOOL_NAME), arguments: z.string().max(100_000) });
+export const ToolCall = z.object({
+  id: z.string().min(1).max(200),
+  name: z.string().regex(TOOL_NAME),
+  arguments: z.string().max(100_000),
+});
 
 export const PlaygroundMessage = z.object({
   role: z.enum(["system", "user", "assistant", "tool"]),
@@ -21,7 +25,9 @@ export const PromptReference = z
   .object({
     name: Prompts.PromptName,
     version: z.number().int().min(1).max(Prompts.MAX_VERSION).optional(),
-    label: Prompts.Label.optional().describe("The channel to resolve; `production` when neither version nor label is given"),
+    label: Prompts.Label.optional().describe(
+      "The channel to resolve; `production` when neither version nor label is given",
+    ),
     variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
     placeholders: z.record(z.string(), z.array(Prompts.ChatMessage)).default({}),
   })
@@ -33,11 +39,19 @@ export const Tool = z.object({
   parameters: JsonSchema.default({ type: "object", properties: {} }).describe("The arguments' JSON Schema"),
 });
 
-export const ToolChoice = z.union([z.enum(["auto", "none", "required"]), z.object({ name: z.string().regex(TOOL_NAME) })]);
+export const ToolChoice = z.union([
+  z.enum(["auto", "none", "required"]),
+  z.object({ name: z.string().regex(TOOL_NAME) }),
+]);
 
 export const ResponseFormat = z.discriminatedUnion("type", [
   z.object({ type: z.literal("json_object") }),
-  z.object({ type: z.literal("json_schema"), name: z.string().regex(TOOL_NAME).default("response"), schema: JsonSchema, strict: z.boolean().optional() }),
+  z.object({
+    type: z.literal("json_schema"),
+    name: z.string().regex(TOOL_NAME).default("response"),
+    schema: JsonSchema,
+    strict: z.boolean().optional(),
+  }),
 ]);
 
 export const Parameters = z
@@ -54,7 +68,11 @@ export const CompletionBody = z
     provider: z.enum(LLM_PROVIDERS),
     model: z.string().min(1).max(200),
     prompt: PromptReference.optional().describe("A stored prompt compiled server-side; its messages come first"),
-    messages: z.array(PlaygroundMessage).max(1000).default([]).describe("Messages, after the prompt's when both are given"),
+    messages: z
+      .array(PlaygroundMessage)
+      .max(1000)
+      .default([])
+      .describe("Messages, after the prompt's when both are given"),
     parameters: Parameters.default({}),
     tools: z.array(Tool).max(64).optional(),
     toolChoice: ToolChoice.optional(),
@@ -62,14 +80,26 @@ export const CompletionBody = z
   })
   .refine((b) => b.prompt !== undefined || b.messages.length > 0, "Give messages, a prompt, or both")
   .refine((b) => b.toolChoice === undefined || (b.tools?.length ?? 0) > 0, "toolChoice needs tools")
-  .refine((b) => typeof b.toolChoice !== "object" || b.tools?.some((t) => t.name === (b.toolChoice as { name: string }).name), "toolChoice names a tool that is not in tools");
+  .refine(
+    (b) => typeof b.toolChoice !== "object" || b.tools?.some((t) => t.name === (b.toolChoice as { name: string }).name),
+    "toolChoice names a tool that is not in tools",
+  );
 export type CompletionInput = z.output<typeof CompletionBody>;
 
 export const Usage = z.object({ input: z.number().int(), output: z.number().int(), total: z.number().int() });
 
 /** The events of the stream, in order: `start`, then `delta` and `tool_call` as they come, then `done` or `error`. */
 export type PlaygroundEvent =
-  | { event: "start"; data: { traceId: string; provider: string; model: string; messages: PlaygroundMessage[]; prompt: { name: string; version: number } | null } }
+  | {
+      event: "start";
+      data: {
+        traceId: string;
+        provider: string;
+        model: string;
+        messages: PlaygroundMessage[];
+        prompt: { name: string; version: number } | null;
+      };
+    }
   | { event: "delta"; data: { text: string } }
   | { event: "tool_call"; data: { index: number; id?: string; name?: string; arguments: string } }
   | {

@@ -1,14 +1,17 @@
 import * as Evaluators from "../evaluators";
 import * as Ingest from "../ingest";
-import * as Pricing from "../pricing";
 import type { Deps } from "../platform/deps";
 import { AppError, invalid, providerError, unprocessable } from "../platform/errors";
 import { LlmCallError, type LlmCredentials, type LlmRequest, type LlmStreamEvent } from "../platform/ports";
 import type { Principal } from "../platform/principal";
+import * as Pricing from "../pricing";
 import { compileMessages } from "./compile-messages";
 import type { CompletionInput, PlaygroundEvent, PlaygroundMessage } from "./playground.schema";
 
-export type PlaygroundDeps = Pick<Deps, "db" | "config" | "caches" | "keyRing" | "llm" | "clock" | "ids" | "log" | "blobs" | "queues">;
+export type PlaygroundDeps = Pick<
+  Deps,
+  "db" | "config" | "caches" | "keyRing" | "llm" | "clock" | "ids" | "log" | "blobs" | "queues"
+>;
 
 const CANCELLED = "cancelled: the client closed the connection";
 
@@ -29,7 +32,10 @@ function toAppError(error: unknown, credentials: LlmCredentials | null, traceId:
   if (error instanceof AppError) return error;
   if (!(error instanceof LlmCallError)) throw error;
   const message = redact(error.message, credentials);
-  const details = { provider: { kind: error.kind, ...(error.status !== undefined ? { status: error.status } : {}) }, traceId };
+  const details = {
+    provider: { kind: error.kind, ...(error.status !== undefined ? { status: error.status } : {}) },
+    traceId,
+  };
   return error.kind === "refused" ? unprocessable(message, details) : providerError(message, details);
 }
 
@@ -43,7 +49,19 @@ function requestOf(input: CompletionInput, messages: PlaygroundMessage[]): LlmRe
     ...(maxTokens !== undefined ? { maxTokens } : {}),
     ...(topP !== undefined ? { topP } : {}),
     ...(stop ? { stop } : {}),
-    ...(format ? { responseFormat: format.type === "json_object" ? { type: "json" as const } : { type: "json_schema" as const, name: format.name, schema: format.schema, ...(format.strict !== undefined ? { strict: format.strict } : {}) } } : {}),
+    ...(format
+      ? {
+          responseFormat:
+            format.type === "json_object"
+              ? { type: "json" as const }
+              : {
+                  type: "json_schema" as const,
+                  name: format.name,
+                  schema: format.schema,
+                  ...(format.strict !== undefined ? { strict: format.strict } : {}),
+                },
+        }
+      : {}),
     ...(input.tools?.length ? { tools: input.tools } : {}),
     ...(input.toolChoice !== undefined ? { toolChoice: input.toolChoice } : {}),
   };
@@ -59,23 +77,43 @@ function requestOf(input: CompletionInput, messages: PlaygroundMessage[]): LlmRe
  * @throws unprocessable when the provider refuses the request (its 4xx: a bad key, an unknown model).
  * @throws provider_error when the provider fails (5xx, time-out, unreachable).
  */
-export async function streamCompletion(deps: PlaygroundDeps, principal: Principal, input: CompletionInput, options: { signal?: AbortSignal } = {}): Promise<AsyncIterable<PlaygroundEvent>> {
+export async function streamCompletion(
+  deps: PlaygroundDeps,
+  principal: Principal,
+  input: CompletionInput,
+  options: { signal?: AbortSignal } = {},
+): Promise<AsyncIterable<PlaygroundEvent>> {
   const projectId = principal.projectId;
   const { messages, prompt } = await compileMessages(deps, projectId, input);
-  const [opened, prices] = await Promise.all([Evaluators.openCredentials(deps, projectId, [input.provider]), Pricing.customPriceEntries(deps, projectId)]);
+  const [opened, prices] = await Promise.all([
+    Evaluators.openCredentials(deps, projectId, [input.provider]),
+    Pricing.customPriceEntries(deps, projectId),
+  ]);
   const credentials = opened.get(input.provider) ?? null;
-  if (input.provider !== "mock" && !credentials) throw invalid(`No credentials for provider "${input.provider}" in this project: PUT /v1/providers/${input.provider}`);
+  if (input.provider !== "mock" && !credentials)
+    throw invalid(
+      `No credentials for provider "${input.provider}" in this project: PUT /v1/providers/${input.provider}`,
+    );
 
   const request = requestOf(input, messages);
   const traceId = deps.ids.uuid();
   const startedAt = deps.clock.now();
-  const call = (outcome: { output: unknown; usage?: { input: number; output: number }; model?: string; costUsd?: number | null; firstAt?: Date; error?: string }): Ingest.ModelCall => ({
+  const call = (outcome: {
+    output: unknown;
+    usage?: { input: number; output: number };
+    model?: string;
+    costUsd?: number | null;
+    firstAt?: Date;
+    error?: string;
+  }): Ingest.ModelCall => ({
     source: "playground",
     traceId,
     name: "playground",
     provider: input.provider,
     model: outcome.model ?? input.model,
-    input: input.tools?.length ? { messages, tools: input.tools, ...(input.toolChoice !== undefined ? { toolChoice: input.toolChoice } : {}) } : messages,
+    input: input.tools?.length
+      ? { messages, tools: input.tools, ...(input.toolChoice !== undefined ? { toolChoice: input.toolChoice } : {}) }
+      : messages,
     output: outcome.output,
     modelParameters: { ...input.parameters, ...(input.responseFormat ? { responseFormat: input.responseFormat } : {}) },
     usage: outcome.usage ?? { input: 0, output: 0 },
@@ -91,13 +129,18 @@ export async function streamCompletion(deps: PlaygroundDeps, principal: Principa
     try {
       await Ingest.recordModelCalls(deps, principal, [c]);
     } catch (error) {
-      deps.log.error("playground call not recorded", { traceId, error: error instanceof Error ? error.message : String(error) });
+      deps.log.error("playground call not recorded", {
+        traceId,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   };
 
   let events: AsyncIterable<LlmStreamEvent>;
   try {
-    events = await deps.llm.get(input.provider, credentials).stream(request, options.signal ? { signal: options.signal } : {});
+    events = await deps.llm
+      .get(input.provider, credentials)
+      .stream(request, options.signal ? { signal: options.signal } : {});
   } catch (error) {
     const failure = toAppError(error, credentials, traceId);
     await record(call({ output: null, error: failure.message }));
@@ -130,19 +173,32 @@ export async function streamCompletion(deps: PlaygroundDeps, principal: Principa
             if (e.id) slot.id = e.id;
             if (e.name) slot.name = e.name;
             slot.arguments += e.arguments;
-            yield { event: "tool_call", data: { index: e.index, ...(e.id ? { id: e.id } : {}), ...(e.name ? { name: e.name } : {}), arguments: e.arguments } };
+            yield {
+              event: "tool_call",
+              data: {
+                index: e.index,
+                ...(e.id ? { id: e.id } : {}),
+                ...(e.name ? { name: e.name } : {}),
+                arguments: e.arguments,
+              },
+            };
           }
         }
       } catch (error) {
         if (error instanceof LlmCallError) failure = toAppError(error, credentials, traceId);
         else {
           // A bug, not the provider: logged with its cause, shown as the generic 500 message would be.
-          deps.log.error("playground stream failed", { traceId, error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
+          deps.log.error("playground stream failed", {
+            traceId,
+            error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+          });
           failure = { code: "internal_error", message: "Internal server error" };
         }
       }
       if (failure || !done) {
-        const message = options.signal?.aborted ? CANCELLED : (failure?.message ?? `${input.provider}: the stream ended without a final event`);
+        const message = options.signal?.aborted
+          ? CANCELLED
+          : (failure?.message ?? `${input.provider}: the stream ended without a final event`);
         recorded = true;
         await record(call({ output: output(), firstAt, error: message }));
         yield { event: "error", data: { code: failure?.code ?? "provider_error", message, traceId } };
@@ -161,7 +217,10 @@ export async function streamCompletion(deps: PlaygroundDeps, principal: Principa
           output: { text, toolCalls: toolCalls.filter(Boolean) },
           usage: { ...done.usage, total: done.usage.input + done.usage.output },
           costUsd,
-          latency: { totalMs: endedAt.getTime() - startedAt.getTime(), timeToFirstTokenMs: firstAt ? firstAt.getTime() - startedAt.getTime() : null },
+          latency: {
+            totalMs: endedAt.getTime() - startedAt.getTime(),
+            timeToFirstTokenMs: firstAt ? firstAt.getTime() - startedAt.getTime() : null,
+          },
         },
       };
     } finally {

@@ -30,7 +30,11 @@ export interface PriceMatch {
 }
 
 /** The price list for a model: the first matching custom entry, else the first matching built-in one. */
-export function matchPrice(model: string, custom: readonly PriceEntry[], builtin: readonly PriceEntry[] = REGISTRY): PriceMatch | null {
+export function matchPrice(
+  model: string,
+  custom: readonly PriceEntry[],
+  builtin: readonly PriceEntry[] = REGISTRY,
+): PriceMatch | null {
   if (typeof model !== "string") return null;
   model = model.trim();
   if (model.length === 0) return null;
@@ -41,5 +45,7 @@ export function matchPrice(model: string, custom: readonly PriceEntry[], builtin
 }
 
 function firstMatch(model: string, entries: readonly PriceEntry[]): PriceEntry | undefined {
-  return entries.find((e) => typeof e.matchPattern === "string" && compileMatchPattern(e.matchPattern)?.test(model) === true);
+  return entries.find(
+    (e) => typeof e.matchPattern === "string" && compileMatchPattern(e.matchPattern)?.test(model) === true,
+  );
 }

@@ -23,10 +23,22 @@ const ALIASES: Record<string, string> = {
  * include them (Chat Completions: prompt/completion, Responses API: input/output).
  */
 const INCLUSIVE_DETAILS: Record<string, { parent: string; buckets: Record<string, string> }> = {
-  prompt_tokens_details: { parent: "input", buckets: { cached_tokens: "cache_read_input_tokens", audio_tokens: "input_audio" } },
-  input_tokens_details: { parent: "input", buckets: { cached_tokens: "cache_read_input_tokens", audio_tokens: "input_audio" } },
-  completion_tokens_details: { parent: "output", buckets: { reasoning_tokens: "reasoning_tokens", audio_tokens: "output_audio" } },
-  output_tokens_details: { parent: "output", buckets: { reasoning_tokens: "reasoning_tokens", audio_tokens: "output_audio" } },
+  prompt_tokens_details: {
+    parent: "input",
+    buckets: { cached_tokens: "cache_read_input_tokens", audio_tokens: "input_audio" },
+  },
+  input_tokens_details: {
+    parent: "input",
+    buckets: { cached_tokens: "cache_read_input_tokens", audio_tokens: "input_audio" },
+  },
+  completion_tokens_details: {
+    parent: "output",
+    buckets: { reasoning_tokens: "reasoning_tokens", audio_tokens: "output_audio" },
+  },
+  output_tokens_details: {
+    parent: "output",
+    buckets: { reasoning_tokens: "reasoning_tokens", audio_tokens: "output_audio" },
+  },
 };
 
 /** The canonical usage key for a client's key (`prompt_tokens` → `input`); unknown keys pass through. */

@@ -1,5 +1,5 @@
 import { pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tsz, jsonb } from "../platform/columns";
+import { createdAt, jsonb, tsz } from "../platform/columns";
 
 /** Project custom model prices; they win over the built-in registry. */
 export const modelPrices = pgTable(

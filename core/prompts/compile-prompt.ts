@@ -1,5 +1,5 @@
 import type { Deps } from "../platform/deps";
-import { DEFAULT_CHANNEL, type CompiledPrompt, type CompileInput } from "./prompts.schema";
+import { type CompiledPrompt, type CompileInput, DEFAULT_CHANNEL } from "./prompts.schema";
 import { resolvePrompt } from "./resolve-prompt";
 import { compileContent } from "./template";
 
@@ -9,8 +9,14 @@ import { compileContent } from "./template";
  * @throws not_found when the prompt does not exist or no version holds the channel or number.
  * @throws unprocessable when an include can no longer be assembled.
  */
-export async function compilePrompt(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, name: string, input: CompileInput): Promise<CompiledPrompt> {
-  const selector = input.version !== undefined ? { version: input.version } : { label: input.channel ?? DEFAULT_CHANNEL };
+export async function compilePrompt(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  projectId: string,
+  name: string,
+  input: CompileInput,
+): Promise<CompiledPrompt> {
+  const selector =
+    input.version !== undefined ? { version: input.version } : { label: input.channel ?? DEFAULT_CHANNEL };
   const prompt = await resolvePrompt(deps, projectId, name, selector);
   return {
     name: prompt.name,

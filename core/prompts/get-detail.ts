@@ -9,7 +9,18 @@ import { resolvePrompt } from "./resolve-prompt";
  * includes unexpanded, or with `channel` or `version` that version resolved (docs/prompts.md).
  * @throws not_found when the prompt (or the version or label asked for) does not exist.
  */
-export function getPromptDetail(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, name: string, query: DetailQuery): Promise<PromptDetail> {
-  if (query.channel === undefined && query.version === undefined) return readDetail(deps.db, projectId, name, { label: LATEST }, { resolve: false });
-  return resolvePrompt(deps, projectId, name, query.version !== undefined ? { version: query.version } : { label: query.channel! });
+export function getPromptDetail(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  projectId: string,
+  name: string,
+  query: DetailQuery,
+): Promise<PromptDetail> {
+  if (query.channel === undefined && query.version === undefined)
+    return readDetail(deps.db, projectId, name, { label: LATEST }, { resolve: false });
+  return resolvePrompt(
+    deps,
+    projectId,
+    name,
+    query.version !== undefined ? { version: query.version } : { label: query.channel! },
+  );
 }

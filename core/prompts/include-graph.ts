@@ -1,14 +1,28 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../platform/db";
-import { includesOf, MAX_INCLUDE_DEPTH, refKey, type IncludeGraph, type IncludeNode, type IncludeRef, type Target } from "./includes";
-import { generationColumn, preparedFor } from "./sql-fragments";
+import {
+  type IncludeGraph,
+  type IncludeNode,
+  type IncludeRef,
+  includesOf,
+  MAX_INCLUDE_DEPTH,
+  refKey,
+  type Target,
+} from "./includes";
 import type { PromptContent, PromptType } from "./prompts.schema";
 import { promptVersions } from "./prompts.sql";
+import { generationColumn, preparedFor } from "./sql-fragments";
 
 /** Refs per statement, so a wide level never builds one enormous parameter. */
 const CHUNK = 500;
 
-export const toNode = (row: { id: string; name: string; version: number; type: PromptType; content: unknown }): IncludeNode => {
+export const toNode = (row: {
+  id: string;
+  name: string;
+  version: number;
+  type: PromptType;
+  content: unknown;
+}): IncludeNode => {
   const content = row.content as PromptContent;
   return { id: row.id, name: row.name, version: row.version, type: row.type, content, refs: includesOf(content).refs };
 };
@@ -93,12 +107,19 @@ const statements = new WeakMap<Db, ReturnType<typeof fetchRefsStatement>>();
  * joined to the prompt of that name and the version the label or number selects, so a
  * missing prompt or version comes back as a row too.
  */
-async function fetchRefs(db: Db, projectId: string, refs: IncludeRef[]): Promise<{ targets: Map<string, Target>; generation: number | null }> {
+async function fetchRefs(
+  db: Db,
+  projectId: string,
+  refs: IncludeRef[],
+): Promise<{ targets: Map<string, Target>; generation: number | null }> {
   const input = JSON.stringify(refs.map((r) => ({ name: r.name, label: r.label ?? null, version: r.version ?? null })));
   const rows = await preparedFor(statements, db, fetchRefsStatement).execute({ projectId, refs: input });
   const targets = new Map<string, Target>();
   for (const row of rows) {
-    const ref: IncludeRef = row.refVersion !== null ? { name: row.refName, version: row.refVersion } : { name: row.refName, label: row.refLabel! };
+    const ref: IncludeRef =
+      row.refVersion !== null
+        ? { name: row.refName, version: row.refVersion }
+        : { name: row.refName, label: row.refLabel! };
     targets.set(
       refKey(ref),
       row.id !== null

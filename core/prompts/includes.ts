@@ -1,17 +1,30 @@
-import { LABEL_PATTERN, MAX_VERSION, NAME_PATTERN, type ChatEntry, type PromptContent, type PromptType, type ResolutionGraph } from "./prompts.schema";
+import {
+  type ChatEntry,
+  LABEL_PATTERN,
+  MAX_VERSION,
+  NAME_PATTERN,
+  type PromptContent,
+  type PromptType,
+  type ResolutionGraph,
+} from "./prompts.schema";
 
 /** Include nesting depth, at save and at resolve (docs/prompts.md). */
 export const MAX_INCLUDE_DEPTH = 5;
 
 /** `@@@servicePrompt:name=<n>|label=<l>@@@` follows a channel; `…|version=<v>@@@` pins a version. */
-export type IncludeRef = { name: string; label: string; version?: undefined } | { name: string; version: number; label?: undefined };
+export type IncludeRef =
+  | { name: string; label: string; version?: undefined }
+  | { name: string; version: number; label?: undefined };
 
 const TAG_START = "@@@servicePrompt:";
 const TAG = /@@@servicePrompt:name=([^|@\s]+)\|(label|version)=([^|@\s]+)@@@/y;
-export const TAG_SYNTAX = "@@@servicePrompt:name=<name>|label=<label>@@@ or @@@servicePrompt:name=<name>|version=<n>@@@";
+export const TAG_SYNTAX =
+  "@@@servicePrompt:name=<name>|label=<label>@@@ or @@@servicePrompt:name=<name>|version=<n>@@@";
 
-export const refKey = (ref: IncludeRef) => (ref.version !== undefined ? `${ref.name}\u0000v${ref.version}` : `${ref.name}\u0000l${ref.label}`);
-export const describeRef = (ref: IncludeRef) => (ref.version !== undefined ? `${ref.name}|version=${ref.version}` : `${ref.name}|label=${ref.label}`);
+export const refKey = (ref: IncludeRef) =>
+  ref.version !== undefined ? `${ref.name}\u0000v${ref.version}` : `${ref.name}\u0000l${ref.label}`;
+export const describeRef = (ref: IncludeRef) =>
+  ref.version !== undefined ? `${ref.name}|version=${ref.version}` : `${ref.name}|label=${ref.label}`;
 
 type Piece = string | IncludeRef;
 
@@ -104,7 +117,11 @@ function missingMessage(ref: IncludeRef, why: Missing["missing"], path: string[]
  * versions (a version that reaches itself), so including an older pinned version of the
  * same prompt is not a cycle.
  */
-export function checkIncludes(root: IncludeNode, graph: IncludeGraph, maxDepth = MAX_INCLUDE_DEPTH): IncludeFailure | null {
+export function checkIncludes(
+  root: IncludeNode,
+  graph: IncludeGraph,
+  maxDepth = MAX_INCLUDE_DEPTH,
+): IncludeFailure | null {
   /** Longest chain below a version whose subtree is known to be sound. */
   const height = new Map<string, number>();
   const stack: IncludeNode[] = [];
@@ -117,11 +134,18 @@ export function checkIncludes(root: IncludeNode, graph: IncludeGraph, maxDepth =
     for (const ref of node.refs) {
       const path = [...stack.map((n) => n.name), ref.name];
       const target = graph(ref);
-      if (target === undefined) return { reason: "depth", path, message: `Include nesting deeper than ${maxDepth}: ${arrow(path)}` };
+      if (target === undefined)
+        return { reason: "depth", path, message: `Include nesting deeper than ${maxDepth}: ${arrow(path)}` };
       if ("missing" in target) return { reason: "not_found", path, message: missingMessage(ref, target.missing, path) };
-      if (target.type !== "TEXT") return { reason: "not_text", path, message: `Included prompt '${ref.name}' is ${target.type}; only TEXT prompts can be included: ${arrow(path)}` };
+      if (target.type !== "TEXT")
+        return {
+          reason: "not_text",
+          path,
+          message: `Included prompt '${ref.name}' is ${target.type}; only TEXT prompts can be included: ${arrow(path)}`,
+        };
       if (onStack.has(target.id)) return { reason: "cycle", path, message: `Include cycle: ${arrow(path)}` };
-      if (depth + 1 > maxDepth) return { reason: "depth", path, message: `Include nesting deeper than ${maxDepth}: ${arrow(path)}` };
+      if (depth + 1 > maxDepth)
+        return { reason: "depth", path, message: `Include nesting deeper than ${maxDepth}: ${arrow(path)}` };
       const known = height.get(target.id);
       const below = known !== undefined && depth + 1 + known <= maxDepth ? known : visit(target, depth + 1);
       if (typeof below !== "number") return below;
@@ -141,7 +165,10 @@ export function checkIncludes(root: IncludeNode, graph: IncludeGraph, maxDepth =
  * The root's content with every include replaced by the included version's text,
  * itself expanded, and Langfuse's resolution graph. Call after `checkIncludes` passed.
  */
-export function expandIncludes(root: IncludeNode, graph: IncludeGraph): { content: PromptContent; resolutionGraph: ResolutionGraph | null } {
+export function expandIncludes(
+  root: IncludeNode,
+  graph: IncludeGraph,
+): { content: PromptContent; resolutionGraph: ResolutionGraph | null } {
   const expanded = new Map<string, string>();
   const dependencies: ResolutionGraph["dependencies"] = {};
   const nodeOf = (ref: IncludeRef) => graph(ref) as IncludeNode;
@@ -152,7 +179,8 @@ export function expandIncludes(root: IncludeNode, graph: IncludeGraph): { conten
         if (typeof p === "string") return p;
         const target = nodeOf(p);
         const edges = (dependencies[owner.id] ??= []);
-        if (!edges.some((e) => e.id === target.id)) edges.push({ id: target.id, name: target.name, version: target.version });
+        if (!edges.some((e) => e.id === target.id))
+          edges.push({ id: target.id, name: target.name, version: target.version });
         let text = expanded.get(target.id);
         if (text === undefined) expanded.set(target.id, (text = expandText(target.content as string, target)));
         return text;
@@ -164,5 +192,10 @@ export function expandIncludes(root: IncludeNode, graph: IncludeGraph): { conten
       ? expandText(root.content, root)
       : root.content.map((e): ChatEntry => ("role" in e ? { role: e.role, content: expandText(e.content, root) } : e));
   const hasDependencies = Object.keys(dependencies).length > 0;
-  return { content, resolutionGraph: hasDependencies ? { root: { id: root.id, name: root.name, version: root.version }, dependencies } : null };
+  return {
+    content,
+    resolutionGraph: hasDependencies
+      ? { root: { id: root.id, name: root.name, version: root.version }, dependencies }
+      : null,
+  };
 }

@@ -16,8 +16,12 @@ export async function getLangfusePrompt(
   name: string,
   query: { label?: string; version?: number; resolve?: boolean },
 ): Promise<LangfusePrompt> {
-  const selector: Selector = query.version !== undefined ? { version: query.version } : { label: query.label ?? DEFAULT_CHANNEL };
-  const detail = query.resolve === false ? await readDetail(deps.db, projectId, name, selector, { resolve: false }) : await resolvePrompt(deps, projectId, name, selector);
+  const selector: Selector =
+    query.version !== undefined ? { version: query.version } : { label: query.label ?? DEFAULT_CHANNEL };
+  const detail =
+    query.resolve === false
+      ? await readDetail(deps.db, projectId, name, selector, { resolve: false })
+      : await resolvePrompt(deps, projectId, name, selector);
   return toLangfusePrompt(detail, projectId);
 }
 

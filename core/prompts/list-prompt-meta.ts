@@ -1,7 +1,7 @@
-import { and, countDistinct, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, countDistinct, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
 import type { PromptType } from "./prompts.schema";
-import { promptLabels, promptVersions, prompts } from "./prompts.sql";
+import { promptLabels, prompts, promptVersions } from "./prompts.sql";
 
 export interface PromptMeta {
   name: string;
@@ -27,7 +27,9 @@ export async function listPromptMeta(
   if (query.from !== undefined) where.push(gte(promptVersions.createdAt, query.from));
   if (query.to !== undefined) where.push(lt(promptVersions.createdAt, query.to));
   if (query.label !== undefined) {
-    where.push(sql`exists (select 1 from prompt_labels pl where pl.prompt_id = "prompt_versions"."prompt_id" and pl.version = "prompt_versions"."version" and pl.label = ${query.label})`);
+    where.push(
+      sql`exists (select 1 from prompt_labels pl where pl.prompt_id = "prompt_versions"."prompt_id" and pl.version = "prompt_versions"."version" and pl.label = ${query.label})`,
+    );
   }
   const [rows, [total]] = await Promise.all([
     deps.db
@@ -37,7 +39,9 @@ export async function listPromptMeta(
         versions: sql<number[]>`array_agg(${promptVersions.version} order by ${promptVersions.version})`,
         type: sql<PromptType>`(array_agg(${promptVersions.type} order by ${promptVersions.version} desc))[1]`,
         lastConfig: sql<unknown>`(array_agg(${promptVersions.config} order by ${promptVersions.version} desc))[1]`,
-        lastUpdatedAt: sql<string>`max(${promptVersions.createdAt})`.mapWith((v: unknown) => new Date(v as string).toISOString()),
+        lastUpdatedAt: sql<string>`max(${promptVersions.createdAt})`.mapWith((v: unknown) =>
+          new Date(v as string).toISOString(),
+        ),
       })
       .from(prompts)
       .innerJoin(promptVersions, eq(promptVersions.promptId, prompts.id))
@@ -46,14 +50,36 @@ export async function listPromptMeta(
       .orderBy(sql`${prompts.name} collate "C"`)
       .limit(query.limit)
       .offset(query.offset),
-    deps.db.select({ n: countDistinct(prompts.id) }).from(prompts).innerJoin(promptVersions, eq(promptVersions.promptId, prompts.id)).where(and(...where)),
+    deps.db
+      .select({ n: countDistinct(prompts.id) })
+      .from(prompts)
+      .innerJoin(promptVersions, eq(promptVersions.promptId, prompts.id))
+      .where(and(...where)),
   ]);
-  const labels = rows.length === 0 ? [] : await deps.db.select().from(promptLabels).where(inArray(promptLabels.promptId, rows.map((r) => r.id)));
+  const labels =
+    rows.length === 0
+      ? []
+      : await deps.db
+          .select()
+          .from(promptLabels)
+          .where(
+            inArray(
+              promptLabels.promptId,
+              rows.map((r) => r.id),
+            ),
+          );
   return {
     rows: rows.map((r) => {
       const versions = r.versions.map(Number);
       const own = labels.filter((l) => l.promptId === r.id && versions.includes(l.version)).map((l) => l.label);
-      return { name: r.name, type: r.type, versions, labels: [...new Set(own)].sort(), lastUpdatedAt: r.lastUpdatedAt, lastConfig: r.lastConfig };
+      return {
+        name: r.name,
+        type: r.type,
+        versions,
+        labels: [...new Set(own)].sort(),
+        lastUpdatedAt: r.lastUpdatedAt,
+        lastConfig: r.lastConfig,
+      };
     }),
     total: Number(total?.n ?? 0),
   };

@@ -1,10 +1,10 @@
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, encodeCursor, type Page } from "../platform/pagination";
-import { hasLabel } from "./sql-fragments";
 import type { PromptSummary, PromptType } from "./prompts.schema";
 import { promptLabels, prompts } from "./prompts.sql";
+import { hasLabel } from "./sql-fragments";
 
 const Cursor = z.object({ name: z.string() });
 
@@ -34,7 +34,12 @@ export async function listPrompts(
     const labelRows = await deps.db
       .select({ promptId: promptLabels.promptId, label: promptLabels.label })
       .from(promptLabels)
-      .where(inArray(promptLabels.promptId, page.map((r) => r.id)));
+      .where(
+        inArray(
+          promptLabels.promptId,
+          page.map((r) => r.id),
+        ),
+      );
     for (const r of labelRows) labels.set(r.promptId, [...(labels.get(r.promptId) ?? []), r.label]);
   }
   const last = page.at(-1);

@@ -23,10 +23,17 @@ export const PromptName = z
   .max(200)
   .regex(NAME_PATTERN, "A prompt name starts with a letter or digit and holds only letters, digits, '.', '_' and '-'");
 
-export const Label = z.string().min(1).max(36).regex(LABEL_PATTERN, "A label holds only lowercase letters, digits, '.', '_' and '-'");
+export const Label = z
+  .string()
+  .min(1)
+  .max(36)
+  .regex(LABEL_PATTERN, "A label holds only lowercase letters, digits, '.', '_' and '-'");
 
 /** A label a client may set: anything but `latest`, which the service moves on every save. */
-export const SettableLabel = Label.refine((l) => l !== LATEST, "The label 'latest' is managed by the service: it moves to every new version");
+export const SettableLabel = Label.refine(
+  (l) => l !== LATEST,
+  "The label 'latest' is managed by the service: it moves to every new version",
+);
 
 export const Folder = z
   .string()
@@ -38,7 +45,14 @@ export const Folder = z
 export const VersionNumber = z.coerce.number().int().min(1).max(MAX_VERSION);
 
 export const ChatMessage = z.object({ role: z.string().min(1).max(100), content: z.string() });
-export const PlaceholderSlot = z.object({ type: z.literal("placeholder"), name: z.string().min(1).max(100).regex(SLOT_PATTERN, "A placeholder name is a letter or '_' followed by letters, digits or '_'") });
+export const PlaceholderSlot = z.object({
+  type: z.literal("placeholder"),
+  name: z
+    .string()
+    .min(1)
+    .max(100)
+    .regex(SLOT_PATTERN, "A placeholder name is a letter or '_' followed by letters, digits or '_'"),
+});
 /** Langfuse clients send messages with `type: "chatmessage"`; it is accepted and not stored. */
 const ChatMessageIn = ChatMessage.extend({ type: z.literal("chatmessage").optional() });
 export const ChatEntryIn = z.union([PlaceholderSlot, ChatMessageIn]);
@@ -92,7 +106,11 @@ export const CompileBody = z
   .refine((b) => b.channel === undefined || b.version === undefined, "Give channel or version, not both");
 export type CompileInput = z.output<typeof CompileBody>;
 
-export const IncludeRefView = z.object({ name: z.string(), label: z.string().nullable(), version: z.number().int().nullable() });
+export const IncludeRefView = z.object({
+  name: z.string(),
+  label: z.string().nullable(),
+  version: z.number().int().nullable(),
+});
 
 const GraphNode = z.object({ id: z.string(), name: z.string(), version: z.number().int() });
 /** Langfuse's shape: the root version and, per including version id, the versions it includes. */
@@ -148,7 +166,12 @@ export const PromptSummary = z.object({
 });
 export type PromptSummary = z.infer<typeof PromptSummary>;
 
-export const LabelMove = z.object({ name: z.string(), label: z.string(), version: z.number().int(), fromVersion: z.number().int().nullable() });
+export const LabelMove = z.object({
+  name: z.string(),
+  label: z.string(),
+  version: z.number().int(),
+  fromVersion: z.number().int().nullable(),
+});
 export type LabelMove = z.infer<typeof LabelMove>;
 
 export const DeletedPrompt = z.object({ name: z.string(), deletedVersions: z.number().int() });

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, primaryKey, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { createdAt, tsz, jsonb } from "../platform/columns";
+import { createdAt, jsonb, tsz } from "../platform/columns";
 
 /** A named prompt of a project; its content lives in immutable versions. */
 export const prompts = pgTable(
@@ -16,7 +16,10 @@ export const prompts = pgTable(
     createdAt: createdAt(),
     updatedAt: tsz("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("prompts_project_name_idx").on(t.projectId, t.name), index("prompts_project_folder_idx").on(t.projectId, t.folder, t.name)],
+  (t) => [
+    uniqueIndex("prompts_project_name_idx").on(t.projectId, t.name),
+    index("prompts_project_folder_idx").on(t.projectId, t.folder, t.name),
+  ],
 );
 
 /** Immutable: rows are inserted once and only ever deleted with their prompt. */

@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../platform/db";
 import { AppError, notFound, unprocessable } from "../platform/errors";
-import { checkIncludes, expandIncludes, includesOf } from "./includes";
 import { loadIncludeGraph, toNode } from "./include-graph";
-import { generationColumn, labelsOfVersion, preparedFor, versionUnderLabel } from "./sql-fragments";
+import { checkIncludes, expandIncludes, includesOf } from "./includes";
 import type { PromptContent, PromptDetail } from "./prompts.schema";
 import { prompts, promptVersions } from "./prompts.sql";
+import { generationColumn, labelsOfVersion, preparedFor, versionUnderLabel } from "./sql-fragments";
 import { placeholdersOf, variablesOf } from "./template";
 
 /** Which version of a prompt: the one a channel points at, or a version number. */
@@ -14,7 +14,8 @@ export type Selector = { label: string; version?: undefined } | { version: numbe
 export const selectorKey = (s: Selector) => (s.version !== undefined ? `v${s.version}` : `l${s.label}`);
 
 function readPromptStatement(db: Db, by: "label" | "version") {
-  const selected = by === "version" ? sql`${sql.placeholder("version")}::int` : versionUnderLabel(sql.placeholder("label"));
+  const selected =
+    by === "version" ? sql`${sql.placeholder("version")}::int` : versionUnderLabel(sql.placeholder("label"));
   const chosen = sql`"prompt_versions"."version" = ${selected}`;
   return db
     .select({
@@ -52,15 +53,25 @@ const byVersion = new WeakMap<Db, ReturnType<typeof readPromptStatement>>();
 export async function readPrompt(db: Db, projectId: string, name: string, selector: Selector) {
   const rows =
     selector.version !== undefined
-      ? await preparedFor(byVersion, db, (d) => readPromptStatement(d, "version")).execute({ projectId, name, version: selector.version })
-      : await preparedFor(byLabel, db, (d) => readPromptStatement(d, "label")).execute({ projectId, name, label: selector.label });
+      ? await preparedFor(byVersion, db, (d) => readPromptStatement(d, "version")).execute({
+          projectId,
+          name,
+          version: selector.version,
+        })
+      : await preparedFor(byLabel, db, (d) => readPromptStatement(d, "label")).execute({
+          projectId,
+          name,
+          label: selector.label,
+        });
   const first = rows[0];
   if (!first) throw notFound("prompt", name);
   const selected = rows.find((r) => r.chosen);
   if (!selected) {
     throw new AppError(
       "not_found",
-      selector.version !== undefined ? `prompt '${name}' has no version ${selector.version}` : `prompt '${name}' has no version with label '${selector.label}'`,
+      selector.version !== undefined
+        ? `prompt '${name}' has no version ${selector.version}`
+        : `prompt '${name}' has no version with label '${selector.label}'`,
     );
   }
   return {
@@ -75,7 +86,13 @@ export async function readPrompt(db: Db, projectId: string, name: string, select
       createdAt: selected.createdAt,
       labels: selected.labels,
     },
-    versions: rows.map((r) => ({ version: r.version, type: r.type, labels: r.labels, commitMessage: r.commitMessage, createdAt: r.createdAt.toISOString() })),
+    versions: rows.map((r) => ({
+      version: r.version,
+      type: r.type,
+      labels: r.labels,
+      commitMessage: r.commitMessage,
+      createdAt: r.createdAt.toISOString(),
+    })),
     generation: first.generation ?? 0,
   };
 }
@@ -120,15 +137,27 @@ export async function assembleDetail(
     resolved: options.resolve,
     placeholders: placeholdersOf(content),
     variables: variablesOf(content),
-    includes: includesOf(selected.content).refs.map((r) => ({ name: r.name, label: r.label ?? null, version: r.version ?? null })),
+    includes: includesOf(selected.content).refs.map((r) => ({
+      name: r.name,
+      label: r.label ?? null,
+      version: r.version ?? null,
+    })),
     resolutionGraph,
     versions,
-    channels: Object.fromEntries(versions.flatMap((v) => v.labels.map((l) => [l, v.version] as const)).sort(([a], [b]) => (a < b ? -1 : 1))),
+    channels: Object.fromEntries(
+      versions.flatMap((v) => v.labels.map((l) => [l, v.version] as const)).sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
   };
   return { detail, generations: { first: generation, last } };
 }
 
 /** {@link assembleDetail} without the generation. */
-export async function readDetail(db: Db, projectId: string, name: string, selector: Selector, options: { resolve: boolean }): Promise<PromptDetail> {
+export async function readDetail(
+  db: Db,
+  projectId: string,
+  name: string,
+  selector: Selector,
+  options: { resolve: boolean },
+): Promise<PromptDetail> {
   return (await assembleDetail(db, projectId, name, selector, options)).detail;
 }

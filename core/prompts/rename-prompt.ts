@@ -15,23 +15,36 @@ import { afterPromptWrite, bumpGeneration } from "./resolve-cache";
  * @throws not_found when the prompt does not exist.
  * @throws conflict when a prompt of the new name exists.
  */
-export async function renamePrompt(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, principal: Principal, name: string, newName: string): Promise<PromptDetail> {
+export async function renamePrompt(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "caches">,
+  principal: Principal,
+  name: string,
+  newName: string,
+): Promise<PromptDetail> {
   const { projectId } = principal;
   try {
-    return await afterPromptWrite(deps, projectId, () => deps.db.transaction(async (db) => {
-      await bumpGeneration(db, projectId);
-      const [row] = await db.select().from(prompts).where(and(eq(prompts.projectId, projectId), eq(prompts.name, name)));
-      if (!row) throw notFound("prompt", name);
-      const [taken] = await db.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.projectId, projectId), eq(prompts.name, newName)));
-      if (taken) throw conflict(`A prompt named '${newName}' already exists`);
-      await db.update(prompts).set({ name: newName, updatedAt: deps.clock.now() }).where(eq(prompts.id, row.id));
-      await Audit.recordChange({ ...deps, db }, principal, {
-        action: "prompt.renamed",
-        target: { type: "prompt", id: row.id },
-        details: { from: name, to: newName },
-      });
-      return readDetail(db, projectId, newName, { label: "latest" }, { resolve: false });
-    }));
+    return await afterPromptWrite(deps, projectId, () =>
+      deps.db.transaction(async (db) => {
+        await bumpGeneration(db, projectId);
+        const [row] = await db
+          .select()
+          .from(prompts)
+          .where(and(eq(prompts.projectId, projectId), eq(prompts.name, name)));
+        if (!row) throw notFound("prompt", name);
+        const [taken] = await db
+          .select({ id: prompts.id })
+          .from(prompts)
+          .where(and(eq(prompts.projectId, projectId), eq(prompts.name, newName)));
+        if (taken) throw conflict(`A prompt named '${newName}' already exists`);
+        await db.update(prompts).set({ name: newName, updatedAt: deps.clock.now() }).where(eq(prompts.id, row.id));
+        await Audit.recordChange({ ...deps, db }, principal, {
+          action: "prompt.renamed",
+          target: { type: "prompt", id: row.id },
+          details: { from: name, to: newName },
+        });
+        return readDetail(db, projectId, newName, { label: "latest" }, { resolve: false });
+      }),
+    );
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict(`A prompt named '${newName}' already exists`);
     throw e;

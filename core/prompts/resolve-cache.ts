@@ -9,7 +9,10 @@ export async function bumpGeneration(db: Db, projectId: string): Promise<number>
   const [row] = await db
     .insert(promptGenerations)
     .values({ projectId, generation: 1 })
-    .onConflictDoUpdate({ target: promptGenerations.projectId, set: { generation: sql`${promptGenerations.generation} + 1` } })
+    .onConflictDoUpdate({
+      target: promptGenerations.projectId,
+      set: { generation: sql`${promptGenerations.generation} + 1` },
+    })
     .returning({ generation: promptGenerations.generation });
   return row!.generation;
 }
@@ -38,7 +41,10 @@ const scopeOf = (projectId: string) => `prompts:${projectId}`;
  * resolve needs no query at all; on a shared Postgres it is one primary-key read (docs/architecture.md,
  * "In-process caches").
  */
-export async function currentGeneration(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string): Promise<number> {
+export async function currentGeneration(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  projectId: string,
+): Promise<number> {
   if (!deps.config.ownsRelationalStore) return readGeneration(deps.db, projectId);
   const cache = deps.caches.of<number>("prompt-generations");
   const local = deps.caches.generation(scopeOf(projectId));
@@ -50,4 +56,8 @@ export async function currentGeneration(deps: Pick<Deps, "db" | "config" | "cach
 }
 
 /** Runs a prompt write (which bumps the stored generation in its transaction) so no cached generation outlives it. */
-export const afterPromptWrite = <T>(deps: Pick<Deps, "caches">, projectId: string, write: () => Promise<T>): Promise<T> => deps.caches.write(scopeOf(projectId), write);
+export const afterPromptWrite = <T>(
+  deps: Pick<Deps, "caches">,
+  projectId: string,
+  write: () => Promise<T>,
+): Promise<T> => deps.caches.write(scopeOf(projectId), write);

@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
 import type { PromptDetail } from "./prompts.schema";
-import { assembleDetail, selectorKey, type Selector } from "./read-prompt";
+import { assembleDetail, type Selector, selectorKey } from "./read-prompt";
 import { currentGeneration } from "./resolve-cache";
 
 /** The cache of resolved prompts, validated by the project's stored prompt generation. */
@@ -20,7 +20,12 @@ export const RESOLVES = "prompt-resolves";
  * @throws not_found when the prompt or the selected version does not exist.
  * @throws unprocessable when an include can no longer be assembled.
  */
-export async function resolvePrompt(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string, name: string, selector: Selector): Promise<PromptDetail> {
+export async function resolvePrompt(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  projectId: string,
+  name: string,
+  selector: Selector,
+): Promise<PromptDetail> {
   const cache = deps.caches.of<PromptDetail>(RESOLVES);
   const key = `${projectId}\u0000${name}\u0000${selectorKey(selector)}`;
   if (cache.has(key)) {

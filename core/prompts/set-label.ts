@@ -3,8 +3,8 @@ import * as Audit from "../audit";
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
 import type { Principal } from "../platform/principal";
-import { checkIncludes } from "./includes";
 import { loadIncludeGraph, toNode } from "./include-graph";
+import { checkIncludes } from "./includes";
 import type { LabelMove } from "./prompts.schema";
 import { promptLabels } from "./prompts.sql";
 import { readPrompt } from "./read-prompt";
@@ -18,12 +18,19 @@ import { afterPromptWrite, bumpGeneration } from "./resolve-cache";
  * @throws invalid_input when the version, once on that channel, cannot be assembled
  * (a cycle through the channel, nesting deeper than 5, a non-TEXT or missing include).
  */
-export async function setLabel(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, principal: Principal, name: string, input: { label: string; version: number }): Promise<LabelMove> {
+export async function setLabel(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "caches">,
+  principal: Principal,
+  name: string,
+  input: { label: string; version: number },
+): Promise<LabelMove> {
   const { projectId } = principal;
-  return afterPromptWrite(deps, projectId, () => deps.db.transaction(async (db) => {
-    await bumpGeneration(db, projectId);
-    return moveLabel({ ...deps, db }, principal, name, input);
-  }));
+  return afterPromptWrite(deps, projectId, () =>
+    deps.db.transaction(async (db) => {
+      await bumpGeneration(db, projectId);
+      return moveLabel({ ...deps, db }, principal, name, input);
+    }),
+  );
 }
 
 /**
@@ -31,27 +38,45 @@ export async function setLabel(deps: Pick<Deps, "db" | "clock" | "ids" | "caches
  * leaves every label where it was (Langfuse's `PATCH …/versions/{version}`, docs/langfuse.md, "Prompts").
  * @throws not_found when the prompt or the version does not exist; invalid_input as `setLabel`.
  */
-export async function setLabels(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, principal: Principal, name: string, input: { labels: readonly string[]; version: number }): Promise<LabelMove[]> {
+export async function setLabels(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "caches">,
+  principal: Principal,
+  name: string,
+  input: { labels: readonly string[]; version: number },
+): Promise<LabelMove[]> {
   const { projectId } = principal;
-  return afterPromptWrite(deps, projectId, () => deps.db.transaction(async (db) => {
-    await bumpGeneration(db, projectId);
-    const moves: LabelMove[] = [];
-    for (const label of new Set(input.labels)) moves.push(await moveLabel({ ...deps, db }, principal, name, { label, version: input.version }));
-    return moves;
-  }));
+  return afterPromptWrite(deps, projectId, () =>
+    deps.db.transaction(async (db) => {
+      await bumpGeneration(db, projectId);
+      const moves: LabelMove[] = [];
+      for (const label of new Set(input.labels))
+        moves.push(await moveLabel({ ...deps, db }, principal, name, { label, version: input.version }));
+      return moves;
+    }),
+  );
 }
 
-async function moveLabel(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, name: string, input: { label: string; version: number }): Promise<LabelMove> {
+async function moveLabel(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  principal: Principal,
+  name: string,
+  input: { label: string; version: number },
+): Promise<LabelMove> {
   const { projectId } = principal;
   const db = deps.db;
   const { prompt, selected } = await readPrompt(db, projectId, name, { version: input.version });
-  const [current] = await db.select().from(promptLabels).where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, input.label)));
+  const [current] = await db
+    .select()
+    .from(promptLabels)
+    .where(and(eq(promptLabels.promptId, prompt.id), eq(promptLabels.label, input.label)));
   const fromVersion = current?.version ?? null;
   if (fromVersion === input.version) return { name, label: input.label, version: input.version, fromVersion };
 
   const node = toNode({ ...selected, name: prompt.name });
   if (node.refs.length > 0) {
-    const { graph } = await loadIncludeGraph(db, projectId, node, (ref) => (ref.name === name && ref.label === input.label ? node : undefined));
+    const { graph } = await loadIncludeGraph(db, projectId, node, (ref) =>
+      ref.name === name && ref.label === input.label ? node : undefined,
+    );
     const failure = checkIncludes(node, graph);
     if (failure) throw invalid(failure.message, { reason: failure.reason, path: failure.path });
   }
@@ -60,7 +85,10 @@ async function moveLabel(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Pr
   await db
     .insert(promptLabels)
     .values({ promptId: prompt.id, label: input.label, version: input.version, updatedAt: now })
-    .onConflictDoUpdate({ target: [promptLabels.promptId, promptLabels.label], set: { version: sql`excluded.version`, updatedAt: sql`excluded.updated_at` } });
+    .onConflictDoUpdate({
+      target: [promptLabels.promptId, promptLabels.label],
+      set: { version: sql`excluded.version`, updatedAt: sql`excluded.updated_at` },
+    });
   const labels = [...new Set([...selected.labels, input.label])].sort();
   await Audit.recordChange({ ...deps, db }, principal, {
     action: "prompt.label.set",
@@ -70,7 +98,12 @@ async function moveLabel(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Pr
     events:
       fromVersion === null
         ? []
-        : [{ type: "prompt.label.moved", payload: { name, version: input.version, labels, projectId, label: input.label, fromVersion } }],
+        : [
+            {
+              type: "prompt.label.moved",
+              payload: { name, version: input.version, labels, projectId, label: input.label, fromVersion },
+            },
+          ],
   });
   return { name, label: input.label, version: input.version, fromVersion };
 }

@@ -10,7 +10,9 @@ type Message = { role: string; content: string };
  * left exactly as written. One pass: substituted values are not scanned again.
  */
 export function substitute(text: string, variables: Variables): string {
-  return text.replace(VARIABLE, (written, name: string) => (Object.hasOwn(variables, name) ? String(variables[name]) : written));
+  return text.replace(VARIABLE, (written, name: string) =>
+    Object.hasOwn(variables, name) ? String(variables[name]) : written,
+  );
 }
 
 /** `{{variable}}` names of a body, in order of first appearance. */
@@ -32,9 +34,15 @@ export function placeholdersOf(content: PromptContent): string[] {
  * given for it (an unfilled slot is removed), then variables substituted in every
  * message, inserted ones included, as Langfuse's client does.
  */
-export function compileContent(content: PromptContent, variables: Variables, placeholders: Record<string, Message[]>): string | Message[] {
+export function compileContent(
+  content: PromptContent,
+  variables: Variables,
+  placeholders: Record<string, Message[]>,
+): string | Message[] {
   if (typeof content === "string") return substitute(content, variables);
   return content
-    .flatMap((e: ChatEntry): Message[] => ("role" in e ? [e] : Object.hasOwn(placeholders, e.name) ? placeholders[e.name]! : []))
+    .flatMap((e: ChatEntry): Message[] =>
+      "role" in e ? [e] : Object.hasOwn(placeholders, e.name) ? placeholders[e.name]! : [],
+    )
     .map((m) => ({ role: m.role, content: substitute(m.content, variables) }));
 }

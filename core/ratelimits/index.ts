@@ -1,3 +1,3 @@
-export { admit, RateLimiter, type RateLimitClass, type RateLimitSubject } from "./rate-limiter";
-export { TokenBuckets } from "./token-bucket";
+export { admit, type RateLimitClass, RateLimiter, type RateLimitSubject } from "./rate-limiter";
 export { SharedLeases } from "./shared-leases";
+export { TokenBuckets } from "./token-bucket";

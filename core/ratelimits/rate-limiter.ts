@@ -18,7 +18,11 @@ function bucketOf(subject: RateLimitSubject, kind: RateLimitClass): string {
   return kind === "ingest" ? `ingest:${subject.projectId}` : `api:${subject.keyId}`;
 }
 
-const WHOSE: Record<RateLimitClass, string> = { ingest: "ingest requests of this project", api: "requests of this API key", shared: "share-link requests from this address" };
+const WHOSE: Record<RateLimitClass, string> = {
+  ingest: "ingest requests of this project",
+  api: "requests of this API key",
+  shared: "share-link requests from this address",
+};
 
 /**
  * The rate-limit state of one set of stores, made by the composition root like `Caches`, so two services in one
@@ -36,13 +40,22 @@ export class RateLimiter {
  * owns, through leases from Postgres otherwise.
  * @throws rate_limited with `retryAfterSeconds` when the bucket is empty.
  */
-export async function admit(deps: Pick<Deps, "rateLimiter" | "config" | "clock" | "db">, subject: RateLimitSubject, kind: RateLimitClass): Promise<void> {
+export async function admit(
+  deps: Pick<Deps, "rateLimiter" | "config" | "clock" | "db">,
+  subject: RateLimitSubject,
+  kind: RateLimitClass,
+): Promise<void> {
   const limits = deps.config.rateLimits;
   if (!limits) return;
   const bucket = bucketOf(subject, kind);
   const now = deps.clock.now().getTime();
-  const wait = deps.config.ownsRelationalStore ? deps.rateLimiter.local.take(bucket, limits[kind], now) : await deps.rateLimiter.shared.take(deps.db, bucket, limits[kind], now);
+  const wait = deps.config.ownsRelationalStore
+    ? deps.rateLimiter.local.take(bucket, limits[kind], now)
+    : await deps.rateLimiter.shared.take(deps.db, bucket, limits[kind], now);
   if (wait > 0) {
-    throw rateLimited(`Too many ${WHOSE[kind]} (limit ${limits[kind].rate}/s, burst ${limits[kind].burst}); retry after ${wait} s`, wait);
+    throw rateLimited(
+      `Too many ${WHOSE[kind]} (limit ${limits[kind].rate}/s, burst ${limits[kind].burst}); retry after ${wait} s`,
+      wait,
+    );
   }
 }

@@ -1,4 +1,4 @@
-export * from "./reviews.schema";
-export { createQueue, listQueues, getQueue } from "./queues";
 export { addItems, listItems } from "./items";
+export { createQueue, getQueue, listQueues } from "./queues";
+export * from "./reviews.schema";
 export { submitReview } from "./submit";

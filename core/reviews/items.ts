@@ -14,24 +14,58 @@ import { reviewItems } from "./reviews.sql";
  * Enqueues traces for review. A trace already pending in the queue is skipped; an id that is not a stored trace
  * of the project is refused on its own in `errors`. @throws not_found for an unknown queue.
  */
-export async function addItems(deps: Pick<Deps, "db" | "ch" | "clock" | "ids">, principal: Principal, queueName: string, traceIds: readonly string[]): Promise<AddItemsResult> {
+export async function addItems(
+  deps: Pick<Deps, "db" | "ch" | "clock" | "ids">,
+  principal: Principal,
+  queueName: string,
+  traceIds: readonly string[],
+): Promise<AddItemsResult> {
   const queue = await findQueue(deps, principal.projectId, queueName);
   const wanted = [...new Set(traceIds)];
   const stored = await Telemetry.storedTraceIds(deps, principal.projectId, wanted);
-  const errors = wanted.filter((id) => !stored.has(id)).map((traceId) => ({ traceId, message: `Trace '${traceId}' not found` }));
+  const errors = wanted
+    .filter((id) => !stored.has(id))
+    .map((traceId) => ({ traceId, message: `Trace '${traceId}' not found` }));
   const now = deps.clock.now();
-  const rows = wanted.filter((id) => stored.has(id)).map((traceId) => ({ id: deps.ids.uuid(), queueId: queue.id, projectId: principal.projectId, traceId, status: "pending" as const, createdAt: now }));
+  const rows = wanted
+    .filter((id) => stored.has(id))
+    .map((traceId) => ({
+      id: deps.ids.uuid(),
+      queueId: queue.id,
+      projectId: principal.projectId,
+      traceId,
+      status: "pending" as const,
+      createdAt: now,
+    }));
   const inserted = rows.length
     ? await deps.db.transaction(async (db) => {
-        const added = await db.insert(reviewItems).values(rows).onConflictDoNothing().returning({ id: reviewItems.id, traceId: reviewItems.traceId, status: reviewItems.status });
-        if (added.length) await Audit.recordChange({ ...deps, db }, principal, { action: "review_items.added", target: { type: "review_queue", id: queue.id }, details: { queue: queue.name, added: added.length } });
+        const added = await db
+          .insert(reviewItems)
+          .values(rows)
+          .onConflictDoNothing()
+          .returning({ id: reviewItems.id, traceId: reviewItems.traceId, status: reviewItems.status });
+        if (added.length)
+          await Audit.recordChange({ ...deps, db }, principal, {
+            action: "review_items.added",
+            target: { type: "review_queue", id: queue.id },
+            details: { queue: queue.name, added: added.length },
+          });
         return added;
       })
     : [];
   const addedIds = new Set(inserted.map((i) => i.traceId));
   const skipped = rows.filter((r) => !addedIds.has(r.traceId)).map((r) => r.traceId);
   const pending = skipped.length
-    ? await deps.db.select({ id: reviewItems.id, traceId: reviewItems.traceId, status: reviewItems.status }).from(reviewItems).where(and(eq(reviewItems.queueId, queue.id), eq(reviewItems.status, "pending"), inArray(reviewItems.traceId, skipped)))
+    ? await deps.db
+        .select({ id: reviewItems.id, traceId: reviewItems.traceId, status: reviewItems.status })
+        .from(reviewItems)
+        .where(
+          and(
+            eq(reviewItems.queueId, queue.id),
+            eq(reviewItems.status, "pending"),
+            inArray(reviewItems.traceId, skipped),
+          ),
+        )
     : [];
   return { added: inserted.length, skipped: skipped.length, items: [...inserted, ...pending], errors };
 }
@@ -39,14 +73,29 @@ export async function addItems(deps: Pick<Deps, "db" | "ch" | "clock" | "ids">, 
 const Cursor = z.object({ seq: z.number().int() });
 
 /** A queue's items, oldest first (the order reviewers work in), each with its trace's name, input, output and time. */
-export async function listItems(deps: Pick<Deps, "db" | "ch" | "blobs">, projectId: string, queueName: string, q: { status?: "pending" | "done"; limit: number; cursor?: string }) {
+export async function listItems(
+  deps: Pick<Deps, "db" | "ch" | "blobs">,
+  projectId: string,
+  queueName: string,
+  q: { status?: "pending" | "done"; limit: number; cursor?: string },
+) {
   const queue = await findQueue(deps, projectId, queueName);
   const t = reviewItems;
   const where = [eq(t.queueId, queue.id), q.status ? eq(t.status, q.status) : undefined];
   if (q.cursor) where.push(gt(t.seq, decodeCursor(q.cursor, Cursor).seq));
-  const rows = await deps.db.select().from(t).where(and(...where)).orderBy(asc(t.seq)).limit(q.limit + 1);
+  const rows = await deps.db
+    .select()
+    .from(t)
+    .where(and(...where))
+    .orderBy(asc(t.seq))
+    .limit(q.limit + 1);
   const page = rows.slice(0, q.limit);
-  const bodies = await Traces.readTraceBodies(deps, projectId, page.map((r) => r.traceId), { observations: false });
+  const bodies = await Traces.readTraceBodies(
+    deps,
+    projectId,
+    page.map((r) => r.traceId),
+    { observations: false },
+  );
   const data: ItemDetail[] = page.map((r) => {
     const b = bodies.get(r.traceId);
     return {

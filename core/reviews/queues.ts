@@ -25,7 +25,10 @@ const view = (q: QueueRow, counts: { pending: number; done: number } = { pending
 
 /** The project's queue of that name. @throws not_found */
 export async function findQueue(deps: Pick<Deps, "db">, projectId: string, name: string): Promise<QueueRow> {
-  const [row] = await deps.db.select().from(reviewQueues).where(and(eq(reviewQueues.projectId, projectId), eq(reviewQueues.name, name)));
+  const [row] = await deps.db
+    .select()
+    .from(reviewQueues)
+    .where(and(eq(reviewQueues.projectId, projectId), eq(reviewQueues.name, name)));
   if (!row) throw notFound("review queue", name);
   return row;
 }
@@ -47,7 +50,11 @@ async function countsOf(deps: Pick<Deps, "db">, queueIds: readonly string[]) {
 }
 
 /** @throws conflict when the name is taken. */
-export async function createQueue(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, input: CreateQueueInput): Promise<QueueView> {
+export async function createQueue(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  principal: Principal,
+  input: CreateQueueInput,
+): Promise<QueueView> {
   const now = deps.clock.now();
   const row: QueueRow = {
     id: deps.ids.uuid(),
@@ -65,10 +72,15 @@ export async function createQueue(deps: Pick<Deps, "db" | "clock" | "ids">, prin
   try {
     await deps.db.transaction(async (db) => {
       await db.insert(reviewQueues).values(row);
-      await Audit.recordChange({ ...deps, db }, principal, { action: "review_queue.created", target: { type: "review_queue", id: row.id }, details: { name: row.name, scoreName: row.scoreName, dataType: row.dataType } });
+      await Audit.recordChange({ ...deps, db }, principal, {
+        action: "review_queue.created",
+        target: { type: "review_queue", id: row.id },
+        details: { name: row.name, scoreName: row.scoreName, dataType: row.dataType },
+      });
     });
   } catch (error) {
-    if (isUniqueViolation(error, "review_queues_project_name_idx")) throw conflict(`Review queue '${input.name}' exists`);
+    if (isUniqueViolation(error, "review_queues_project_name_idx"))
+      throw conflict(`Review queue '${input.name}' exists`);
     throw error;
   }
   return view(row);
@@ -76,8 +88,15 @@ export async function createQueue(deps: Pick<Deps, "db" | "clock" | "ids">, prin
 
 /** The project's queues by name, with how many items are pending and done. */
 export async function listQueues(deps: Pick<Deps, "db">, projectId: string): Promise<{ data: QueueView[] }> {
-  const rows = await deps.db.select().from(reviewQueues).where(eq(reviewQueues.projectId, projectId)).orderBy(asc(reviewQueues.name));
-  const counts = await countsOf(deps, rows.map((r) => r.id));
+  const rows = await deps.db
+    .select()
+    .from(reviewQueues)
+    .where(eq(reviewQueues.projectId, projectId))
+    .orderBy(asc(reviewQueues.name));
+  const counts = await countsOf(
+    deps,
+    rows.map((r) => r.id),
+  );
   return { data: rows.map((r) => view(r, counts.get(r.id))) };
 }
 

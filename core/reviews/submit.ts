@@ -34,12 +34,26 @@ const reviewScoreId = (itemId: string) => stableUuid("review", itemId);
  * with the queue's score name and type. Audited with the reviewer.
  * @throws not_found for an unknown queue or item; invalid_input for a value that does not fit; conflict when the item is done.
  */
-export async function submitReview(deps: Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids" | "config" | "caches">, principal: Principal, queueName: string, itemId: string, input: SubmitReviewInput): Promise<ReviewResult> {
+export async function submitReview(
+  deps: Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids" | "config" | "caches">,
+  principal: Principal,
+  queueName: string,
+  itemId: string,
+  input: SubmitReviewInput,
+): Promise<ReviewResult> {
   const queue = await findQueue(deps, principal.projectId, queueName);
-  const score = { name: queue.scoreName, dataType: queue.dataType, value: queue.dataType === "CATEGORICAL" ? null : input.value, stringValue: queue.dataType === "CATEGORICAL" && typeof input.value === "string" ? input.value : null };
+  const score = {
+    name: queue.scoreName,
+    dataType: queue.dataType,
+    value: queue.dataType === "CATEGORICAL" ? null : input.value,
+    stringValue: queue.dataType === "CATEGORICAL" && typeof input.value === "string" ? input.value : null,
+  };
   // The queue's rule first, then the project's config of the score name (docs/reviews.md).
   const byQueue = Scores.fitScore([queueRule(queue)], score);
-  if (!byQueue.ok) throw invalid(`Invalid body.value: ${byQueue.error.replace("does not fit its config", `does not fit queue '${queue.name}'`)}`);
+  if (!byQueue.ok)
+    throw invalid(
+      `Invalid body.value: ${byQueue.error.replace("does not fit its config", `does not fit queue '${queue.name}'`)}`,
+    );
   const projectFit = Scores.fitScore(await Scores.scoreConfigsOf(deps, principal.projectId), score);
   if (!projectFit.ok) throw invalid(`Invalid body.value: ${projectFit.error}`);
   const scoreId = reviewScoreId(itemId);
@@ -52,7 +66,10 @@ export async function submitReview(deps: Pick<Deps, "db" | "ch" | "blobs" | "clo
       .where(and(eq(reviewItems.id, itemId), eq(reviewItems.queueId, queue.id), eq(reviewItems.status, "pending")))
       .returning();
     if (!item) {
-      const [existing] = await db.select({ id: reviewItems.id }).from(reviewItems).where(and(eq(reviewItems.id, itemId), eq(reviewItems.queueId, queue.id)));
+      const [existing] = await db
+        .select({ id: reviewItems.id })
+        .from(reviewItems)
+        .where(and(eq(reviewItems.id, itemId), eq(reviewItems.queueId, queue.id)));
       if (!existing) throw notFound("review item", itemId);
       throw conflict(`Review item '${itemId}' is already done`);
     }
@@ -65,26 +82,42 @@ export async function submitReview(deps: Pick<Deps, "db" | "ch" | "blobs" | "clo
   });
   // The value as stored: a number (1 or 0 for BOOLEAN) or the label.
   const on = input.value === true || input.value === 1;
-  const value = queue.dataType === "CATEGORICAL" ? null : queue.dataType === "BOOLEAN" ? (on ? 1 : 0) : (input.value as number);
-  const stringValue = queue.dataType === "CATEGORICAL" ? (input.value as string) : queue.dataType === "BOOLEAN" ? (on ? "True" : "False") : null;
+  const value =
+    queue.dataType === "CATEGORICAL" ? null : queue.dataType === "BOOLEAN" ? (on ? 1 : 0) : (input.value as number);
+  const stringValue =
+    queue.dataType === "CATEGORICAL"
+      ? (input.value as string)
+      : queue.dataType === "BOOLEAN"
+        ? on
+          ? "True"
+          : "False"
+        : null;
   try {
-    await Telemetry.writeScores(deps, principal.projectId, [
-      {
-        id: scoreId,
-        traceId: claimed.traceId,
-        name: queue.scoreName,
-        dataType: queue.dataType,
-        value: value ?? stringValue!,
-        source: "ANNOTATION",
-        comment: input.comment ?? null,
-        configId: projectFit.configId,
-        metadata: { reviewQueue: queue.name, reviewItem: itemId, reviewer: principal.keyId },
-        timestamp: now,
-      },
-    ], (p) => Automations.activeTriggers(deps, p));
+    await Telemetry.writeScores(
+      deps,
+      principal.projectId,
+      [
+        {
+          id: scoreId,
+          traceId: claimed.traceId,
+          name: queue.scoreName,
+          dataType: queue.dataType,
+          value: value ?? stringValue!,
+          source: "ANNOTATION",
+          comment: input.comment ?? null,
+          configId: projectFit.configId,
+          metadata: { reviewQueue: queue.name, reviewItem: itemId, reviewer: principal.keyId },
+          timestamp: now,
+        },
+      ],
+      (p) => Automations.activeTriggers(deps, p),
+    );
   } catch (error) {
     // The score did not land: the item goes back to pending, so the review can be submitted again.
-    await deps.db.update(reviewItems).set({ status: "pending", scoreId: null, reviewer: null, doneAt: null }).where(eq(reviewItems.id, itemId));
+    await deps.db
+      .update(reviewItems)
+      .set({ status: "pending", scoreId: null, reviewer: null, doneAt: null })
+      .where(eq(reviewItems.id, itemId));
     throw error;
   }
   return {

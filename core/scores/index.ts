@@ -1,3 +1,3 @@
-export * from "./scores.schema";
-export { scoreConfigsOf, createScoreConfig, listScoreConfigs, patchScoreConfig } from "./configs";
+export { createScoreConfig, listScoreConfigs, patchScoreConfig, scoreConfigsOf } from "./configs";
 export { fitScore, type ScoreInput } from "./fit";
+export * from "./scores.schema";

@@ -22,5 +22,8 @@ export const scoreConfigs = pgTable(
     createdAt: createdAt(),
     updatedAt: tsz("updated_at").notNull(),
   },
-  (t) => [index("score_configs_project_idx").on(t.projectId, t.name), uniqueIndex("score_configs_active_name_idx").on(t.projectId, t.name).where(sql`NOT archived`)],
+  (t) => [
+    index("score_configs_project_idx").on(t.projectId, t.name),
+    uniqueIndex("score_configs_active_name_idx").on(t.projectId, t.name).where(sql`NOT archived`),
+  ],
 );

@@ -1,2 +1,2 @@
+export { createShareLink, listShareLinks, readSharedTrace, revokeShareLink } from "./share-links";
 export * from "./sharing.schema";
-export { createShareLink, listShareLinks, revokeShareLink, readSharedTrace } from "./share-links";

@@ -17,7 +17,15 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 
 function view(r: Row, now: Date): ShareLinkView {
   const status = r.revokedAt ? "revoked" : r.expiresAt && r.expiresAt <= now ? "expired" : "active";
-  return { id: r.id, traceId: r.traceId, createdBy: r.createdBy, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt?.toISOString() ?? null, revokedAt: r.revokedAt?.toISOString() ?? null, status };
+  return {
+    id: r.id,
+    traceId: r.traceId,
+    createdBy: r.createdBy,
+    createdAt: r.createdAt.toISOString(),
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+    status,
+  };
 }
 
 async function requireTrace(deps: Pick<Deps, "ch">, projectId: string, traceId: string): Promise<void> {
@@ -28,38 +36,77 @@ async function requireTrace(deps: Pick<Deps, "ch">, projectId: string, traceId: 
  * Makes a link to one stored trace; the token is in this answer only, the store keeps its SHA-256.
  * @throws not_found for an unknown trace; invalid_input for an expiry not in the future.
  */
-export async function createShareLink(deps: Pick<Deps, "db" | "ch" | "clock" | "ids">, principal: Principal, traceId: string, input: CreateShareLinkInput) {
+export async function createShareLink(
+  deps: Pick<Deps, "db" | "ch" | "clock" | "ids">,
+  principal: Principal,
+  traceId: string,
+  input: CreateShareLinkInput,
+) {
   const now = deps.clock.now();
   const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (expiresAt && expiresAt <= now) throw invalid("Invalid body.expiresAt: must be in the future");
   await requireTrace(deps, principal.projectId, traceId);
   const token = deps.ids.token(TOKEN_BYTES);
-  const row: Row = { id: deps.ids.uuid(), projectId: principal.projectId, traceId, tokenHash: hashOf(token), createdBy: principal.keyId, expiresAt, revokedAt: null, createdAt: now };
+  const row: Row = {
+    id: deps.ids.uuid(),
+    projectId: principal.projectId,
+    traceId,
+    tokenHash: hashOf(token),
+    createdBy: principal.keyId,
+    expiresAt,
+    revokedAt: null,
+    createdAt: now,
+  };
   await deps.db.transaction(async (db) => {
     await db.insert(shareLinks).values(row);
-    await Audit.recordChange({ ...deps, db }, principal, { action: "share_link.created", target: { type: "share_link", id: row.id }, details: { traceId, expiresAt: expiresAt?.toISOString() ?? null } });
+    await Audit.recordChange({ ...deps, db }, principal, {
+      action: "share_link.created",
+      target: { type: "share_link", id: row.id },
+      details: { traceId, expiresAt: expiresAt?.toISOString() ?? null },
+    });
   });
   return { ...view(row, now), token, path: `/shared/${token}` };
 }
 
 /** The trace's links, newest first, without tokens. @throws not_found for an unknown trace. */
-export async function listShareLinks(deps: Pick<Deps, "db" | "ch" | "clock">, projectId: string, traceId: string): Promise<{ data: ShareLinkView[] }> {
+export async function listShareLinks(
+  deps: Pick<Deps, "db" | "ch" | "clock">,
+  projectId: string,
+  traceId: string,
+): Promise<{ data: ShareLinkView[] }> {
   await requireTrace(deps, projectId, traceId);
-  const rows = await deps.db.select().from(shareLinks).where(and(eq(shareLinks.projectId, projectId), eq(shareLinks.traceId, traceId))).orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
+  const rows = await deps.db
+    .select()
+    .from(shareLinks)
+    .where(and(eq(shareLinks.projectId, projectId), eq(shareLinks.traceId, traceId)))
+    .orderBy(desc(shareLinks.createdAt), desc(shareLinks.id));
   const now = deps.clock.now();
   return { data: rows.map((r) => view(r, now)) };
 }
 
 /** Revokes a link of the trace; revoking it again changes nothing. @throws not_found */
-export async function revokeShareLink(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, traceId: string, linkId: string): Promise<ShareLinkView> {
-  const match = and(eq(shareLinks.projectId, principal.projectId), eq(shareLinks.traceId, traceId), eq(shareLinks.id, linkId));
+export async function revokeShareLink(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  principal: Principal,
+  traceId: string,
+  linkId: string,
+): Promise<ShareLinkView> {
+  const match = and(
+    eq(shareLinks.projectId, principal.projectId),
+    eq(shareLinks.traceId, traceId),
+    eq(shareLinks.id, linkId),
+  );
   const now = deps.clock.now();
   return deps.db.transaction(async (db) => {
     const [row] = await db.select().from(shareLinks).where(match);
     if (!row) throw notFound("Share link", linkId);
     if (row.revokedAt) return view(row, now);
     const [revoked] = await db.update(shareLinks).set({ revokedAt: now }).where(match).returning();
-    await Audit.recordChange({ ...deps, db }, principal, { action: "share_link.revoked", target: { type: "share_link", id: linkId }, details: { traceId } });
+    await Audit.recordChange({ ...deps, db }, principal, {
+      action: "share_link.revoked",
+      target: { type: "share_link", id: linkId },
+      details: { traceId },
+    });
     return view(revoked!, now);
   });
 }
@@ -72,7 +119,10 @@ const gone = () => notFound("Share link");
  * @throws not_found (`Share link not found`) for an unknown, revoked or expired token.
  */
 export async function readSharedTrace(deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">, token: string) {
-  const [link] = await deps.db.select().from(shareLinks).where(eq(shareLinks.tokenHash, hashOf(token)));
+  const [link] = await deps.db
+    .select()
+    .from(shareLinks)
+    .where(eq(shareLinks.tokenHash, hashOf(token)));
   if (!link || link.revokedAt || (link.expiresAt && link.expiresAt <= deps.clock.now())) throw gone();
   let trace: Awaited<ReturnType<typeof Traces.getTrace>>;
   try {

@@ -3,7 +3,10 @@ import * as z from "zod";
 /** Wire shapes of the share-link endpoints (docs/sharing.md). */
 
 export const CreateShareLinkBody = z.object({
-  expiresAt: z.iso.datetime({ offset: true }).nullish().describe("When the link stops working (ISO-8601, in the future); absent or null: never, until revoked"),
+  expiresAt: z.iso
+    .datetime({ offset: true })
+    .nullish()
+    .describe("When the link stops working (ISO-8601, in the future); absent or null: never, until revoked"),
 });
 export type CreateShareLinkInput = z.infer<typeof CreateShareLinkBody>;
 

@@ -10,7 +10,9 @@ const PAGE = 10_000;
  * is gone, and safe to repeat (a day already mirrored is kept).
  */
 export async function backfillTraceMirror(deps: Pick<Deps, "db" | "ch">): Promise<number> {
-  const [exists] = await deps.ch.query<{ n: number }>("SELECT toUInt32(count()) AS n FROM system.tables WHERE database = currentDatabase() AND name = 'migration_0003_buckets'");
+  const [exists] = await deps.ch.query<{ n: number }>(
+    "SELECT toUInt32(count()) AS n FROM system.tables WHERE database = currentDatabase() AND name = 'migration_0003_buckets'",
+  );
   if (!Number(exists?.n)) return 0;
   let copied = 0;
   let after = { project_id: "", kind: "", key: "" };

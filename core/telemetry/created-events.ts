@@ -59,10 +59,21 @@ export function scoreCreatedData(row: PartialRow): Record<string, unknown> {
 export const createdEventId = (type: string, projectId: string, id: string) => stableUuid(type, projectId, id);
 
 /** Appends `score.created` for the scores of listening projects; a score seen before adds nothing. */
-export async function appendScoresCreated(db: Db, rows: Iterable<PartialRow>, listening: (projectId: string) => boolean, now: Date): Promise<void> {
+export async function appendScoresCreated(
+  db: Db,
+  rows: Iterable<PartialRow>,
+  listening: (projectId: string) => boolean,
+  now: Date,
+): Promise<void> {
   const values = [...rows]
     .filter((r) => listening(r.projectId))
-    .map((r) => ({ id: createdEventId("score.created", r.projectId, r.id), projectId: r.projectId, type: "score.created", payload: scoreCreatedData(r), createdAt: now }));
+    .map((r) => ({
+      id: createdEventId("score.created", r.projectId, r.id),
+      projectId: r.projectId,
+      type: "score.created",
+      payload: scoreCreatedData(r),
+      createdAt: now,
+    }));
   if (values.length === 0) return;
   await db.insert(outboxEvents).values(values).onConflictDoNothing({ target: outboxEvents.id });
   outboxSignal.raise();
@@ -73,8 +84,13 @@ export async function appendScoresCreated(db: Db, rows: Iterable<PartialRow>, li
  * key that statement inserted (a trace seen for the first time) gets one, in the same statement, so the
  * event and the trace's first row commit together.
  */
-export function traceCreatedInputs(rows: Iterable<PartialRow>, projectId: string): { key: string; id: string; payload: Record<string, unknown> }[] {
-  return [...rows].filter((r) => r.projectId === projectId).map((r) => ({ key: r.id, id: createdEventId("trace.created", projectId, r.id), payload: traceCreatedData(r) }));
+export function traceCreatedInputs(
+  rows: Iterable<PartialRow>,
+  projectId: string,
+): { key: string; id: string; payload: Record<string, unknown> }[] {
+  return [...rows]
+    .filter((r) => r.projectId === projectId)
+    .map((r) => ({ key: r.id, id: createdEventId("trace.created", projectId, r.id), payload: traceCreatedData(r) }));
 }
 
 /** The CTE that appends them, joined to the statement's `inserted` keys. */

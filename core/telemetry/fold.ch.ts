@@ -56,7 +56,13 @@ export const OBSERVATIONS: Entity = {
   columns: {
     id: { fold: "id", raw: "id", kind: "string" },
     traceId: { fold: "trace_id", raw: "trace_id", kind: "string" },
-    type: { fold: "upper(ifNull(max(type).2, 'span'))", raw: "upper(type.2)", kind: "string", nullAs: "SPAN", upper: true },
+    type: {
+      fold: "upper(ifNull(max(type).2, 'span'))",
+      raw: "upper(type.2)",
+      kind: "string",
+      nullAs: "SPAN",
+      upper: true,
+    },
     name: versioned("name"),
     parentObservationId: versioned("parent_observation_id"),
     environment: versioned("environment", "string", { nullAs: "default" }),
@@ -68,8 +74,14 @@ export const OBSERVATIONS: Entity = {
     promptVersion: { fold: "toFloat64(max(prompt_version).2)", raw: "toFloat64(prompt_version.2)", kind: "number" },
     startTime: { fold: "min(start_time)", raw: "start_time", kind: "datetime" },
     endTime: { fold: "max(end_time)", raw: "end_time", kind: "datetime" },
-    latency: { fold: "toFloat64(toUnixTimestamp64Milli(max(end_time)) - toUnixTimestamp64Milli(min(start_time)))", kind: "number" },
-    timeToFirstToken: { fold: "toFloat64(toUnixTimestamp64Milli(max(completion_start_time).2) - toUnixTimestamp64Milli(min(start_time)))", kind: "number" },
+    latency: {
+      fold: "toFloat64(toUnixTimestamp64Milli(max(end_time)) - toUnixTimestamp64Milli(min(start_time)))",
+      kind: "number",
+    },
+    timeToFirstToken: {
+      fold: "toFloat64(toUnixTimestamp64Milli(max(completion_start_time).2) - toUnixTimestamp64Milli(min(start_time)))",
+      kind: "number",
+    },
     cost: { fold: unpack("max(cost_usd)"), raw: unpack("cost_usd"), kind: "number" },
     inputTokens: { fold: unpack("max(input_tokens)"), raw: unpack("input_tokens"), kind: "number" },
     outputTokens: { fold: unpack("max(output_tokens)"), raw: unpack("output_tokens"), kind: "number" },
@@ -112,7 +124,11 @@ export const SCORES: Entity = {
     configId: versioned("config_id"),
     environment: versioned("environment", "string", { nullAs: "default" }),
     // Categorical scores carry no value: they never enter numeric filters or averages.
-    value: { fold: "if(max(data_type).2 = 'CATEGORICAL', NULL, max(value).2)", raw: "if(data_type.2 = 'CATEGORICAL', NULL, value.2)", kind: "number" },
+    value: {
+      fold: "if(max(data_type).2 = 'CATEGORICAL', NULL, max(value).2)",
+      raw: "if(data_type.2 = 'CATEGORICAL', NULL, value.2)",
+      kind: "number",
+    },
     stringValue: versioned("string_value"),
     timestamp: { fold: "min(timestamp)", raw: "timestamp", kind: "datetime" },
     updatedAt: RECEIVED,
@@ -123,31 +139,64 @@ export const SCORES: Entity = {
 export type Display = readonly (readonly [string, string])[];
 
 /** `expr AS <prefix>alias, …`; a prefix keeps aliases from shadowing the raw columns other expressions read. */
-export const selectDisplay = (display: Display, prefix = "") => display.map(([a, e]) => `${e} AS ${prefix}${a}`).join(", ");
+export const selectDisplay = (display: Display, prefix = "") =>
+  display.map(([a, e]) => `${e} AS ${prefix}${a}`).join(", ");
 
 /** Folded display columns of an observation in a list (no input/output/metadata bodies). */
 export const OBSERVATION_DISPLAY: Display = [
-  ["type", "max(type).2"], ["parent_observation_id", "max(parent_observation_id).2"], ["name", "max(name).2"],
-  ["start_time", "toString(min(start_time))"], ["end_time", "toString(max(end_time))"], ["completion_start_time", "toString(max(completion_start_time).2)"],
-  ["level", "max(level).2"], ["status_message", "max(status_message).2"], ["version", "max(version).2"], ["environment", "max(environment).2"], ["model", "max(model).2"],
-  ["model_parameters", "max(model_parameters).2"], ["prompt_name", "max(prompt_name).2"], ["prompt_version", "max(prompt_version).2"],
-  ["usage_details", "max(usage_details).2"], ["cost_given", "max(cost_given).2"], ["cost_computed", "max(cost_computed).2"],
-  ["created_at", "toString(min(created_at))"], ["updated_at", "toString(max(updated_at))"],
+  ["type", "max(type).2"],
+  ["parent_observation_id", "max(parent_observation_id).2"],
+  ["name", "max(name).2"],
+  ["start_time", "toString(min(start_time))"],
+  ["end_time", "toString(max(end_time))"],
+  ["completion_start_time", "toString(max(completion_start_time).2)"],
+  ["level", "max(level).2"],
+  ["status_message", "max(status_message).2"],
+  ["version", "max(version).2"],
+  ["environment", "max(environment).2"],
+  ["model", "max(model).2"],
+  ["model_parameters", "max(model_parameters).2"],
+  ["prompt_name", "max(prompt_name).2"],
+  ["prompt_version", "max(prompt_version).2"],
+  ["usage_details", "max(usage_details).2"],
+  ["cost_given", "max(cost_given).2"],
+  ["cost_computed", "max(cost_computed).2"],
+  ["created_at", "toString(min(created_at))"],
+  ["updated_at", "toString(max(updated_at))"],
 ];
 
 /** Folded display columns of a trace in a list (no bodies). */
 export const TRACE_DISPLAY: Display = [
-  ["timestamp", "toString(min(timestamp))"], ["name", "max(name).2"], ["user_id", "max(user_id).2"], ["session_id", "max(session_id).2"],
-  ["session_path", "max(session_path).2"], ["release", "max(release).2"], ["version", "max(version).2"], ["environment", "max(environment).2"], ["public", "max(public).2"],
-  ["tags", "groupUniqArrayArray(tags)"], ["created_at", "toString(min(created_at))"], ["updated_at", "toString(max(updated_at))"],
+  ["timestamp", "toString(min(timestamp))"],
+  ["name", "max(name).2"],
+  ["user_id", "max(user_id).2"],
+  ["session_id", "max(session_id).2"],
+  ["session_path", "max(session_path).2"],
+  ["release", "max(release).2"],
+  ["version", "max(version).2"],
+  ["environment", "max(environment).2"],
+  ["public", "max(public).2"],
+  ["tags", "groupUniqArrayArray(tags)"],
+  ["created_at", "toString(min(created_at))"],
+  ["updated_at", "toString(max(updated_at))"],
 ];
 export const TRACE_SUMMARY = `id, ${selectDisplay(TRACE_DISPLAY)}`;
 
 /** Folded columns of a score, as `SCORE_COLUMNS` reads them after FINAL. */
 export const SCORE_DISPLAY: Display = [
-  ["observation_id", "max(observation_id).2"], ["session_id", "max(session_id).2"], ["name", "max(name).2"], ["value", "max(value).2"],
-  ["string_value", "max(string_value).2"], ["data_type", "max(data_type).2"], ["source", "max(source).2"], ["comment", "max(comment).2"], ["config_id", "max(config_id).2"],
-  ["environment", "max(environment).2"], ["metadata", "max(metadata).2"], ["timestamp", "toString(min(timestamp))"], ["created_at", "toString(min(created_at))"],
+  ["observation_id", "max(observation_id).2"],
+  ["session_id", "max(session_id).2"],
+  ["name", "max(name).2"],
+  ["value", "max(value).2"],
+  ["string_value", "max(string_value).2"],
+  ["data_type", "max(data_type).2"],
+  ["source", "max(source).2"],
+  ["comment", "max(comment).2"],
+  ["config_id", "max(config_id).2"],
+  ["environment", "max(environment).2"],
+  ["metadata", "max(metadata).2"],
+  ["timestamp", "toString(min(timestamp))"],
+  ["created_at", "toString(min(created_at))"],
 ];
 
 /**

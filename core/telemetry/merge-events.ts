@@ -34,7 +34,15 @@ function rowOf(map: Map<string, PartialRow>, projectId: string, id: string, trac
 
 function applyTrace(row: PartialRow, t: string, b: Body, eventTime: string) {
   row.min("timestamp", chTime(b.timestamp ?? eventTime));
-  for (const [field, key] of [["name", "name"], ["user_id", "userId"], ["session_id", "sessionId"], ["session_path", "sessionPath"], ["release", "release"], ["version", "version"], ["environment", "environment"]] as const) {
+  for (const [field, key] of [
+    ["name", "name"],
+    ["user_id", "userId"],
+    ["session_id", "sessionId"],
+    ["session_path", "sessionPath"],
+    ["release", "release"],
+    ["version", "version"],
+    ["environment", "environment"],
+  ] as const) {
     row.set(field, t, b[key]);
   }
   if (typeof b.public === "boolean") row.set("public", t, b.public ? 1 : 0);
@@ -44,7 +52,13 @@ function applyTrace(row: PartialRow, t: string, b: Body, eventTime: string) {
   for (const tag of b.tags ?? []) row.tags.add(tag);
 }
 
-const KIND_OF_TYPE: Record<string, string> = { "span-create": "span", "span-update": "span", "generation-create": "generation", "generation-update": "generation", "event-create": "event" };
+const KIND_OF_TYPE: Record<string, string> = {
+  "span-create": "span",
+  "span-update": "span",
+  "generation-create": "generation",
+  "generation-update": "generation",
+  "event-create": "event",
+};
 
 function applyObservation(row: PartialRow, t: string, type: string, b: Body, eventTime: string) {
   const kind = KIND_OF_TYPE[type] ?? (typeof b.type === "string" ? b.type.toLowerCase() : undefined);
@@ -55,7 +69,17 @@ function applyObservation(row: PartialRow, t: string, type: string, b: Body, eve
   else row.min("start_time", b.startTime ? chTime(b.startTime) : null);
   row.max("end_time", b.endTime ? chTime(b.endTime) : null);
   if (b.completionStartTime) row.set("completion_start_time", t, chTime(b.completionStartTime));
-  for (const [field, key] of [["parent_observation_id", "parentObservationId"], ["name", "name"], ["level", "level"], ["status_message", "statusMessage"], ["version", "version"], ["environment", "environment"], ["model", "model"], ["prompt_name", "promptName"], ["prompt_version", "promptVersion"]] as const) {
+  for (const [field, key] of [
+    ["parent_observation_id", "parentObservationId"],
+    ["name", "name"],
+    ["level", "level"],
+    ["status_message", "statusMessage"],
+    ["version", "version"],
+    ["environment", "environment"],
+    ["model", "model"],
+    ["prompt_name", "promptName"],
+    ["prompt_version", "promptVersion"],
+  ] as const) {
     row.set(field, t, b[key]);
   }
   row.set("model_parameters", t, json(b.modelParameters));
@@ -69,7 +93,8 @@ function applyObservation(row: PartialRow, t: string, type: string, b: Body, eve
 
 function applyScore(row: PartialRow, t: string, b: Body, eventTime: string) {
   // A label alone (`stringValue` without `value`) is CATEGORICAL (docs/scores.md, "The shape of a score").
-  const dataType = b.dataType ?? (typeof b.value === "number" ? "NUMERIC" : typeof b.value === "boolean" ? "BOOLEAN" : "CATEGORICAL");
+  const dataType =
+    b.dataType ?? (typeof b.value === "number" ? "NUMERIC" : typeof b.value === "boolean" ? "BOOLEAN" : "CATEGORICAL");
   row.set("data_type", t, dataType);
   if (dataType === "NUMERIC") row.set("value", t, b.value);
   else if (dataType === "BOOLEAN") {
@@ -77,7 +102,14 @@ function applyScore(row: PartialRow, t: string, b: Body, eventTime: string) {
     row.set("value", t, on ? 1 : 0);
     row.set("string_value", t, on ? "True" : "False");
   } else row.set("string_value", t, b.stringValue ?? String(b.value));
-  for (const [field, key] of [["name", "name"], ["observation_id", "observationId"], ["session_id", "sessionId"], ["comment", "comment"], ["config_id", "configId"], ["environment", "environment"]] as const) {
+  for (const [field, key] of [
+    ["name", "name"],
+    ["observation_id", "observationId"],
+    ["session_id", "sessionId"],
+    ["comment", "comment"],
+    ["config_id", "configId"],
+    ["environment", "environment"],
+  ] as const) {
     row.set(field, t, b[key]);
   }
   row.set("metadata", t, json(b.metadata));

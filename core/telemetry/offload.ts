@@ -17,7 +17,10 @@ const isLarge = (s: string) => s.length > OFFLOAD_THRESHOLD_BYTES / 4 && Buffer.
  * row. The key is derived from the content, so a redelivered batch rewrites the
  * same object instead of adding one.
  */
-export async function offloadLargeBodies(blobs: BlobStore, rows: Iterable<{ row: PartialRow; traceId: string }>): Promise<number> {
+export async function offloadLargeBodies(
+  blobs: BlobStore,
+  rows: Iterable<{ row: PartialRow; traceId: string }>,
+): Promise<number> {
   const puts: Promise<void>[] = [];
   for (const { row, traceId } of rows) {
     for (const field of FIELDS) {

@@ -60,7 +60,12 @@ export class PartialRow {
 
   /** The row as JSONEachRow for the table; `created_at`/`updated_at` are always written (min/max of them must not see defaults). */
   toRow(): Record<string, unknown> {
-    const row: Record<string, unknown> = { project_id: this.projectId, id: this.id, created_at: this.firstSeen, updated_at: this.lastSeen };
+    const row: Record<string, unknown> = {
+      project_id: this.projectId,
+      id: this.id,
+      created_at: this.firstSeen,
+      updated_at: this.lastSeen,
+    };
     if (this.traceId !== null) row.trace_id = this.traceId;
     if (this.bucket !== null) row.bucket = this.bucket;
     for (const [field, [time, value]] of this.versioned) row[field] = [time, value];

@@ -83,7 +83,8 @@ export interface ScoreRow {
 }
 
 /** ClickHouse DateTime64 text (UTC) to ISO-8601 with milliseconds. */
-export const isoOf = (t: string | null | undefined) => (t && !t.startsWith("1970-01-01 00:00:00") ? `${t.replace(" ", "T")}Z` : null);
+export const isoOf = (t: string | null | undefined) =>
+  t && !t.startsWith("1970-01-01 00:00:00") ? `${t.replace(" ", "T")}Z` : null;
 
 /** The scalar fields of a trace row as every read shows them (lists and detail). */
 export function traceFields(t: Omit<TraceRow, "input" | "output" | "metadata">) {

@@ -19,5 +19,8 @@ export const sessionActivity = pgTable(
     lastActivityAt: tsz("last_activity_at").notNull(),
     settled: boolean("settled").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.projectId, t.sessionId] }), index("session_activity_unsettled_idx").on(t.projectId, t.lastActivityAt).where(sql`NOT settled`)],
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.sessionId] }),
+    index("session_activity_unsettled_idx").on(t.projectId, t.lastActivityAt).where(sql`NOT settled`),
+  ],
 );

@@ -13,7 +13,12 @@ export interface QuietSession {
  * Unsettled sessions of a project with no activity since `quietSince`, longest quiet first, at most `limit`
  * (the thread-cooldown job's read: the partial index holds only unsettled sessions).
  */
-export async function quietSessions(db: Db, projectId: string, quietSince: Date, limit: number): Promise<QuietSession[]> {
+export async function quietSessions(
+  db: Db,
+  projectId: string,
+  quietSince: Date,
+  limit: number,
+): Promise<QuietSession[]> {
   const a = sessionActivity;
   return db
     .select({ sessionId: a.sessionId, traceId: a.latestTraceId, lastActivityAt: a.lastActivityAt })

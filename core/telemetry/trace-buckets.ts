@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
+import { outboxSignal } from "../audit";
 import type { Db } from "../platform/db";
 import { traceCreatedCte, traceCreatedInputs } from "./created-events";
-import { outboxSignal } from "../audit";
 import type { MergedRows } from "./merge-events";
 import type { PartialRow } from "./partial-row";
 import { traceMirror } from "./trace-mirror.sql";
@@ -46,9 +46,18 @@ function sessionTurns(rows: Iterable<PartialRow>): Map<string, SessionTurn[]> {
  * Exact under concurrency: `ON CONFLICT DO NOTHING` keeps the first writer's day, and a key
  * another worker inserted after this statement's snapshot is read again.
  */
-export async function assignBuckets(deps: { db: Db }, merged: MergedRows, now: Date, traceCreated: (projectId: string) => boolean = () => false): Promise<void> {
+export async function assignBuckets(
+  deps: { db: Db },
+  merged: MergedRows,
+  now: Date,
+  traceCreated: (projectId: string) => boolean = () => false,
+): Promise<void> {
   const turns = sessionTurns(merged.traces.values());
-  const tables = [["traces", merged.traces], ["observations", merged.observations], ["scores", merged.scores]] as const;
+  const tables = [
+    ["traces", merged.traces],
+    ["observations", merged.observations],
+    ["scores", merged.scores],
+  ] as const;
   const byProject = new Map<string, Map<string, { kind: Kind; key: string; bucket: string; rows: PartialRow[] }>>();
   for (const [table, rows] of tables) {
     for (const row of rows.values()) {
@@ -76,7 +85,14 @@ export async function assignBuckets(deps: { db: Db }, merged: MergedRows, now: D
   }
 }
 
-async function upsert(db: Db, projectId: string, wanted: { kind: Kind; key: string; bucket: string }[], turns: SessionTurn[], now: Date, created: ReturnType<typeof traceCreatedInputs>): Promise<Map<string, string>> {
+async function upsert(
+  db: Db,
+  projectId: string,
+  wanted: { kind: Kind; key: string; bucket: string }[],
+  turns: SessionTurn[],
+  now: Date,
+  created: ReturnType<typeof traceCreatedInputs>,
+): Promise<Map<string, string>> {
   // A data-modifying WITH runs whether or not the query reads it: the session activity costs no statement.
   const result = await db.execute(sql`
     WITH input AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS i(kind text, key text, bucket date)),
@@ -127,10 +143,21 @@ const TRACE_REFERENCES = [
  * name the traces, so nothing of them stays in Postgres. Call it after their telemetry rows are gone: while a
  * row remains, a later event of the same trace must still land in that row's partition. One statement.
  */
-export async function forgetTraces(deps: { db: Db }, projectId: string, keys: readonly string[], kind: Kind = "trace"): Promise<void> {
+export async function forgetTraces(
+  deps: { db: Db },
+  projectId: string,
+  keys: readonly string[],
+  kind: Kind = "trace",
+): Promise<void> {
   if (keys.length === 0) return;
   const ids = sql`(SELECT jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb))`;
-  const references = kind === "trace" ? TRACE_REFERENCES.map(([table, column], i) => sql`${sql.raw(`r${i}`)} AS (DELETE FROM ${sql.identifier(table)} WHERE project_id = ${projectId} AND ${sql.identifier(column)} IN ${ids}), `) : [];
+  const references =
+    kind === "trace"
+      ? TRACE_REFERENCES.map(
+          ([table, column], i) =>
+            sql`${sql.raw(`r${i}`)} AS (DELETE FROM ${sql.identifier(table)} WHERE project_id = ${projectId} AND ${sql.identifier(column)} IN ${ids}), `,
+        )
+      : [];
   await deps.db.execute(sql`
     WITH ${sql.join(references)}done AS (SELECT 1)
     DELETE FROM trace_mirror m USING jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) AS i(key)
@@ -139,6 +166,9 @@ export async function forgetTraces(deps: { db: Db }, projectId: string, keys: re
 
 /** Whether the mirror holds a partition day for the trace. */
 export async function isMirrored(deps: { db: Db }, projectId: string, traceId: string): Promise<boolean> {
-  const [row] = await deps.db.select({ key: traceMirror.key }).from(traceMirror).where(and(eq(traceMirror.projectId, projectId), eq(traceMirror.kind, "trace"), eq(traceMirror.key, traceId)));
+  const [row] = await deps.db
+    .select({ key: traceMirror.key })
+    .from(traceMirror)
+    .where(and(eq(traceMirror.projectId, projectId), eq(traceMirror.kind, "trace"), eq(traceMirror.key, traceId)));
   return row !== undefined;
 }

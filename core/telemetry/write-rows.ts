@@ -1,8 +1,8 @@
 import type { Deps } from "../platform/deps";
+import { appendScoresCreated, type CreatedListeners } from "./created-events";
 import type { MergedRows } from "./merge-events";
 import { offloadLargeBodies } from "./offload";
 import type { PartialRow } from "./partial-row";
-import { appendScoresCreated, type CreatedListeners } from "./created-events";
 import { assignBuckets } from "./trace-buckets";
 
 /**
@@ -10,21 +10,46 @@ import { assignBuckets } from "./trace-buckets";
  * then one insert per table. Idempotent: the tables fold a re-inserted partial row into the same entity
  * (docs/ingest.md, "Storage layout"), so writing the same rows again changes nothing.
  */
-export async function writeRows(deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">, merged: MergedRows, listeners?: CreatedListeners): Promise<void> {
+export async function writeRows(
+  deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">,
+  merged: MergedRows,
+  listeners?: CreatedListeners,
+): Promise<void> {
   const listening = await listeningTo(merged, listeners);
   await offloadLargeBodies(deps.blobs, [
     ...[...merged.traces.values()].map((row) => ({ row, traceId: row.id })),
     ...[...merged.observations.values()].map((row) => ({ row, traceId: row.traceId ?? "" })),
   ]);
   await assignBuckets(deps, merged, deps.clock.now(), (p) => listening.get(p)?.has("trace.created") ?? false);
-  const tables: [string, Map<string, PartialRow>][] = [["traces", merged.traces], ["observations", merged.observations], ["scores", merged.scores]];
-  await Promise.all(tables.filter(([, rows]) => rows.size > 0).map(([table, rows]) => deps.ch.insert(table, [...rows.values()].map((r) => r.toRow()))));
+  const tables: [string, Map<string, PartialRow>][] = [
+    ["traces", merged.traces],
+    ["observations", merged.observations],
+    ["scores", merged.scores],
+  ];
+  await Promise.all(
+    tables
+      .filter(([, rows]) => rows.size > 0)
+      .map(([table, rows]) =>
+        deps.ch.insert(
+          table,
+          [...rows.values()].map((r) => r.toRow()),
+        ),
+      ),
+  );
   // After the rows: a failed insert is retried, and the event's stable id keeps the retry from adding another.
-  await appendScoresCreated(deps.db, merged.scores.values(), (p) => listening.get(p)?.has("score.created") ?? false, deps.clock.now());
+  await appendScoresCreated(
+    deps.db,
+    merged.scores.values(),
+    (p) => listening.get(p)?.has("score.created") ?? false,
+    deps.clock.now(),
+  );
 }
 
 /** What each project of the rows listens to; no lookup at all without listeners or rows that could fire. */
-async function listeningTo(merged: MergedRows, listeners: CreatedListeners | undefined): Promise<Map<string, ReadonlySet<string>>> {
+async function listeningTo(
+  merged: MergedRows,
+  listeners: CreatedListeners | undefined,
+): Promise<Map<string, ReadonlySet<string>>> {
   if (!listeners || (merged.traces.size === 0 && merged.scores.size === 0)) return new Map();
   const projects = new Set([...merged.traces.values(), ...merged.scores.values()].map((r) => r.projectId));
   return new Map(await Promise.all([...projects].map(async (p) => [p, await listeners(p)] as const)));

@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
-import { mergeEvents } from "./merge-events";
 import type { CreatedListeners } from "./created-events";
+import { mergeEvents } from "./merge-events";
 import { writeRows } from "./write-rows";
 
 export interface ScoreWrite {
@@ -27,7 +27,12 @@ export interface ScoreWrite {
  * telemetry store, through the same merge as ingested scores, so they show on the
  * trace next to API scores. Writing the same id again replaces the earlier values.
  */
-export async function writeScores(deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">, projectId: string, scores: readonly ScoreWrite[], listeners?: CreatedListeners): Promise<void> {
+export async function writeScores(
+  deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">,
+  projectId: string,
+  scores: readonly ScoreWrite[],
+  listeners?: CreatedListeners,
+): Promise<void> {
   if (scores.length === 0) return;
   const receivedAt = deps.clock.now().toISOString();
   const merged = mergeEvents([

@@ -9,4 +9,5 @@ import type { Deps } from "../platform/deps";
  */
 export const ACCESS_SCOPE = "access";
 
-export const afterAccessWrite = <T>(deps: Pick<Deps, "caches">, write: () => Promise<T>): Promise<T> => deps.caches.write(ACCESS_SCOPE, write);
+export const afterAccessWrite = <T>(deps: Pick<Deps, "caches">, write: () => Promise<T>): Promise<T> =>
+  deps.caches.write(ACCESS_SCOPE, write);

@@ -24,12 +24,22 @@ export function parseBasicAuth(header: string | undefined): { publicKey: string;
  * invalidates), so that revocations and role changes apply to the very next request.
  * @throws unauthorized when the header is missing, malformed, unknown, revoked or wrong.
  */
-export async function authenticate(deps: Pick<Deps, "db" | "config" | "caches">, authorization: string | undefined): Promise<Principal> {
+export async function authenticate(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  authorization: string | undefined,
+): Promise<Principal> {
   const credentials = parseBasicAuth(authorization);
   if (!credentials) throw unauthorized();
   const row = await lookup(deps, credentials.publicKey);
   if (!row || !secretMatches(credentials.secretKey, row.secretHash)) throw unauthorized();
-  return { kind: "key", keyId: row.id, publicKey: row.publicKey, projectId: row.projectId, orgId: row.orgId, role: row.role as Principal["role"] };
+  return {
+    kind: "key",
+    keyId: row.id,
+    publicKey: row.publicKey,
+    projectId: row.projectId,
+    orgId: row.orgId,
+    role: row.role as Principal["role"],
+  };
 }
 
 /** What authentication needs of a key: its hash, role and project. */
@@ -66,7 +76,14 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareKeyLookup>>();
 
 function prepareKeyLookup(db: Db) {
   return db
-    .select({ id: apiKeys.id, publicKey: apiKeys.publicKey, secretHash: apiKeys.secretHash, role: apiKeys.role, projectId: apiKeys.projectId, orgId: projects.orgId })
+    .select({
+      id: apiKeys.id,
+      publicKey: apiKeys.publicKey,
+      secretHash: apiKeys.secretHash,
+      role: apiKeys.role,
+      projectId: apiKeys.projectId,
+      orgId: projects.orgId,
+    })
     .from(apiKeys)
     .innerJoin(projects, eq(projects.id, apiKeys.projectId))
     .where(and(eq(apiKeys.publicKey, sql.placeholder("publicKey")), isNull(apiKeys.revokedAt)))

@@ -1,11 +1,17 @@
+export { type ApiKeyView, createApiKey, listApiKeys, revokeApiKey, updateApiKey } from "./api-keys";
 export { authenticate, parseBasicAuth } from "./authenticate";
-export { createApiKey, listApiKeys, updateApiKey, revokeApiKey, type ApiKeyView } from "./api-keys";
-export { createProject, listProjects, type ProjectView } from "./projects";
-export { listMemberships, putMembership, deleteMembership, type MembershipView, type ProvenAccount } from "./memberships";
 export { ensureInitialKey, mintFirstKeyIfNone } from "./bootstrap";
-export * from "./tenancy.schema";
-export { accessOf, keyOrganization, type OrganizationAccess } from "./people";
-export { admitSignUp, claimSignUp, awaitsFirstOwner } from "./sign-up";
 export { acceptInvitations } from "./invitations";
+export { emailsOfUsers, membersByEmail } from "./members-by-email";
+export {
+  deleteMembership,
+  listMemberships,
+  type MembershipView,
+  type ProvenAccount,
+  putMembership,
+} from "./memberships";
+export { accessOf, keyOrganization, type OrganizationAccess } from "./people";
+export { createProject, listProjects, type ProjectView } from "./projects";
+export { admitSignUp, awaitsFirstOwner, claimSignUp } from "./sign-up";
 export { inviteSsoMember } from "./sso-members";
-export { membersByEmail, emailsOfUsers } from "./members-by-email";
+export * from "./tenancy.schema";

@@ -10,13 +10,22 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /** Whether `email` has a pending invitation to any organization. */
 export async function isInvited(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select({ orgId: invitations.orgId }).from(invitations).where(eq(invitations.email, normalizeEmail(email))).limit(1);
+  const [row] = await db
+    .select({ orgId: invitations.orgId })
+    .from(invitations)
+    .where(eq(invitations.email, normalizeEmail(email)))
+    .limit(1);
   return Boolean(row);
 }
 
 /** The first project of an organization, which its audit entries belong to; null for an organization without one. */
 export async function firstProject(db: Db, orgId: string): Promise<string | null> {
-  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.orgId, orgId)).orderBy(asc(projects.createdAt)).limit(1);
+  const [project] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.orgId, orgId))
+    .orderBy(asc(projects.createdAt))
+    .limit(1);
   return project?.id ?? null;
 }
 
@@ -27,7 +36,10 @@ export async function firstProject(db: Db, orgId: string): Promise<string | null
  * it (docs/auth.md, "Invitations and proven addresses"), and the row goes.
  */
 export async function ensureUserRow(db: Db, userId: string, email: string, now: Date): Promise<void> {
-  const [stale] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, userId)));
+  const [stale] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, userId)));
   if (stale) {
     await db.execute(sql`insert into ${invitations} (org_id, email, role, invited_by, created_at)
       select ${memberships.orgId}, ${email}, ${memberships.role}, null, ${memberships.createdAt} from ${memberships} where ${memberships.userId} = ${stale.id}
@@ -44,7 +56,10 @@ export async function ensureUserRow(db: Db, userId: string, email: string, now: 
  * so two sign-ins at once accept each invitation once. An organization the person already belongs to keeps their
  * current role. Returns how many memberships were made.
  */
-export async function acceptInvitations(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, person: { userId: string; email: string }): Promise<number> {
+export async function acceptInvitations(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "caches">,
+  person: { userId: string; email: string },
+): Promise<number> {
   const email = normalizeEmail(person.email);
   // Most sessions find none: no access write then, so the in-process access cache stays warm.
   if (!(await isInvited(deps.db, email))) return 0;
@@ -56,16 +71,24 @@ export async function acceptInvitations(deps: Pick<Deps, "db" | "clock" | "ids" 
       await ensureUserRow(db, person.userId, email, now);
       let made = 0;
       for (const invitation of claimed) {
-        const [created] = await db.insert(memberships).values({ orgId: invitation.orgId, userId: person.userId, role: invitation.role, createdAt: now }).onConflictDoNothing().returning();
+        const [created] = await db
+          .insert(memberships)
+          .values({ orgId: invitation.orgId, userId: person.userId, role: invitation.role, createdAt: now })
+          .onConflictDoNothing()
+          .returning();
         if (!created) continue;
         made++;
         const projectId = await firstProject(db, invitation.orgId);
         if (projectId) {
-          await Audit.recordChange({ ...deps, db }, { projectId, system: "invitation" }, {
-            action: "membership.created",
-            target: { type: "membership", id: email },
-            details: { role: invitation.role, previousRole: null, invitedBy: invitation.invitedBy },
-          });
+          await Audit.recordChange(
+            { ...deps, db },
+            { projectId, system: "invitation" },
+            {
+              action: "membership.created",
+              target: { type: "membership", id: email },
+              details: { role: invitation.role, previousRole: null, invitedBy: invitation.invitedBy },
+            },
+          );
         }
       }
       return made;

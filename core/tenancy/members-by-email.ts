@@ -16,6 +16,9 @@ export async function membersByEmail(db: Db, orgId: string, emails: readonly str
 /** The email of each of the users `ids` (people; API keys have none). */
 export async function emailsOfUsers(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [...ids]));
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.email]));
 }

@@ -33,9 +33,17 @@ export async function listMemberships(deps: Pick<Deps, "db">, principal: Princip
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(eq(memberships.orgId, principal.orgId));
-  const invited = await deps.db.select({ email: invitations.email, role: invitations.role, createdAt: invitations.createdAt }).from(invitations).where(eq(invitations.orgId, principal.orgId));
-  const views = [...active.map((r) => ({ ...r, status: "active" as const })), ...invited.map((r) => ({ ...r, status: "invited" as const }))];
-  return views.sort((a, b) => a.email.localeCompare(b.email) || a.status.localeCompare(b.status)).map((r) => ({ email: r.email, role: r.role, createdAt: r.createdAt.toISOString(), status: r.status }));
+  const invited = await deps.db
+    .select({ email: invitations.email, role: invitations.role, createdAt: invitations.createdAt })
+    .from(invitations)
+    .where(eq(invitations.orgId, principal.orgId));
+  const views = [
+    ...active.map((r) => ({ ...r, status: "active" as const })),
+    ...invited.map((r) => ({ ...r, status: "invited" as const })),
+  ];
+  return views
+    .sort((a, b) => a.email.localeCompare(b.email) || a.status.localeCompare(b.status))
+    .map((r) => ({ email: r.email, role: r.role, createdAt: r.createdAt.toISOString(), status: r.status }));
 }
 
 async function ownersBesides(db: Db, orgId: string, userId: string) {
@@ -65,18 +73,29 @@ const invitationOf = (orgId: string, email: string) => and(eq(invitations.orgId,
  * @throws forbidden when the caller may not grant or change that role (role-guard.ts); conflict when it would leave
  * the organization without an owner.
  */
-export async function putMembership(deps: Tx, principal: Principal, input: { email: string; role: Role }, provenAccount: ProvenAccount): Promise<MembershipView> {
+export async function putMembership(
+  deps: Tx,
+  principal: Principal,
+  input: { email: string; role: Role },
+  provenAccount: ProvenAccount,
+): Promise<MembershipView> {
   const email = normalizeEmail(input.email);
   return afterAccessWrite(deps, () =>
     deps.db.transaction(async (db) => {
       const now = deps.clock.now();
       const member = await memberByEmail(db, principal.orgId, email);
-      const [invited] = member ? [] : await db.select({ role: invitations.role }).from(invitations).where(invitationOf(principal.orgId, email));
+      const [invited] = member
+        ? []
+        : await db.select({ role: invitations.role }).from(invitations).where(invitationOf(principal.orgId, email));
       // A pending invitation is guarded like the membership it becomes: only a signed-in OWNER makes or changes an OWNER one.
       guardRoleChange(principal, member?.role ?? invited?.role ?? null, input.role);
       const userId = member?.userId ?? (await provenAccount(db, email));
       if (!userId) return invite(deps, db, principal, email, input.role, now);
-      if (member?.role === "OWNER" && input.role !== "OWNER" && (await ownersBesides(db, principal.orgId, userId)) === 0) {
+      if (
+        member?.role === "OWNER" &&
+        input.role !== "OWNER" &&
+        (await ownersBesides(db, principal.orgId, userId)) === 0
+      ) {
         throw conflict("An organization keeps at least one OWNER");
       }
       if (!member) await ensureUserRow(db, userId, email, now);
@@ -98,7 +117,14 @@ export async function putMembership(deps: Tx, principal: Principal, input: { ema
 }
 
 /** Creates a pending invitation or changes its role; its creation time and inviter stay. */
-async function invite(deps: Tx, db: Db, principal: Principal, email: string, role: Role, now: Date): Promise<MembershipView> {
+async function invite(
+  deps: Tx,
+  db: Db,
+  principal: Principal,
+  email: string,
+  role: Role,
+  now: Date,
+): Promise<MembershipView> {
   const [current] = await db.select().from(invitations).where(invitationOf(principal.orgId, email));
   const [row] = await db
     .insert(invitations)
@@ -118,7 +144,11 @@ async function invite(deps: Tx, db: Db, principal: Principal, email: string, rol
  * @throws not_found when they are neither a member nor invited; forbidden when they (or their invitation) rank above
  * the caller or are an OWNER and the caller is not a signed-in OWNER; conflict for the last OWNER.
  */
-export async function deleteMembership(deps: Tx, principal: Principal, input: { email: string }): Promise<{ email: string }> {
+export async function deleteMembership(
+  deps: Tx,
+  principal: Principal,
+  input: { email: string },
+): Promise<{ email: string }> {
   const email = normalizeEmail(input.email);
   return afterAccessWrite(deps, () =>
     deps.db.transaction(async (db) => {
@@ -127,8 +157,11 @@ export async function deleteMembership(deps: Tx, principal: Principal, input: { 
       if (!member && !invited) throw notFound("membership", email);
       guardRoleChange(principal, member?.role ?? invited!.role, null);
       if (member) {
-        if (member.role === "OWNER" && (await ownersBesides(db, principal.orgId, member.userId)) === 0) throw conflict("An organization keeps at least one OWNER");
-        await db.delete(memberships).where(and(eq(memberships.orgId, principal.orgId), eq(memberships.userId, member.userId)));
+        if (member.role === "OWNER" && (await ownersBesides(db, principal.orgId, member.userId)) === 0)
+          throw conflict("An organization keeps at least one OWNER");
+        await db
+          .delete(memberships)
+          .where(and(eq(memberships.orgId, principal.orgId), eq(memberships.userId, member.userId)));
       }
       await Audit.recordChange({ ...deps, db }, principal, {
         action: "membership.deleted",

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
-import { ACCESS_SCOPE } from "./access-cache";
 import type { Role } from "../platform/roles";
+import { ACCESS_SCOPE } from "./access-cache";
 import { memberships, organizations, projects } from "./tenancy.sql";
 
 /** An organization a person belongs to, with their role and its projects. */
@@ -17,7 +17,10 @@ export interface OrganizationAccess {
  * The organizations, roles and projects of a person, as of now. On a shared Postgres it is read on every call; on a
  * store this process owns, from memory while no access write happened since (access-cache.ts), which is as exact.
  */
-export async function accessOf(deps: Pick<Deps, "db" | "config" | "caches">, userId: string): Promise<OrganizationAccess[]> {
+export async function accessOf(
+  deps: Pick<Deps, "db" | "config" | "caches">,
+  userId: string,
+): Promise<OrganizationAccess[]> {
   if (!deps.config.ownsRelationalStore) return grouped(await accessLookup(deps.db).execute({ userId }));
   const cache = deps.caches.of<OrganizationAccess[]>(ACCESS_SCOPE);
   // Taken before the read: an entry read across a write is never served (core/platform/cache.ts).
@@ -34,7 +37,13 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareAccessLookup>>();
 
 function prepareAccessLookup(db: Db) {
   return db
-    .select({ orgId: organizations.id, orgName: organizations.name, role: memberships.role, projectId: projects.id, projectName: projects.name })
+    .select({
+      orgId: organizations.id,
+      orgName: organizations.name,
+      role: memberships.role,
+      projectId: projects.id,
+      projectName: projects.name,
+    })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.orgId))
     .leftJoin(projects, eq(projects.orgId, memberships.orgId))
@@ -49,7 +58,9 @@ function accessLookup(db: Db) {
   return statement;
 }
 
-function grouped(rows: { orgId: string; orgName: string; role: Role; projectId: string | null; projectName: string | null }[]): OrganizationAccess[] {
+function grouped(
+  rows: { orgId: string; orgName: string; role: Role; projectId: string | null; projectName: string | null }[],
+): OrganizationAccess[] {
   const byOrg = new Map<string, OrganizationAccess>();
   for (const r of rows) {
     let org = byOrg.get(r.orgId);
@@ -60,7 +71,10 @@ function grouped(rows: { orgId: string; orgName: string; role: Role; projectId: 
 }
 
 /** The organization and project a key belongs to, for `GET /v1/me`. */
-export async function keyOrganization(deps: Pick<Deps, "db">, projectId: string): Promise<{ id: string; name: string; project: { id: string; name: string } } | null> {
+export async function keyOrganization(
+  deps: Pick<Deps, "db">,
+  projectId: string,
+): Promise<{ id: string; name: string; project: { id: string; name: string } } | null> {
   const [row] = await deps.db
     .select({ orgId: organizations.id, orgName: organizations.name, projectName: projects.name })
     .from(projects)

@@ -1,6 +1,6 @@
 import { forbidden } from "../platform/errors";
 import type { Principal } from "../platform/principal";
-import { roleAtLeast, type Role } from "../platform/roles";
+import { type Role, roleAtLeast } from "../platform/roles";
 
 /**
  * Who may move whom (docs/auth.md, "Roles"): OWNER belongs to people, so only a signed-in OWNER grants it, changes
@@ -13,6 +13,7 @@ export function guardRoleChange(principal: Principal, current: Role | null, next
   if (touchesOwner && !(principal.kind === "session" && principal.role === "OWNER")) {
     throw forbidden("Only an OWNER, signed in as a person, grants, changes or removes the OWNER role");
   }
-  if (current && !roleAtLeast(principal.role, current)) throw forbidden(`A ${principal.role} cannot change a member ranked ${current}`);
+  if (current && !roleAtLeast(principal.role, current))
+    throw forbidden(`A ${principal.role} cannot change a member ranked ${current}`);
   if (next && !roleAtLeast(principal.role, next)) throw forbidden(`A ${principal.role} cannot grant the ${next} role`);
 }

@@ -7,12 +7,20 @@ import { ensureUserRow, firstProject, isInvited, normalizeEmail } from "./invita
 import { memberships, organizations, projects } from "./tenancy.sql";
 
 async function bootstrapOrg(db: Db, orgName: string) {
-  const [org] = await db.select().from(organizations).where(eq(organizations.name, orgName)).orderBy(asc(organizations.createdAt)).limit(1);
+  const [org] = await db
+    .select()
+    .from(organizations)
+    .where(eq(organizations.name, orgName))
+    .orderBy(asc(organizations.createdAt))
+    .limit(1);
   return org;
 }
 
 async function hasOwner(db: Db, orgId: string) {
-  const [row] = await db.select({ n: count() }).from(memberships).where(and(eq(memberships.orgId, orgId), eq(memberships.role, "OWNER")));
+  const [row] = await db
+    .select({ n: count() })
+    .from(memberships)
+    .where(and(eq(memberships.orgId, orgId), eq(memberships.role, "OWNER")));
   return (row?.n ?? 0) > 0;
 }
 
@@ -28,7 +36,11 @@ export async function awaitsFirstOwner(deps: Pick<Deps, "db">, orgName: string):
  * member), and the first person while the bootstrap organization has no OWNER. The account always gets a fresh id:
  * an invitation names an email, never an account.
  */
-export async function admitSignUp(deps: Pick<Deps, "db">, email: string, policy: { signup: "open" | "closed"; orgName: string }): Promise<{ allowed: boolean }> {
+export async function admitSignUp(
+  deps: Pick<Deps, "db">,
+  email: string,
+  policy: { signup: "open" | "closed"; orgName: string },
+): Promise<{ allowed: boolean }> {
   if (policy.signup === "open") return { allowed: true };
   if (await isInvited(deps.db, email)) return { allowed: true };
   return { allowed: await awaitsFirstOwner(deps, policy.orgName) };
@@ -40,7 +52,11 @@ export async function admitSignUp(deps: Pick<Deps, "db">, email: string, policy:
  * membership once they prove the address); anyone else gets an organization of their own with a `default`
  * project. Returns whether the person became the bootstrap organization's first OWNER (the instance administrator).
  */
-export async function claimSignUp(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, person: { userId: string; email: string }, policy: { orgName: string; projectName: string }): Promise<{ firstOwner: boolean }> {
+export async function claimSignUp(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "caches">,
+  person: { userId: string; email: string },
+  policy: { orgName: string; projectName: string },
+): Promise<{ firstOwner: boolean }> {
   return afterAccessWrite(deps, () =>
     deps.db.transaction(async (db) => {
       const tx = { ...deps, db };
@@ -49,9 +65,21 @@ export async function claimSignUp(deps: Pick<Deps, "db" | "clock" | "ids" | "cac
       await ensureUserRow(db, person.userId, email, now);
       const org = await bootstrapOrg(db, policy.orgName);
       if (org && !(await hasOwner(db, org.id))) {
-        await db.insert(memberships).values({ orgId: org.id, userId: person.userId, role: "OWNER", createdAt: now }).onConflictDoUpdate({ target: [memberships.orgId, memberships.userId], set: { role: "OWNER" } });
+        await db
+          .insert(memberships)
+          .values({ orgId: org.id, userId: person.userId, role: "OWNER", createdAt: now })
+          .onConflictDoUpdate({ target: [memberships.orgId, memberships.userId], set: { role: "OWNER" } });
         const projectId = await firstProject(db, org.id);
-        if (projectId) await Audit.recordChange(tx, { projectId, system: "sign-up" }, { action: "membership.created", target: { type: "membership", id: email }, details: { role: "OWNER", previousRole: null } });
+        if (projectId)
+          await Audit.recordChange(
+            tx,
+            { projectId, system: "sign-up" },
+            {
+              action: "membership.created",
+              target: { type: "membership", id: email },
+              details: { role: "OWNER", previousRole: null },
+            },
+          );
         return { firstOwner: true };
       }
       if (await isInvited(db, email)) return { firstOwner: false };
@@ -60,7 +88,15 @@ export async function claimSignUp(deps: Pick<Deps, "db" | "clock" | "ids" | "cac
       await db.insert(organizations).values({ id: orgId, name: email, createdAt: now });
       await db.insert(projects).values({ id: projectId, orgId, name: "default", createdAt: now });
       await db.insert(memberships).values({ orgId, userId: person.userId, role: "OWNER", createdAt: now });
-      await Audit.recordChange(tx, { projectId, system: "sign-up" }, { action: "membership.created", target: { type: "membership", id: email }, details: { role: "OWNER", previousRole: null } });
+      await Audit.recordChange(
+        tx,
+        { projectId, system: "sign-up" },
+        {
+          action: "membership.created",
+          target: { type: "membership", id: email },
+          details: { role: "OWNER", previousRole: null },
+        },
+      );
       return { firstOwner: false };
     }),
   );

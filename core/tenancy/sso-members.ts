@@ -12,7 +12,10 @@ import { invitations, memberships, users } from "./tenancy.sql";
  * organization of their own; the invitation becomes a membership when the SSO sign-in makes their session
  * (docs/auth.md, "Invitations and proven addresses").
  */
-export async function inviteSsoMember(deps: Pick<Deps, "db" | "clock" | "ids" | "caches">, input: { orgId: string; email: string; role: Role; providerId: string }): Promise<void> {
+export async function inviteSsoMember(
+  deps: Pick<Deps, "db" | "clock" | "ids" | "caches">,
+  input: { orgId: string; email: string; role: Role; providerId: string },
+): Promise<void> {
   const email = normalizeEmail(input.email);
   await deps.db.transaction(async (db) => {
     const [member] = await db
@@ -23,16 +26,26 @@ export async function inviteSsoMember(deps: Pick<Deps, "db" | "clock" | "ids" | 
     if (member) return;
     const [created] = await db
       .insert(invitations)
-      .values({ orgId: input.orgId, email, role: input.role, invitedBy: `sso:${input.providerId}`, createdAt: deps.clock.now() })
+      .values({
+        orgId: input.orgId,
+        email,
+        role: input.role,
+        invitedBy: `sso:${input.providerId}`,
+        createdAt: deps.clock.now(),
+      })
       .onConflictDoNothing()
       .returning();
     const projectId = created ? await firstProject(db, input.orgId) : null;
     if (projectId) {
-      await Audit.recordChange({ ...deps, db }, { projectId, system: "sso" }, {
-        action: "membership.created",
-        target: { type: "membership", id: email },
-        details: { role: input.role, previousRole: null, ssoProvider: input.providerId, status: "invited" },
-      });
+      await Audit.recordChange(
+        { ...deps, db },
+        { projectId, system: "sso" },
+        {
+          action: "membership.created",
+          target: { type: "membership", id: email },
+          details: { role: input.role, previousRole: null, ssoProvider: input.providerId, status: "invited" },
+        },
+      );
     }
   });
 }

@@ -36,9 +36,19 @@ export const RevokedApiKey = z.object({ id: z.string(), publicKey: z.string(), r
 
 export const CreateProjectBody = z.object({ name: z.string().trim().min(1).max(200) });
 export const Project = z.object({ id: z.string(), name: z.string(), createdAt: z.string() });
-export const CreatedProject = z.object({ id: z.string(), name: z.string(), publicKey: z.string(), secretKey: z.string() });
+export const CreatedProject = z.object({
+  id: z.string(),
+  name: z.string(),
+  publicKey: z.string(),
+  secretKey: z.string(),
+});
 
 export const PutMembershipBody = z.object({ email: z.email(), role: z.enum(ROLES) });
 export const DeleteMembershipBody = z.object({ email: z.email() });
 /** A member (`active`) or a pending invitation (`invited`), which becomes a membership once the person proves the address. */
-export const Membership = z.object({ email: z.string(), role: z.enum(ROLES), createdAt: z.string(), status: z.enum(["active", "invited"]) });
+export const Membership = z.object({
+  email: z.string(),
+  role: z.enum(ROLES),
+  createdAt: z.string(),
+  status: z.enum(["active", "invited"]),
+});

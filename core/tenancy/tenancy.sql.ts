@@ -11,7 +11,9 @@ export const projects = pgTable(
   "projects",
   {
     id: text("id").primaryKey(),
-    orgId: text("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     createdAt: createdAt(),
   },
@@ -27,8 +29,12 @@ export const users = pgTable("users", {
 export const memberships = pgTable(
   "memberships",
   {
-    orgId: text("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
     role: text("role", { enum: ["OWNER", "ADMIN", "MEMBER", "VIEWER"] }).notNull(),
     createdAt: createdAt(),
   },
@@ -43,7 +49,9 @@ export const memberships = pgTable(
 export const invitations = pgTable(
   "invitations",
   {
-    orgId: text("org_id").notNull().references(() => organizations.id, { onDelete: "cascade" }),
+    orgId: text("org_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
     /** Lower-cased, as `users.email` and better-auth's `auth_users.email`. */
     email: text("email").notNull(),
     role: text("role", { enum: ["OWNER", "ADMIN", "MEMBER", "VIEWER"] }).notNull(),
@@ -59,7 +67,9 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: text("id").primaryKey(),
-    projectId: text("project_id").notNull().references(() => projects.id, { onDelete: "cascade" }),
+    projectId: text("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
     publicKey: text("public_key").notNull(),
     secretHash: text("secret_hash").notNull(),
     /** Last four characters of the secret, so people can tell keys apart. */

@@ -1,5 +1,5 @@
-import type { Deps } from "../platform/deps";
 import * as Audit from "../audit";
+import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import * as Telemetry from "../telemetry";
@@ -9,12 +9,23 @@ import * as Telemetry from "../telemetry";
  * day when it was sent without a trace; audited. A score written again later under the same id comes back.
  * @throws not_found when the project holds no score of that id.
  */
-export async function deleteScore(deps: Pick<Deps, "ch" | "db" | "clock" | "ids">, principal: Principal, id: string): Promise<{ deleted: { scores: number } }> {
+export async function deleteScore(
+  deps: Pick<Deps, "ch" | "db" | "clock" | "ids">,
+  principal: Principal,
+  id: string,
+): Promise<{ deleted: { scores: number } }> {
   const params = { projectId: principal.projectId, id };
-  const rows = await deps.ch.query<{ trace_id: string; name: string }>("SELECT trace_id, name.2 AS name FROM scores FINAL WHERE project_id = {projectId:String} AND id = {id:String}", params);
+  const rows = await deps.ch.query<{ trace_id: string; name: string }>(
+    "SELECT trace_id, name.2 AS name FROM scores FINAL WHERE project_id = {projectId:String} AND id = {id:String}",
+    params,
+  );
   if (rows.length === 0) throw notFound("Score", id);
   await deps.ch.command("DELETE FROM scores WHERE project_id = {projectId:String} AND id = {id:String}", params);
   if (rows.every((r) => !r.trace_id)) await Telemetry.forgetTraces(deps, principal.projectId, [id], "score");
-  await Audit.recordChange(deps, principal, { action: "score.deleted", target: { type: "score", id }, details: { name: rows[0]!.name, traceId: rows[0]!.trace_id || null } });
+  await Audit.recordChange(deps, principal, {
+    action: "score.deleted",
+    target: { type: "score", id },
+    details: { name: rows[0]!.name, traceId: rows[0]!.trace_id || null },
+  });
   return { deleted: { scores: 1 } };
 }

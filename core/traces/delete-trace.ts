@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import * as Audit from "../audit";
 import * as Media from "../media";
-import * as Telemetry from "../telemetry";
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
+import * as Telemetry from "../telemetry";
 
 type Deleter = Pick<Deps, "ch" | "blobs" | "db" | "clock" | "ids">;
 
@@ -23,7 +23,11 @@ const CHUNK = 5_000;
  * parts' next merge), their scores and observations, their offloaded payloads, and their
  * rows in the relational trace mirror, and the media files only they link to. Raw event batches age out by retention.
  */
-export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs" | "db">, projectId: string, traceIds: readonly string[]): Promise<Deleted> {
+export async function purgeTraces(
+  deps: Pick<Deps, "ch" | "blobs" | "db">,
+  projectId: string,
+  traceIds: readonly string[],
+): Promise<Deleted> {
   const deleted: Deleted = { traces: 0, observations: 0, scores: 0, payloadBlobs: 0 };
   for (let i = 0; i < traceIds.length; i += CHUNK) {
     const ids = traceIds.slice(i, i + CHUNK);
@@ -35,11 +39,20 @@ export async function purgeTraces(deps: Pick<Deps, "ch" | "blobs" | "db">, proje
       params,
     );
     await Promise.all([
-      deps.ch.command("DELETE FROM observations WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}", params),
-      deps.ch.command("DELETE FROM scores WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}", params),
+      deps.ch.command(
+        "DELETE FROM observations WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}",
+        params,
+      ),
+      deps.ch.command(
+        "DELETE FROM scores WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}",
+        params,
+      ),
     ]);
     // The trace rows go last: until then a failed run can be repeated and finds the trace again.
-    await deps.ch.command("DELETE FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}", params);
+    await deps.ch.command(
+      "DELETE FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}",
+      params,
+    );
     const blobs = (await Promise.all(ids.map((id) => deps.blobs.list(Telemetry.payloadPrefix(projectId, id))))).flat();
     if (blobs.length) await deps.blobs.delete(blobs);
     // Media no other trace of the project still shows goes with them (docs/media.md, "Deletion").
@@ -75,7 +88,11 @@ async function traceExists(deps: Pick<Deps, "ch" | "db">, projectId: string, tra
 export async function deleteTrace(deps: Deleter, principal: Principal, traceId: string): Promise<{ deleted: Deleted }> {
   if (!(await traceExists(deps, principal.projectId, traceId))) throw notFound("Trace", traceId);
   const deleted = await purgeTraces(deps, principal.projectId, [traceId]);
-  await Audit.recordChange(deps, principal, { action: "trace.deleted", target: { type: "trace", id: traceId }, details: { ...deleted } });
+  await Audit.recordChange(deps, principal, {
+    action: "trace.deleted",
+    target: { type: "trace", id: traceId },
+    details: { ...deleted },
+  });
   return { deleted };
 }
 
@@ -83,7 +100,11 @@ export async function deleteTrace(deps: Deleter, principal: Principal, traceId: 
  * What other features keep of an end user's traces (dataset items copied from them): erased with the traces,
  * counted under its name in the answer. Passed in by the caller, since those features depend on this one.
  */
-export type EndUserCopies = (deps: Pick<Deps, "db">, projectId: string, user: { userId: string; traceIds: readonly string[] }) => Promise<number>;
+export type EndUserCopies = (
+  deps: Pick<Deps, "db">,
+  projectId: string,
+  user: { userId: string; traceIds: readonly string[] },
+) => Promise<number>;
 
 /**
  * `DELETE /v1/users/{userId}/data`: every trace any event attributed to this end user
@@ -93,7 +114,12 @@ export type EndUserCopies = (deps: Pick<Deps, "db">, projectId: string, user: { 
  *
  * @throws not_found when no trace of the project carries the user id and no copy of one remains.
  */
-export async function deleteUserData(deps: Deleter, principal: Principal, userId: string, datasetItems?: EndUserCopies): Promise<{ deleted: Deleted & { datasetItems: number } }> {
+export async function deleteUserData(
+  deps: Deleter,
+  principal: Principal,
+  userId: string,
+  datasetItems?: EndUserCopies,
+): Promise<{ deleted: Deleted & { datasetItems: number } }> {
   // Any raw row that named the user, not only the folded value: erasure errs on the side of removing.
   const rows = await deps.ch.query<{ id: string }>(
     "SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND user_id.2 = {userId:String}",
@@ -106,6 +132,10 @@ export async function deleteUserData(deps: Deleter, principal: Principal, userId
   const deleted = { ...(await purgeTraces(deps, principal.projectId, traceIds)), datasetItems: copies };
   // The audit entry proves the erasure without keeping the identifier it erased.
   const userIdSha256 = createHash("sha256").update(userId).digest("hex");
-  await Audit.recordChange(deps, principal, { action: "user_data.deleted", target: { type: "end_user", id: userIdSha256 }, details: { ...deleted } });
+  await Audit.recordChange(deps, principal, {
+    action: "user_data.deleted",
+    target: { type: "end_user", id: userIdSha256 },
+    details: { ...deleted },
+  });
   return { deleted };
 }

@@ -1,14 +1,18 @@
 import * as Audit from "../audit";
-import * as Telemetry from "../telemetry";
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
-import { purgeTraces, type Deleted } from "./delete-trace";
+import * as Telemetry from "../telemetry";
+import { type Deleted, purgeTraces } from "./delete-trace";
 
 type Deleter = Pick<Deps, "ch" | "blobs" | "db" | "clock" | "ids">;
 
 /** The ids among `traceIds` of which the project stores anything (rows in any telemetry table, or a mirror row a cut-short deletion left). */
-async function heldTraceIds(deps: Pick<Deps, "ch" | "db">, projectId: string, traceIds: readonly string[]): Promise<Set<string>> {
+async function heldTraceIds(
+  deps: Pick<Deps, "ch" | "db">,
+  projectId: string,
+  traceIds: readonly string[],
+): Promise<Set<string>> {
   const params = { projectId, ids: [...new Set(traceIds)] };
   const rows = await deps.ch.query<{ id: string }>(
     `SELECT DISTINCT id FROM (
@@ -28,13 +32,28 @@ async function heldTraceIds(deps: Pick<Deps, "ch" | "db">, projectId: string, tr
  *
  * @throws not_found naming the ids the project does not hold.
  */
-export async function deleteTraces(deps: Deleter, principal: Principal, traceIds: readonly string[]): Promise<{ deleted: Deleted }> {
+export async function deleteTraces(
+  deps: Deleter,
+  principal: Principal,
+  traceIds: readonly string[],
+): Promise<{ deleted: Deleted }> {
   const ids = [...new Set(traceIds)];
   const held = await heldTraceIds(deps, principal.projectId, ids);
   const unknown = ids.filter((id) => !held.has(id));
   if (unknown.length === 1) throw notFound("Trace", unknown[0]);
-  if (unknown.length > 1) throw notFound(`Traces ${unknown.slice(0, 10).map((id) => `'${id}'`).join(", ")}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ""}`);
+  if (unknown.length > 1)
+    throw notFound(
+      `Traces ${unknown
+        .slice(0, 10)
+        .map((id) => `'${id}'`)
+        .join(", ")}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ""}`,
+    );
   const deleted = await purgeTraces(deps, principal.projectId, ids);
-  for (const id of ids) await Audit.recordChange(deps, principal, { action: "trace.deleted", target: { type: "trace", id }, details: { batchOf: ids.length } });
+  for (const id of ids)
+    await Audit.recordChange(deps, principal, {
+      action: "trace.deleted",
+      target: { type: "trace", id },
+      details: { batchOf: ids.length },
+    });
   return { deleted };
 }

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { invalid } from "../platform/errors";
-import { chDateTime, type ColumnDef, type Entity } from "../telemetry";
+import { type ColumnDef, chDateTime, type Entity } from "../telemetry";
 
 export const OPERATORS = ["=", "!=", ">", ">=", "<", "<=", "in", "contains"] as const;
 export type Operator = (typeof OPERATORS)[number];
@@ -28,7 +28,10 @@ export function parseFilterParam(text: string | undefined): Condition[] {
   const result = z.array(Condition).max(50).safeParse(parsed);
   if (!result.success) {
     const first = result.error.issues[0]!;
-    throw invalid(`Invalid query.filter${first.path.length ? `.${first.path.join(".")}` : ""}: ${first.message}`, result.error.issues);
+    throw invalid(
+      `Invalid query.filter${first.path.length ? `.${first.path.join(".")}` : ""}: ${first.message}`,
+      result.error.issues,
+    );
   }
   return result.data;
 }
@@ -103,13 +106,22 @@ function literal(def: ColumnDef, column: string, value: unknown): unknown {
 }
 
 /** The SQL predicate `expr op value`, with parameters bound; `nullMatches` tells whether a NULL expr satisfies it. */
-export function predicate(def: ColumnDef, column: string, expr: string, op: Operator, value: Condition["value"], params: Params): { sql: string; nullMatches: boolean } {
+export function predicate(
+  def: ColumnDef,
+  column: string,
+  expr: string,
+  op: Operator,
+  value: Condition["value"],
+  params: Params,
+): { sql: string; nullMatches: boolean } {
   if (!OPS_BY_KIND[def.kind].includes(op)) throw invalid(`Operator '${op}' is not supported for column '${column}'`);
   const type = TYPE_OF_KIND[def.kind];
   if (op === "in") {
-    if (!Array.isArray(value) || value.length === 0) throw invalid(`Operator 'in' needs a non-empty array value for column '${column}'`);
+    if (!Array.isArray(value) || value.length === 0)
+      throw invalid(`Operator 'in' needs a non-empty array value for column '${column}'`);
     const values = value.map((v) => literal(def, column, v));
-    if (def.kind === "tags") return { sql: `hasAny(${expr}, ${params.bind("Array(String)", values)})`, nullMatches: false };
+    if (def.kind === "tags")
+      return { sql: `hasAny(${expr}, ${params.bind("Array(String)", values)})`, nullMatches: false };
     return { sql: `${expr} IN ${params.bind(`Array(${type})`, values)}`, nullMatches: false };
   }
   if (Array.isArray(value)) throw invalid(`Operator '${op}' needs a single value for column '${column}'`);
@@ -118,7 +130,8 @@ export function predicate(def: ColumnDef, column: string, expr: string, op: Oper
     const has = `has(${expr}, ${params.bind("String", v)})`;
     return op === "!=" ? { sql: `NOT ${has}`, nullMatches: true } : { sql: has, nullMatches: false };
   }
-  if (op === "contains") return { sql: `positionCaseInsensitiveUTF8(${expr}, ${params.bind("String", v)}) > 0`, nullMatches: false };
+  if (op === "contains")
+    return { sql: `positionCaseInsensitiveUTF8(${expr}, ${params.bind("String", v)}) > 0`, nullMatches: false };
   // "not equal" includes entities that have no value at all, as a user reading the list would expect.
   if (op === "!=") return { sql: `(${expr} IS NULL OR ${expr} != ${params.bind(type, v)})`, nullMatches: true };
   return { sql: `${expr} ${op} ${params.bind(type, v)}`, nullMatches: false };
@@ -146,7 +159,10 @@ function defaultMatches(def: ColumnDef, op: Operator, value: Condition["value"])
 export const alias = (column: string) => `c_${column}`;
 
 /** Simple query parameters as conditions, so they share the filter path. */
-export function simpleConditions(q: Partial<Record<string, unknown>>, map: Record<string, [string, Operator]>): Condition[] {
+export function simpleConditions(
+  q: Partial<Record<string, unknown>>,
+  map: Record<string, [string, Operator]>,
+): Condition[] {
   return Object.entries(map)
     .filter(([param]) => q[param] !== undefined)
     .map(([param, [column, operator]]) => ({ column, operator, value: q[param] as Condition["value"] }));
@@ -173,7 +189,10 @@ export function compileFilters(
       continue;
     }
     const def = Object.hasOwn(entity.columns, c.column) ? entity.columns[c.column]! : undefined;
-    if (!def) throw invalid(`Unknown filter column '${c.column}'; allowed: ${[...Object.keys(entity.columns), "scores.<name>"].join(", ")}`);
+    if (!def)
+      throw invalid(
+        `Unknown filter column '${c.column}'; allowed: ${[...Object.keys(entity.columns), "scores.<name>"].join(", ")}`,
+      );
     if (entity.keys.includes(def.fold)) {
       // Key columns are the same on every raw row: exact before folding, and they use the primary index.
       out.keyed.push(predicate(def, c.column, def.fold, c.operator, c.value, params).sql);

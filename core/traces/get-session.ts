@@ -2,12 +2,13 @@ import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
 import { TRACE_SUMMARY } from "../telemetry";
 import type { PathGroupShape } from "./reads.schema";
-import { traceItem, traceStats, type TraceListItem, type TraceSummaryRow } from "./trace-stats";
+import { type TraceListItem, type TraceSummaryRow, traceItem, traceStats } from "./trace-stats";
 
 /** A session's traces beyond this are left out of the answer (`traceCount` still counts all; cost covers those listed). */
 export const SESSION_TRACE_LIMIT = 10_000;
 
-const sumCost = (costs: (number | null)[]) => costs.reduce<number | null>((acc, c) => (c === null ? acc : (acc ?? 0) + c), null);
+const sumCost = (costs: (number | null)[]) =>
+  costs.reduce<number | null>((acc, c) => (c === null ? acc : (acc ?? 0) + c), null);
 
 /**
  * Groups traces by the segments of their `sessionPath` (`a/b/c`): a node per segment,
@@ -16,7 +17,14 @@ const sumCost = (costs: (number | null)[]) => costs.reduce<number | null>((acc, 
  */
 export function groupBySessionPath(traces: readonly TraceListItem[]): PathGroupShape[] {
   const root: PathGroupShape = { segment: null, path: null, traceCount: 0, totalCost: null, traces: [], children: [] };
-  const unpathed: PathGroupShape = { segment: null, path: null, traceCount: 0, totalCost: null, traces: [], children: [] };
+  const unpathed: PathGroupShape = {
+    segment: null,
+    path: null,
+    traceCount: 0,
+    totalCost: null,
+    traces: [],
+    children: [],
+  };
   for (const t of traces) {
     const segments = (t.sessionPath ?? "").split("/").filter((s) => s !== "");
     if (segments.length === 0) {
@@ -26,7 +34,17 @@ export function groupBySessionPath(traces: readonly TraceListItem[]): PathGroupS
     let node = root;
     for (let i = 0; i < segments.length; i++) {
       let child = node.children.find((c) => c.segment === segments[i]);
-      if (!child) node.children.push((child = { segment: segments[i]!, path: segments.slice(0, i + 1).join("/"), traceCount: 0, totalCost: null, traces: [], children: [] }));
+      if (!child)
+        node.children.push(
+          (child = {
+            segment: segments[i]!,
+            path: segments.slice(0, i + 1).join("/"),
+            traceCount: 0,
+            totalCost: null,
+            traces: [],
+            children: [],
+          }),
+        );
       node = child;
     }
     node.traces.push(t);
@@ -47,7 +65,12 @@ export function groupBySessionPath(traces: readonly TraceListItem[]): PathGroupS
  *
  * @throws not_found when no trace of the project carries the session id.
  */
-export async function getSession(deps: Pick<Deps, "ch">, projectId: string, sessionId: string, options: { groupBy?: "sessionPath" } = {}) {
+export async function getSession(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  sessionId: string,
+  options: { groupBy?: "sessionPath" } = {},
+) {
   const rows = await deps.ch.query<TraceSummaryRow & { n: number }>(
     `SELECT ${TRACE_SUMMARY}, toUInt32(count() OVER ()) AS n FROM traces
      WHERE project_id = {projectId:String} AND id IN (SELECT id FROM traces WHERE project_id = {projectId:String} AND session_id.2 = {sessionId:String})
@@ -59,7 +82,10 @@ export async function getSession(deps: Pick<Deps, "ch">, projectId: string, sess
   const ids = rows.map((r) => r.id);
   const stats = await traceStats(deps, projectId, ids);
   const traces = rows.map((r) => traceItem(r, stats.get(r.id)));
-  const timestamps = traces.map((t) => t.timestamp).filter((x): x is string => x !== null).sort();
+  const timestamps = traces
+    .map((t) => t.timestamp)
+    .filter((x): x is string => x !== null)
+    .sort();
   return {
     id: sessionId,
     traceCount: total,

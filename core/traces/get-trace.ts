@@ -1,7 +1,16 @@
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
-import { isoOf, OBSERVATION_COLUMNS, SCORE_COLUMNS, TRACE_COLUMNS, traceFields, type ObservationRow, type ScoreRow, type TraceRow } from "../telemetry";
 import * as Telemetry from "../telemetry";
+import {
+  isoOf,
+  OBSERVATION_COLUMNS,
+  type ObservationRow,
+  SCORE_COLUMNS,
+  type ScoreRow,
+  TRACE_COLUMNS,
+  type TraceRow,
+  traceFields,
+} from "../telemetry";
 
 type Reader = Pick<Deps, "ch" | "blobs">;
 
@@ -18,7 +27,8 @@ export async function body(deps: Reader, stored: string | null): Promise<unknown
 }
 
 const ms = (a: string | null, b: string | null) => (a && b ? Date.parse(b) - Date.parse(a) : null);
-const sum = (m: Record<string, number>) => Object.entries(m).reduce((acc, [k, v]) => (k === "total" ? acc : acc + v), 0);
+const sum = (m: Record<string, number>) =>
+  Object.entries(m).reduce((acc, [k, v]) => (k === "total" ? acc : acc + v), 0);
 const totalOf = (m: Record<string, number>) => (Object.keys(m).length === 0 ? null : (m.total ?? sum(m)));
 
 export async function observationView(deps: Reader, o: ObservationRow) {
@@ -78,16 +88,28 @@ export function scoreView(s: ScoreRow) {
 export async function getTrace(deps: Reader, projectId: string, traceId: string) {
   const params = { projectId, traceId };
   const [traces, observations, scores] = await Promise.all([
-    deps.ch.query<TraceRow>(`SELECT ${TRACE_COLUMNS} FROM traces FINAL WHERE project_id = {projectId:String} AND id = {traceId:String}`, params),
-    deps.ch.query<ObservationRow>(`SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY start_time, id`, params),
-    deps.ch.query<ScoreRow>(`SELECT ${SCORE_COLUMNS} FROM scores FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY timestamp, id`, params),
+    deps.ch.query<TraceRow>(
+      `SELECT ${TRACE_COLUMNS} FROM traces FINAL WHERE project_id = {projectId:String} AND id = {traceId:String}`,
+      params,
+    ),
+    deps.ch.query<ObservationRow>(
+      `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY start_time, id`,
+      params,
+    ),
+    deps.ch.query<ScoreRow>(
+      `SELECT ${SCORE_COLUMNS} FROM scores FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY timestamp, id`,
+      params,
+    ),
   ]);
   const t = traces[0];
   if (!t) throw notFound("Trace", traceId);
   const obs = await Promise.all(observations.map((o) => observationView(deps, o)));
   const costs = obs.map((o) => o.totalCost).filter((c): c is number => c !== null);
   const starts = [isoOf(t.timestamp), ...obs.map((o) => o.startTime)].filter((x): x is string => x !== null).sort();
-  const ends = obs.map((o) => o.endTime).filter((x): x is string => x !== null).sort();
+  const ends = obs
+    .map((o) => o.endTime)
+    .filter((x): x is string => x !== null)
+    .sort();
   return {
     ...traceFields(t),
     input: await body(deps, t.input),

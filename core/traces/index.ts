@@ -1,26 +1,32 @@
-export { getTrace, observationView, scoreView } from "./get-trace";
 export * from "../telemetry";
-export { ObservationView, ScoreView, TraceDetail } from "./traces.schema";
-export { listTraces, matchingTraceIds, type TraceFilters } from "./list-traces";
+export { deleteScore } from "./delete-score";
+export { deleteTrace, deleteUserData, type EndUserCopies } from "./delete-trace";
+export { deleteTraces } from "./delete-traces";
+export { Condition, OPERATORS, parseFilterParam } from "./filters";
+export { getSession, groupBySessionPath } from "./get-session";
+export { getTrace, observationView, scoreView } from "./get-trace";
 export { listObservations, listObservationsWhole } from "./list-observations";
-export { traceSummaries } from "./trace-summaries";
+export { getObservation, listObservationsPage, type ObservationDetail } from "./list-observations-page";
 export { listScores } from "./list-scores";
 export { listSessions } from "./list-sessions";
-export { listUsers } from "./list-users";
-export { getSession, groupBySessionPath } from "./get-session";
-export { getMetrics, metricsStatement, aggregateMetrics, type MetricsRow, type MetricsDimension } from "./metrics";
-export { pageScores, findScore, scoreTraces, type StoredScore, type ScoreTrace } from "./page-scores";
-export { windowMetrics, windowScoreMean, type ObservationWindow, type WindowMetrics } from "./window-metrics";
-export { scoreAnalytics, PAIR_LIMIT } from "./score-analytics";
-export { scoreTotalsByTrace, type ScoreTotal } from "./score-totals";
-export { deleteTrace, deleteUserData, type EndUserCopies } from "./delete-trace";
-export { getRetention, putRetention, applyRetention, applyAllRetention } from "./retention";
-export { parseFilterParam, OPERATORS, Condition } from "./filters";
-export * from "./reads.schema";
-export { readTraceBodies, readSessionTurns, TRANSCRIPT_TURNS, type TraceBodies } from "./read-bodies";
-export { deleteScore } from "./delete-score";
-export { selectObservationKeys, readSources, sourceKey, type SourceKey, type SourceBodies } from "./read-sources";
-export { listTracesPage, traceChildIds, TRACE_PAGE_SORTS, type TracePageSort, type PageWindow } from "./list-traces-page";
-export { listObservationsPage, getObservation, type ObservationDetail } from "./list-observations-page";
 export { listSessionsPage } from "./list-sessions-page";
-export { deleteTraces } from "./delete-traces";
+export { listTraces, matchingTraceIds, type TraceFilters } from "./list-traces";
+export {
+  listTracesPage,
+  type PageWindow,
+  TRACE_PAGE_SORTS,
+  type TracePageSort,
+  traceChildIds,
+} from "./list-traces-page";
+export { listUsers } from "./list-users";
+export { aggregateMetrics, getMetrics, type MetricsDimension, type MetricsRow, metricsStatement } from "./metrics";
+export { findScore, pageScores, type ScoreTrace, type StoredScore, scoreTraces } from "./page-scores";
+export { readSessionTurns, readTraceBodies, TRANSCRIPT_TURNS, type TraceBodies } from "./read-bodies";
+export { readSources, type SourceBodies, type SourceKey, selectObservationKeys, sourceKey } from "./read-sources";
+export * from "./reads.schema";
+export { applyAllRetention, applyRetention, getRetention, putRetention } from "./retention";
+export { PAIR_LIMIT, scoreAnalytics } from "./score-analytics";
+export { type ScoreTotal, scoreTotalsByTrace } from "./score-totals";
+export { traceSummaries } from "./trace-summaries";
+export { ObservationView, ScoreView, TraceDetail } from "./traces.schema";
+export { type ObservationWindow, type WindowMetrics, windowMetrics, windowScoreMean } from "./window-metrics";

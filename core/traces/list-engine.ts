@@ -1,9 +1,9 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
-import { decodeCursor } from "../platform/pagination";
 import { invalid } from "../platform/errors";
+import { decodeCursor } from "../platform/pagination";
+import { type Display, type Entity, keysIn, selectDisplay } from "../telemetry";
 import { alias, type CompiledFilters, Params } from "./filters";
-import { keysIn, selectDisplay, type Display, type Entity } from "../telemetry";
 
 export type SortDir = "asc" | "desc";
 
@@ -36,7 +36,12 @@ export interface KeyedRow {
   sort: string | number | null;
 }
 
-const CursorShape = z.object({ o: z.string(), d: z.enum(["asc", "desc"]), s: z.union([z.string(), z.number(), z.null()]), k: z.array(z.string()) });
+const CursorShape = z.object({
+  o: z.string(),
+  d: z.enum(["asc", "desc"]),
+  s: z.union([z.string(), z.number(), z.null()]),
+  k: z.array(z.string()),
+});
 type CursorPos = z.infer<typeof CursorShape>;
 
 const encode = (c: CursorPos) => Buffer.from(JSON.stringify(c)).toString("base64url");
@@ -58,21 +63,34 @@ const MAX_CANDIDATE_ROWS = 200_000;
  *
  * @throws invalid_input when the cursor was made for another order.
  */
-export async function listPage<T>(deps: Pick<Deps, "ch">, plan: ListPlan, display: Display): Promise<{ rows: T[]; nextCursor: string | null }> {
+export async function listPage<T>(
+  deps: Pick<Deps, "ch">,
+  plan: ListPlan,
+  display: Display,
+): Promise<{ rows: T[]; nextCursor: string | null }> {
   const cursor = plan.cursor ? decodeCursor(plan.cursor, CursorShape) : null;
   if (plan.sort.column === KEY_ORDER) {
-    if (cursor && (cursor.o !== KEY_ORDER || cursor.k.length !== plan.entity.keys.length)) throw invalid("Invalid cursor: it was made for another order");
+    if (cursor && (cursor.o !== KEY_ORDER || cursor.k.length !== plan.entity.keys.length))
+      throw invalid("Invalid cursor: it was made for another order");
     return keyRangePage<T>(deps, plan, cursor?.k ?? null, display);
   }
-  if (cursor && (cursor.o !== plan.sort.column || cursor.d !== plan.sort.dir || cursor.k.length !== plan.entity.keys.length)) {
+  if (
+    cursor &&
+    (cursor.o !== plan.sort.column || cursor.d !== plan.sort.dir || cursor.k.length !== plan.entity.keys.length)
+  ) {
     throw invalid("Invalid cursor: it was made for another order");
   }
   if (cursor && !sortValueFits(plan.entity.columns[plan.sort.column]!.kind, cursor.s)) throw invalid("Invalid cursor");
-  const fast = plan.sort.column === plan.entity.time.name && plan.filters.keyed.length === 0 && !(cursor && cursor.s === null);
-  const found = (fast ? await candidatePage(deps, plan, cursor, display) : null) ?? (await foldAll(deps, plan, cursor, display));
+  const fast =
+    plan.sort.column === plan.entity.time.name && plan.filters.keyed.length === 0 && !(cursor && cursor.s === null);
+  const found =
+    (fast ? await candidatePage(deps, plan, cursor, display) : null) ?? (await foldAll(deps, plan, cursor, display));
   const page = found.slice(0, plan.limit);
   const last = page.at(-1);
-  const nextCursor = found.length > plan.limit && last ? encode({ o: plan.sort.column, d: plan.sort.dir, s: last.sort, k: last.keys }) : null;
+  const nextCursor =
+    found.length > plan.limit && last
+      ? encode({ o: plan.sort.column, d: plan.sort.dir, s: last.sort, k: last.keys })
+      : null;
   return { rows: page.map((r) => r.row as T), nextCursor };
 }
 
@@ -90,10 +108,17 @@ function sortValueFits(kind: string, s: string | number | null): boolean {
   return typeof s === "string";
 }
 
-const typeOf = (kind: string) => (kind === "number" ? "Float64" : kind === "datetime" ? "DateTime64(3, 'UTC')" : "String");
+const typeOf = (kind: string) =>
+  kind === "number" ? "Float64" : kind === "datetime" ? "DateTime64(3, 'UTC')" : "String";
 
 /** The folded rows of the entities matching `restrict`, filtered exactly, in order, limit + 1. */
-function foldedQuery(plan: ListPlan, params: Params, cursor: CursorPos | null, restrict: string[], display: Display = []): string {
+function foldedQuery(
+  plan: ListPlan,
+  params: Params,
+  cursor: CursorPos | null,
+  restrict: string[],
+  display: Display = [],
+): string {
   const { entity, filters, sort } = plan;
   const def = entity.columns[sort.column]!;
   const keys = entity.keys.join(", ");
@@ -116,26 +141,36 @@ function keyset(plan: ListPlan, params: Params, cursor: CursorPos): string {
   const cmp = plan.sort.dir === "desc" ? "<" : ">";
   const keys = `(${plan.entity.keys.join(", ")})`;
   const after = `(${cursor.k.map((k) => params.bind("String", k)).join(", ")})`;
-  const tuple = plan.entity.keys.length === 1 ? `${plan.entity.keys[0]} ${cmp} ${after.slice(1, -1)}` : `${keys} ${cmp} ${after}`;
+  const tuple =
+    plan.entity.keys.length === 1 ? `${plan.entity.keys[0]} ${cmp} ${after.slice(1, -1)}` : `${keys} ${cmp} ${after}`;
   if (cursor.s === null) return `(sv IS NULL AND ${tuple})`;
   const s = params.bind(typeOf(def.kind), cursor.s);
   return `(sv ${cmp} ${s} OR sv IS NULL OR (sv = ${s} AND ${tuple}))`;
 }
 
-const toFound = (entity: Entity, display: Display) => (r: Record<string, unknown>): Found => {
-  const row: Record<string, unknown> = Object.fromEntries(entity.keys.map((k) => [k, r[k]]));
-  for (const [a] of display) row[a] = r[`d_${a}`];
-  return { keys: entity.keys.map((k) => String(r[k])), sort: (r.sort as string | number | null) ?? null, row };
-};
+const toFound =
+  (entity: Entity, display: Display) =>
+  (r: Record<string, unknown>): Found => {
+    const row: Record<string, unknown> = Object.fromEntries(entity.keys.map((k) => [k, r[k]]));
+    for (const [a] of display) row[a] = r[`d_${a}`];
+    return { keys: entity.keys.map((k) => String(r[k])), sort: (r.sort as string | number | null) ?? null, row };
+  };
 
-async function candidatePage(deps: Pick<Deps, "ch">, plan: ListPlan, cursor: CursorPos | null, display: Display): Promise<Found[] | null> {
+async function candidatePage(
+  deps: Pick<Deps, "ch">,
+  plan: ListPlan,
+  cursor: CursorPos | null,
+  display: Display,
+): Promise<Found[] | null> {
   const { entity, sort } = plan;
   const time = entity.time.column;
   const keys = entity.keys.join(", ");
   let k = plan.candidateRows ?? Math.max(100, (plan.limit + 1) * 2);
   for (let attempt = 0; attempt < CANDIDATE_ATTEMPTS && k <= MAX_CANDIDATE_ROWS; attempt++) {
     const params = plan.params.fork({ projectId: plan.projectId });
-    const bound = cursor ? ` AND ${time} ${sort.dir === "desc" ? "<=" : ">="} ${params.bind("DateTime64(3, 'UTC')", cursor.s)}` : "";
+    const bound = cursor
+      ? ` AND ${time} ${sort.dir === "desc" ? "<=" : ">="} ${params.bind("DateTime64(3, 'UTC')", cursor.s)}`
+      : "";
     // DESC NULLS FIRST / ASC is the projection's own order (NULLs sort last in storage), so it is read in order.
     const order = sort.dir === "desc" ? `${time} DESC NULLS FIRST` : `${time} ASC`;
     const candidates = await deps.ch.query<Record<string, string>>(
@@ -145,9 +180,18 @@ async function candidatePage(deps: Pick<Deps, "ch">, plan: ListPlan, cursor: Cur
     );
     const exhausted = candidates.length < k;
     if (candidates.length === 0) return null;
-    const names = bindKeys(params, entity, candidates.map((c) => entity.keys.map((key) => c[key]!)));
+    const names = bindKeys(
+      params,
+      entity,
+      candidates.map((c) => entity.keys.map((key) => c[key]!)),
+    );
     // The candidates are few: fold their display columns in the same statement.
-    const rows = (await deps.ch.query<Record<string, unknown>>(foldedQuery(plan, params, cursor, [keysIn(entity.keys, names)], display), params.values)).map(toFound(entity, display));
+    const rows = (
+      await deps.ch.query<Record<string, unknown>>(
+        foldedQuery(plan, params, cursor, [keysIn(entity.keys, names)], display),
+        params.values,
+      )
+    ).map(toFound(entity, display));
     if (rows.length === plan.limit + 1) {
       const boundary = candidates.at(-1)!.s!;
       const last = rows.at(-1)!.sort as string | null;
@@ -161,16 +205,25 @@ async function candidatePage(deps: Pick<Deps, "ch">, plan: ListPlan, cursor: Cur
   return null;
 }
 
-async function foldAll(deps: Pick<Deps, "ch">, plan: ListPlan, cursor: CursorPos | null, display: Display): Promise<Found[]> {
+async function foldAll(
+  deps: Pick<Deps, "ch">,
+  plan: ListPlan,
+  cursor: CursorPos | null,
+  display: Display,
+): Promise<Found[]> {
   const { entity, filters } = plan;
   const params = plan.params.fork({ projectId: plan.projectId });
   const keys = entity.keys.join(", ");
   // Each narrowing predicate is its own semi-join (an entity's values may come from different raw
   // rows), one IN per key column: a superset of the entities, cheaper than hashing key tuples.
   const narrow = filters.narrow.map((p) =>
-    entity.keys.map((k) => `${k} IN (SELECT ${k} FROM ${entity.table} WHERE project_id = {projectId:String} AND ${p})`).join(" AND "),
+    entity.keys
+      .map((k) => `${k} IN (SELECT ${k} FROM ${entity.table} WHERE project_id = {projectId:String} AND ${p})`)
+      .join(" AND "),
   );
-  const keyed = (await deps.ch.query<Record<string, unknown>>(foldedQuery(plan, params, cursor, narrow), params.values)).map(toFound(entity, []));
+  const keyed = (
+    await deps.ch.query<Record<string, unknown>>(foldedQuery(plan, params, cursor, narrow), params.values)
+  ).map(toFound(entity, []));
   // Keys only (a bulk selection of ids): nothing more to fold.
   if (display.length === 0) return keyed;
   // Only the page's entities are folded for display.
@@ -184,10 +237,20 @@ function bindKeys(params: Params, entity: Entity, tuples: readonly string[][]): 
 }
 
 /** Folded display rows for keys, in the order of `rows` (undefined where an entity vanished meanwhile). */
-async function fetchInOrder<T>(deps: Pick<Deps, "ch">, entity: Entity, projectId: string, rows: readonly KeyedRow[], display: Display): Promise<(T | undefined)[]> {
+async function fetchInOrder<T>(
+  deps: Pick<Deps, "ch">,
+  entity: Entity,
+  projectId: string,
+  rows: readonly KeyedRow[],
+  display: Display,
+): Promise<(T | undefined)[]> {
   if (rows.length === 0) return [];
   const params = new Params({ projectId });
-  const names = bindKeys(params, entity, rows.map((r) => r.keys));
+  const names = bindKeys(
+    params,
+    entity,
+    rows.map((r) => r.keys),
+  );
   const keys = entity.keys.join(", ");
   const found = await deps.ch.query<Record<string, unknown>>(
     `SELECT ${keys}, ${selectDisplay(display)} FROM ${entity.table} WHERE project_id = {projectId:String} AND ${keysIn(entity.keys, names)} GROUP BY ${keys}`,
@@ -216,7 +279,12 @@ function keysBeyond(entity: Entity, params: Params, after: readonly string[], cm
  * range that reached the end of the table. The narrowing predicates are not used: they pay off on a search,
  * not when every range of the table is read anyway.
  */
-async function keyRangePage<T>(deps: Pick<Deps, "ch">, plan: ListPlan, after: readonly string[] | null, display: Display): Promise<{ rows: T[]; nextCursor: string | null }> {
+async function keyRangePage<T>(
+  deps: Pick<Deps, "ch">,
+  plan: ListPlan,
+  after: readonly string[] | null,
+  display: Display,
+): Promise<{ rows: T[]; nextCursor: string | null }> {
   const { entity, filters } = plan;
   const params = plan.params.fork({ projectId: plan.projectId });
   const keys = entity.keys.join(", ");

@@ -7,7 +7,7 @@ import type { SortDir } from "./list-engine";
 import { observationFilters, WITH_BODIES } from "./list-observations";
 import type { PageWindow } from "./list-traces-page";
 import { offsetPage } from "./offset-page";
-import type { ObservationSelection, OBSERVATION_SORTS } from "./reads.schema";
+import type { OBSERVATION_SORTS, ObservationSelection } from "./reads.schema";
 
 export type ObservationDetail = Awaited<ReturnType<typeof observationView>>;
 
@@ -26,7 +26,11 @@ export async function listObservationsPage(
 ): Promise<{ data: ObservationDetail[]; total: number }> {
   const params = new Params();
   const filters = observationFilters(q, params);
-  const { rows, total } = await offsetPage<ObservationRow>(deps, { entity: OBSERVATIONS, projectId, filters, params, sort, ...window }, WITH_BODIES);
+  const { rows, total } = await offsetPage<ObservationRow>(
+    deps,
+    { entity: OBSERVATIONS, projectId, filters, params, sort, ...window },
+    WITH_BODIES,
+  );
   return { data: await Promise.all(rows.map((o) => observationView(deps, o))), total };
 }
 
@@ -35,7 +39,11 @@ export async function listObservationsPage(
  *
  * @throws not_found when the project holds no observation of that id.
  */
-export async function getObservation(deps: Pick<Deps, "ch" | "blobs">, projectId: string, observationId: string): Promise<ObservationDetail> {
+export async function getObservation(
+  deps: Pick<Deps, "ch" | "blobs">,
+  projectId: string,
+  observationId: string,
+): Promise<ObservationDetail> {
   const [row] = await deps.ch.query<ObservationRow>(
     `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND id = {id:String} ORDER BY trace_id LIMIT 1`,
     { projectId, id: observationId },

@@ -1,18 +1,23 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
-import { compileFilters, type CompiledFilters, Params, parseFilterParam, simpleConditions } from "./filters";
-import { OBSERVATION_DISPLAY, OBSERVATIONS, isoOf, type Display } from "../telemetry";
+import type { ObservationRow } from "../telemetry";
+import { type Display, isoOf, OBSERVATION_DISPLAY, OBSERVATIONS } from "../telemetry";
+import { type CompiledFilters, compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
 import { observationView } from "./get-trace";
 import { KEY_SORT, listPage } from "./list-engine";
 import type { ListObservationsQuery, ObservationSelection } from "./reads.schema";
 import { observationScoreFilter } from "./score-filter";
-import type { ObservationRow } from "../telemetry";
 
 type Reader = Pick<Deps, "ch" | "blobs">;
 export type ObservationListItem = Omit<Awaited<ReturnType<typeof observationView>>, "input" | "output" | "metadata">;
 
 /** The list's display columns with the bodies, for readers that want whole observations. */
-export const WITH_BODIES: Display = [...OBSERVATION_DISPLAY, ["input", "max(input).2"], ["output", "max(output).2"], ["metadata", "max(metadata).2"]];
+export const WITH_BODIES: Display = [
+  ...OBSERVATION_DISPLAY,
+  ["input", "max(input).2"],
+  ["output", "max(output).2"],
+  ["metadata", "max(metadata).2"],
+];
 
 /** Traces whose folded `column` equals the bound value: for observation lists filtered by a trace field. */
 export const traceFieldIs = (params: Params, column: "user_id" | "session_id", value: string) => {
@@ -24,7 +29,16 @@ export const traceFieldIs = (params: Params, column: "user_id" | "session_id", v
 /** The span explorer's filters (simple parameters and the `filter` array) compiled once, for the list and bulk selections. */
 export function observationFilters(q: ObservationSelection, params: Params): CompiledFilters {
   const conditions = [
-    ...simpleConditions(q, { name: ["name", "="], type: ["type", "="], model: ["model", "="], environment: ["environment", "="], level: ["level", "="], traceId: ["traceId", "="], from: ["startTime", ">="], to: ["startTime", "<"] }),
+    ...simpleConditions(q, {
+      name: ["name", "="],
+      type: ["type", "="],
+      model: ["model", "="],
+      environment: ["environment", "="],
+      level: ["level", "="],
+      traceId: ["traceId", "="],
+      from: ["startTime", ">="],
+      to: ["startTime", "<"],
+    }),
     ...parseFilterParam(q.filter),
   ];
   const filters = compileFilters(OBSERVATIONS, conditions, params, observationScoreFilter(params));
@@ -39,11 +53,21 @@ export function observationFilters(q: ObservationSelection, params: Params): Com
  *
  * @throws invalid_input for a bad filter or cursor.
  */
-export async function listObservations(deps: Reader, projectId: string, q: ListObservationsQuery, options: { candidateRows?: number; keyOrder?: boolean } = {}): Promise<Page<ObservationListItem>> {
+export async function listObservations(
+  deps: Reader,
+  projectId: string,
+  q: ListObservationsQuery,
+  options: { candidateRows?: number; keyOrder?: boolean } = {},
+): Promise<Page<ObservationListItem>> {
   const { rows: folded, nextCursor } = await foldedPage(deps, projectId, q, OBSERVATION_DISPLAY, options);
   const data = await Promise.all(
     folded.map(async (o) => {
-      const { input: _i, output: _o, metadata: _m, ...item } = await observationView(deps, { ...o, input: null, output: null, metadata: null });
+      const {
+        input: _i,
+        output: _o,
+        metadata: _m,
+        ...item
+      } = await observationView(deps, { ...o, input: null, output: null, metadata: null });
       return item;
     }),
   );
@@ -57,7 +81,12 @@ export async function listObservations(deps: Reader, projectId: string, q: ListO
  *
  * @throws invalid_input for a bad filter or cursor.
  */
-export async function listObservationsWhole(deps: Reader, projectId: string, q: ListObservationsQuery, options: { bodies: boolean }) {
+export async function listObservationsWhole(
+  deps: Reader,
+  projectId: string,
+  q: ListObservationsQuery,
+  options: { bodies: boolean },
+) {
   const { rows, nextCursor } = await foldedPage(deps, projectId, q, options.bodies ? WITH_BODIES : OBSERVATION_DISPLAY);
   const data = await Promise.all(
     rows.map(async (o) => ({
@@ -70,12 +99,27 @@ export async function listObservationsWhole(deps: Reader, projectId: string, q: 
 }
 
 /** One page of the span explorer's folded rows with the `display` columns, in the query's order or, for exports, the key's (docs/export.md). */
-function foldedPage(deps: Reader, projectId: string, q: ListObservationsQuery, display: Display, options: { candidateRows?: number; keyOrder?: boolean } = {}) {
+function foldedPage(
+  deps: Reader,
+  projectId: string,
+  q: ListObservationsQuery,
+  display: Display,
+  options: { candidateRows?: number; keyOrder?: boolean } = {},
+) {
   const params = new Params();
   const filters = observationFilters(q, params);
   return listPage<ObservationRow>(
     deps,
-    { entity: OBSERVATIONS, projectId, filters, params, sort: options.keyOrder ? KEY_SORT : { column: q.orderBy, dir: q.order }, limit: q.limit, cursor: q.cursor, candidateRows: options.candidateRows },
+    {
+      entity: OBSERVATIONS,
+      projectId,
+      filters,
+      params,
+      sort: options.keyOrder ? KEY_SORT : { column: q.orderBy, dir: q.order },
+      limit: q.limit,
+      cursor: q.cursor,
+      candidateRows: options.candidateRows,
+    },
     display,
   );
 }

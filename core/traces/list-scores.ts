@@ -1,11 +1,11 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
-import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
+import type { ScoreRow } from "../telemetry";
 import { SCORE_DISPLAY, SCORES } from "../telemetry";
+import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
 import { scoreView } from "./get-trace";
 import { KEY_SORT, listPage } from "./list-engine";
 import type { ListScoresQuery } from "./reads.schema";
-import type { ScoreRow } from "../telemetry";
 
 /**
  * Scores of the project, newest first by default; value ranges go through `filter`
@@ -13,14 +13,39 @@ import type { ScoreRow } from "../telemetry";
  *
  * @throws invalid_input for a bad filter or cursor.
  */
-export async function listScores(deps: Pick<Deps, "ch">, projectId: string, q: ListScoresQuery, options: { candidateRows?: number; keyOrder?: boolean } = {}): Promise<Page<ReturnType<typeof scoreView>>> {
+export async function listScores(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  q: ListScoresQuery,
+  options: { candidateRows?: number; keyOrder?: boolean } = {},
+): Promise<Page<ReturnType<typeof scoreView>>> {
   const params = new Params();
   const conditions = [
-    ...simpleConditions(q, { name: ["name", "="], source: ["source", "="], dataType: ["dataType", "="], traceId: ["traceId", "="], observationId: ["observationId", "="], sessionId: ["sessionId", "="], configId: ["configId", "="], environment: ["environment", "="], from: ["timestamp", ">="], to: ["timestamp", "<"] }),
+    ...simpleConditions(q, {
+      name: ["name", "="],
+      source: ["source", "="],
+      dataType: ["dataType", "="],
+      traceId: ["traceId", "="],
+      observationId: ["observationId", "="],
+      sessionId: ["sessionId", "="],
+      configId: ["configId", "="],
+      environment: ["environment", "="],
+      from: ["timestamp", ">="],
+      to: ["timestamp", "<"],
+    }),
     ...parseFilterParam(q.filter),
   ];
   const filters = compileFilters(SCORES, conditions, params);
-  const page = { entity: SCORES, projectId, filters, params, sort: options.keyOrder ? KEY_SORT : { column: "timestamp", dir: q.order }, limit: q.limit, cursor: q.cursor, candidateRows: options.candidateRows };
+  const page = {
+    entity: SCORES,
+    projectId,
+    filters,
+    params,
+    sort: options.keyOrder ? KEY_SORT : { column: "timestamp", dir: q.order },
+    limit: q.limit,
+    cursor: q.cursor,
+    candidateRows: options.candidateRows,
+  };
   const { rows: folded, nextCursor } = await listPage<ScoreRow>(deps, page, SCORE_DISPLAY);
   return { data: folded.map(scoreView), nextCursor };
 }

@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
 import { Params } from "./filters";
-import { groupedTraces, sessionCosts, sessionSummary, type SessionRow, type SessionSummary } from "./list-sessions";
+import { groupedTraces, type SessionRow, type SessionSummary, sessionCosts, sessionSummary } from "./list-sessions";
 import type { PageWindow } from "./list-traces-page";
 import type { ListSessionsQuery } from "./reads.schema";
 
@@ -9,14 +9,21 @@ type SessionFilters = Pick<ListSessionsQuery, "from" | "to" | "userId"> & { envi
 /** The sessions' traces, the list's filters applied; several environments match any of them. */
 function sessionTraces(params: Params, q: SessionFilters, ids?: string[]): string {
   const grouped = groupedTraces(params, "session_id", { from: q.from, to: q.to, userId: q.userId }, ids);
-  return q.environments?.length ? `SELECT * FROM (${grouped}) WHERE env IN ${params.bind("Array(String)", q.environments)}` : grouped;
+  return q.environments?.length
+    ? `SELECT * FROM (${grouped}) WHERE env IN ${params.bind("Array(String)", q.environments)}`
+    : grouped;
 }
 
 /**
  * Sessions by page number, most recently active first (as `listSessions`), with the number of sessions
  * the filters match.
  */
-export async function listSessionsPage(deps: Pick<Deps, "ch">, projectId: string, q: SessionFilters, window: PageWindow): Promise<{ data: SessionSummary[]; total: number }> {
+export async function listSessionsPage(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  q: SessionFilters,
+  window: PageWindow,
+): Promise<{ data: SessionSummary[]; total: number }> {
   const params = new Params({ projectId });
   const sessions = `SELECT session_id, toUInt32(count()) AS traces, toString(min(ts)) AS first, toString(max(ts)) AS last, max(ts) AS last_ts,
       arraySort(groupUniqArray(user_id)) AS users, arraySort(groupUniqArray(env)) AS envs
@@ -30,7 +37,14 @@ export async function listSessionsPage(deps: Pick<Deps, "ch">, projectId: string
   ]);
   const costParams = new Params({ projectId });
   const traces = rows.length
-    ? await deps.ch.query<{ id: string; session_id: string }>(`SELECT id, session_id FROM (${sessionTraces(costParams, q, rows.map((r) => r.session_id))})`, costParams.values)
+    ? await deps.ch.query<{ id: string; session_id: string }>(
+        `SELECT id, session_id FROM (${sessionTraces(
+          costParams,
+          q,
+          rows.map((r) => r.session_id),
+        )})`,
+        costParams.values,
+      )
     : [];
   const costs = await sessionCosts(deps, projectId, traces);
   return {

@@ -1,11 +1,10 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, type Page } from "../platform/pagination";
-import { chDateTime } from "../telemetry";
+import { chDateTime, isoOf } from "../telemetry";
 import { Params } from "./filters";
 import type { ListSessionsQuery } from "./reads.schema";
 import { traceStats } from "./trace-stats";
-import { isoOf } from "../telemetry";
 
 export interface SessionSummary {
   id: string;
@@ -24,7 +23,12 @@ const Cursor = z.object({ s: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d
  * `environment`, and `userId` for sessions); `ids` narrows to those sessions or users. The narrowing on the raw rows
  * comes first, so the fold reads only traces that name one.
  */
-export function groupedTraces(params: Params, by: "session_id" | "user_id", q: Pick<ListSessionsQuery, "from" | "to" | "environment" | "userId">, ids?: string[]): string {
+export function groupedTraces(
+  params: Params,
+  by: "session_id" | "user_id",
+  q: Pick<ListSessionsQuery, "from" | "to" | "environment" | "userId">,
+  ids?: string[],
+): string {
   const where = [`${by} IS NOT NULL`];
   if (ids) where.push(`${by} IN ${params.bind("Array(String)", ids)}`);
   if (q.environment !== undefined) where.push(`env = ${params.bind("String", q.environment)}`);
@@ -39,8 +43,16 @@ export function groupedTraces(params: Params, by: "session_id" | "user_id", q: P
 }
 
 /** Cost per session: the folded cost of every observation of its traces. */
-export async function sessionCosts(deps: Pick<Deps, "ch">, projectId: string, traces: readonly { id: string; session_id: string }[]): Promise<Map<string, number | null>> {
-  const stats = await traceStats(deps, projectId, traces.map((t) => t.id));
+export async function sessionCosts(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  traces: readonly { id: string; session_id: string }[],
+): Promise<Map<string, number | null>> {
+  const stats = await traceStats(
+    deps,
+    projectId,
+    traces.map((t) => t.id),
+  );
   const out = new Map<string, number | null>();
   for (const t of traces) {
     const cost = stats.get(t.id)?.totalCost ?? null;
@@ -77,13 +89,24 @@ export const sessionSummary = (r: SessionRow, costs: Map<string, number | null>)
   totalCost: costs.get(r.session_id) ?? null,
 });
 
-export async function listSessions(deps: Pick<Deps, "ch">, projectId: string, q: ListSessionsQuery): Promise<Page<SessionSummary>> {
+export async function listSessions(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  q: ListSessionsQuery,
+): Promise<Page<SessionSummary>> {
   const params = new Params({ projectId });
   const cursor = q.cursor ? decodeCursor(q.cursor, Cursor) : null;
   const having = cursor
     ? `HAVING last_ts < ${params.bind("DateTime64(3, 'UTC')", cursor.s)} OR (last_ts = ${params.bind("DateTime64(3, 'UTC')", cursor.s)} AND session_id < ${params.bind("String", cursor.k)})`
     : "";
-  const rows = await deps.ch.query<{ session_id: string; traces: number; first: string | null; last: string | null; users: string[]; envs: string[] }>(
+  const rows = await deps.ch.query<{
+    session_id: string;
+    traces: number;
+    first: string | null;
+    last: string | null;
+    users: string[];
+    envs: string[];
+  }>(
     `SELECT session_id, toUInt32(count()) AS traces, toString(min(ts)) AS first, toString(max(ts)) AS last, max(ts) AS last_ts,
        arraySort(groupUniqArray(user_id)) AS users, arraySort(groupUniqArray(env)) AS envs
      FROM (${groupedTraces(params, "session_id", q)}) GROUP BY session_id ${having}
@@ -93,12 +116,23 @@ export async function listSessions(deps: Pick<Deps, "ch">, projectId: string, q:
   const page = rows.slice(0, q.limit);
   const costParams = new Params({ projectId });
   const traces = page.length
-    ? await deps.ch.query<{ id: string; session_id: string }>(`SELECT id, session_id FROM (${groupedTraces(costParams, "session_id", q, page.map((r) => r.session_id))})`, costParams.values)
+    ? await deps.ch.query<{ id: string; session_id: string }>(
+        `SELECT id, session_id FROM (${groupedTraces(
+          costParams,
+          "session_id",
+          q,
+          page.map((r) => r.session_id),
+        )})`,
+        costParams.values,
+      )
     : [];
   const costs = await sessionCosts(deps, projectId, traces);
   const last = page.at(-1);
   return {
     data: page.map((r) => sessionSummary(r, costs)),
-    nextCursor: rows.length > q.limit && last?.last ? Buffer.from(JSON.stringify({ s: last.last, k: last.session_id })).toString("base64url") : null,
+    nextCursor:
+      rows.length > q.limit && last?.last
+        ? Buffer.from(JSON.stringify({ s: last.last, k: last.session_id })).toString("base64url")
+        : null,
   };
 }

@@ -1,14 +1,23 @@
 import type { Deps } from "../platform/deps";
-import { compileFilters, Params } from "./filters";
 import { TRACE_DISPLAY, TRACES } from "../telemetry";
+import { compileFilters, Params } from "./filters";
 import type { SortDir } from "./list-engine";
-import { traceConditions, type TraceFilters } from "./list-traces";
+import { type TraceFilters, traceConditions } from "./list-traces";
 import { offsetPage } from "./offset-page";
 import { traceScoreFilter } from "./score-filter";
-import { traceItem, traceStats, type TraceListItem, type TraceSummaryRow } from "./trace-stats";
+import { type TraceListItem, type TraceSummaryRow, traceItem, traceStats } from "./trace-stats";
 
 /** Columns a numbered trace list sorts on: the cursor list's, plus the id. */
-export const TRACE_PAGE_SORTS = ["id", "timestamp", "name", "userId", "sessionId", "environment", "release", "version"] as const;
+export const TRACE_PAGE_SORTS = [
+  "id",
+  "timestamp",
+  "name",
+  "userId",
+  "sessionId",
+  "environment",
+  "release",
+  "version",
+] as const;
 export type TracePageSort = (typeof TRACE_PAGE_SORTS)[number];
 
 /** Which page of a numbered list: skip `offset` entities, take `limit`. */
@@ -32,13 +41,25 @@ export async function listTracesPage(
 ): Promise<{ data: TraceListItem[]; total: number }> {
   const params = new Params();
   const filters = compileFilters(TRACES, traceConditions(q), params, traceScoreFilter(params));
-  const { rows, total } = await offsetPage<TraceSummaryRow>(deps, { entity: TRACES, projectId, filters, params, sort, ...window }, TRACE_DISPLAY);
-  const stats = await traceStats(deps, projectId, rows.map((t) => t.id));
+  const { rows, total } = await offsetPage<TraceSummaryRow>(
+    deps,
+    { entity: TRACES, projectId, filters, params, sort, ...window },
+    TRACE_DISPLAY,
+  );
+  const stats = await traceStats(
+    deps,
+    projectId,
+    rows.map((t) => t.id),
+  );
   return { data: rows.map((t) => traceItem(t, stats.get(t.id))), total };
 }
 
 /** The ids of each trace's observations and scores (in start and time order), for lists that name them. */
-export async function traceChildIds(deps: Pick<Deps, "ch">, projectId: string, traceIds: readonly string[]): Promise<Map<string, { observations: string[]; scores: string[] }>> {
+export async function traceChildIds(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  traceIds: readonly string[],
+): Promise<Map<string, { observations: string[]; scores: string[] }>> {
   const out = new Map(traceIds.map((id) => [id, { observations: [] as string[], scores: [] as string[] }]));
   if (traceIds.length === 0) return out;
   const params = { projectId, ids: [...new Set(traceIds)] };

@@ -1,11 +1,11 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
-import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
 import { TRACE_DISPLAY, TRACES } from "../telemetry";
+import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
 import { KEY_SORT, listPage } from "./list-engine";
 import type { ListTracesQuery } from "./reads.schema";
 import { traceScoreFilter } from "./score-filter";
-import { traceItem, traceStats, type TraceListItem, type TraceSummaryRow } from "./trace-stats";
+import { type TraceListItem, type TraceSummaryRow, traceItem, traceStats } from "./trace-stats";
 
 /**
  * Traces of the project, newest first by default, with observation count, cost and
@@ -13,35 +13,82 @@ import { traceItem, traceStats, type TraceListItem, type TraceSummaryRow } from 
  *
  * @throws invalid_input for a bad filter or cursor.
  */
-export async function listTraces(deps: Pick<Deps, "ch">, projectId: string, q: ListTracesQuery, options: { candidateRows?: number; keyOrder?: boolean } = {}): Promise<Page<TraceListItem>> {
+export async function listTraces(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  q: ListTracesQuery,
+  options: { candidateRows?: number; keyOrder?: boolean } = {},
+): Promise<Page<TraceListItem>> {
   const params = new Params();
   const filters = compileFilters(TRACES, traceConditions(q), params, traceScoreFilter(params));
-  const page = { entity: TRACES, projectId, filters, params, sort: options.keyOrder ? KEY_SORT : { column: q.orderBy, dir: q.order }, limit: q.limit, cursor: q.cursor, candidateRows: options.candidateRows };
+  const page = {
+    entity: TRACES,
+    projectId,
+    filters,
+    params,
+    sort: options.keyOrder ? KEY_SORT : { column: q.orderBy, dir: q.order },
+    limit: q.limit,
+    cursor: q.cursor,
+    candidateRows: options.candidateRows,
+  };
   const { rows: folded, nextCursor } = await listPage<TraceSummaryRow>(deps, page, TRACE_DISPLAY);
-  const stats = await traceStats(deps, projectId, folded.map((t) => t.id));
+  const stats = await traceStats(
+    deps,
+    projectId,
+    folded.map((t) => t.id),
+  );
   return { data: folded.map((t) => traceItem(t, stats.get(t.id))), nextCursor };
 }
 
 /** The traces list's filters as conditions: its structured parameters and the `filter` JSON. */
 export function traceConditions(q: TraceFilters) {
   return [
-    ...simpleConditions(q, { name: ["name", "="], userId: ["userId", "="], sessionId: ["sessionId", "="], environment: ["environment", "="], release: ["release", "="], version: ["version", "="], from: ["timestamp", ">="], to: ["timestamp", "<"] }),
-    ...(q.tags !== undefined ? [{ column: "tags", operator: "in" as const, value: Array.isArray(q.tags) ? q.tags : [q.tags] }] : []),
+    ...simpleConditions(q, {
+      name: ["name", "="],
+      userId: ["userId", "="],
+      sessionId: ["sessionId", "="],
+      environment: ["environment", "="],
+      release: ["release", "="],
+      version: ["version", "="],
+      from: ["timestamp", ">="],
+      to: ["timestamp", "<"],
+    }),
+    ...(q.tags !== undefined
+      ? [{ column: "tags", operator: "in" as const, value: Array.isArray(q.tags) ? q.tags : [q.tags] }]
+      : []),
     ...parseFilterParam(q.filter),
   ];
 }
 
-export type TraceFilters = Partial<Pick<ListTracesQuery, "name" | "userId" | "sessionId" | "environment" | "release" | "version" | "from" | "to" | "tags" | "filter">>;
+export type TraceFilters = Partial<
+  Pick<
+    ListTracesQuery,
+    "name" | "userId" | "sessionId" | "environment" | "release" | "version" | "from" | "to" | "tags" | "filter"
+  >
+>;
 
 /**
  * The ids of the traces the list's filters match, newest first, at most `limit` (evaluator backfills choose
  * their traces with it, docs/evaluators.md, "Backfill").
  * @throws invalid_input for a bad filter.
  */
-export async function matchingTraceIds(deps: Pick<Deps, "ch">, projectId: string, q: TraceFilters, limit: number): Promise<string[]> {
+export async function matchingTraceIds(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  q: TraceFilters,
+  limit: number,
+): Promise<string[]> {
   const params = new Params();
   const filters = compileFilters(TRACES, traceConditions(q), params, traceScoreFilter(params));
-  const page = { entity: TRACES, projectId, filters, params, sort: { column: "timestamp", dir: "desc" as const }, limit, cursor: undefined };
+  const page = {
+    entity: TRACES,
+    projectId,
+    filters,
+    params,
+    sort: { column: "timestamp", dir: "desc" as const },
+    limit,
+    cursor: undefined,
+  };
   const { rows } = await listPage<{ id: string }>(deps, page, []);
   return rows.map((r) => r.id);
 }

@@ -4,9 +4,10 @@ import { chDateTime, PLATFORM_ENVIRONMENT } from "../telemetry";
 
 /** The value bits of a packed fold (migration 0002) as Float64; 0.0 when absent. */
 const low = (col: string) => `reinterpretAsFloat64(toUInt64(${col}))`;
+
 import { type Condition, Params } from "./filters";
-import { traceIdsMatching } from "./trace-match";
 import type { MetricsQuery } from "./reads.schema";
+import { traceIdsMatching } from "./trace-match";
 
 const DAY_MS = 86_400_000;
 /** Default window when `from` is not given. */
@@ -56,7 +57,10 @@ export interface AggregateOptions {
  * maps. An observation counts in the window (and on the day) of its start time; latency is end − start of
  * observations that have both.
  */
-export function aggregateStatement(projectId: string, o: AggregateOptions): { sql: string; params: Record<string, unknown> } {
+export function aggregateStatement(
+  projectId: string,
+  o: AggregateOptions,
+): { sql: string; params: Record<string, unknown> } {
   const params = new Params({ projectId });
   const from = params.bind("DateTime64(3, 'UTC')", chDateTime(o.from.toISOString()));
   const to = params.bind("DateTime64(3, 'UTC')", chDateTime(o.to.toISOString()));
@@ -71,8 +75,9 @@ export function aggregateStatement(projectId: string, o: AggregateOptions): { sq
   const keys = dims.map((d) => (d === "day" ? "toString(day) AS day" : d === "env" ? "env AS environment" : "model"));
   const inWindow = `project_id = {projectId:String} AND start_time >= ${from} AND start_time < ${to}`;
   const narrow =
-    (o.narrow ? ` AND trace_id IN (SELECT trace_id FROM observations WHERE ${inWindow}) AND id IN (SELECT id FROM observations WHERE ${inWindow})` : "") +
-    (o.traces?.length ? ` AND ${traceIdsMatching(params, o.traces)}` : "");
+    (o.narrow
+      ? ` AND trace_id IN (SELECT trace_id FROM observations WHERE ${inWindow}) AND id IN (SELECT id FROM observations WHERE ${inWindow})`
+      : "") + (o.traces?.length ? ` AND ${traceIdsMatching(params, o.traces)}` : "");
   // `traces` counts trace_key, the 64-bit hash of the id (migration 0003: 8 bytes per row instead of
   // a 32-byte string; two ids colliding in one group is a 1-in-10^8 event at a million traces a day).
   // An absent packed fold is 0, whose low 64 bits read as 0.0, so the sums need no NULL branch.
@@ -85,18 +90,32 @@ export function aggregateStatement(projectId: string, o: AggregateOptions): { sq
         toFloat64(toUnixTimestamp64Milli(end_time) - toUnixTimestamp64Milli(start_time)) AS latency
       FROM observations FINAL WHERE project_id = {projectId:String}${narrow}
     )
-    WHERE ${where.join(" AND ")}${dims.length ? `
+    WHERE ${where.join(" AND ")}${
+      dims.length
+        ? `
     GROUP BY ${dims.join(", ")}
-    ORDER BY ${dims.join(", ")}` : ""}`;
+    ORDER BY ${dims.join(", ")}`
+        : ""
+    }`;
   return { sql, params: params.values };
 }
 
 /** The one SQL statement of the metrics endpoint (the benchmark runs this same text raw). */
-export function metricsStatement(projectId: string, q: MetricsQuery, now: Date): { sql: string; params: Record<string, unknown>; from: string; to: string } {
+export function metricsStatement(
+  projectId: string,
+  q: MetricsQuery,
+  now: Date,
+): { sql: string; params: Record<string, unknown>; from: string; to: string } {
   const to = q.to ? new Date(q.to) : now;
   const from = q.from ? new Date(q.from) : new Date(to.getTime() - DEFAULT_METRICS_DAYS * DAY_MS);
   if (!(from < to)) throw invalid("Invalid query: `from` must be before `to`");
-  const { sql, params } = aggregateStatement(projectId, { from, to, environment: q.environment, model: q.model, dims: q.groupBy });
+  const { sql, params } = aggregateStatement(projectId, {
+    from,
+    to,
+    environment: q.environment,
+    model: q.model,
+    dims: q.groupBy,
+  });
   return { sql, params, from: from.toISOString(), to: to.toISOString() };
 }
 
@@ -118,7 +137,11 @@ export async function getMetrics(deps: Pick<Deps, "ch" | "clock">, projectId: st
  * The same aggregate over `[from, to)` with any dimensions and filters, including the traces' own fields: the
  * Langfuse-compatible daily metrics and metrics query read it (docs/langfuse.md, "Metrics").
  */
-export async function aggregateMetrics(deps: Pick<Deps, "ch">, projectId: string, o: AggregateOptions): Promise<MetricsRow[]> {
+export async function aggregateMetrics(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  o: AggregateOptions,
+): Promise<MetricsRow[]> {
   const { sql, params } = aggregateStatement(projectId, o);
   return (await deps.ch.query<Record<string, unknown>>(sql, params)).map((r) => metricsRow(r, o.dims));
 }

@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
+import { type Display, type Entity, keysIn, selectDisplay } from "../telemetry";
 import { alias, type CompiledFilters, Params } from "./filters";
-import { keysIn, selectDisplay, type Display, type Entity } from "../telemetry";
 import type { SortDir } from "./list-engine";
 
 /** A page addressed by its position (skip `offset`, take `limit`), for clients that page by number (docs/langfuse.md, "Pages"). */
@@ -20,13 +20,19 @@ export interface OffsetPlan {
  * client paging by number and one following cursors see the same rows. A page past the end is empty
  * and still carries the true total.
  */
-export async function offsetPage<T>(deps: Pick<Deps, "ch">, plan: OffsetPlan, display: Display): Promise<{ rows: T[]; total: number }> {
+export async function offsetPage<T>(
+  deps: Pick<Deps, "ch">,
+  plan: OffsetPlan,
+  display: Display,
+): Promise<{ rows: T[]; total: number }> {
   const { entity, filters, sort } = plan;
   const params = plan.params.fork({ projectId: plan.projectId });
   const keys = entity.keys.join(", ");
   // Each narrowing predicate is its own semi-join (an entity's values may come from different raw rows), as in `listPage`.
   const narrow = filters.narrow.map((p) =>
-    entity.keys.map((k) => `${k} IN (SELECT ${k} FROM ${entity.table} WHERE project_id = {projectId:String} AND ${p})`).join(" AND "),
+    entity.keys
+      .map((k) => `${k} IN (SELECT ${k} FROM ${entity.table} WHERE project_id = {projectId:String} AND ${p})`)
+      .join(" AND "),
   );
   const folds = [...filters.columns].map((c) => `${entity.columns[c]!.fold} AS ${alias(c)}`);
   const matching = `SELECT ${keys}, ${entity.columns[sort.column]!.fold} AS sv${folds.length ? `, ${folds.join(", ")}` : ""}

@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
-import { alias, compileFilters, type Condition, Params } from "./filters";
-import { SCORE_COLUMNS, SCORE_DISPLAY, SCORES, selectDisplay, type ScoreRow } from "../telemetry";
+import { SCORE_COLUMNS, SCORE_DISPLAY, SCORES, type ScoreRow, selectDisplay } from "../telemetry";
+import { alias, type Condition, compileFilters, Params } from "./filters";
 import { scoreView } from "./get-trace";
 import { traceIdsMatching } from "./trace-match";
 
@@ -24,7 +24,10 @@ export interface ScorePageQuery {
   limit: number;
 }
 
-const viewOf = (r: ScoreRow): StoredScore => ({ ...scoreView(r), createdAt: r.created_at ? `${r.created_at.replace(" ", "T")}Z` : null });
+const viewOf = (r: ScoreRow): StoredScore => ({
+  ...scoreView(r),
+  createdAt: r.created_at ? `${r.created_at.replace(" ", "T")}Z` : null,
+});
 
 /**
  * One page of the project's scores, newest first, by offset, with the number of scores the filters match: the
@@ -32,7 +35,11 @@ const viewOf = (r: ScoreRow): StoredScore => ({ ...scoreView(r), createdAt: r.cr
  * as `GET /v1/scores`; every matching score is folded, so it suits pages near the start.
  * @throws invalid_input for a bad filter.
  */
-export async function pageScores(deps: Pick<Deps, "ch">, projectId: string, q: ScorePageQuery): Promise<{ data: StoredScore[]; totalItems: number }> {
+export async function pageScores(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  q: ScorePageQuery,
+): Promise<{ data: StoredScore[]; totalItems: number }> {
   const params = new Params({ projectId });
   const filters = compileFilters(SCORES, q.conditions, params);
   const keyed = [...filters.keyed, ...(q.traces?.length ? [traceIdsMatching(params, q.traces)] : [])];
@@ -41,7 +48,10 @@ export async function pageScores(deps: Pick<Deps, "ch">, projectId: string, q: S
     FROM scores WHERE ${["project_id = {projectId:String}", ...keyed].join(" AND ")} GROUP BY trace_id, id${filters.exact.length ? ` HAVING ${filters.exact.join(" AND ")}` : ""}`;
   const [count, keys] = await Promise.all([
     deps.ch.query<{ n: number | string }>(`SELECT count() AS n FROM (${matching})`, params.values),
-    deps.ch.query<{ trace_id: string; id: string }>(`SELECT trace_id, id FROM (${matching}) ORDER BY sv DESC, trace_id DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`, params.values),
+    deps.ch.query<{ trace_id: string; id: string }>(
+      `SELECT trace_id, id FROM (${matching}) ORDER BY sv DESC, trace_id DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+      params.values,
+    ),
   ]);
   const totalItems = Number(count[0]?.n ?? 0);
   if (keys.length === 0) return { data: [], totalItems };
@@ -55,18 +65,36 @@ export async function pageScores(deps: Pick<Deps, "ch">, projectId: string, q: S
 
 /** One score of the project, or null. */
 export async function findScore(deps: Pick<Deps, "ch">, projectId: string, id: string): Promise<StoredScore | null> {
-  const [row] = await deps.ch.query<ScoreRow>(`SELECT ${SCORE_COLUMNS} FROM scores FINAL WHERE project_id = {projectId:String} AND id = {id:String} ORDER BY timestamp DESC LIMIT 1`, { projectId, id });
+  const [row] = await deps.ch.query<ScoreRow>(
+    `SELECT ${SCORE_COLUMNS} FROM scores FINAL WHERE project_id = {projectId:String} AND id = {id:String} ORDER BY timestamp DESC LIMIT 1`,
+    { projectId, id },
+  );
   return row ? viewOf(row) : null;
 }
 
 /** The user, tags, environment and session of the given traces, by trace id. */
-export async function scoreTraces(deps: Pick<Deps, "ch">, projectId: string, traceIds: readonly string[]): Promise<Map<string, ScoreTrace>> {
+export async function scoreTraces(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  traceIds: readonly string[],
+): Promise<Map<string, ScoreTrace>> {
   const ids = [...new Set(traceIds.filter(Boolean))];
   if (ids.length === 0) return new Map();
-  const rows = await deps.ch.query<{ id: string; user_id: string | null; tags: string[]; environment: string | null; session_id: string | null }>(
+  const rows = await deps.ch.query<{
+    id: string;
+    user_id: string | null;
+    tags: string[];
+    environment: string | null;
+    session_id: string | null;
+  }>(
     `SELECT id, max(user_id).2 AS user_id, groupUniqArrayArray(tags) AS tags, max(environment).2 AS environment, max(session_id).2 AS session_id
      FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} GROUP BY id`,
     { projectId, ids },
   );
-  return new Map(rows.map((r) => [r.id, { userId: r.user_id, tags: [...r.tags].sort(), environment: r.environment ?? "default", sessionId: r.session_id }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { userId: r.user_id, tags: [...r.tags].sort(), environment: r.environment ?? "default", sessionId: r.session_id },
+    ]),
+  );
 }

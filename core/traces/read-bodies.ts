@@ -15,7 +15,14 @@ export interface TraceBodies {
   output: unknown;
   metadata: unknown;
   /** By start time; empty unless asked for. */
-  observations: { id: string; name: string | null; input: unknown; output: unknown; metadata: unknown; endTime: string | null }[];
+  observations: {
+    id: string;
+    name: string | null;
+    input: unknown;
+    output: unknown;
+    metadata: unknown;
+    endTime: string | null;
+  }[];
 }
 
 interface Row {
@@ -43,7 +50,12 @@ interface ObservationRow {
  * The bodies of many traces in two statements (traces, and their observations when `observations`), for
  * evaluations that score traces in bulk (docs/evaluators.md, "Backfill"). A trace not stored is absent.
  */
-export async function readTraceBodies(deps: Reader, projectId: string, traceIds: readonly string[], options: { observations: boolean }): Promise<Map<string, TraceBodies>> {
+export async function readTraceBodies(
+  deps: Reader,
+  projectId: string,
+  traceIds: readonly string[],
+  options: { observations: boolean },
+): Promise<Map<string, TraceBodies>> {
   const out = new Map<string, TraceBodies>();
   if (traceIds.length === 0) return out;
   const params = { projectId, ids: [...new Set(traceIds)] };
@@ -63,15 +75,31 @@ export async function readTraceBodies(deps: Reader, projectId: string, traceIds:
       : Promise.resolve([]),
   ]);
   // Bodies of all rows at once: offloaded ones are blob reads.
-  const bodies = (r: { input: string | null; output: string | null; metadata: string | null }) => Promise.all([body(deps, r.input), body(deps, r.output), body(deps, r.metadata)]);
-  const [traceBodies, observationBodies] = await Promise.all([Promise.all(traces.map(bodies)), Promise.all(observations.map(bodies))]);
+  const bodies = (r: { input: string | null; output: string | null; metadata: string | null }) =>
+    Promise.all([body(deps, r.input), body(deps, r.output), body(deps, r.metadata)]);
+  const [traceBodies, observationBodies] = await Promise.all([
+    Promise.all(traces.map(bodies)),
+    Promise.all(observations.map(bodies)),
+  ]);
   traces.forEach((t, i) => {
     const [input, output, metadata] = traceBodies[i]!;
-    out.set(t.id, { id: t.id, name: t.name, sessionId: t.session_id, environment: t.environment, timestamp: isoOf(t.timestamp), input, output, metadata, observations: [] });
+    out.set(t.id, {
+      id: t.id,
+      name: t.name,
+      sessionId: t.session_id,
+      environment: t.environment,
+      timestamp: isoOf(t.timestamp),
+      input,
+      output,
+      metadata,
+      observations: [],
+    });
   });
   observations.forEach((o, i) => {
     const [input, output, metadata] = observationBodies[i]!;
-    out.get(o.trace_id)?.observations.push({ id: o.id, name: o.name, input, output, metadata, endTime: isoOf(o.end_time) });
+    out
+      .get(o.trace_id)
+      ?.observations.push({ id: o.id, name: o.name, input, output, metadata, endTime: isoOf(o.end_time) });
   });
   return out;
 }
@@ -80,7 +108,11 @@ export async function readTraceBodies(deps: Reader, projectId: string, traceIds:
 export const TRANSCRIPT_TURNS = 200;
 
 /** A session's traces in time order with their input and output, the newest `TRANSCRIPT_TURNS` of them. */
-export async function readSessionTurns(deps: Reader, projectId: string, sessionId: string): Promise<{ traceId: string; timestamp: string | null; input: unknown; output: unknown }[]> {
+export async function readSessionTurns(
+  deps: Reader,
+  projectId: string,
+  sessionId: string,
+): Promise<{ traceId: string; timestamp: string | null; input: unknown; output: unknown }[]> {
   const rows = await deps.ch.query<{ id: string; timestamp: string; input: string | null; output: string | null }>(
     `SELECT id, timestamp, input, output FROM (
        SELECT id, toString(min(timestamp)) AS timestamp, max(input).2 AS input, max(output).2 AS output, max(session_id).2 AS session FROM traces
@@ -89,5 +121,12 @@ export async function readSessionTurns(deps: Reader, projectId: string, sessionI
      ) ORDER BY timestamp, id`,
     { projectId, sessionId },
   );
-  return Promise.all(rows.map(async (r) => ({ traceId: r.id, timestamp: isoOf(r.timestamp), input: await body(deps, r.input), output: await body(deps, r.output) })));
+  return Promise.all(
+    rows.map(async (r) => ({
+      traceId: r.id,
+      timestamp: isoOf(r.timestamp),
+      input: await body(deps, r.input),
+      output: await body(deps, r.output),
+    })),
+  );
 }

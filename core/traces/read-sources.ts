@@ -35,18 +35,42 @@ interface BodyRow {
  * `capped` tells that more matched. Keys only: nothing is folded for display.
  * @throws invalid_input for a bad filter.
  */
-export async function selectObservationKeys(deps: Pick<Deps, "ch">, projectId: string, selection: ObservationSelection, cap: number): Promise<{ keys: SourceKey[]; capped: boolean }> {
+export async function selectObservationKeys(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  selection: ObservationSelection,
+  cap: number,
+): Promise<{ keys: SourceKey[]; capped: boolean }> {
   const params = new Params();
   const filters = observationFilters(selection, params);
-  const { rows, nextCursor } = await listPage<{ trace_id: string; id: string }>(deps, { entity: OBSERVATIONS, projectId, filters, params, sort: { column: "startTime", dir: "desc" }, limit: cap, cursor: undefined }, []);
-  return { keys: rows.map((r) => ({ traceId: String(r.trace_id), observationId: String(r.id) })), capped: nextCursor !== null };
+  const { rows, nextCursor } = await listPage<{ trace_id: string; id: string }>(
+    deps,
+    {
+      entity: OBSERVATIONS,
+      projectId,
+      filters,
+      params,
+      sort: { column: "startTime", dir: "desc" },
+      limit: cap,
+      cursor: undefined,
+    },
+    [],
+  );
+  return {
+    keys: rows.map((r) => ({ traceId: String(r.trace_id), observationId: String(r.id) })),
+    capped: nextCursor !== null,
+  };
 }
 
 /**
  * The bodies of traces and observations in three statements (observations, traces, and the traces' end users),
  * offloaded bodies read from the blob store. A source that is not stored is absent from the answer.
  */
-export async function readSources(deps: Reader, projectId: string, sources: readonly SourceKey[]): Promise<Map<string, SourceBodies>> {
+export async function readSources(
+  deps: Reader,
+  projectId: string,
+  sources: readonly SourceKey[],
+): Promise<Map<string, SourceBodies>> {
   const out = new Map<string, SourceBodies>();
   if (sources.length === 0) return out;
   const traceIds = [...new Set(sources.map((s) => s.traceId))];
@@ -58,7 +82,11 @@ export async function readSources(deps: Reader, projectId: string, sources: read
       : deps.ch.query<BodyRow>(
           `SELECT trace_id, id, max(input).2 AS input, max(output).2 AS output, max(metadata).2 AS metadata FROM observations
            WHERE project_id = {projectId:String} AND ${keysIn(["trace_id", "id"], ["traceIds", "ids"])} GROUP BY trace_id, id`,
-          { projectId, traceIds: [...new Set(observed.map((s) => s.traceId))], ids: [...new Set(observed.map((s) => s.observationId!))] },
+          {
+            projectId,
+            traceIds: [...new Set(observed.map((s) => s.traceId))],
+            ids: [...new Set(observed.map((s) => s.observationId!))],
+          },
         ),
     wholeTraces.length === 0
       ? Promise.resolve([] as Omit<BodyRow, "id">[])
@@ -76,14 +104,24 @@ export async function readSources(deps: Reader, projectId: string, sources: read
   const key = (traceId: string, observationId: string | null) => sourceKey({ traceId, observationId });
   const wanted = new Set(sources.map((s) => key(s.traceId, s.observationId)));
   // keysIn binds each key column on its own: drop the extra (trace, observation) pairs it may return.
-  const rows = [...observations.map((r) => ({ r, observationId: String(r.id) as string | null })), ...traces.map((r) => ({ r, observationId: null }))].filter(({ r, observationId }) =>
-    wanted.has(key(String(r.trace_id), observationId)),
+  const rows = [
+    ...observations.map((r) => ({ r, observationId: String(r.id) as string | null })),
+    ...traces.map((r) => ({ r, observationId: null })),
+  ].filter(({ r, observationId }) => wanted.has(key(String(r.trace_id), observationId)));
+  const bodies = await Promise.all(
+    rows.map(({ r }) => Promise.all([body(deps, r.input), body(deps, r.output), body(deps, r.metadata)])),
   );
-  const bodies = await Promise.all(rows.map(({ r }) => Promise.all([body(deps, r.input), body(deps, r.output), body(deps, r.metadata)])));
   rows.forEach(({ r, observationId }, i) => {
     const [input, output, metadata] = bodies[i]!;
     const traceId = String(r.trace_id);
-    out.set(key(traceId, observationId), { traceId, observationId, input, output, metadata, userId: userOf.get(traceId) ?? null });
+    out.set(key(traceId, observationId), {
+      traceId,
+      observationId,
+      input,
+      output,
+      metadata,
+      userId: userOf.get(traceId) ?? null,
+    });
   });
   return out;
 }

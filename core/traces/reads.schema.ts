@@ -4,7 +4,9 @@ import { ObservationView, ScoreView, TraceFields } from "./traces.schema";
 
 /** Wire shapes of the telemetry list, metrics and analytics endpoints. */
 
-const Iso = z.string().refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
+const Iso = z
+  .string()
+  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
 const Order = z.enum(["asc", "desc"]).default("desc");
 
 /** `GET /v1/traces/{id}` and the MCP tool `get_trace` address a trace by this one shape. */
@@ -13,14 +15,33 @@ export const TracePath = z.object({ id: z.string().min(1) });
 const common = {
   limit: Limit,
   cursor: z.string().optional(),
-  filter: z.string().optional().describe("JSON array of {column, operator, value}; operators =, !=, >, >=, <, <=, in, contains; column may be scores.<name>"),
+  filter: z
+    .string()
+    .optional()
+    .describe(
+      "JSON array of {column, operator, value}; operators =, !=, >, >=, <, <=, in, contains; column may be scores.<name>",
+    ),
   from: Iso.optional(),
   to: Iso.optional(),
   environment: z.string().optional(),
   name: z.string().optional(),
 };
 
-export const OBSERVATION_SORTS = ["startTime", "endTime", "latency", "cost", "totalTokens", "inputTokens", "outputTokens", "timeToFirstToken", "name", "model", "level", "type", "environment"] as const;
+export const OBSERVATION_SORTS = [
+  "startTime",
+  "endTime",
+  "latency",
+  "cost",
+  "totalTokens",
+  "inputTokens",
+  "outputTokens",
+  "timeToFirstToken",
+  "name",
+  "model",
+  "level",
+  "type",
+  "environment",
+] as const;
 export const ListObservationsQuery = z.object({
   ...common,
   type: z.string().optional(),
@@ -43,7 +64,10 @@ export const ListTracesQuery = z.object({
   sessionId: z.string().optional(),
   release: z.string().optional(),
   version: z.string().optional(),
-  tags: z.union([z.string(), z.array(z.string())]).optional().describe("a trace matches when it carries any of these tags"),
+  tags: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe("a trace matches when it carries any of these tags"),
   orderBy: z.enum(TRACE_SORTS).default("timestamp"),
   order: Order,
 });
@@ -92,7 +116,10 @@ export const MetricsQuery = z.object({
     .union([z.string(), z.array(z.string())])
     .optional()
     .transform((v, ctx) => {
-      const parts = (Array.isArray(v) ? v : v ? [v] : []).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean);
+      const parts = (Array.isArray(v) ? v : v ? [v] : [])
+        .flatMap((s) => s.split(","))
+        .map((s) => s.trim())
+        .filter(Boolean);
       const dims = new Set<z.infer<typeof Dimension>>(["day"]);
       for (const p of parts) {
         const d = Dimension.safeParse(p);
@@ -159,16 +186,18 @@ export interface PathGroupShape {
   traces: z.infer<typeof TraceListItem>[];
   children: PathGroupShape[];
 }
-export const PathGroup: z.ZodType<PathGroupShape> = z.lazy(() =>
-  z.object({
-    segment: z.string().nullable(),
-    path: z.string().nullable(),
-    traceCount: z.number(),
-    totalCost: z.number().nullable(),
-    traces: z.array(TraceListItem),
-    children: z.array(PathGroup),
-  }),
-).meta({ id: "PathGroup" }); // a recursive schema is referenced by name (components.schemas in the OpenAPI document)
+export const PathGroup: z.ZodType<PathGroupShape> = z
+  .lazy(() =>
+    z.object({
+      segment: z.string().nullable(),
+      path: z.string().nullable(),
+      traceCount: z.number(),
+      totalCost: z.number().nullable(),
+      traces: z.array(TraceListItem),
+      children: z.array(PathGroup),
+    }),
+  )
+  .meta({ id: "PathGroup" }); // a recursive schema is referenced by name (components.schemas in the OpenAPI document)
 export const SessionDetail = SessionSummary.extend({
   traces: z.array(TraceListItem),
   tracesTruncated: z.boolean(),
@@ -189,7 +218,12 @@ export const MetricsRow = z.object({
   latencyP95Ms: z.number().nullable(),
   latencyP99Ms: z.number().nullable(),
 });
-export const MetricsResult = z.object({ from: z.string(), to: z.string(), groupBy: z.array(Dimension), data: z.array(MetricsRow) });
+export const MetricsResult = z.object({
+  from: z.string(),
+  to: z.string(),
+  groupBy: z.array(Dimension),
+  data: z.array(MetricsRow),
+});
 
 const Bucket = z.object({ lower: z.number(), upper: z.number(), count: z.number() });
 export const ScoreSummary = z.object({
@@ -204,7 +238,14 @@ export const ScoreSummary = z.object({
   max: z.number().nullable(),
   histogram: z.array(Bucket),
   labelCounts: z.array(z.object({ label: z.string(), count: z.number() })),
-  timeline: z.array(z.object({ day: z.string(), count: z.number(), mean: z.number().nullable(), labelCounts: z.record(z.string(), z.number()) })),
+  timeline: z.array(
+    z.object({
+      day: z.string(),
+      count: z.number(),
+      mean: z.number().nullable(),
+      labelCounts: z.record(z.string(), z.number()),
+    }),
+  ),
 });
 export const Comparison = z.object({
   kind: z.enum(["numeric", "categorical", "mixed"]),
@@ -216,19 +257,51 @@ export const Comparison = z.object({
   rmse: z.number().nullable(),
   agreement: z.number().nullable(),
   cohensKappa: z.number().nullable(),
-  f1: z.array(z.object({ label: z.string(), precision: z.number().nullable(), recall: z.number().nullable(), f1: z.number().nullable(), support: z.number() })),
-  confusion: z.object({ rows: z.array(z.string()), columns: z.array(z.string()), counts: z.array(z.array(z.number())) }),
+  f1: z.array(
+    z.object({
+      label: z.string(),
+      precision: z.number().nullable(),
+      recall: z.number().nullable(),
+      f1: z.number().nullable(),
+      support: z.number(),
+    }),
+  ),
+  confusion: z.object({
+    rows: z.array(z.string()),
+    columns: z.array(z.string()),
+    counts: z.array(z.array(z.number())),
+  }),
 });
-export const ScoreAnalytics = z.object({ score: ScoreSummary, compare: ScoreSummary.optional(), comparison: Comparison.optional(), sampled: z.boolean() });
+export const ScoreAnalytics = z.object({
+  score: ScoreSummary,
+  compare: ScoreSummary.optional(),
+  comparison: Comparison.optional(),
+  sampled: z.boolean(),
+});
 
-export const RetentionPolicy = z.object({ maxAgeDays: z.number().int(), updatedAt: z.string().nullable(), lastAppliedAt: z.string().nullable() });
+export const RetentionPolicy = z.object({
+  maxAgeDays: z.number().int(),
+  updatedAt: z.string().nullable(),
+  lastAppliedAt: z.string().nullable(),
+});
 export const PutRetention = z.object({ maxAgeDays: z.number().int().min(0).max(36500) });
 export const RetentionResult = z.object({
   maxAgeDays: z.number(),
   cutoff: z.string().nullable(),
-  deleted: z.object({ traces: z.number(), observations: z.number(), scores: z.number(), payloadBlobs: z.number(), batchBlobs: z.number() }),
+  deleted: z.object({
+    traces: z.number(),
+    observations: z.number(),
+    scores: z.number(),
+    payloadBlobs: z.number(),
+    batchBlobs: z.number(),
+  }),
 });
-const Deleted = z.object({ traces: z.number(), observations: z.number(), scores: z.number(), payloadBlobs: z.number() });
+const Deleted = z.object({
+  traces: z.number(),
+  observations: z.number(),
+  scores: z.number(),
+  payloadBlobs: z.number(),
+});
 export const DeletionResult = z.object({ deleted: Deleted });
 /** End-user erasure also counts the dataset items copied from the user's traces (docs/datasets.md, "From traces"). */
 export const UserDeletionResult = z.object({ deleted: Deleted.extend({ datasetItems: z.number() }) });

@@ -1,9 +1,9 @@
 import { eq, gt } from "drizzle-orm";
 import * as Audit from "../audit";
 import * as Media from "../media";
-import * as Telemetry from "../telemetry";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
+import * as Telemetry from "../telemetry";
 import { retentionPolicies } from "./retention.sql";
 
 type Retainer = Pick<Deps, "ch" | "blobs" | "db" | "clock" | "ids">;
@@ -19,18 +19,33 @@ export interface RetentionPolicyView {
 /** The project's retention policy; 0 (keep forever) when none was set. */
 export async function getRetention(deps: Pick<Deps, "db">, projectId: string): Promise<RetentionPolicyView> {
   const [row] = await deps.db.select().from(retentionPolicies).where(eq(retentionPolicies.projectId, projectId));
-  return { maxAgeDays: row?.maxAgeDays ?? 0, updatedAt: row?.updatedAt.toISOString() ?? null, lastAppliedAt: row?.lastAppliedAt?.toISOString() ?? null };
+  return {
+    maxAgeDays: row?.maxAgeDays ?? 0,
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+    lastAppliedAt: row?.lastAppliedAt?.toISOString() ?? null,
+  };
 }
 
 /** Sets the project's retention (0 keeps forever); audited. It takes effect at the next apply (API or the daily job). */
-export async function putRetention(deps: Pick<Deps, "db" | "clock" | "ids">, principal: Principal, input: { maxAgeDays: number }): Promise<RetentionPolicyView> {
+export async function putRetention(
+  deps: Pick<Deps, "db" | "clock" | "ids">,
+  principal: Principal,
+  input: { maxAgeDays: number },
+): Promise<RetentionPolicyView> {
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     await tx
       .insert(retentionPolicies)
       .values({ projectId: principal.projectId, maxAgeDays: input.maxAgeDays, updatedAt: now })
-      .onConflictDoUpdate({ target: retentionPolicies.projectId, set: { maxAgeDays: input.maxAgeDays, updatedAt: now } });
-    await Audit.recordChange({ ...deps, db: tx }, principal, { action: "retention.updated", target: { type: "project", id: principal.projectId }, details: { maxAgeDays: input.maxAgeDays } });
+      .onConflictDoUpdate({
+        target: retentionPolicies.projectId,
+        set: { maxAgeDays: input.maxAgeDays, updatedAt: now },
+      });
+    await Audit.recordChange({ ...deps, db: tx }, principal, {
+      action: "retention.updated",
+      target: { type: "project", id: principal.projectId },
+      details: { maxAgeDays: input.maxAgeDays },
+    });
   });
   return getRetention(deps, principal.projectId);
 }
@@ -55,7 +70,10 @@ const OLD_TRACES = `SELECT id FROM traces WHERE project_id = {projectId:String} 
  * then their rows in the relational trace mirror.
  * A trace's folded time is the minimum over its rows, so "some row is older" is exact.
  */
-export async function applyRetention(deps: Retainer, actor: Principal | { projectId: string; system: string }): Promise<RetentionResult> {
+export async function applyRetention(
+  deps: Retainer,
+  actor: Principal | { projectId: string; system: string },
+): Promise<RetentionResult> {
   const projectId = actor.projectId;
   const { maxAgeDays } = await getRetention(deps, projectId);
   const none = { traces: 0, observations: 0, scores: 0, payloadBlobs: 0, batchBlobs: 0 };
@@ -68,7 +86,10 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   // forget (the latter only after the rows are gone, see Telemetry.forgetTraces).
   const [oldTraceIds, oldScoreIds, [counts]] = await Promise.all([
     deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM (${OLD_TRACES})`, params),
-    deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM scores WHERE project_id = {projectId:String} AND trace_id = '' AND timestamp < ${CUTOFF}`, params),
+    deps.ch.query<{ id: string }>(
+      `SELECT DISTINCT id FROM scores WHERE project_id = {projectId:String} AND trace_id = '' AND timestamp < ${CUTOFF}`,
+      params,
+    ),
     deps.ch.query<{ o: number; s: number }>(
       `SELECT (SELECT toUInt32(uniqExact(trace_id, id)) FROM observations WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})) AS o,
          (SELECT toUInt32(uniqExact(trace_id, id)) FROM scores WHERE project_id = {projectId:String}
@@ -81,18 +102,35 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   const expired = (await deps.blobs.list(`payloads/${projectId}/`)).filter((key) => old.has(key.split("/")[2] ?? ""));
 
   await Promise.all([
-    deps.ch.command(`ALTER TABLE observations DELETE WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})`, params),
+    deps.ch.command(
+      `ALTER TABLE observations DELETE WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})`,
+      params,
+    ),
     deps.ch.command(
       `ALTER TABLE scores DELETE WHERE project_id = {projectId:String} AND (trace_id IN (${OLD_TRACES}) OR (trace_id = '' AND timestamp < ${CUTOFF}))`,
       params,
     ),
   ]);
   // Every row of an old trace goes, also partial rows that carry a later time.
-  await deps.ch.command(`ALTER TABLE traces DELETE WHERE project_id = {projectId:String} AND id IN (${OLD_TRACES})`, params);
+  await deps.ch.command(
+    `ALTER TABLE traces DELETE WHERE project_id = {projectId:String} AND id IN (${OLD_TRACES})`,
+    params,
+  );
   if (expired.length) await deps.blobs.delete(expired);
   await Media.forgetTraceMedia(deps, projectId, [...old]);
-  for (let i = 0; i < oldTraceIds.length; i += CHUNK) await Telemetry.forgetTraces(deps, projectId, oldTraceIds.slice(i, i + CHUNK).map((r) => r.id));
-  for (let i = 0; i < oldScoreIds.length; i += CHUNK) await Telemetry.forgetTraces(deps, projectId, oldScoreIds.slice(i, i + CHUNK).map((r) => r.id), "score");
+  for (let i = 0; i < oldTraceIds.length; i += CHUNK)
+    await Telemetry.forgetTraces(
+      deps,
+      projectId,
+      oldTraceIds.slice(i, i + CHUNK).map((r) => r.id),
+    );
+  for (let i = 0; i < oldScoreIds.length; i += CHUNK)
+    await Telemetry.forgetTraces(
+      deps,
+      projectId,
+      oldScoreIds.slice(i, i + CHUNK).map((r) => r.id),
+      "score",
+    );
 
   // Batch keys are batches/<project>/<yyyy-mm-dd>/<uuid>.json: a whole day goes once it is entirely before the cutoff.
   const cutoffDay = cutoffDate.toISOString().slice(0, 10);
@@ -102,17 +140,32 @@ export async function applyRetention(deps: Retainer, actor: Principal | { projec
   });
   if (batches.length) await deps.blobs.delete(batches);
 
-  const deleted = { traces: old.size, observations: Number(counts!.o), scores: Number(counts!.s), payloadBlobs: expired.length, batchBlobs: batches.length };
+  const deleted = {
+    traces: old.size,
+    observations: Number(counts!.o),
+    scores: Number(counts!.s),
+    payloadBlobs: expired.length,
+    batchBlobs: batches.length,
+  };
   await deps.db.transaction(async (tx) => {
     await tx.update(retentionPolicies).set({ lastAppliedAt: now }).where(eq(retentionPolicies.projectId, projectId));
-    await Audit.recordChange({ ...deps, db: tx }, actor, { action: "retention.applied", target: { type: "project", id: projectId }, details: { maxAgeDays, cutoff: cutoffDate.toISOString(), ...deleted } });
+    await Audit.recordChange({ ...deps, db: tx }, actor, {
+      action: "retention.applied",
+      target: { type: "project", id: projectId },
+      details: { maxAgeDays, cutoff: cutoffDate.toISOString(), ...deleted },
+    });
   });
   return { maxAgeDays, cutoff: cutoffDate.toISOString(), deleted };
 }
 
 /** The daily job: applies every project's policy that keeps less than forever. */
-export async function applyAllRetention(deps: Retainer): Promise<{ projects: number; deleted: RetentionResult["deleted"] }> {
-  const policies = await deps.db.select({ projectId: retentionPolicies.projectId }).from(retentionPolicies).where(gt(retentionPolicies.maxAgeDays, 0));
+export async function applyAllRetention(
+  deps: Retainer,
+): Promise<{ projects: number; deleted: RetentionResult["deleted"] }> {
+  const policies = await deps.db
+    .select({ projectId: retentionPolicies.projectId })
+    .from(retentionPolicies)
+    .where(gt(retentionPolicies.maxAgeDays, 0));
   const total = { traces: 0, observations: 0, scores: 0, payloadBlobs: 0, batchBlobs: 0 };
   for (const p of policies) {
     const r = await applyRetention(deps, { projectId: p.projectId, system: "retention" });

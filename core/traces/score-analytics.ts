@@ -31,8 +31,11 @@ export function scoresOf(params: Params, name: string, q: ScoreWindow): string {
   if (q.environment !== undefined) window.push(`env = ${params.bind("String", q.environment)}`);
   const rawWindow = [from ? `timestamp >= ${from}` : null, to ? `timestamp < ${to}` : null].filter(Boolean);
   // Each narrowing is a semi-join of its own: one raw row carries the name and maybe another the time.
-  const narrow = q.narrow && rawWindow.length ? `
-        AND id IN (SELECT id FROM scores WHERE project_id = {projectId:String} AND ${rawWindow.join(" AND ")})` : "";
+  const narrow =
+    q.narrow && rawWindow.length
+      ? `
+        AND id IN (SELECT id FROM scores WHERE project_id = {projectId:String} AND ${rawWindow.join(" AND ")})`
+      : "";
   return `SELECT * FROM (
       SELECT trace_id, id, ifNull(max(data_type).2, 'NUMERIC') AS dt, ${SCORES.columns.value!.fold} AS v, max(string_value).2 AS label, min(timestamp) AS ts${q.environment !== undefined ? `, ${SCORES.columns.environment!.fold} AS env` : ""}
       FROM scores WHERE project_id = {projectId:String}
@@ -41,7 +44,8 @@ export function scoresOf(params: Params, name: string, q: ScoreWindow): string {
       GROUP BY trace_id, id HAVING max(name).2 = ${n})${window.length ? ` WHERE ${window.join(" AND ")}` : ""}`;
 }
 
-const num = (x: unknown) => (x === null || x === undefined || (typeof x === "number" && !Number.isFinite(x)) ? null : Number(x));
+const num = (x: unknown) =>
+  x === null || x === undefined || (typeof x === "number" && !Number.isFinite(x)) ? null : Number(x);
 
 /** Count, mean, median, standard deviation, histogram or label counts, and the daily timeline of one score. */
 async function summarize(deps: Reader, projectId: string, name: string, q: AnalyticsQuery) {
@@ -65,7 +69,10 @@ async function summarize(deps: Reader, projectId: string, name: string, q: Analy
           { ...params.values, hlo, hhi },
         )
       : Promise.resolve([]),
-    deps.ch.query<{ day: string; c: number; m: number | null }>(`SELECT toString(toDate(ts)) AS day, toUInt32(count()) AS c, avg(v) AS m FROM (${s}) GROUP BY day ORDER BY day`, params.values),
+    deps.ch.query<{ day: string; c: number; m: number | null }>(
+      `SELECT toString(toDate(ts)) AS day, toUInt32(count()) AS c, avg(v) AS m FROM (${s}) GROUP BY day ORDER BY day`,
+      params.values,
+    ),
     deps.ch.query<{ day: string; label: string; c: number }>(
       `SELECT toString(toDate(ts)) AS day, label, toUInt32(count()) AS c FROM (${s}) WHERE dt != 'NUMERIC' AND label IS NOT NULL GROUP BY day, label`,
       params.values,
@@ -86,7 +93,9 @@ async function summarize(deps: Reader, projectId: string, name: string, q: Analy
     min: num(stats!.lo),
     max: num(stats!.hi),
     histogram: hlo !== null && hhi !== null ? Stats.histogramFromCounts(hlo, hhi, counts) : [],
-    labelCounts: [...labelTotals].map(([label, count]) => ({ label, count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
+    labelCounts: [...labelTotals]
+      .map(([label, count]) => ({ label, count }))
+      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)),
     timeline: days.map((d) => ({
       day: d.day,
       count: d.c,
@@ -112,7 +121,14 @@ const labelOf = (v: number | null, l: string | null) => l ?? (v === null ? "" : 
 export function compare(pairs: readonly Pair[], pairCount: number) {
   const numericA = pairs.every((p) => p.adt === "NUMERIC" && p.av !== null);
   const numericB = pairs.every((p) => p.bdt === "NUMERIC" && p.bv !== null);
-  const kind = pairs.length === 0 ? "numeric" : numericA && numericB ? "numeric" : !numericA && !numericB ? "categorical" : "mixed";
+  const kind =
+    pairs.length === 0
+      ? "numeric"
+      : numericA && numericB
+        ? "numeric"
+        : !numericA && !numericB
+          ? "categorical"
+          : "mixed";
   const xs = pairs.map((p) => p.av ?? 0);
   const ys = pairs.map((p) => p.bv ?? 0);
   const la = pairs.map((p) => labelOf(p.av, p.al));
@@ -128,7 +144,9 @@ export function compare(pairs: readonly Pair[], pairCount: number) {
     confusion = Stats.confusionMatrix(a.labels, b.labels, { rows: a.order, columns: b.order });
   } else if (kind === "mixed") {
     const side = (numeric: boolean, vs: number[], ls: string[]) =>
-      numeric && vs.length ? Stats.bucketLabels(vs, Math.min(...vs), Math.max(...vs)) : { labels: ls, order: [...new Set(ls)].sort() };
+      numeric && vs.length
+        ? Stats.bucketLabels(vs, Math.min(...vs), Math.max(...vs))
+        : { labels: ls, order: [...new Set(ls)].sort() };
     const a = side(numericA, xs, la);
     const b = side(numericB, ys, lb);
     confusion = Stats.confusionMatrix(a.labels, b.labels, { rows: a.order, columns: b.order });
@@ -156,12 +174,14 @@ export function compare(pairs: readonly Pair[], pairCount: number) {
  * @throws invalid_input when `from` is not before `to`.
  */
 export async function scoreAnalytics(deps: Reader, projectId: string, q: AnalyticsQuery) {
-  if (q.from && q.to && !(Date.parse(q.from) < Date.parse(q.to))) throw invalid("Invalid query: `from` must be before `to`");
+  if (q.from && q.to && !(Date.parse(q.from) < Date.parse(q.to)))
+    throw invalid("Invalid query: `from` must be before `to`");
   const score = await summarize(deps, projectId, q.name, q);
   if (!q.compare) return { score, sampled: false };
   const other = await summarize(deps, projectId, q.compare, q);
   const params = new Params({ projectId });
-  const latest = (name: string) => `SELECT trace_id, v, label, dt FROM (${scoresOf(params, name, q)}) WHERE trace_id != '' ORDER BY trace_id, ts DESC, id DESC LIMIT 1 BY trace_id`;
+  const latest = (name: string) =>
+    `SELECT trace_id, v, label, dt FROM (${scoresOf(params, name, q)}) WHERE trace_id != '' ORDER BY trace_id, ts DESC, id DESC LIMIT 1 BY trace_id`;
   const rows = await deps.ch.query<Pair & { total: number }>(
     `SELECT a.v AS av, a.label AS al, a.dt AS adt, b.v AS bv, b.label AS bl, b.dt AS bdt, toUInt32(count() OVER ()) AS total
      FROM (${latest(q.name)}) AS a INNER JOIN (${latest(q.compare)}) AS b ON a.trace_id = b.trace_id

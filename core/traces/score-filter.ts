@@ -1,8 +1,9 @@
+import { SCORES } from "../telemetry";
 import type { Condition, Operator, Params } from "./filters";
 import { predicate } from "./filters";
-import { SCORES } from "../telemetry";
 
-const isNumeric = (v: Condition["value"]) => (Array.isArray(v) ? v.every((x) => typeof x !== "string") : typeof v !== "string");
+const isNumeric = (v: Condition["value"]) =>
+  Array.isArray(v) ? v.every((x) => typeof x !== "string") : typeof v !== "string";
 
 /**
  * Scores named `name` whose folded value (numbers, booleans) or label (strings)

@@ -122,7 +122,12 @@ export function perLabelF1(reference: readonly string[], predicted: readonly str
     });
     const precision = tp + fp ? tp / (tp + fp) : null;
     const recall = tp + fn ? tp / (tp + fn) : null;
-    const f1 = precision !== null && recall !== null ? (precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall)) : null;
+    const f1 =
+      precision !== null && recall !== null
+        ? precision + recall === 0
+          ? 0
+          : (2 * precision * recall) / (precision + recall)
+        : null;
     return { label, precision, recall, f1, support: tp + fn };
   });
 }
@@ -134,7 +139,11 @@ export interface Confusion {
 }
 
 /** Counts of (row label, column label) pairs; labels in the given order, or sorted. */
-export function confusionMatrix(a: readonly string[], b: readonly string[], order?: { rows?: string[]; columns?: string[] }): Confusion {
+export function confusionMatrix(
+  a: readonly string[],
+  b: readonly string[],
+  order?: { rows?: string[]; columns?: string[] },
+): Confusion {
   const rows = order?.rows ?? [...new Set(a)].sort();
   const columns = order?.columns ?? [...new Set(b)].sort();
   const counts = rows.map(() => new Array<number>(columns.length).fill(0));
@@ -149,9 +158,18 @@ export function confusionMatrix(a: readonly string[], b: readonly string[], orde
 const fmt = (x: number) => String(Number(x.toPrecision(6)));
 
 /** Numeric values as bucket labels `[lower, upper)` over [min, max] (the last bucket closed), for a confusion matrix. */
-export function bucketLabels(values: readonly number[], min: number, max: number, buckets = HISTOGRAM_BUCKETS): { labels: string[]; order: string[] } {
+export function bucketLabels(
+  values: readonly number[],
+  min: number,
+  max: number,
+  buckets = HISTOGRAM_BUCKETS,
+): { labels: string[]; order: string[] } {
   const edges = bucketEdges(min, max, buckets);
-  const order = edges.slice(0, -1).map((lo, i) => (i === buckets - 1 ? `[${fmt(lo)}, ${fmt(edges[i + 1]!)}]` : `[${fmt(lo)}, ${fmt(edges[i + 1]!)})`));
+  const order = edges
+    .slice(0, -1)
+    .map((lo, i) =>
+      i === buckets - 1 ? `[${fmt(lo)}, ${fmt(edges[i + 1]!)}]` : `[${fmt(lo)}, ${fmt(edges[i + 1]!)})`,
+    );
   const effective = min === max ? [order[0]!] : order;
   return { labels: values.map((v) => effective[bucketIndex(v, min, max, buckets)] ?? effective[0]!), order: effective };
 }

@@ -17,7 +17,11 @@ export interface ScoreTotal {
  * traces (dataset runs). Partial rows are folded per score first; categorical scores carry no value
  * and never count. One query per 2,000 traces, never one per trace.
  */
-export async function scoreTotalsByTrace(deps: Pick<Deps, "ch">, projectId: string, traceIds: readonly string[]): Promise<ScoreTotal[]> {
+export async function scoreTotalsByTrace(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  traceIds: readonly string[],
+): Promise<ScoreTotal[]> {
   const unique = [...new Set(traceIds)];
   const out: ScoreTotal[] = [];
   for (let start = 0; start < unique.length; start += TRACE_IDS_PER_QUERY) {

@@ -1,5 +1,5 @@
-import { alias, compileFilters, type Condition, type Params } from "./filters";
 import { TRACES } from "../telemetry";
+import { alias, type Condition, compileFilters, type Params } from "./filters";
 
 /**
  * `trace_id IN (…)`: the project's traces whose folded fields satisfy `conditions` (columns of the traces list:

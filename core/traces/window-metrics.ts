@@ -26,7 +26,11 @@ const finite = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x 
  * The metrics endpoint's aggregate over one window as a whole, with no day grouping (a window may span
  * midnight): what the alert rules measure (docs/automations.md, "Alert rules").
  */
-export async function windowMetrics(deps: Pick<Deps, "ch">, projectId: string, w: ObservationWindow): Promise<WindowMetrics> {
+export async function windowMetrics(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  w: ObservationWindow,
+): Promise<WindowMetrics> {
   const { sql, params } = aggregateStatement(projectId, { ...w, dims: [], errors: true, narrow: true });
   // Without GROUP BY an aggregate answers one row even over no rows: zeros, and NaN percentiles.
   const [row] = await deps.ch.query<Record<string, unknown>>(sql, params);
@@ -44,9 +48,18 @@ export async function windowMetrics(deps: Pick<Deps, "ch">, projectId: string, w
  * Mean of the scores named `name` whose time is in `[from, to)`, as score analytics computes it: NUMERIC
  * values, BOOLEAN ones as 1/0, categorical ones never; null when there is none.
  */
-export async function windowScoreMean(deps: Pick<Deps, "ch">, projectId: string, w: { name: string; from: Date; to: Date; environment?: string }): Promise<number | null> {
+export async function windowScoreMean(
+  deps: Pick<Deps, "ch">,
+  projectId: string,
+  w: { name: string; from: Date; to: Date; environment?: string },
+): Promise<number | null> {
   const params = new Params({ projectId });
-  const scores = scoresOf(params, w.name, { from: w.from.toISOString(), to: w.to.toISOString(), environment: w.environment, narrow: true });
+  const scores = scoresOf(params, w.name, {
+    from: w.from.toISOString(),
+    to: w.to.toISOString(),
+    environment: w.environment,
+    narrow: true,
+  });
   const [row] = await deps.ch.query<{ mean: unknown }>(`SELECT avg(v) AS mean FROM (${scores})`, params.values);
   return finite(row?.mean);
 }

@@ -8,7 +8,11 @@ import type { DepsWith, Port, PortName } from "../_runtime/ports";
  * A scheduled job: EventBridge on AWS, a timer locally. `uses` names the ports it needs beyond the base
  * (docs/deployment.md). Returns what it did, for the logs.
  */
-export function cron<R, N extends PortName = never>(name: string, uses: readonly Port<N>[], run: (deps: DepsWith<N>, event: ScheduledEvent) => Promise<R>) {
+export function cron<R, N extends PortName = never>(
+  name: string,
+  uses: readonly Port<N>[],
+  run: (deps: DepsWith<N>, event: ScheduledEvent) => Promise<R>,
+) {
   const handler = middy<ScheduledEvent, R, Error, Context>().handler(async (event) => {
     const deps = await getDeps(uses);
     const started = Date.now();

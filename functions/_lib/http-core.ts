@@ -1,18 +1,18 @@
 import { Readable } from "node:stream";
+// Types only: the sign-in stack reaches a bundle through http.ts's session resolver, never through this file.
+import type * as Auth from "@core/auth";
+import { forbidden } from "@core/platform/errors";
+import type { Principal } from "@core/platform/principal";
+import { type Role, roleAtLeast } from "@core/platform/roles";
+import * as RateLimits from "@core/ratelimits";
+import * as Tenancy from "@core/tenancy";
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type * as z from "zod";
-// Types only: the sign-in stack reaches a bundle through http.ts's session resolver, never through this file.
-import type * as Auth from "@core/auth";
-import * as RateLimits from "@core/ratelimits";
-import * as Tenancy from "@core/tenancy";
-import { forbidden } from "@core/platform/errors";
-import type { Principal } from "@core/platform/principal";
-import { roleAtLeast, type Role } from "@core/platform/roles";
 import { getDeps } from "../_runtime/deps";
 import { afterInvocation } from "../_runtime/outbox-hook";
 import type { BaseDeps, DepsWith, Port, PortName } from "../_runtime/ports";
-import { errorResponse, jsonResponse, wantsBasicChallenge, type ErrorBodyOf } from "./http-errors";
+import { type ErrorBodyOf, errorResponse, jsonResponse, wantsBasicChallenge } from "./http-errors";
 import { bodyBytes, parseJsonBody, parsePart, queryObject, refuseNul } from "./http-input";
 import { hasCookies, requestHeaders } from "./web-request";
 
@@ -41,7 +41,8 @@ export class StreamReply {
 /** What a handler answered with a streamed body (`StreamReply`): API Gateway's result shape with a Readable body. */
 export type StreamedResult = Omit<APIGatewayProxyStructuredResultV2, "body"> & { body: Readable };
 
-export const isStreamedResult = (r: unknown): r is StreamedResult => (r as { body?: unknown } | null)?.body instanceof Readable;
+export const isStreamedResult = (r: unknown): r is StreamedResult =>
+  (r as { body?: unknown } | null)?.body instanceof Readable;
 
 export interface HttpInput<P, Q, B> {
   path: P;
@@ -114,7 +115,14 @@ export interface HttpSpec<P, Q, B, R, N extends PortName> extends Omit<HttpContr
 }
 
 /** The principal of a public endpoint's call: no project, no key, so anything scoped by it finds nothing. */
-export const ANONYMOUS: Principal = Object.freeze({ kind: "key", keyId: "", publicKey: "", projectId: "", orgId: "", role: "VIEWER" });
+export const ANONYMOUS: Principal = Object.freeze({
+  kind: "key",
+  keyId: "",
+  publicKey: "",
+  projectId: "",
+  orgId: "",
+  role: "VIEWER",
+});
 
 type HttpHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context> & {
   contract: HttpContract;
@@ -129,19 +137,33 @@ type HttpHandler = middy.MiddyfiedHandler<APIGatewayProxyEventV2, APIGatewayProx
  * pass none, so their bundles never carry the sign-in stack (docs/deployment.md, "What ships").
  */
 export interface SessionResolver {
-  resolve(request: { method: string; headers: Headers }, options: { projectOptional: boolean }): Promise<{ principal: Principal; session: Auth.SessionView }>;
+  resolve(
+    request: { method: string; headers: Headers },
+    options: { projectOptional: boolean },
+  ): Promise<{ principal: Principal; session: Auth.SessionView }>;
 }
 
 /** The Lambda context, carrying what the middlewares resolved for the handler. */
-type RequestContext<N extends PortName> = Context & { deps?: DepsWith<N>; principal?: Principal; session?: Auth.SessionView | null };
+type RequestContext<N extends PortName> = Context & {
+  deps?: DepsWith<N>;
+  principal?: Principal;
+  session?: Auth.SessionView | null;
+};
 
 /**
  * Builds an API Gateway (payload 2.0) handler: dependencies, Basic auth (or, with `sessions`, a session
  * cookie) and role, zod parsing of path/query/body, JSON serialisation and the error table.
  */
-export function httpWith<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(spec: HttpSpec<P, Q, B, R, N>, sessions: SessionResolver | null): HttpHandler {
+export function httpWith<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(
+  spec: HttpSpec<P, Q, B, R, N>,
+  sessions: SessionResolver | null,
+): HttpHandler {
   const { uses, run, credentials, errorBody, ...rest } = spec;
-  const contract: HttpContract = { ...rest, tags: spec.tags ?? [], ...(spec.public ? { rateLimit: "shared" } : {}) } as HttpContract;
+  const contract: HttpContract = {
+    ...rest,
+    tags: spec.tags ?? [],
+    ...(spec.public ? { rateLimit: "shared" } : {}),
+  } as HttpContract;
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, RequestContext<N>>()
     .before(async function withDeps(request) {
       request.context.deps = await getDeps(uses);
@@ -167,26 +189,42 @@ export function httpWith<P = undefined, Q = undefined, B = undefined, R = unknow
         return;
       }
       const method = event.requestContext?.http?.method ?? "GET";
-      const found = await sessions.resolve({ method, headers: requestHeaders(event) }, { projectOptional: spec.projectOptional ?? false });
+      const found = await sessions.resolve(
+        { method, headers: requestHeaders(event) },
+        { projectOptional: spec.projectOptional ?? false },
+      );
       context.principal = found.principal;
       context.session = found.session;
     })
     .before(async function withRateLimit(request) {
       // Before the role check and the body: every authenticated call counts, a refused one too (docs/rate-limits.md).
       // A public call has no principal to charge: its client's address is (API Gateway's and the local server's source IP).
-      if (spec.public) await RateLimits.admit(request.context.deps!, { clientIp: request.event.requestContext?.http?.sourceIp ?? "unknown" }, "shared");
+      if (spec.public)
+        await RateLimits.admit(
+          request.context.deps!,
+          { clientIp: request.event.requestContext?.http?.sourceIp ?? "unknown" },
+          "shared",
+        );
       else await RateLimits.admit(request.context.deps!, request.context.principal!, spec.rateLimit ?? "api");
     })
     .before(async function withRole(request) {
       const { role, kind } = request.context.principal!;
-      if (!roleAtLeast(role, spec.role)) throw forbidden(`This endpoint needs the ${spec.role} role; the ${kind === "session" ? "membership" : "key"} has ${role}`);
+      if (!roleAtLeast(role, spec.role))
+        throw forbidden(
+          `This endpoint needs the ${spec.role} role; the ${kind === "session" ? "membership" : "key"} has ${role}`,
+        );
     })
     .onError(async function httpErrors(request) {
       // An endpoint with its own credentials names its own challenge; others challenge API clients, not a cookie request.
-      request.response = errorResponse(request.error, requestIdOf(request.event, request.context), request.context.deps?.log, {
-        challenge: !credentials && wantsBasicChallenge(request.event),
-        body: errorBody,
-      });
+      request.response = errorResponse(
+        request.error,
+        requestIdOf(request.event, request.context),
+        request.context.deps?.log,
+        {
+          challenge: !credentials && wantsBasicChallenge(request.event),
+          body: errorBody,
+        },
+      );
       const deps = request.context.deps;
       if (credentials && deps && request.response.statusCode === 401) {
         request.response.headers = { ...request.response.headers, "www-authenticate": credentials.challenge(deps) };
@@ -200,7 +238,8 @@ export function httpWith<P = undefined, Q = undefined, B = undefined, R = unknow
       const query = queryObject(event);
       refuseNul(event.pathParameters, "path");
       refuseNul(query, "query");
-      const json = spec.rawBody || !spec.body ? undefined : parseJsonBody(rawBody, { checkDepth: !spec.checksItemsItself });
+      const json =
+        spec.rawBody || !spec.body ? undefined : parseJsonBody(rawBody, { checkDepth: !spec.checksItemsItself });
       // A NUL can only come from a `\u0000` escape in the text: most bodies skip the walk.
       if (!spec.checksItemsItself && rawBody.includes("\\u0000")) refuseNul(json, "body");
       const input: HttpInput<P, Q, B> = {
@@ -210,7 +249,12 @@ export function httpWith<P = undefined, Q = undefined, B = undefined, R = unknow
         headers: event.headers ?? {},
         rawBody,
       };
-      const result = await run(input, { deps, principal: context.principal!, session: context.session ?? null, requestId });
+      const result = await run(input, {
+        deps,
+        principal: context.principal!,
+        session: context.session ?? null,
+        requestId,
+      });
       await afterInvocation(deps);
       const headers = { "x-request-id": requestId };
       if (result instanceof StreamReply) {
@@ -218,14 +262,26 @@ export function httpWith<P = undefined, Q = undefined, B = undefined, R = unknow
         const body = Readable.from(result.open(aborted.signal), { objectMode: false });
         // Destroyed before its end (the client left): stop the work behind it.
         body.once("close", () => body.readableEnded || aborted.abort());
-        const streamed: StreamedResult = { statusCode: result.status, headers: { ...headers, ...result.headers }, body };
+        const streamed: StreamedResult = {
+          statusCode: result.status,
+          headers: { ...headers, ...result.headers },
+          body,
+        };
         return withSessionCookies(streamed as unknown as APIGatewayProxyStructuredResultV2, context.session);
       }
       if (result instanceof Reply && result.body instanceof Uint8Array) {
         // Binary answers (OTLP protobuf) travel base64-encoded through API Gateway.
-        return { statusCode: result.status, headers: { ...headers, ...result.headers }, body: Buffer.from(result.body).toString("base64"), isBase64Encoded: true };
+        return {
+          statusCode: result.status,
+          headers: { ...headers, ...result.headers },
+          body: Buffer.from(result.body).toString("base64"),
+          isBase64Encoded: true,
+        };
       }
-      const response = result instanceof Reply ? jsonResponse(result.status, result.body, { ...headers, ...result.headers }) : jsonResponse(spec.status ?? 200, result, headers);
+      const response =
+        result instanceof Reply
+          ? jsonResponse(result.status, result.body, { ...headers, ...result.headers })
+          : jsonResponse(spec.status ?? 200, result, headers);
       return withSessionCookies(response, context.session);
     });
   return Object.assign(handler, { contract, ports: (uses ?? []).map((p) => p.name), readsCookies: sessions !== null });
@@ -236,9 +292,13 @@ export function httpWith<P = undefined, Q = undefined, B = undefined, R = unknow
  * expiry once a day) go out with the answer, as API Gateway's `cookies` (docs/auth.md, "Cookies"): a console
  * that only calls `/v1` routes keeps its cache and stays signed in while it is used.
  */
-function withSessionCookies(response: APIGatewayProxyStructuredResultV2, session: Auth.SessionView | null | undefined): APIGatewayProxyStructuredResultV2 {
+function withSessionCookies(
+  response: APIGatewayProxyStructuredResultV2,
+  session: Auth.SessionView | null | undefined,
+): APIGatewayProxyStructuredResultV2 {
   if (!session?.setCookies?.length) return response;
   return { ...response, cookies: [...(response.cookies ?? []), ...session.setCookies] };
 }
 
-const requestIdOf = (event: APIGatewayProxyEventV2, context: Context) => event.requestContext?.requestId ?? context.awsRequestId;
+const requestIdOf = (event: APIGatewayProxyEventV2, context: Context) =>
+  event.requestContext?.requestId ?? context.awsRequestId;

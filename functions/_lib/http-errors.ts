@@ -1,7 +1,7 @@
+import { type ErrorCode, isAppError } from "@core/platform/errors";
+import type { Log } from "@core/platform/ports";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { ZodError } from "zod";
-import { isAppError, type ErrorCode } from "@core/platform/errors";
-import type { Log } from "@core/platform/ports";
 
 /** The one table from domain error codes to HTTP statuses. */
 export const STATUS_OF: Record<ErrorCode, number> = {
@@ -25,7 +25,11 @@ export const errorBody = (code: string, message: string, details?: unknown) => (
   error: details === undefined ? { code, message } : { code, message, details },
 });
 
-export function jsonResponse(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+export function jsonResponse(
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 {
   return { statusCode, headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) };
 }
 
@@ -57,13 +61,17 @@ export function errorResponse(
   const headers = { "x-request-id": requestId };
   if (isAppError(error)) {
     const status = STATUS_OF[error.code];
-    if (status === 401 && options.challenge !== false) Object.assign(headers, { "www-authenticate": 'Basic realm="sightline"' });
+    if (status === 401 && options.challenge !== false)
+      Object.assign(headers, { "www-authenticate": 'Basic realm="sightline"' });
     if (status === 429) Object.assign(headers, { "retry-after": String(retryAfterSeconds(error.details)) });
     return jsonResponse(status, bodyOf(error.code, error.message, error.details), headers);
   }
   if (error instanceof ZodError) {
     return jsonResponse(400, bodyOf("invalid_input", "Invalid request", error.issues), headers);
   }
-  log?.error("unhandled error", { requestId, error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) });
+  log?.error("unhandled error", {
+    requestId,
+    error: error instanceof Error ? { message: error.message, stack: error.stack } : String(error),
+  });
   return jsonResponse(500, bodyOf("internal_error", "Internal server error"), headers);
 }

@@ -1,8 +1,14 @@
 import { gunzipSync } from "node:zlib";
+import { invalid, payloadTooLarge } from "@core/platform/errors";
+import {
+  DEPTH_MESSAGE,
+  jsonTextExceedsDepth,
+  NUL_MESSAGE,
+  nulPath,
+  parseWellFormedJson,
+} from "@core/platform/storable-text";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import type * as z from "zod";
-import { invalid, payloadTooLarge } from "@core/platform/errors";
-import { DEPTH_MESSAGE, jsonTextExceedsDepth, NUL_MESSAGE, nulPath, parseWellFormedJson } from "@core/platform/storable-text";
 
 /** The decoded request body: bytes after base64 and content-encoding, capped at `limit`. */
 export function bodyBytes(event: APIGatewayProxyEventV2, limit: number): Buffer {

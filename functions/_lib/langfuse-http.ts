@@ -1,5 +1,5 @@
 import type { PortName } from "../_runtime/ports";
-import { httpWith, type HttpSpec } from "./http-core";
+import { type HttpSpec, httpWith } from "./http-core";
 
 /** Langfuse's own error names, which its SDKs show and its users search for (docs/langfuse.md, "Errors"). */
 const LANGFUSE_ERROR_NAME: Record<string, string> = {
@@ -33,6 +33,8 @@ export const langfuseErrorBody = (code: string, message: string, details?: unkno
  * Basic, never with a cookie (its bundle carries no sign-in stack), and answering errors in Langfuse's body.
  * The handler only translates between Langfuse's wire format and a use case of ours (docs/langfuse.md).
  */
-export function langfuseHttp<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(spec: HttpSpec<P, Q, B, R, N>) {
+export function langfuseHttp<P = undefined, Q = undefined, B = undefined, R = unknown, N extends PortName = never>(
+  spec: HttpSpec<P, Q, B, R, N>,
+) {
   return httpWith({ ...spec, tags: ["langfuse", ...(spec.tags ?? [])], errorBody: langfuseErrorBody }, null);
 }

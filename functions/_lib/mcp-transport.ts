@@ -1,10 +1,10 @@
-import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import * as Mcp from "@core/mcp";
 import { invalid } from "@core/platform/errors";
 import type { Principal } from "@core/platform/principal";
 import { DEPTH_MESSAGE, jsonTextExceedsDepth, parseWellFormedJson } from "@core/platform/storable-text";
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from "@modelcontextprotocol/sdk/types.js";
 import { Reply } from "./http";
 
 /**
@@ -12,7 +12,13 @@ import { Reply } from "./http";
  * JSON-response mode per request, because on AWS each request may land on another Lambda instance and no
  * SSE stream may outlive the invocation. The SDK answers malformed JSON-RPC with its own 4xx errors.
  */
-export async function answerMcp(deps: Mcp.McpDeps, principal: Principal, requestId: string, headers: Record<string, string | undefined>, rawBody: Buffer): Promise<Reply> {
+export async function answerMcp(
+  deps: Mcp.McpDeps,
+  principal: Principal,
+  requestId: string,
+  headers: Record<string, string | undefined>,
+  rawBody: Buffer,
+): Promise<Reply> {
   const server = new Server({ name: "sightline", version: "1" }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: Mcp.listTools(principal) }));
   server.setRequestHandler(CallToolRequestSchema, async ({ params }) => {
@@ -22,15 +28,26 @@ export async function answerMcp(deps: Mcp.McpDeps, principal: Principal, request
       return await Mcp.callTool(deps, principal, tool, params.arguments);
     } catch (e) {
       // Like a 500: logged with its cause, shown without it.
-      deps.log.error("mcp tool failed", { requestId, tool: tool.name, error: e instanceof Error ? { message: e.message, stack: e.stack } : String(e) });
+      deps.log.error("mcp tool failed", {
+        requestId,
+        tool: tool.name,
+        error: e instanceof Error ? { message: e.message, stack: e.stack } : String(e),
+      });
       throw new McpError(ErrorCode.InternalError, "Internal server error");
     }
   });
-  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
   await server.connect(transport);
   try {
     const response = await transport.handleRequest(webRequest(headers, rawBody), parsedBody(rawBody));
-    return new Reply(response.status, new Uint8Array(await response.arrayBuffer()), Object.fromEntries(response.headers));
+    return new Reply(
+      response.status,
+      new Uint8Array(await response.arrayBuffer()),
+      Object.fromEntries(response.headers),
+    );
   } finally {
     await server.close();
   }

@@ -1,8 +1,8 @@
+import { DEAD_LETTER_ERROR, type Delivered, type GivenUp, type JobFailure } from "@core/platform/jobs";
+import type { JobQueue } from "@core/platform/ports";
 import middy from "@middy/core";
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import type * as z from "zod";
-import { DEAD_LETTER_ERROR, type Delivered, type GivenUp, type JobFailure } from "@core/platform/jobs";
-import type { JobQueue } from "@core/platform/ports";
 import { getDeps } from "../_runtime/deps";
 import { afterInvocation } from "../_runtime/outbox-hook";
 import type { DepsWith, Port, PortName } from "../_runtime/ports";
@@ -34,12 +34,16 @@ export function queueWorker<T, N extends PortName = never>(spec: QueueWorkerSpec
     const deps = await getDeps(spec.uses);
     const records = new Map(event.Records.map((r) => [r.messageId, r]));
     const jobs: Delivered<T>[] = [];
-    const deadLetter = (record: SQSRecord, reason: string) => spec.deadLetters(deps).send([{ body: record.body, attributes: { [DEAD_LETTER_ERROR]: reason } }]);
+    const deadLetter = (record: SQSRecord, reason: string) =>
+      spec.deadLetters(deps).send([{ body: record.body, attributes: { [DEAD_LETTER_ERROR]: reason } }]);
     for (const record of event.Records) {
       const parsed = spec.schema.safeParse(safeJson(record.body));
       if (parsed.success) jobs.push({ id: record.messageId, job: parsed.data });
       else {
-        deps.log.error("queue message dead-lettered", { messageId: record.messageId, reason: "malformed queue message" });
+        deps.log.error("queue message dead-lettered", {
+          messageId: record.messageId,
+          reason: "malformed queue message",
+        });
         await deadLetter(record, "unrecoverable: malformed queue message");
       }
     }
@@ -58,7 +62,8 @@ export function queueWorker<T, N extends PortName = never>(spec: QueueWorkerSpec
       }
       deps.log.error("job failed; will retry", { messageId: failure.id, attempts, error: failure.retry });
       batchItemFailures.push({ itemIdentifier: failure.id });
-      if (attempts >= deps.config.maxReceiveCount) await recordGivenUp(deps, spec, { ...letter, error: failure.retry, unrecoverable: false });
+      if (attempts >= deps.config.maxReceiveCount)
+        await recordGivenUp(deps, spec, { ...letter, error: failure.retry, unrecoverable: false });
     }
     return { batchItemFailures };
   });
@@ -66,8 +71,14 @@ export function queueWorker<T, N extends PortName = never>(spec: QueueWorkerSpec
 }
 
 /** A record that cannot be written is logged: the message itself is still in the dead-letter queue. */
-async function recordGivenUp<T, N extends PortName>(deps: DepsWith<N>, spec: QueueWorkerSpec<T, N>, letter: GivenUp<T>) {
-  await spec.giveUp(deps, letter).catch((e: unknown) => deps.log.error("could not record dead letter", { messageId: letter.id, error: String(e) }));
+async function recordGivenUp<T, N extends PortName>(
+  deps: DepsWith<N>,
+  spec: QueueWorkerSpec<T, N>,
+  letter: GivenUp<T>,
+) {
+  await spec
+    .giveUp(deps, letter)
+    .catch((e: unknown) => deps.log.error("could not record dead letter", { messageId: letter.id, error: String(e) }));
 }
 
 function safeJson(text: string): unknown {

@@ -30,7 +30,12 @@ export function webRequest(event: APIGatewayProxyEventV2): Request {
   const host = event.requestContext?.domainName ?? headers.get("host") ?? "localhost";
   const url = `${scheme}://${host}${event.rawPath}${event.rawQueryString ? `?${event.rawQueryString}` : ""}`;
   const method = event.requestContext?.http?.method ?? "GET";
-  const body = event.body === undefined || method === "GET" || method === "HEAD" ? undefined : event.isBase64Encoded ? Buffer.from(event.body, "base64") : event.body;
+  const body =
+    event.body === undefined || method === "GET" || method === "HEAD"
+      ? undefined
+      : event.isBase64Encoded
+        ? Buffer.from(event.body, "base64")
+        : event.body;
   return new Request(url, { method, headers, body });
 }
 

@@ -45,7 +45,11 @@ export function authConfig(env: Env, secret: string, baseUrl: string | undefined
     verifyLinkSeconds: env.SIGHTLINE_VERIFY_LINK_SECONDS,
     passkeyRpId: env.SIGHTLINE_PASSKEY_RP_ID,
     social: {
-      github: oauthClient(env, "GITHUB") && { ...oauthClient(env, "GITHUB"), url: env.SIGHTLINE_GITHUB_URL, apiUrl: env.SIGHTLINE_GITHUB_API_URL },
+      github: oauthClient(env, "GITHUB") && {
+        ...oauthClient(env, "GITHUB"),
+        url: env.SIGHTLINE_GITHUB_URL,
+        apiUrl: env.SIGHTLINE_GITHUB_API_URL,
+      },
       google: oauthClient(env, "GOOGLE") && { ...oauthClient(env, "GOOGLE"), issuer: env.SIGHTLINE_GOOGLE_ISSUER },
     },
     bootstrap: { orgName: env.SIGHTLINE_INIT_ORG, projectName: env.SIGHTLINE_INIT_PROJECT },
@@ -60,12 +64,21 @@ function oauthClient(env: Env, provider: "GITHUB" | "GOOGLE"): { clientId: strin
   const clientId = env[`SIGHTLINE_${provider}_CLIENT_ID`];
   const clientSecret = env[`SIGHTLINE_${provider}_CLIENT_SECRET`];
   if (!clientId && !clientSecret) return undefined;
-  if (!clientId || !clientSecret) throw new Error(`Invalid configuration: SIGHTLINE_${provider}_CLIENT_ID and SIGHTLINE_${provider}_CLIENT_SECRET must be set together`);
+  if (!clientId || !clientSecret)
+    throw new Error(
+      `Invalid configuration: SIGHTLINE_${provider}_CLIENT_ID and SIGHTLINE_${provider}_CLIENT_SECRET must be set together`,
+    );
   return { clientId, clientSecret };
 }
 
 /** The auth service of a composition root; without a secret, one that refuses sign-in and knows no session. */
-export function buildAuth(deps: Omit<Auth.AuthDeps, "mailer">, mailer: Mailer, env: Env, secret: string | null, baseUrl?: string): Auth.AuthService {
+export function buildAuth(
+  deps: Omit<Auth.AuthDeps, "mailer">,
+  mailer: Mailer,
+  env: Env,
+  secret: string | null,
+  baseUrl?: string,
+): Auth.AuthService {
   if (!secret) return Auth.unavailableAuth();
   return Auth.createAuth({ ...deps, mailer }, authConfig(env, secret, baseUrl));
 }

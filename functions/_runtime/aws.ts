@@ -1,31 +1,48 @@
 import { getSecretString } from "@core/adapters/aws/secrets-manager";
 import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
-import * as z from "zod";
 import { jsonLog } from "@core/adapters/system/json-log";
 import { randomIds } from "@core/adapters/system/random-ids";
-import { Caches } from "@core/platform/cache";
-import { RateLimiter } from "@core/ratelimits";
 import { systemClock } from "@core/adapters/system/system-clock";
-import { parseEnv, type Env } from "./env";
-import { openKeyRing } from "./key-ring";
+import { Caches } from "@core/platform/cache";
 import type { Config } from "@core/platform/config";
+import { RateLimiter } from "@core/ratelimits";
+import * as z from "zod";
+import { type Env, parseEnv } from "./env";
+import { openKeyRing } from "./key-ring";
 import type { BaseDeps } from "./ports";
-import { openPostgresServer } from "./postgres";
 import { awsCredentials } from "./ports/aws-options";
+import { openPostgresServer } from "./postgres";
 
 /** Connection settings kept in Secrets Manager (the stack passes only the secret's ARN). */
 const Secrets = z.record(z.string(), z.string());
 
 /** The stage's secret of `env` (SIGHTLINE_SECRETS_ARN), as settings; `credentials` default to the environment's. */
-export async function readSecrets(env: Env, credentials: AwsCredentialSource = awsCredentials(env)): Promise<Record<string, string>> {
+export async function readSecrets(
+  env: Env,
+  credentials: AwsCredentialSource = awsCredentials(env),
+): Promise<Record<string, string>> {
   if (!env.SIGHTLINE_SECRETS_ARN) return {};
   const endpoint = env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? env.AWS_ENDPOINT_URL;
-  const text = await getSecretString(env.SIGHTLINE_SECRETS_ARN, { region: env.AWS_REGION, credentials, ...(endpoint ? { endpoint } : {}) });
+  const text = await getSecretString(env.SIGHTLINE_SECRETS_ARN, {
+    region: env.AWS_REGION,
+    credentials,
+    ...(endpoint ? { endpoint } : {}),
+  });
   // The stack creates every key empty; an empty value means "not set".
   return Object.fromEntries(Object.entries(Secrets.parse(JSON.parse(text))).filter(([, v]) => v !== ""));
 }
 
-const REQUIRED_ON_AWS = ["DATABASE_URL", "SIGHTLINE_CLICKHOUSE_URL", "SIGHTLINE_BUCKET", "SIGHTLINE_INGEST_QUEUE_URL", "SIGHTLINE_INGEST_DLQ_URL", "SIGHTLINE_EVAL_QUEUE_URL", "SIGHTLINE_EVAL_DLQ_URL", "SIGHTLINE_EXPERIMENT_QUEUE_URL", "SIGHTLINE_EXPERIMENT_DLQ_URL"] as const;
+const REQUIRED_ON_AWS = [
+  "DATABASE_URL",
+  "SIGHTLINE_CLICKHOUSE_URL",
+  "SIGHTLINE_BUCKET",
+  "SIGHTLINE_INGEST_QUEUE_URL",
+  "SIGHTLINE_INGEST_DLQ_URL",
+  "SIGHTLINE_EVAL_QUEUE_URL",
+  "SIGHTLINE_EVAL_DLQ_URL",
+  "SIGHTLINE_EXPERIMENT_QUEUE_URL",
+  "SIGHTLINE_EXPERIMENT_DLQ_URL",
+] as const;
 
 /** The environment of a Lambda, completed from the stack's secret; every store must be a real service. */
 export async function resolveAwsEnv(source: Record<string, string | undefined>): Promise<Env> {
@@ -34,7 +51,10 @@ export async function resolveAwsEnv(source: Record<string, string | undefined>):
   // Values in the secret fill what the plain environment leaves unset.
   const env = parseEnv({ ...secrets, ...source });
   const missing = REQUIRED_ON_AWS.filter((name) => !env[name]);
-  if (missing.length) throw new Error(`Invalid configuration: ${missing.join(", ")} must be set on AWS (in the environment or the secret)`);
+  if (missing.length)
+    throw new Error(
+      `Invalid configuration: ${missing.join(", ")} must be set on AWS (in the environment or the secret)`,
+    );
   return env;
 }
 

@@ -7,7 +7,11 @@ let base: Promise<{ env: Env; deps: BaseDeps }> | undefined;
 const opened = new Map<PortName, Promise<unknown>>();
 
 /** Memoizes a cold-start step; a failure is not kept, so the next invocation tries again. */
-function once<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefined) => void, make: () => Promise<T>): Promise<T> {
+function once<T>(
+  get: () => Promise<T> | undefined,
+  set: (p: Promise<T> | undefined) => void,
+  make: () => Promise<T>,
+): Promise<T> {
   const existing = get();
   if (existing) return existing;
   const made = make().catch((error: unknown) => {
@@ -25,9 +29,23 @@ function once<T>(get: () => Promise<T> | undefined, set: (p: Promise<T> | undefi
  */
 export async function getDeps<N extends PortName = never>(uses: readonly Port<N>[] = []): Promise<DepsWith<N>> {
   if (provided) return provided;
-  const { env, deps } = await once(() => base, (p) => (base = p), () => import("./aws").then((aws) => aws.buildAwsBase(process.env)));
+  const { env, deps } = await once(
+    () => base,
+    (p) => (base = p),
+    () => import("./aws").then((aws) => aws.buildAwsBase(process.env)),
+  );
   const adapters = await Promise.all(
-    uses.map(async (port) => [port.name, await once(() => opened.get(port.name), (p) => (p ? opened.set(port.name, p) : opened.delete(port.name)), async () => port.open(env, deps))] as const),
+    uses.map(
+      async (port) =>
+        [
+          port.name,
+          await once(
+            () => opened.get(port.name),
+            (p) => (p ? opened.set(port.name, p) : opened.delete(port.name)),
+            async () => port.open(env, deps),
+          ),
+        ] as const,
+    ),
   );
   return Object.assign({}, deps, Object.fromEntries(adapters)) as DepsWith<N>;
 }

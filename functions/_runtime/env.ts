@@ -22,7 +22,10 @@ export const Env = z.object({
   SIGHTLINE_CLICKHOUSE_PASSWORD: z.string().optional(),
   SIGHTLINE_CLICKHOUSE_DATABASE: z.string().optional(),
   /** A self-managed ClickHouse cluster's name: migrations run ON CLUSTER with replicated tables (docs/deployment.md). */
-  SIGHTLINE_CLICKHOUSE_CLUSTER: z.string().regex(/^[A-Za-z0-9_.-]+$/).optional(),
+  SIGHTLINE_CLICKHOUSE_CLUSTER: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/)
+    .optional(),
   /** With a cluster: several shards, a Distributed table in front of each table (a project lives on one shard). */
   SIGHTLINE_CLICKHOUSE_SHARDED: flag,
   SIGHTLINE_BUCKET: z.string().optional(),
@@ -54,9 +57,17 @@ export const Env = z.object({
   /** The web console's development sign-in with an API key (docs/console.md, "Sign-in"); off unless `true`. */
   SIGHTLINE_CONSOLE_KEY_SIGNIN: flag,
   SIGHTLINE_MAX_RECEIVE_COUNT: z.coerce.number().int().positive().default(5),
-  SIGHTLINE_MAX_BODY_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  SIGHTLINE_MAX_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5 * 1024 * 1024),
   /** Largest media file an SDK may upload (docs/media.md, "Limits"); 100 MiB unless set. */
-  SIGHTLINE_MEDIA_MAX_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  SIGHTLINE_MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(100 * 1024 * 1024),
   /** `off`, or `ingest=<rate>/<burst>,api=<rate>/<burst>`; unset, the defaults of Config (docs/rate-limits.md). */
   SIGHTLINE_RATE_LIMITS: RateLimitsSetting,
   SIGHTLINE_SECRETS_ARN: z.string().optional(),
@@ -68,7 +79,12 @@ export const Env = z.object({
   SIGHTLINE_AUTH_PREVIOUS_SECRETS: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().min(32, "each previous auth secret has at least 32 characters"))),
   /** The service's public address (magic links, trusted origin); `npm start` uses its own URL, Lambda the request's host when unset. */
   SIGHTLINE_PUBLIC_URL: z.string().url().optional(),
@@ -76,7 +92,12 @@ export const Env = z.object({
   SIGHTLINE_TRUSTED_ORIGINS: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((o) => o.trim()).filter(Boolean)),
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   /** The WebAuthn relying party id of passkeys (a host or a parent domain of it); unset: the host of the public URL (docs/auth.md, "Passkeys"). */
   SIGHTLINE_PASSKEY_RP_ID: z.string().min(1).optional(),
   /** How long a session cookie stands in for the database, in seconds; 0 reads the session on every request. */
@@ -125,8 +146,22 @@ export const Env = z.object({
   SIGHTLINE_DNS_SERVERS: z
     .string()
     .optional()
-    .transform((v) => (v ?? "").split(",").map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(z.string().refine(isNameServer, "each name server is an IP address with an optional port, e.g. 127.0.0.1:5353 or [::1]:53"))),
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            isNameServer,
+            "each name server is an IP address with an optional port, e.g. 127.0.0.1:5353 or [::1]:53",
+          ),
+      ),
+    ),
   /** Time limit of one outbound call to a customer address (dataset runner triggers), in milliseconds. */
   SIGHTLINE_OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });

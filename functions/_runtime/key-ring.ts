@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { AppError } from "@core/platform/errors";
-import { generateRingKey, keyRingFromSpec, type KeyRing } from "@core/platform/keyring";
+import { generateRingKey, type KeyRing, keyRingFromSpec } from "@core/platform/keyring";
 import type { Env } from "./env";
 
 const KEY_RING_FILE = "keyring";
@@ -9,9 +9,20 @@ const KEY_RING_FILE = "keyring";
 /** A ring that refuses every use: AWS without SIGHTLINE_KEY_RING still serves everything but stored secrets. */
 function missingKeyRing(): KeyRing {
   const refuse = (): never => {
-    throw new AppError("unavailable", "No key ring is configured: set SIGHTLINE_KEY_RING (on AWS in the stage's secret) to store secrets");
+    throw new AppError(
+      "unavailable",
+      "No key ring is configured: set SIGHTLINE_KEY_RING (on AWS in the stage's secret) to store secrets",
+    );
   };
-  return { activeKeyId: "", keyIds: [], encrypt: refuse, decrypt: refuse, canOpen: () => false, keyIdOf: () => null, deriveKey: refuse };
+  return {
+    activeKeyId: "",
+    keyIds: [],
+    encrypt: refuse,
+    decrypt: refuse,
+    canOpen: () => false,
+    keyIdOf: () => null,
+    deriveKey: refuse,
+  };
 }
 
 /**

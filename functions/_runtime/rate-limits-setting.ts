@@ -1,8 +1,9 @@
-import * as z from "zod";
 import { Config, RateLimit, type RateLimits } from "@core/platform/config";
+import * as z from "zod";
 
 const DEFAULTS = Config.shape.rateLimits.parse(undefined) as RateLimits;
-const FORMAT = 'expected "off" or "ingest=<rate>/<burst>,api=<rate>/<burst>,shared=<rate>/<burst>" (a class left out keeps its default; whole numbers, burst between the rate and 60 × the rate), e.g. "ingest=100/200,api=50/100"';
+const FORMAT =
+  'expected "off" or "ingest=<rate>/<burst>,api=<rate>/<burst>,shared=<rate>/<burst>" (a class left out keeps its default; whole numbers, burst between the rate and 60 × the rate), e.g. "ingest=100/200,api=50/100"';
 
 /**
  * `SIGHTLINE_RATE_LIMITS` (docs/rate-limits.md): unset or empty for the defaults, `off` for none, or

@@ -1,9 +1,9 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
 import { migrateClickHouse } from "@core/adapters/clickhouse/migrate";
-import * as Telemetry from "@core/telemetry";
+import type { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
 import type { Deps } from "@core/platform/deps";
+import * as Telemetry from "@core/telemetry";
 import type { Env } from "./env";
 import { openS3BlobStore } from "./ports/blobs";
 import { openSqsQueues } from "./ports/queues";
@@ -20,8 +20,17 @@ export interface Stores extends Pick<Deps, "db" | "ch" | "blobs" | "queues"> {
 }
 
 /** Applies both stores' migrations, then moves the data that spans them (once both schemas are current). */
-export async function migrateStores(db: Deps["db"], pg: { migrate(folder: string): Promise<void> }, ch: ClickHouseTelemetryStore, env: Env, migrations: string): Promise<void> {
-  await Promise.all([pg.migrate(join(migrations, "postgres")), migrateClickHouse(ch, join(migrations, "clickhouse"), { database: env.SIGHTLINE_CLICKHOUSE_DATABASE })]);
+export async function migrateStores(
+  db: Deps["db"],
+  pg: { migrate(folder: string): Promise<void> },
+  ch: ClickHouseTelemetryStore,
+  env: Env,
+  migrations: string,
+): Promise<void> {
+  await Promise.all([
+    pg.migrate(join(migrations, "postgres")),
+    migrateClickHouse(ch, join(migrations, "clickhouse"), { database: env.SIGHTLINE_CLICKHOUSE_DATABASE }),
+  ]);
   await Telemetry.backfillTraceMirror({ db, ch });
 }
 
@@ -30,9 +39,13 @@ export async function migrateStores(db: Deps["db"], pg: { migrate(folder: string
  * file system, the local queue): those live in functions/local, which no Lambda entry imports, so a Lambda
  * bundle never carries a local-only package (docs/deployment.md).
  */
-export async function openServiceStores(env: Env, options: { lambda?: boolean; migrationsDir?: string } = {}): Promise<Stores> {
+export async function openServiceStores(
+  env: Env,
+  options: { lambda?: boolean; migrationsDir?: string } = {},
+): Promise<Stores> {
   const migrations = options.migrationsDir ?? REPO_MIGRATIONS;
-  if (!env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL) throw new Error("Invalid configuration: SIGHTLINE_BUCKET and SIGHTLINE_INGEST_QUEUE_URL must be set");
+  if (!env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL)
+    throw new Error("Invalid configuration: SIGHTLINE_BUCKET and SIGHTLINE_INGEST_QUEUE_URL must be set");
   const pg = openPostgresServer(env, options);
   const ch = openClickHouseServer(env);
   return {

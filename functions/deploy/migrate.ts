@@ -20,7 +20,15 @@ export async function handler(): Promise<{ migrated: true; initialKey: boolean }
     await stores.migrate();
     const initialKey = Boolean(env.SIGHTLINE_INIT_PUBLIC_KEY && env.SIGHTLINE_INIT_SECRET_KEY);
     if (initialKey) {
-      await Tenancy.ensureInitialKey({ db: stores.db, clock: systemClock, ids: randomIds, caches: new Caches() }, { publicKey: env.SIGHTLINE_INIT_PUBLIC_KEY!, secretKey: env.SIGHTLINE_INIT_SECRET_KEY!, orgName: env.SIGHTLINE_INIT_ORG, projectName: env.SIGHTLINE_INIT_PROJECT });
+      await Tenancy.ensureInitialKey(
+        { db: stores.db, clock: systemClock, ids: randomIds, caches: new Caches() },
+        {
+          publicKey: env.SIGHTLINE_INIT_PUBLIC_KEY!,
+          secretKey: env.SIGHTLINE_INIT_SECRET_KEY!,
+          orgName: env.SIGHTLINE_INIT_ORG,
+          projectName: env.SIGHTLINE_INIT_PROJECT,
+        },
+      );
     }
     return { migrated: true, initialKey };
   } finally {

@@ -1,18 +1,28 @@
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
-import { routeKey, type RouteDef } from "../routes";
+import { type RouteDef, routeKey } from "../routes";
 
 const TEXT = /^(application\/(json|x-ndjson|x-www-form-urlencoded|xml)|text\/)/i;
 
 /** Synthesises the API Gateway HTTP API (payload 2.0) event for a local request. */
-export function apiEvent(req: IncomingMessage, url: URL, body: Buffer, route: RouteDef, params: Record<string, string>): APIGatewayProxyEventV2 {
+export function apiEvent(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer,
+  route: RouteDef,
+  params: Record<string, string>,
+): APIGatewayProxyEventV2 {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(",") : value;
   }
   // API Gateway (payload 2.0) moves the Cookie header into `cookies`, one entry per cookie.
-  const cookies = headers.cookie?.split(";").map((c) => c.trim()).filter(Boolean) ?? [];
+  const cookies =
+    headers.cookie
+      ?.split(";")
+      .map((c) => c.trim())
+      .filter(Boolean) ?? [];
   delete headers.cookie;
   // API Gateway base64-encodes what is not text, and anything compressed.
   const binary = body.length > 0 && (!TEXT.test(headers["content-type"] ?? "") || Boolean(headers["content-encoding"]));
@@ -35,7 +45,13 @@ export function apiEvent(req: IncomingMessage, url: URL, body: Buffer, route: Ro
       apiId: "local",
       domainName: headers.host ?? "127.0.0.1",
       domainPrefix: "local",
-      http: { method: req.method ?? "GET", path: url.pathname, protocol: `HTTP/${req.httpVersion}`, sourceIp: req.socket.remoteAddress ?? "127.0.0.1", userAgent: headers["user-agent"] ?? "" },
+      http: {
+        method: req.method ?? "GET",
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? "127.0.0.1",
+        userAgent: headers["user-agent"] ?? "",
+      },
       requestId: randomUUID(),
       routeKey: routeKey(route),
       stage: "$default",

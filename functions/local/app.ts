@@ -2,40 +2,40 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { serveSignedBlob } from "@core/adapters/local/blob-url-server";
+import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
+import { SIGNED_BLOB_PATH, SignedBlobUrls } from "@core/adapters/local/signed-blob-urls";
 import { jsonLog } from "@core/adapters/system/json-log";
+import { logMailer } from "@core/adapters/system/log-mailer";
 import { randomIds } from "@core/adapters/system/random-ids";
 import { systemClock } from "@core/adapters/system/system-clock";
-import type { Deps } from "@core/platform/deps";
-import { Caches } from "@core/platform/cache";
-import { RateLimiter } from "@core/ratelimits";
 import * as Audit from "@core/audit";
+import * as Auth from "@core/auth";
 import * as Automations from "@core/automations";
+import { Caches } from "@core/platform/cache";
+import type { Deps } from "@core/platform/deps";
+import type { Mailer } from "@core/platform/ports";
+import { RateLimiter } from "@core/ratelimits";
 import * as Tenancy from "@core/tenancy";
+import { authSecret, buildAuth } from "../_runtime/auth";
 import { provideDeps } from "../_runtime/deps";
 import { parseEnv } from "../_runtime/env";
 import { openKeyRing } from "../_runtime/key-ring";
-import { authSecret, buildAuth } from "../_runtime/auth";
-import { logMailer } from "@core/adapters/system/log-mailer";
-import * as Auth from "@core/auth";
-import type { Mailer } from "@core/platform/ports";
+import { installOutboxRelay } from "../_runtime/outbox-hook";
+import { openDns } from "../_runtime/ports/dns";
+import { openExportBuckets } from "../_runtime/ports/export-buckets";
 import { openLlmProviders } from "../_runtime/ports/llm";
 import { openOutbound } from "../_runtime/ports/outbound";
-import { openExportBuckets } from "../_runtime/ports/export-buckets";
-import { openDns } from "../_runtime/ports/dns";
-import { openStores } from "./stores";
-import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
-import { SIGNED_BLOB_PATH, SignedBlobUrls } from "@core/adapters/local/signed-blob-urls";
-import { serveSignedBlob } from "@core/adapters/local/blob-url-server";
+import { eventRules } from "../event-rules";
+import { workers } from "../queue-workers";
 import { routes } from "../routes";
 import { schedules } from "../schedules";
-import { eventRules } from "../event-rules";
-import { installOutboxRelay } from "../_runtime/outbox-hook";
 import { localEventBus } from "./event-bus";
-import { workers } from "../queue-workers";
 import { createHttpServer } from "./http-server";
-import { createStaticFiles } from "./static-files";
 import { startQueueRunner } from "./queue-runner";
 import { startScheduler } from "./scheduler";
+import { createStaticFiles } from "./static-files";
+import { openStores } from "./stores";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -54,7 +54,10 @@ export interface LocalApp {
  * The local composition root: the whole service in one process on embedded
  * stores (or the real services the environment names), the same handlers as Lambda.
  */
-export async function startLocalApp(source: Record<string, string | undefined>, options: { background?: boolean; mailer?: Mailer } = {}): Promise<LocalApp> {
+export async function startLocalApp(
+  source: Record<string, string | undefined>,
+  options: { background?: boolean; mailer?: Mailer } = {},
+): Promise<LocalApp> {
   const env = parseEnv(source);
   const log = jsonLog({ level: env.SIGHTLINE_LOG_LEVEL });
   const mailer = options.mailer ?? logMailer(log);
@@ -76,13 +79,25 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
     // Replaced once the server listens and its address (the magic links' base) is known.
     auth: Auth.unavailableAuth(),
     mailer,
-    config: { allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, mediaMaxBytes: env.SIGHTLINE_MEDIA_MAX_BYTES, maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, rateLimits: env.SIGHTLINE_RATE_LIMITS, githubApiUrl: env.SIGHTLINE_GITHUB_API_URL, ownsRelationalStore: !env.DATABASE_URL },
+    config: {
+      allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true,
+      maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
+      mediaMaxBytes: env.SIGHTLINE_MEDIA_MAX_BYTES,
+      maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT,
+      rateLimits: env.SIGHTLINE_RATE_LIMITS,
+      githubApiUrl: env.SIGHTLINE_GITHUB_API_URL,
+      ownsRelationalStore: !env.DATABASE_URL,
+    },
   };
   provideDeps(deps);
 
   const names = { orgName: env.SIGHTLINE_INIT_ORG, projectName: env.SIGHTLINE_INIT_PROJECT };
   if (env.SIGHTLINE_INIT_PUBLIC_KEY && env.SIGHTLINE_INIT_SECRET_KEY) {
-    await Tenancy.ensureInitialKey(deps, { publicKey: env.SIGHTLINE_INIT_PUBLIC_KEY, secretKey: env.SIGHTLINE_INIT_SECRET_KEY, ...names });
+    await Tenancy.ensureInitialKey(deps, {
+      publicKey: env.SIGHTLINE_INIT_PUBLIC_KEY,
+      secretKey: env.SIGHTLINE_INIT_SECRET_KEY,
+      ...names,
+    });
   }
   const mintedKey = await Tenancy.mintFirstKeyIfNone(deps, names);
   if (deps.config.ownsRelationalStore) {
@@ -92,12 +107,32 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
   }
 
   // Key sign-in stands in until session sign-in lands (docs/console.md, "Sign-in").
-  const consoleFiles = createStaticFiles({ dir: join(root, "console", "dist"), config: { apiUrl: "", keySignIn: env.SIGHTLINE_CONSOLE_KEY_SIGNIN ?? false } });
+  const consoleFiles = createStaticFiles({
+    dir: join(root, "console", "dist"),
+    config: { apiUrl: "", keySignIn: env.SIGHTLINE_CONSOLE_KEY_SIGNIN ?? false },
+  });
   // Media uploads and reads on the embedded blob store go through URLs this server signs and answers (docs/media.md).
   const blobStore = deps.blobs;
-  const blobUrls = blobStore instanceof FsBlobStore ? (blobStore.urls = new SignedBlobUrls(deps.keyRing.deriveKey("local-blob-urls"))) : null;
-  const signedBlobs = blobUrls && blobStore instanceof FsBlobStore ? { path: SIGNED_BLOB_PATH, serve: (req: IncomingMessage, res: ServerResponse, u: URL) => serveSignedBlob(blobStore, blobUrls, req, res, u) } : undefined;
-  const server = createHttpServer({ root, routes, maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES, onError: (e) => log.error("request failed", { error: String(e) }), console: consoleFiles, signedBlobs });
+  const blobUrls =
+    blobStore instanceof FsBlobStore
+      ? (blobStore.urls = new SignedBlobUrls(deps.keyRing.deriveKey("local-blob-urls")))
+      : null;
+  const signedBlobs =
+    blobUrls && blobStore instanceof FsBlobStore
+      ? {
+          path: SIGNED_BLOB_PATH,
+          serve: (req: IncomingMessage, res: ServerResponse, u: URL) =>
+            serveSignedBlob(blobStore, blobUrls, req, res, u),
+        }
+      : undefined;
+  const server = createHttpServer({
+    root,
+    routes,
+    maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
+    onError: (e) => log.error("request failed", { error: String(e) }),
+    console: consoleFiles,
+    signedBlobs,
+  });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.SIGHTLINE_HOST, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.SIGHTLINE_HOST}:${port}`;
@@ -108,7 +143,15 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
 
   // Tests drive queues and schedules by hand; `npm start` runs them in the background.
   const background = options.background ?? true;
-  const runners = workers.map((worker) => startQueueRunner({ root, worker, queue: deps.queues[worker.queue], log, poll: background && env.SIGHTLINE_RUN_WORKERS !== false }));
+  const runners = workers.map((worker) =>
+    startQueueRunner({
+      root,
+      worker,
+      queue: deps.queues[worker.queue],
+      log,
+      poll: background && env.SIGHTLINE_RUN_WORKERS !== false,
+    }),
+  );
   const scheduler = startScheduler({ root, schedules, log, timers: background });
   const relay = backgroundRelay(scheduler, log);
   // Tests relay by hand (`trigger("relay-outbox")`), so what they observe never races a background run.
@@ -116,7 +159,9 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
   if (background) {
     // What a previous run left pending goes out now, not at the first tick of the schedules.
     relay.kick();
-    void scheduler.trigger("deliver-automations").catch((e: unknown) => log.error("scheduled job failed", { job: "deliver-automations", error: String(e) }));
+    void scheduler
+      .trigger("deliver-automations")
+      .catch((e: unknown) => log.error("scheduled job failed", { job: "deliver-automations", error: String(e) }));
   }
 
   return {
@@ -146,7 +191,10 @@ export async function startLocalApp(source: Record<string, string | undefined>, 
  * Relays outbox events as soon as a request or job appended them, then flushes the event sink, in the
  * background and one run at a time; kicks during a run make one more (docs/automations.md, "Events").
  */
-function backgroundRelay(scheduler: { trigger(name: string): Promise<unknown> }, log: { error(message: string, extra?: Record<string, unknown>): void }) {
+function backgroundRelay(
+  scheduler: { trigger(name: string): Promise<unknown> },
+  log: { error(message: string, extra?: Record<string, unknown>): void },
+) {
   let running: Promise<void> | null = null;
   let again = false;
   return {

@@ -3,7 +3,9 @@ import type { EventBus, EventEnvelope, Log } from "@core/platform/ports";
 import type { EventRuleDef } from "../event-rules";
 import { loadHandler } from "./load-handler";
 
-type Consumer = ((event: unknown, context: unknown) => Promise<unknown>) & { batch?: (events: EventEnvelope[]) => Promise<unknown> };
+type Consumer = ((event: unknown, context: unknown) => Promise<unknown>) & {
+  batch?: (events: EventEnvelope[]) => Promise<unknown>;
+};
 
 /**
  * The event-rule table as an in-process bus: each rule's handler module takes the events of its types from a

@@ -1,14 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import { errorBody } from "../_lib/http-errors";
 import { isStreamedResult, type StreamedResult } from "../_lib/http";
+import { errorBody } from "../_lib/http-errors";
 import { routeSettings } from "../function-settings";
 import type { RouteDef } from "../routes";
 import { apiEvent } from "./api-event";
 import { lambdaContext } from "./lambda-context";
 import { loadHandler } from "./load-handler";
 import { createRouter } from "./router";
-import { isConsolePath, type createStaticFiles } from "./static-files";
+import { type createStaticFiles, isConsolePath } from "./static-files";
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
   res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
@@ -69,8 +69,10 @@ export function createHttpServer(options: {
   return createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://local");
-      if (options.signedBlobs && url.pathname.startsWith(options.signedBlobs.path)) return await options.signedBlobs.serve(req, res, url);
-      if (options.console && isConsolePath(req.method ?? "GET", url.pathname)) return options.console.serve(req, res, url.pathname);
+      if (options.signedBlobs && url.pathname.startsWith(options.signedBlobs.path))
+        return await options.signedBlobs.serve(req, res, url);
+      if (options.console && isConsolePath(req.method ?? "GET", url.pathname))
+        return options.console.serve(req, res, url.pathname);
       const match = router.match(req.method ?? "GET", url.pathname);
       if (!match || match === "method") {
         req.resume();
@@ -78,13 +80,22 @@ export function createHttpServer(options: {
       }
       const body = await readBody(req, options.maxBodyBytes);
       if (body === null) {
-        return send(res, 413, errorBody("payload_too_large", `Request body exceeds the limit of ${options.maxBodyBytes} bytes`), { connection: "close" });
+        return send(
+          res,
+          413,
+          errorBody("payload_too_large", `Request body exceeds the limit of ${options.maxBodyBytes} bytes`),
+          { connection: "close" },
+        );
       }
       const handler = await loadHandler(options.root, match.route.handler);
       const event = apiEvent(req, url, body, match.route, match.params);
-      const result = (await handler(event, lambdaContext(match.route.handler, routeSettings(match.route).timeoutSeconds))) as APIGatewayProxyStructuredResultV2 | StreamedResult;
+      const result = (await handler(
+        event,
+        lambdaContext(match.route.handler, routeSettings(match.route).timeoutSeconds),
+      )) as APIGatewayProxyStructuredResultV2 | StreamedResult;
       if (isStreamedResult(result)) return await streamThrough(res, result);
-      const payload = result.body === undefined ? "" : result.isBase64Encoded ? Buffer.from(result.body, "base64") : result.body;
+      const payload =
+        result.body === undefined ? "" : result.isBase64Encoded ? Buffer.from(result.body, "base64") : result.body;
       // Each entry of `cookies` is one Set-Cookie header, as API Gateway sends them.
       if (result.cookies?.length) res.setHeader("set-cookie", result.cookies);
       res.writeHead(result.statusCode ?? 200, (result.headers ?? {}) as Record<string, string>).end(payload);

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import type { JobQueue, Log, ReceivedMessage } from "@core/platform/ports";
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import type { WorkerDef } from "../queue-workers";
 import { lambdaContext } from "./lambda-context";
 import { loadHandler } from "./load-handler";
@@ -16,7 +16,12 @@ function sqsRecord(queue: string, m: ReceivedMessage): SQSRecord {
       SenderId: "local",
       ApproximateFirstReceiveTimestamp: String(Date.now()),
     },
-    messageAttributes: Object.fromEntries(Object.entries(m.attributes).map(([k, v]) => [k, { stringValue: v, dataType: "String", stringListValues: [], binaryListValues: [] }])),
+    messageAttributes: Object.fromEntries(
+      Object.entries(m.attributes).map(([k, v]) => [
+        k,
+        { stringValue: v, dataType: "String", stringListValues: [], binaryListValues: [] },
+      ]),
+    ),
     md5OfBody: createHash("md5").update(m.body).digest("hex"),
     eventSource: "aws:sqs",
     eventSourceARN: `arn:aws:sqs:local:000000000000:${queue}`,
@@ -32,7 +37,13 @@ const backoffSeconds = (receiveCount: number) => Math.min(30, 2 ** Math.max(0, r
  * source: acknowledged on success, retried on a batch-item failure, dead-lettered
  * by the queue after its receive limit.
  */
-export function startQueueRunner(options: { root: string; worker: WorkerDef; queue: JobQueue; log: Log; poll: boolean }) {
+export function startQueueRunner(options: {
+  root: string;
+  worker: WorkerDef;
+  queue: JobQueue;
+  log: Log;
+  poll: boolean;
+}) {
   const { worker, queue, log } = options;
   let stopping = false;
   let wake: (() => void) | undefined;
@@ -45,20 +56,35 @@ export function startQueueRunner(options: { root: string; worker: WorkerDef; que
     if (messages.length === 0) return 0;
     if (gather && worker.localBatchingWindowMs && messages.length < max) {
       await new Promise((r) => setTimeout(r, worker.localBatchingWindowMs));
-      messages.push(...(await queue.receive({ max: max - messages.length, visibilitySeconds: worker.visibilitySeconds, waitSeconds: 0 })));
+      messages.push(
+        ...(await queue.receive({
+          max: max - messages.length,
+          visibilitySeconds: worker.visibilitySeconds,
+          waitSeconds: 0,
+        })),
+      );
     }
     const handler = await loadHandler(options.root, worker.handler);
     const event: SQSEvent = { Records: messages.map((m) => sqsRecord(worker.queue, m)) };
     let failed = new Set<string>();
     try {
-      const response = (await handler(event, lambdaContext(worker.handler, worker.timeoutSeconds))) as SQSBatchResponse | undefined;
+      const response = (await handler(event, lambdaContext(worker.handler, worker.timeoutSeconds))) as
+        | SQSBatchResponse
+        | undefined;
       failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (e) {
-      log.error("worker invocation failed", { worker: worker.handler, error: e instanceof Error ? e.message : String(e) });
+      log.error("worker invocation failed", {
+        worker: worker.handler,
+        error: e instanceof Error ? e.message : String(e),
+      });
       failed = new Set(messages.map((m) => m.id));
     }
     // Together, as the Lambda event source deletes a batch: one message's file operations need not wait for another's.
-    await Promise.all(messages.map((m) => (failed.has(m.id) ? queue.release(m.receipt, backoffSeconds(m.receiveCount)) : queue.ack(m.receipt))));
+    await Promise.all(
+      messages.map((m) =>
+        failed.has(m.id) ? queue.release(m.receipt, backoffSeconds(m.receiveCount)) : queue.ack(m.receipt),
+      ),
+    );
     return messages.length;
   }
 

@@ -22,9 +22,9 @@ export function createRouter(routes: readonly RouteDef[]) {
         .split("/")
         .map((segment) => {
           const greedy = segment.match(/^\{(\w+)\+\}$/);
-          if (greedy) return names.push(greedy[1]!), "(.+)";
+          if (greedy) return (names.push(greedy[1]!), "(.+)");
           const param = segment.match(/^\{(\w+)\}$/);
-          if (param) return names.push(param[1]!), "([^/]+)";
+          if (param) return (names.push(param[1]!), "([^/]+)");
           return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
         })
         .join("/");

@@ -25,7 +25,12 @@ export interface ConsoleConfig {
 export function isConsolePath(method: string, pathname: string): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
   // `/.well-known/*` is the API's OAuth discovery (docs/mcp.md, "OAuth").
-  return !(pathname === "/v1" || pathname.startsWith("/v1/") || pathname.startsWith("/api/") || pathname.startsWith("/.well-known/"));
+  return !(
+    pathname === "/v1" ||
+    pathname.startsWith("/v1/") ||
+    pathname.startsWith("/api/") ||
+    pathname.startsWith("/.well-known/")
+  );
 }
 
 /**
@@ -38,7 +43,12 @@ export function createStaticFiles(options: { dir: string; config: ConsoleConfig 
 
   const sendFile = (req: IncomingMessage, res: ServerResponse, file: string, cache: string) => {
     const size = statSync(file).size;
-    res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream", "content-length": size, "cache-control": cache, "x-content-type-options": "nosniff" });
+    res.writeHead(200, {
+      "content-type": TYPES[extname(file)] ?? "application/octet-stream",
+      "content-length": size,
+      "cache-control": cache,
+      "x-content-type-options": "nosniff",
+    });
     if (req.method === "HEAD") return void res.end();
     createReadStream(file).pipe(res);
   };
@@ -47,7 +57,9 @@ export function createStaticFiles(options: { dir: string; config: ConsoleConfig 
     serve(req: IncomingMessage, res: ServerResponse, pathname: string): void {
       req.resume();
       if (pathname === "/config.json") {
-        res.writeHead(200, { "content-type": "application/json", "cache-control": "no-store" }).end(req.method === "HEAD" ? undefined : config);
+        res
+          .writeHead(200, { "content-type": "application/json", "cache-control": "no-store" })
+          .end(req.method === "HEAD" ? undefined : config);
         return;
       }
       let decoded: string;
@@ -67,7 +79,9 @@ export function createStaticFiles(options: { dir: string; config: ConsoleConfig 
       const index = join(dir, "index.html");
       if (decoded.startsWith("/assets/") || extname(decoded) !== "" || !existsSync(index)) {
         const message = existsSync(index) ? `No file ${pathname}` : "The console is not built: run npm run build";
-        res.writeHead(404, { "content-type": "application/json" }).end(JSON.stringify({ error: { code: "not_found", message } }));
+        res
+          .writeHead(404, { "content-type": "application/json" })
+          .end(JSON.stringify({ error: { code: "not_found", message } }));
         return;
       }
       sendFile(req, res, index, "no-cache");

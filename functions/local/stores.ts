@@ -1,13 +1,13 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { defaultProvider } from "@aws-sdk/credential-provider-node";
+import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
 import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
 import { openPglite } from "@core/adapters/postgres/pglite";
 import type { Deps } from "@core/platform/deps";
 import type { Env } from "../_runtime/env";
-import { defaultProvider } from "@aws-sdk/credential-provider-node";
-import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
 import { awsCredentials } from "../_runtime/ports/aws-options";
 import { openS3BlobStore } from "../_runtime/ports/blobs";
 import { openSqsQueues } from "../_runtime/ports/queues";
@@ -32,7 +32,11 @@ export async function openRelationalStore(env: Env) {
 async function openLocalQueues(dataDir: string, env: Env): Promise<{ queues: Deps["queues"]; close(): Promise<void> }> {
   const open = async (name: string) => {
     const dlq = await DurableLocalQueue.open({ dir: join(dataDir, "queue", `${name}-dlq`) });
-    const queue = await DurableLocalQueue.open({ dir: join(dataDir, "queue", name), maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT, deadLetter: dlq });
+    const queue = await DurableLocalQueue.open({
+      dir: join(dataDir, "queue", name),
+      maxReceiveCount: env.SIGHTLINE_MAX_RECEIVE_COUNT,
+      deadLetter: dlq,
+    });
     return [queue, dlq] as const;
   };
   const [ingest, ingestDeadLetters] = await open("ingest");
@@ -51,10 +55,15 @@ async function openLocalQueues(dataDir: string, env: Env): Promise<{ queues: Dep
 export async function openStores(env: Env): Promise<Stores> {
   const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
   // A fresh clone has no data directory yet; the embedded stores create only their own leaf.
-  if (!env.DATABASE_URL || !env.SIGHTLINE_CLICKHOUSE_URL || !env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL) await mkdir(dataDir, { recursive: true });
+  if (!env.DATABASE_URL || !env.SIGHTLINE_CLICKHOUSE_URL || !env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL)
+    await mkdir(dataDir, { recursive: true });
   const pg = await openRelationalStore(env);
-  const ch = env.SIGHTLINE_CLICKHOUSE_URL ? openClickHouseServer(env) : new ClickHouseTelemetryStore({ chdbPath: join(dataDir, "ch") });
-  const blobs = env.SIGHTLINE_BUCKET ? openS3BlobStore(env, env.SIGHTLINE_BUCKET, awsCredentials(env, sdkCredentialChain())) : new FsBlobStore(join(dataDir, "blobs"));
+  const ch = env.SIGHTLINE_CLICKHOUSE_URL
+    ? openClickHouseServer(env)
+    : new ClickHouseTelemetryStore({ chdbPath: join(dataDir, "ch") });
+  const blobs = env.SIGHTLINE_BUCKET
+    ? openS3BlobStore(env, env.SIGHTLINE_BUCKET, awsCredentials(env, sdkCredentialChain()))
+    : new FsBlobStore(join(dataDir, "blobs"));
   const local = env.SIGHTLINE_INGEST_QUEUE_URL ? null : await openLocalQueues(dataDir, env);
   return {
     db: pg.db,

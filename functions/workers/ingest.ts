@@ -15,6 +15,7 @@ export const handler = queueWorker({
   schema: Ingest.IngestQueueMessage,
   uses: [telemetry, blobs, queues, bus],
   deadLetters: (deps) => deps.queues.ingestDeadLetters,
-  run: (deps, jobs) => Ingest.handleIngestJobs(deps, jobs, async (due) => void (await Evaluators.evaluateWritten(deps, due))),
+  run: (deps, jobs) =>
+    Ingest.handleIngestJobs(deps, jobs, async (due) => void (await Evaluators.evaluateWritten(deps, due))),
   giveUp: Ingest.recordGivenUp,
 });

@@ -30,4 +30,5 @@ export async function writeConsoleTypes(root: string): Promise<void> {
   console.log(`wrote ${CONSOLE_TYPES_FILE}`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await writeConsoleTypes(fileURLToPath(new URL("../../", import.meta.url)));
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  await writeConsoleTypes(fileURLToPath(new URL("../../", import.meta.url)));

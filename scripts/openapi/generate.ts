@@ -1,4 +1,4 @@
-import { writeFileSync, readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildDocument } from "./build-document";
 import { writeConsoleTypes } from "./console-types";

@@ -14,11 +14,18 @@ export class CliError extends Error {
 export const usage = (message: string) => new CliError(2, message);
 
 /** `--url`, `--public-key`, `--secret-key`, or SIGHTLINE_BASE_URL, SIGHTLINE_PUBLIC_KEY, SIGHTLINE_SECRET_KEY. */
-export function connectionOf(values: { url?: string; "public-key"?: string; "secret-key"?: string }, env: NodeJS.ProcessEnv): Connection {
+export function connectionOf(
+  values: { url?: string; "public-key"?: string; "secret-key"?: string },
+  env: NodeJS.ProcessEnv,
+): Connection {
   const baseUrl = values.url ?? env.SIGHTLINE_BASE_URL;
   const publicKey = values["public-key"] ?? env.SIGHTLINE_PUBLIC_KEY;
   const secretKey = values["secret-key"] ?? env.SIGHTLINE_SECRET_KEY;
-  const missing = [!baseUrl && "--url (or SIGHTLINE_BASE_URL)", !publicKey && "--public-key (or SIGHTLINE_PUBLIC_KEY)", !secretKey && "--secret-key (or SIGHTLINE_SECRET_KEY)"].filter(Boolean);
+  const missing = [
+    !baseUrl && "--url (or SIGHTLINE_BASE_URL)",
+    !publicKey && "--public-key (or SIGHTLINE_PUBLIC_KEY)",
+    !secretKey && "--secret-key (or SIGHTLINE_SECRET_KEY)",
+  ].filter(Boolean);
   if (missing.length) throw usage(`Missing connection settings: ${missing.join(", ")}`);
   return { baseUrl: baseUrl!, publicKey: publicKey!, secretKey: secretKey! };
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { request } from "./api";
-import { CONNECTION_OPTIONS, CliError, connectionOf, usage } from "./args";
+import { CliError, CONNECTION_OPTIONS, connectionOf, usage } from "./args";
 
 interface Backfill {
   id: string;
@@ -25,28 +25,53 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `sightline backfill`: queues one, follows it with a progress bar, prints the outcome. */
 export async function backfill(argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, options: { ...CONNECTION_OPTIONS, days: { type: "string" }, filter: { type: "string" }, json: { type: "boolean" } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: argv,
+    options: { ...CONNECTION_OPTIONS, days: { type: "string" }, filter: { type: "string" }, json: { type: "boolean" } },
+    allowPositionals: true,
+    strict: true,
+  });
   const evaluator = positionals[0];
   if (!evaluator || positionals.length > 1) throw usage(`Name one evaluator\n${BACKFILL_HELP}`);
   const days = Number(values.days);
-  if (!values.days || !Number.isInteger(days) || days < 1) throw usage(`--days must be a whole number of days, at least 1\n${BACKFILL_HELP}`);
+  if (!values.days || !Number.isInteger(days) || days < 1)
+    throw usage(`--days must be a whole number of days, at least 1\n${BACKFILL_HELP}`);
   let filter: unknown;
   if (values.filter !== undefined) {
     try {
       filter = JSON.parse(values.filter);
     } catch {
-      throw usage(`--filter must be a JSON array of {column, operator, value}, e.g. '[{"column":"name","operator":"=","value":"chat"}]'`);
+      throw usage(
+        `--filter must be a JSON array of {column, operator, value}, e.g. '[{"column":"name","operator":"=","value":"chat"}]'`,
+      );
     }
   }
   const conn = connectionOf(values, env);
-  const queued = await request<{ id: string; total: number; cap: number }>(conn, "POST", `/v1/evaluators/${encodeURIComponent(evaluator)}/backfill`, { days, ...(filter !== undefined ? { filter } : {}) });
+  const queued = await request<{ id: string; total: number; cap: number }>(
+    conn,
+    "POST",
+    `/v1/evaluators/${encodeURIComponent(evaluator)}/backfill`,
+    { days, ...(filter !== undefined ? { filter } : {}) },
+  );
 
   // Off a terminal (CI logs, pipes) the bar is printed as a line every second instead of redrawn.
-  const bar = values.json ? null : new SingleBar({ format: "Backfilling |{bar}| {percentage}% | {value}/{total} traces | {failed} failed", stream: process.stderr, hideCursor: true, noTTYOutput: true, notTTYSchedule: 1000 });
+  const bar = values.json
+    ? null
+    : new SingleBar({
+        format: "Backfilling |{bar}| {percentage}% | {value}/{total} traces | {failed} failed",
+        stream: process.stderr,
+        hideCursor: true,
+        noTTYOutput: true,
+        notTTYSchedule: 1000,
+      });
   bar?.start(queued.total, 0, { failed: 0 });
   let run: Backfill | undefined;
   for (;;) {
-    const list = await request<{ data: Backfill[] }>(conn, "GET", `/v1/evaluators/backfills?evaluator=${encodeURIComponent(evaluator)}&limit=20`);
+    const list = await request<{ data: Backfill[] }>(
+      conn,
+      "GET",
+      `/v1/evaluators/backfills?evaluator=${encodeURIComponent(evaluator)}&limit=20`,
+    );
     run = list.data.find((b) => b.id === queued.id);
     if (!run) throw usage(`Backfill ${queued.id} is gone`);
     bar?.update(run.processed, { failed: run.failed });

@@ -90,14 +90,19 @@ function along(batches: readonly MeasuredBatch[], events: number, pick: (b: Meas
 }
 
 /** Calls of the given operations per batch (SQS bills a SendMessageBatch like one SendMessage, per 64 KB of payload). */
-const callsOf = (batches: readonly MeasuredBatch[], events: number, pick: (b: MeasuredBatch) => Calls, ...operations: string[]) =>
-  along(batches, events, (b) => operations.reduce((sum, op) => sum + (pick(b)[op] ?? 0), 0));
+const callsOf = (
+  batches: readonly MeasuredBatch[],
+  events: number,
+  pick: (b: MeasuredBatch) => Calls,
+  ...operations: string[]
+) => along(batches, events, (b) => operations.reduce((sum, op) => sum + (pick(b)[op] ?? 0), 0));
 const SENDS = ["sqs:SendMessage", "sqs:SendMessageBatch"];
 
 /** Measured time at the measuring machine's full core, stretched for the CPU share of `memoryMb`. */
 const stretched = (ms: number, memoryMb: number) => ms * Math.max(1, FULL_VCPU_MB / memoryMb);
 /** Lambda bills each invocation's duration rounded up to the millisecond, times its memory. */
-const gbSeconds = (invocations: number, ms: number, memoryMb: number) => invocations * (Math.ceil(ms) / 1000) * (memoryMb / 1024);
+const gbSeconds = (invocations: number, ms: number, memoryMb: number) =>
+  invocations * (Math.ceil(ms) / 1000) * (memoryMb / 1024);
 
 /** The variable cost of `choices.events` events, line by line. */
 export function estimate(measured: Measured, prices: Prices, choices: Choices): Estimate {
@@ -109,8 +114,15 @@ export function estimate(measured: Measured, prices: Prices, choices: Choices): 
   // The pointer's own fields are a few hundred bytes; a carried batch adds itself.
   const inline = choices.claimCheck === "large" && blobBytes + POINTER_BYTES <= measured.settings.inlineBatchBytes;
 
-  const acceptMs = stretched(along(points, choices.batchSize, (b) => b.accept.ms), choices.acceptMemoryMb);
-  const workerMs = stretched(along(points, choices.batchSize, (b) => b.worker.fixedMs) + choices.workerBatchSize * along(points, choices.batchSize, (b) => b.worker.perMessageMs), choices.workerMemoryMb);
+  const acceptMs = stretched(
+    along(points, choices.batchSize, (b) => b.accept.ms),
+    choices.acceptMemoryMb,
+  );
+  const workerMs = stretched(
+    along(points, choices.batchSize, (b) => b.worker.fixedMs) +
+      choices.workerBatchSize * along(points, choices.batchSize, (b) => b.worker.perMessageMs),
+    choices.workerMemoryMb,
+  );
   const messageUnits = Math.ceil((inline ? blobBytes + POINTER_BYTES : POINTER_BYTES) / prices.sqs.unitBytes);
   const sends = batches * callsOf(points, choices.batchSize, (b) => b.accept.calls, ...SENDS) * messageUnits;
   // One object per batch that does not ride along: the accept function writes it, the worker reads it.
@@ -119,26 +131,44 @@ export function estimate(measured: Measured, prices: Prices, choices: Choices): 
   // The event source mapping receives a delivery and deletes what succeeded: two calls per delivery.
   const pollerCalls = deliveries * 2;
   const workerSends = batches * callsOf(points, choices.batchSize, (b) => b.worker.callsPerMessage, ...SENDS);
-  const logBytes = batches * (along(points, choices.batchSize, (b) => b.accept.logBytes) + PLATFORM_LOG_BYTES) + deliveries * (along(points, choices.batchSize, (b) => b.worker.logBytesPerDelivery) + PLATFORM_LOG_BYTES);
+  const logBytes =
+    batches * (along(points, choices.batchSize, (b) => b.accept.logBytes) + PLATFORM_LOG_BYTES) +
+    deliveries * (along(points, choices.batchSize, (b) => b.worker.logBytesPerDelivery) + PLATFORM_LOG_BYTES);
   const lambda = prices.lambda;
 
   const lines: CostLine[] = [
     { name: "API Gateway HTTP API", requests: batches * Math.ceil(requestBytes / prices.apiGateway.unitBytes), usd: 0 },
     { name: "Lambda accept: requests", requests: batches, usd: 0 },
-    { name: "Lambda accept: duration", requests: 0, usd: gbSeconds(batches, acceptMs, choices.acceptMemoryMb) * lambda.armGbSecond },
+    {
+      name: "Lambda accept: duration",
+      requests: 0,
+      usd: gbSeconds(batches, acceptMs, choices.acceptMemoryMb) * lambda.armGbSecond,
+    },
     { name: "S3 PUT (batch objects)", requests: puts, usd: (puts / 1000) * prices.s3.putPerThousand },
     { name: "SQS send", requests: sends, usd: 0 },
     { name: "SQS receive + delete (event source)", requests: pollerCalls, usd: 0 },
     { name: "Lambda worker: requests", requests: deliveries, usd: 0 },
-    { name: "Lambda worker: duration", requests: 0, usd: gbSeconds(deliveries, workerMs, choices.workerMemoryMb) * lambda.armGbSecond },
+    {
+      name: "Lambda worker: duration",
+      requests: 0,
+      usd: gbSeconds(deliveries, workerMs, choices.workerMemoryMb) * lambda.armGbSecond,
+    },
     { name: "S3 GET (batch objects)", requests: gets, usd: (gets / 1000) * prices.s3.getPerThousand },
     { name: "SQS send from the worker (evaluations)", requests: workerSends, usd: 0 },
-    { name: `S3 storage (raw batches, ${choices.rawBatchDays} days)`, requests: 0, usd: inline ? 0 : ((batches * blobBytes) / 1e9) * prices.s3.storageGbMonth * (choices.rawBatchDays / 30) },
+    {
+      name: `S3 storage (raw batches, ${choices.rawBatchDays} days)`,
+      requests: 0,
+      usd: inline ? 0 : ((batches * blobBytes) / 1e9) * prices.s3.storageGbMonth * (choices.rawBatchDays / 30),
+    },
     { name: "CloudWatch Logs ingestion", requests: 0, usd: (logBytes / 1e9) * prices.logs.ingestPerGb },
   ];
   for (const line of lines) {
     if (line.usd !== 0 || line.requests === 0) continue;
-    const perMillion = line.name.startsWith("API Gateway") ? prices.apiGateway.httpPerMillion : line.name.startsWith("Lambda") ? lambda.requestPerMillion : prices.sqs.perMillion;
+    const perMillion = line.name.startsWith("API Gateway")
+      ? prices.apiGateway.httpPerMillion
+      : line.name.startsWith("Lambda")
+        ? lambda.requestPerMillion
+        : prices.sqs.perMillion;
     line.usd = (line.requests / 1e6) * perMillion;
   }
   const totalUsd = lines.reduce((sum, l) => sum + l.usd, 0);
@@ -146,14 +176,42 @@ export function estimate(measured: Measured, prices: Prices, choices: Choices): 
 }
 
 /** One design choice varied at a time from `base`: what each costs per million events. */
-export function sensitivity(measured: Measured, prices: Prices, base: Choices): { choice: string; value: string; perMillionUsd: number }[] {
+export function sensitivity(
+  measured: Measured,
+  prices: Prices,
+  base: Choices,
+): { choice: string; value: string; perMillionUsd: number }[] {
   const variants: [string, string, Partial<Choices>][] = [
-    ...[10, 15, 50, 100, 200].map((n): [string, string, Partial<Choices>] => ["events per request", String(n), { batchSize: n }]),
-    ...(["large", "every"] as const).map((c): [string, string, Partial<Choices>] => ["batches stored in S3", c === "large" ? "over the message limit (ships)" : "every batch", { claimCheck: c }]),
-    ...[1, 10].map((n): [string, string, Partial<Choices>] => ["messages per worker delivery", String(n), { workerBatchSize: n }]),
-    ...[512, 1024, 1769].map((n): [string, string, Partial<Choices>] => ["accept memory (MB)", String(n), { acceptMemoryMb: n }]),
-    ...[512, 1024, 1769].map((n): [string, string, Partial<Choices>] => ["worker memory (MB)", String(n), { workerMemoryMb: n }]),
-    ...[0, 30].map((n): [string, string, Partial<Choices>] => ["raw batches kept (days)", String(n), { rawBatchDays: n }]),
+    ...[10, 15, 50, 100, 200].map((n): [string, string, Partial<Choices>] => [
+      "events per request",
+      String(n),
+      { batchSize: n },
+    ]),
+    ...(["large", "every"] as const).map((c): [string, string, Partial<Choices>] => [
+      "batches stored in S3",
+      c === "large" ? "over the message limit (ships)" : "every batch",
+      { claimCheck: c },
+    ]),
+    ...[1, 10].map((n): [string, string, Partial<Choices>] => [
+      "messages per worker delivery",
+      String(n),
+      { workerBatchSize: n },
+    ]),
+    ...[512, 1024, 1769].map((n): [string, string, Partial<Choices>] => [
+      "accept memory (MB)",
+      String(n),
+      { acceptMemoryMb: n },
+    ]),
+    ...[512, 1024, 1769].map((n): [string, string, Partial<Choices>] => [
+      "worker memory (MB)",
+      String(n),
+      { workerMemoryMb: n },
+    ]),
+    ...[0, 30].map((n): [string, string, Partial<Choices>] => [
+      "raw batches kept (days)",
+      String(n),
+      { rawBatchDays: n },
+    ]),
   ];
   return variants.flatMap(([choice, value, over]) => {
     try {

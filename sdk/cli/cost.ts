@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { usage } from "./args";
-import { estimate, sensitivity, type Choices, type Measured, type Prices } from "./cost-model";
+import { type Choices, estimate, type Measured, type Prices, sensitivity } from "./cost-model";
 import { table } from "./table";
 
 export const COST_HELP = `sightline cost [--events <n>] [--batch-size <events>] [--accept-memory <MB>] [--worker-memory <MB>]
@@ -48,17 +48,24 @@ export async function cost(argv: string[], _env: NodeJS.ProcessEnv, out: (s: str
   const prices = readJson<Prices>(values.prices ?? PRICES);
   const measured = readJson<Measured>(values.inputs ?? INPUTS);
   const claimCheck = values["claim-check"] ?? "large";
-  if (claimCheck !== "large" && claimCheck !== "every") throw usage(`--claim-check ${claimCheck}: expected large (only batches over the message limit go to S3) or every`);
+  if (claimCheck !== "large" && claimCheck !== "every")
+    throw usage(`--claim-check ${claimCheck}: expected large (only batches over the message limit go to S3) or every`);
   const choices: Choices = {
     events: Math.max(1, Math.round(positive("events", values.events, 1_000_000))),
     batchSize: Math.max(1, Math.round(positive("batch-size", values["batch-size"], 50))),
     acceptMemoryMb: positive("accept-memory", values["accept-memory"], measured.settings.acceptMemoryMb),
     workerMemoryMb: positive("worker-memory", values["worker-memory"], measured.settings.workerMemoryMb),
-    workerBatchSize: Math.max(1, Math.round(positive("worker-batch", values["worker-batch"], measured.settings.workerBatchSize))),
+    workerBatchSize: Math.max(
+      1,
+      Math.round(positive("worker-batch", values["worker-batch"], measured.settings.workerBatchSize)),
+    ),
     claimCheck,
     rawBatchDays: positive("raw-batch-days", values["raw-batch-days"], 30),
   };
-  const fixed = { clickhouse: positive("clickhouse", values.clickhouse, 0), postgres: positive("postgres", values.postgres, 0) };
+  const fixed = {
+    clickhouse: positive("clickhouse", values.clickhouse, 0),
+    postgres: positive("postgres", values.postgres, 0),
+  };
   let result;
   try {
     result = estimate(measured, prices, choices);
@@ -67,15 +74,46 @@ export async function cost(argv: string[], _env: NodeJS.ProcessEnv, out: (s: str
   }
   const choicesTable = sensitivity(measured, prices, choices);
   if (values.json) {
-    out(JSON.stringify({ ...result, fixedMonthlyUsd: fixed, targetPerMillionUsd: TARGET_PER_MILLION, sensitivity: choicesTable, prices: { region: prices.region, asOf: prices.asOf }, measuredAt: measured.measuredAt }, null, 2));
+    out(
+      JSON.stringify(
+        {
+          ...result,
+          fixedMonthlyUsd: fixed,
+          targetPerMillionUsd: TARGET_PER_MILLION,
+          sensitivity: choicesTable,
+          prices: { region: prices.region, asOf: prices.asOf },
+          measuredAt: measured.measuredAt,
+        },
+        null,
+        2,
+      ),
+    );
     return 0;
   }
-  out(`AWS variable cost of ${choices.events.toLocaleString("en-US")} events, ${choices.batchSize} per request (${prices.region} prices of ${prices.asOf}; inputs measured ${measured.measuredAt})\n`);
-  out(table(["line", "requests", "USD"], result.lines.map((l) => [l.name, l.requests ? Math.round(l.requests).toLocaleString("en-US") : "", usd(l.usd)]), [1, 2]));
+  out(
+    `AWS variable cost of ${choices.events.toLocaleString("en-US")} events, ${choices.batchSize} per request (${prices.region} prices of ${prices.asOf}; inputs measured ${measured.measuredAt})\n`,
+  );
+  out(
+    table(
+      ["line", "requests", "USD"],
+      result.lines.map((l) => [l.name, l.requests ? Math.round(l.requests).toLocaleString("en-US") : "", usd(l.usd)]),
+      [1, 2],
+    ),
+  );
   const verdict = result.perMillionUsd <= TARGET_PER_MILLION ? "within" : "ABOVE";
-  out(`\nTotal ${usd(result.totalUsd)}: ${usd(result.perMillionUsd)} per million events, ${verdict} the target of ${usd(TARGET_PER_MILLION)}.`);
-  out(`Fixed, a month, as stated: ClickHouse ${usd(fixed.clickhouse)}, Postgres ${usd(fixed.postgres)} (pass --clickhouse and --postgres).\n`);
+  out(
+    `\nTotal ${usd(result.totalUsd)}: ${usd(result.perMillionUsd)} per million events, ${verdict} the target of ${usd(TARGET_PER_MILLION)}.`,
+  );
+  out(
+    `Fixed, a month, as stated: ClickHouse ${usd(fixed.clickhouse)}, Postgres ${usd(fixed.postgres)} (pass --clickhouse and --postgres).\n`,
+  );
   out("Each design choice varied alone (USD per million events):\n");
-  out(table(["choice", "value", "per million"], choicesTable.map((v) => [v.choice, v.value, usd(v.perMillionUsd)]), [2]));
+  out(
+    table(
+      ["choice", "value", "per million"],
+      choicesTable.map((v) => [v.choice, v.value, usd(v.perMillionUsd)]),
+      [2],
+    ),
+  );
   return 0;
 }

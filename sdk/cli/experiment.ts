@@ -1,6 +1,14 @@
 import { parseArgs } from "node:util";
-import { compareDatasetRuns, gateDatasetRun, getDatasetRun, request, startExperiment, type ExperimentRun, type NewExperiment } from "../typescript/src/index.js";
-import { CONNECTION_OPTIONS, CliError, connectionOf, usage } from "./args";
+import {
+  compareDatasetRuns,
+  type ExperimentRun,
+  gateDatasetRun,
+  getDatasetRun,
+  type NewExperiment,
+  request,
+  startExperiment,
+} from "../typescript/src/index.js";
+import { CliError, CONNECTION_OPTIONS, connectionOf, usage } from "./args";
 import { printGate, thresholdsOf } from "./gate";
 import { table } from "./table";
 
@@ -22,7 +30,8 @@ const ms = (n: number | null) => (n === null ? "-" : `${n} ms`);
 function numberOption(value: string | undefined, flag: string, integer: boolean): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n))) throw usage(`${flag} must be ${integer ? "a whole number" : "a number"}`);
+  if (value.trim() === "" || !Number.isFinite(n) || (integer && !Number.isInteger(n)))
+    throw usage(`${flag} must be ${integer ? "a whole number" : "a number"}`);
   return n;
 }
 
@@ -50,12 +59,15 @@ export async function experiment(argv: string[], env: NodeJS.ProcessEnv, out: (s
     },
     strict: true,
   });
-  if (!values.dataset || !values.prompt || !values.provider || !values.model) throw usage(`--dataset, --prompt, --provider and --model are required\n${EXPERIMENT_HELP}`);
-  if (!["mock", "openai", "anthropic"].includes(values.provider)) throw usage(`--provider must be mock, openai or anthropic`);
+  if (!values.dataset || !values.prompt || !values.provider || !values.model)
+    throw usage(`--dataset, --prompt, --provider and --model are required\n${EXPERIMENT_HELP}`);
+  if (!["mock", "openai", "anthropic"].includes(values.provider))
+    throw usage(`--provider must be mock, openai or anthropic`);
   const mapping: Record<string, string> = {};
   for (const m of values.map ?? []) {
     const at = m.indexOf("=");
-    if (at <= 0 || at === m.length - 1) throw usage(`--map ${m}: expected <variable>=<item field>, e.g. --map question=input.question`);
+    if (at <= 0 || at === m.length - 1)
+      throw usage(`--map ${m}: expected <variable>=<item field>, e.g. --map question=input.question`);
     mapping[m.slice(0, at)] = m.slice(at + 1);
   }
   const thresholds = thresholdsOf(values.gate ?? [], "--gate");
@@ -65,10 +77,17 @@ export async function experiment(argv: string[], env: NodeJS.ProcessEnv, out: (s
   const concurrency = numberOption(values.concurrency, "--concurrency", true);
   const body: NewExperiment = {
     ...(values.run ? { runName: values.run } : {}),
-    prompt: { name: values.prompt, ...(version !== undefined ? { version } : {}), ...(values.label ? { label: values.label } : {}) },
+    prompt: {
+      name: values.prompt,
+      ...(version !== undefined ? { version } : {}),
+      ...(values.label ? { label: values.label } : {}),
+    },
     provider: values.provider as NewExperiment["provider"],
     model: values.model,
-    parameters: { ...(temperature !== undefined ? { temperature } : {}), ...(maxTokens !== undefined ? { maxTokens } : {}) },
+    parameters: {
+      ...(temperature !== undefined ? { temperature } : {}),
+      ...(maxTokens !== undefined ? { maxTokens } : {}),
+    },
     mapping,
     evaluators: values.evaluator ?? [],
     ...(concurrency !== undefined ? { concurrency } : {}),
@@ -77,7 +96,9 @@ export async function experiment(argv: string[], env: NodeJS.ProcessEnv, out: (s
   const dataset = values.dataset;
   const started = await startExperiment(conn, dataset, body, TRANSPORT);
   const log = (s: string) => (values.json ? process.stderr.write(`${s}\n`) : out(s));
-  log(`Started run '${started.name}' of dataset '${dataset}': prompt ${started.experiment!.prompt.name} v${started.experiment!.prompt.version}, ${started.experiment!.provider}/${started.experiment!.model}, ${started.experiment!.total} items`);
+  log(
+    `Started run '${started.name}' of dataset '${dataset}': prompt ${started.experiment!.prompt.name} v${started.experiment!.prompt.version}, ${started.experiment!.provider}/${started.experiment!.model}, ${started.experiment!.total} items`,
+  );
 
   let run: ExperimentRun = started;
   let shown = "";
@@ -93,27 +114,61 @@ export async function experiment(argv: string[], env: NodeJS.ProcessEnv, out: (s
   const p = run.experiment!;
 
   // The evaluators score each output after its item is done: wait for their scores before comparing and gating.
-  const gated = Object.keys(thresholds).length ? await gateWhenScored(conn, dataset, run.name, thresholds, p.status === "completed" ? (values.evaluator ?? []) : [], p.done) : null;
+  const gated = Object.keys(thresholds).length
+    ? await gateWhenScored(
+        conn,
+        dataset,
+        run.name,
+        thresholds,
+        p.status === "completed" ? (values.evaluator ?? []) : [],
+        p.done,
+      )
+    : null;
 
   // The run to compare with: the one named, else the dataset's newest other run.
   let previous = values["compare-with"];
   if (!previous) {
-    const detail = await request<{ runs: { name: string; createdAt: string }[] }>(conn, "GET", `/v1/datasets/${encodeURIComponent(dataset)}?limit=1`, undefined, TRANSPORT);
-    previous = detail.runs.filter((r) => r.name !== run.name).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]?.name;
+    const detail = await request<{ runs: { name: string; createdAt: string }[] }>(
+      conn,
+      "GET",
+      `/v1/datasets/${encodeURIComponent(dataset)}?limit=1`,
+      undefined,
+      TRANSPORT,
+    );
+    previous = detail.runs
+      .filter((r) => r.name !== run.name)
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0]?.name;
   }
   const comparison = previous ? await compareDatasetRuns(conn, dataset, [previous, run.name], TRANSPORT) : null;
 
   if (values.json) out(JSON.stringify({ run, comparison, gate: gated }, null, 2));
   else {
-    out(`\nRun '${run.name}' ${p.status}: ${p.done} done, ${p.failed} failed${p.cancelled ? `, ${p.cancelled} cancelled` : ""} of ${p.total}; cost ${usd(p.costUsd)}; latency p50 ${ms(p.latencyMs.p50)}, p95 ${ms(p.latencyMs.p95)}, p99 ${ms(p.latencyMs.p99)}`);
+    out(
+      `\nRun '${run.name}' ${p.status}: ${p.done} done, ${p.failed} failed${p.cancelled ? `, ${p.cancelled} cancelled` : ""} of ${p.total}; cost ${usd(p.costUsd)}; latency p50 ${ms(p.latencyMs.p50)}, p95 ${ms(p.latencyMs.p95)}, p99 ${ms(p.latencyMs.p99)}`,
+    );
     for (const f of p.failures.slice(0, 10)) out(`  failed ${f.datasetItemId}: ${f.error}`);
     if (p.error) out(`  ${p.error}`);
     if (comparison) {
       const names = [...new Set(comparison.runs.flatMap((r) => r.scores.map((s) => s.name)))].sort();
-      const mean = (runName: string, score: string) => comparison.runs.find((r) => r.name === runName)?.scores.find((s) => s.name === score)?.mean ?? null;
+      const mean = (runName: string, score: string) =>
+        comparison.runs.find((r) => r.name === runName)?.scores.find((s) => s.name === score)?.mean ?? null;
       const fmt = (n: number | null) => (n === null ? "-" : n.toFixed(4));
       out(`\nCompared with run '${previous}'\n`);
-      out(table(["score", previous!, run.name, "change"], names.map((n) => { const [a, b] = [mean(previous!, n), mean(run.name, n)]; return [n, fmt(a), fmt(b), a === null || b === null ? "-" : `${b - a >= 0 ? "+" : ""}${(b - a).toFixed(4)}`]; }), [1, 2, 3]));
+      out(
+        table(
+          ["score", previous!, run.name, "change"],
+          names.map((n) => {
+            const [a, b] = [mean(previous!, n), mean(run.name, n)];
+            return [
+              n,
+              fmt(a),
+              fmt(b),
+              a === null || b === null ? "-" : `${b - a >= 0 ? "+" : ""}${(b - a).toFixed(4)}`,
+            ];
+          }),
+          [1, 2, 3],
+        ),
+      );
     }
     if (gated) {
       out("");
@@ -130,7 +185,14 @@ export async function experiment(argv: string[], env: NodeJS.ProcessEnv, out: (s
  * after SCORES_WAIT_MS (an evaluation that failed never scores): gating at once would read a run whose last scores
  * are still being written.
  */
-async function gateWhenScored(conn: ReturnType<typeof connectionOf>, dataset: string, runName: string, thresholds: Record<string, number>, evaluators: readonly string[], done: number) {
+async function gateWhenScored(
+  conn: ReturnType<typeof connectionOf>,
+  dataset: string,
+  runName: string,
+  thresholds: Record<string, number>,
+  evaluators: readonly string[],
+  done: number,
+) {
   const deadline = Date.now() + SCORES_WAIT_MS;
   for (;;) {
     const gated = await gateDatasetRun(conn, dataset, runName, thresholds, TRANSPORT);

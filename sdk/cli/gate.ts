@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { request } from "./api";
-import { CONNECTION_OPTIONS, CliError, connectionOf, usage } from "./args";
+import { CliError, CONNECTION_OPTIONS, connectionOf, usage } from "./args";
 import { table } from "./table";
 
 interface GateResult {
@@ -14,7 +14,17 @@ export const GATE_HELP = `sightline gate --dataset <name> --run <run> --min <sco
 
 /** `sightline gate`: prints the table (or the JSON answer) and returns the exit code. */
 export async function gate(argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { ...CONNECTION_OPTIONS, dataset: { type: "string" }, run: { type: "string" }, min: { type: "string", multiple: true }, json: { type: "boolean" } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      ...CONNECTION_OPTIONS,
+      dataset: { type: "string" },
+      run: { type: "string" },
+      min: { type: "string", multiple: true },
+      json: { type: "boolean" },
+    },
+    strict: true,
+  });
   if (!values.dataset || !values.run) throw usage(`--dataset and --run are required\n${GATE_HELP}`);
   if (!values.min?.length) throw usage(`Give at least one --min <score>=<minimum mean>\n${GATE_HELP}`);
   const thresholds = thresholdsOf(values.min, "--min");
@@ -33,7 +43,8 @@ export function thresholdsOf(options: readonly string[], flag: string): Record<s
   for (const m of options) {
     const at = m.lastIndexOf("=");
     const value = Number(m.slice(at + 1));
-    if (at <= 0 || m.slice(at + 1).trim() === "" || !Number.isFinite(value)) throw usage(`${flag} ${m}: expected <score>=<number>, e.g. ${flag} correctness=0.8`);
+    if (at <= 0 || m.slice(at + 1).trim() === "" || !Number.isFinite(value))
+      throw usage(`${flag} ${m}: expected <score>=<number>, e.g. ${flag} correctness=0.8`);
     thresholds[m.slice(0, at)] = value;
   }
   return thresholds;
@@ -43,7 +54,19 @@ export function thresholdsOf(options: readonly string[], flag: string): Record<s
 export function printGate(dataset: string, run: string, result: GateResult, out: (s: string) => void): void {
   const fmt = (n: number | null) => (n === null ? "-" : n.toFixed(4));
   out(`Gate for run '${run}' of dataset '${dataset}'\n`);
-  out(table(["score", "mean", "minimum", "count", "result"], result.results.map((r) => [r.scoreName, fmt(r.mean), fmt(r.threshold), String(r.count), r.passed ? "pass" : r.count === 0 ? "FAIL (no values)" : "FAIL"]), [1, 2, 3]));
+  out(
+    table(
+      ["score", "mean", "minimum", "count", "result"],
+      result.results.map((r) => [
+        r.scoreName,
+        fmt(r.mean),
+        fmt(r.threshold),
+        String(r.count),
+        r.passed ? "pass" : r.count === 0 ? "FAIL (no values)" : "FAIL",
+      ]),
+      [1, 2, 3],
+    ),
+  );
   const failed = result.results.filter((r) => !r.passed).length;
   out(`\n${result.passed ? "PASSED" : `FAILED: ${failed} of ${result.results.length} thresholds regressed`}`);
 }

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { SingleBar } from "cli-progress";
 import { CsvError, parse } from "csv-parse/sync";
 import { request } from "./api";
-import { CONNECTION_OPTIONS, CliError, connectionOf, usage } from "./args";
+import { CliError, CONNECTION_OPTIONS, connectionOf, usage } from "./args";
 import { table } from "./table";
 
 /** Raw CSV bytes per request: JSON escaping may double quotes, and the service takes 5 MB bodies. */
@@ -47,14 +47,26 @@ export function chunkRows(rows: readonly string[][], maxBytes: number): { offset
 export async function importCsv(argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void): Promise<number> {
   const { values } = parseArgs({
     args: argv,
-    options: { ...CONNECTION_OPTIONS, dataset: { type: "string" }, file: { type: "string" }, input: { type: "string" }, expected: { type: "string" }, "chunk-bytes": { type: "string" }, json: { type: "boolean" } },
+    options: {
+      ...CONNECTION_OPTIONS,
+      dataset: { type: "string" },
+      file: { type: "string" },
+      input: { type: "string" },
+      expected: { type: "string" },
+      "chunk-bytes": { type: "string" },
+      json: { type: "boolean" },
+    },
     strict: true,
   });
-  if (!values.dataset || !values.file || !values.input) throw usage(`--dataset, --file and --input are required\n${IMPORT_HELP}`);
+  if (!values.dataset || !values.file || !values.input)
+    throw usage(`--dataset, --file and --input are required\n${IMPORT_HELP}`);
   const chunkBytes = values["chunk-bytes"] ? Number(values["chunk-bytes"]) : DEFAULT_CHUNK_BYTES;
   if (!Number.isInteger(chunkBytes) || chunkBytes < 1) throw usage("--chunk-bytes must be a positive integer");
   const conn = connectionOf(values, env);
-  const inputColumns = values.input.split(",").map((c) => c.trim()).filter(Boolean);
+  const inputColumns = values.input
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
 
   const text = await readFile(values.file, "utf8").catch((e: NodeJS.ErrnoException) => {
     throw usage(`Cannot read ${values.file}: ${e.code ?? e.message}`);
@@ -70,18 +82,36 @@ export async function importCsv(argv: string[], env: NodeJS.ProcessEnv, out: (s:
   if (!header) throw usage(`${values.file} is empty: its first row must name the columns`);
   const columns = header.map((h) => h.trim());
   // The service would refuse every chunk alike; checking here first means nothing is imported.
-  for (const [column, key] of [...inputColumns.map((c) => [c, "input"] as const), ...(values.expected ? [[values.expected, "expected"] as const] : [])]) {
-    if (!columns.includes(column)) throw usage(`Column '${column}' (--${key}) is not in the CSV header (columns: ${columns.join(", ")}): nothing imported`);
+  for (const [column, key] of [
+    ...inputColumns.map((c) => [c, "input"] as const),
+    ...(values.expected ? [[values.expected, "expected"] as const] : []),
+  ]) {
+    if (!columns.includes(column))
+      throw usage(
+        `Column '${column}' (--${key}) is not in the CSV header (columns: ${columns.join(", ")}): nothing imported`,
+      );
   }
 
-  const mapping = { input: inputColumns.length === 1 ? inputColumns[0]! : inputColumns, ...(values.expected ? { expectedOutput: values.expected } : {}) };
+  const mapping = {
+    input: inputColumns.length === 1 ? inputColumns[0]! : inputColumns,
+    ...(values.expected ? { expectedOutput: values.expected } : {}),
+  };
   const headerLine = csvLine(header);
   const total: InsertResult = { added: 0, rejected: 0, errors: [] };
-  const bar = new SingleBar({ format: "Importing |{bar}| {percentage}% | {value}/{total} rows", stream: process.stderr, hideCursor: true });
+  const bar = new SingleBar({
+    format: "Importing |{bar}| {percentage}% | {value}/{total} rows",
+    stream: process.stderr,
+    hideCursor: true,
+  });
   bar.start(rows.length, 0);
   try {
     for (const chunk of chunkRows(rows, chunkBytes)) {
-      const result = await request<InsertResult>(conn, "POST", `/v1/datasets/${encodeURIComponent(values.dataset)}/items/csv`, { csv: `${headerLine}\n${chunk.lines.join("\n")}\n`, mapping });
+      const result = await request<InsertResult>(
+        conn,
+        "POST",
+        `/v1/datasets/${encodeURIComponent(values.dataset)}/items/csv`,
+        { csv: `${headerLine}\n${chunk.lines.join("\n")}\n`, mapping },
+      );
       total.added += result.added;
       total.rejected += result.rejected;
       for (const e of result.errors) total.errors.push({ ...e, index: e.index + chunk.offset });
@@ -90,16 +120,27 @@ export async function importCsv(argv: string[], env: NodeJS.ProcessEnv, out: (s:
   } catch (error) {
     bar.stop();
     const message = error instanceof Error ? error.message : String(error);
-    throw usage(`Import stopped after ${total.added + total.rejected} of ${rows.length} rows (${total.added} added): ${message}`);
+    throw usage(
+      `Import stopped after ${total.added + total.rejected} of ${rows.length} rows (${total.added} added): ${message}`,
+    );
   }
   bar.stop();
 
   if (values.json) out(JSON.stringify(total, null, 2));
   else {
-    out(`Imported ${rows.length} rows into dataset '${values.dataset}': ${total.added} added, ${total.rejected} rejected`);
+    out(
+      `Imported ${rows.length} rows into dataset '${values.dataset}': ${total.added} added, ${total.rejected} rejected`,
+    );
     if (total.errors.length) {
-      out(`\n${table(["index", "field", "message"], total.errors.slice(0, ERRORS_SHOWN).map((e) => [String(e.index), e.field, e.message]), [0])}`);
-      if (total.errors.length > ERRORS_SHOWN) out(`… and ${total.errors.length - ERRORS_SHOWN} more (--json lists them all)`);
+      out(
+        `\n${table(
+          ["index", "field", "message"],
+          total.errors.slice(0, ERRORS_SHOWN).map((e) => [String(e.index), e.field, e.message]),
+          [0],
+        )}`,
+      );
+      if (total.errors.length > ERRORS_SHOWN)
+        out(`… and ${total.errors.length - ERRORS_SHOWN} more (--json lists them all)`);
     }
   }
   if (total.rejected > 0) throw new CliError(1, "");

@@ -24,7 +24,8 @@ Commands:
 
 Connection: --url, --public-key, --secret-key, or SIGHTLINE_BASE_URL, SIGHTLINE_PUBLIC_KEY, SIGHTLINE_SECRET_KEY.`;
 
-const commands: Record<string, (argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void) => Promise<number>> = { backfill, cost, experiment, gate, import: importCsv, smoke };
+const commands: Record<string, (argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void) => Promise<number>> =
+  { backfill, cost, experiment, gate, import: importCsv, smoke };
 
 /** Runs one command; the exit code is 0 on success, 1 on a failed check, 2 on a usage or connection error. */
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {

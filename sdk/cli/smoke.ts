@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
-import { request, SightlineError, type Connection } from "./api";
-import { CONNECTION_OPTIONS, CliError, connectionOf, usage } from "./args";
+import { type Connection, request, SightlineError } from "./api";
+import { CliError, CONNECTION_OPTIONS, connectionOf, usage } from "./args";
 
 export const SMOKE_HELP = `sightline smoke [--timeout <seconds>]
   Proves a deployed stage end to end with an ADMIN key: mints a MEMBER key, ingests a trace with it,
@@ -29,9 +29,14 @@ async function readBack<T>(conn: Connection, path: string, deadline: number): Pr
 
 /** `sightline smoke`: one line per step, then PASSED or FAILED; the exit code says the same. */
 export async function smoke(argv: string[], env: NodeJS.ProcessEnv, out: (s: string) => void): Promise<number> {
-  const { values } = parseArgs({ args: argv, options: { ...CONNECTION_OPTIONS, timeout: { type: "string" } }, strict: true });
+  const { values } = parseArgs({
+    args: argv,
+    options: { ...CONNECTION_OPTIONS, timeout: { type: "string" } },
+    strict: true,
+  });
   const timeoutSeconds = values.timeout === undefined ? 60 : Number(values.timeout);
-  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0) throw usage(`--timeout ${values.timeout}: expected a number of seconds\n${SMOKE_HELP}`);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0)
+    throw usage(`--timeout ${values.timeout}: expected a number of seconds\n${SMOKE_HELP}`);
   const admin = connectionOf(values, env);
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const traceId = `sightline-smoke-${suffix}`;
@@ -42,7 +47,10 @@ export async function smoke(argv: string[], env: NodeJS.ProcessEnv, out: (s: str
     {
       name: "keys: mint a MEMBER key with the ADMIN key",
       async run() {
-        const key = await request<{ publicKey: string; secretKey: string }>(admin, "POST", "/v1/api-keys", { role: "MEMBER", note: "sightline smoke" });
+        const key = await request<{ publicKey: string; secretKey: string }>(admin, "POST", "/v1/api-keys", {
+          role: "MEMBER",
+          note: "sightline smoke",
+        });
         member = { ...admin, publicKey: key.publicKey, secretKey: key.secretKey };
         return key.publicKey;
       },
@@ -53,26 +61,57 @@ export async function smoke(argv: string[], env: NodeJS.ProcessEnv, out: (s: str
         const at = new Date().toISOString();
         const answer = await request<{ errors: { id: string; message: string }[] }>(member!, "POST", "/v1/ingest", {
           batch: [
-            { id: `${traceId}-t`, type: "trace-create", timestamp: at, body: { id: traceId, name: "sightline smoke", input: "ping", output: "pong" } },
-            { id: `${traceId}-g`, type: "generation-create", timestamp: at, body: { id: `${traceId}-g`, traceId, name: "smoke", model: "gpt-4o-mini", usageDetails: { input: 3, output: 1 } } },
+            {
+              id: `${traceId}-t`,
+              type: "trace-create",
+              timestamp: at,
+              body: { id: traceId, name: "sightline smoke", input: "ping", output: "pong" },
+            },
+            {
+              id: `${traceId}-g`,
+              type: "generation-create",
+              timestamp: at,
+              body: {
+                id: `${traceId}-g`,
+                traceId,
+                name: "smoke",
+                model: "gpt-4o-mini",
+                usageDetails: { input: 3, output: 1 },
+              },
+            },
           ],
         });
-        if (answer.errors.length) throw new Error(`events refused: ${answer.errors.map((e) => `${e.id}: ${e.message}`).join("; ")}`);
+        if (answer.errors.length)
+          throw new Error(`events refused: ${answer.errors.map((e) => `${e.id}: ${e.message}`).join("; ")}`);
       },
     },
     {
       name: "read back: the trace, merged by the worker",
       async run() {
-        const trace = await readBack<{ output: unknown; observations: { id: string }[] }>(member!, `/v1/traces/${traceId}`, Date.now() + timeoutSeconds * 1000);
-        if (trace.output !== "pong" || !trace.observations.some((o) => o.id === `${traceId}-g`)) throw new Error(`the trace came back incomplete: ${JSON.stringify(trace).slice(0, 200)}`);
+        const trace = await readBack<{ output: unknown; observations: { id: string }[] }>(
+          member!,
+          `/v1/traces/${traceId}`,
+          Date.now() + timeoutSeconds * 1000,
+        );
+        if (trace.output !== "pong" || !trace.observations.some((o) => o.id === `${traceId}-g`))
+          throw new Error(`the trace came back incomplete: ${JSON.stringify(trace).slice(0, 200)}`);
         return traceId;
       },
     },
     {
       name: "prompts: save with the production label and resolve it",
       async run() {
-        await request(member!, "POST", "/v1/prompts", { name: promptName, type: "TEXT", content: "Hello {{name}}", labels: ["production"] });
-        const resolved = await request<{ content: unknown }>(member!, "GET", `/v1/prompts/${promptName}?channel=production`);
+        await request(member!, "POST", "/v1/prompts", {
+          name: promptName,
+          type: "TEXT",
+          content: "Hello {{name}}",
+          labels: ["production"],
+        });
+        const resolved = await request<{ content: unknown }>(
+          member!,
+          "GET",
+          `/v1/prompts/${promptName}?channel=production`,
+        );
         if (resolved.content !== "Hello {{name}}") throw new Error(`resolved ${JSON.stringify(resolved.content)}`);
       },
     },
@@ -88,7 +127,9 @@ export async function smoke(argv: string[], env: NodeJS.ProcessEnv, out: (s: str
       // A refused connection before any step passed is a connection error (2), not a failed check.
       if (failed === 0 && step === steps[0] && !(error instanceof SightlineError)) throw error;
       failed++;
-      out(`FAIL  ${step.name}: ${error instanceof SightlineError ? `${error.status} ${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error)}`);
+      out(
+        `FAIL  ${step.name}: ${error instanceof SightlineError ? `${error.status} ${error.code}: ${error.message}` : error instanceof Error ? error.message : String(error)}`,
+      );
       break;
     }
   }

@@ -14,7 +14,9 @@ function resolveTool(name, entry) {
   try {
     return require.resolve(entry);
   } catch {
-    console.error(`@sightline/sdk: building needs ${name}, which the repository's install provides: run \`npm install\` at the repository's root first (or install the tarball of \`npm pack\`, which is built).`);
+    console.error(
+      `@sightline/sdk: building needs ${name}, which the repository's install provides: run \`npm install\` at the repository's root first (or install the tarball of \`npm pack\`, which is built).`,
+    );
     process.exit(1);
   }
 }
@@ -33,7 +35,9 @@ await esbuild.build({
   format: "esm",
   target: "node20",
   // The CommonJS packages bundled in (cli-progress, csv-parse) call require() for Node's modules.
-  banner: { js: '#!/usr/bin/env node\nimport { createRequire as __sightlineRequire } from "node:module";\nconst require = __sightlineRequire(import.meta.url);' },
+  banner: {
+    js: '#!/usr/bin/env node\nimport { createRequire as __sightlineRequire } from "node:module";\nconst require = __sightlineRequire(import.meta.url);',
+  },
   logLevel: "warning",
 });
 chmodSync(`${here}dist/cli.js`, 0o755);

@@ -16,14 +16,58 @@ const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name
 const settled = (p: Page) => p.getByLabel("Loading").first().waitFor({ state: "detached" });
 
 async function seed(s: Service) {
-  expect((await s.call("POST", "/v1/prompts", { name: "answer", type: "TEXT", content: "Answer {{question}}.", labels: ["production"] })).status).toBe(201);
+  expect(
+    (
+      await s.call("POST", "/v1/prompts", {
+        name: "answer",
+        type: "TEXT",
+        content: "Answer {{question}}.",
+        labels: ["production"],
+      })
+    ).status,
+  ).toBe(201);
   const batch = [
-    { id: "e1", type: "trace-create", timestamp: "2026-11-20T10:00:00.000Z", body: { id: "t-share", name: "refund-question", sessionId: "chat-7", input: { question: "Can I get a refund?" }, output: "Refunds take 30 days." } },
-    { id: "e2", type: "generation-create", timestamp: "2026-11-20T10:00:00.100Z", body: { id: "g-1", traceId: "t-share", name: "llm-call", model: "gpt-4o", startTime: "2026-11-20T10:00:00.100Z", endTime: "2026-11-20T10:00:01.300Z", input: [{ role: "user", content: "Can I get a refund?" }], output: "Refunds take 30 days.", usageDetails: { input: 12, output: 6 } } },
-    { id: "e3", type: "score-create", timestamp: "2026-11-20T10:00:02.000Z", body: { id: "s-1", traceId: "t-share", name: "helpful", value: 0 } },
+    {
+      id: "e1",
+      type: "trace-create",
+      timestamp: "2026-11-20T10:00:00.000Z",
+      body: {
+        id: "t-share",
+        name: "refund-question",
+        sessionId: "chat-7",
+        input: { question: "Can I get a refund?" },
+        output: "Refunds take 30 days.",
+      },
+    },
+    {
+      id: "e2",
+      type: "generation-create",
+      timestamp: "2026-11-20T10:00:00.100Z",
+      body: {
+        id: "g-1",
+        traceId: "t-share",
+        name: "llm-call",
+        model: "gpt-4o",
+        startTime: "2026-11-20T10:00:00.100Z",
+        endTime: "2026-11-20T10:00:01.300Z",
+        input: [{ role: "user", content: "Can I get a refund?" }],
+        output: "Refunds take 30 days.",
+        usageDetails: { input: 12, output: 6 },
+      },
+    },
+    {
+      id: "e3",
+      type: "score-create",
+      timestamp: "2026-11-20T10:00:02.000Z",
+      body: { id: "s-1", traceId: "t-share", name: "helpful", value: 0 },
+    },
   ];
   expect((await s.call("POST", "/v1/ingest", { batch })).status).toBe(207);
-  await until("the trace with its generation and score", () => s.call<{ observations?: unknown[]; scores?: unknown[] }>("GET", "/v1/traces/t-share"), (r) => r.status === 200 && r.body.observations?.length === 1 && r.body.scores?.length === 1);
+  await until(
+    "the trace with its generation and score",
+    () => s.call<{ observations?: unknown[]; scores?: unknown[] }>("GET", "/v1/traces/t-share"),
+    (r) => r.status === 200 && r.body.observations?.length === 1 && r.body.scores?.length === 1,
+  );
 }
 
 beforeAll(async () => {
@@ -42,13 +86,19 @@ describe("console comments and share links", () => {
     const thread = page.getByTestId("comments-trace");
     await thread.getByText("No comments on this trace yet.").waitFor();
 
-    await thread.getByLabel("New comment").fill("**Root cause**: the retriever missed the policy. <img src=x onerror=\"window.__pwned=1\"> See https://example.com/policy [click me](javascript:window.__pwned=2)");
+    await thread
+      .getByLabel("New comment")
+      .fill(
+        '**Root cause**: the retriever missed the policy. <img src=x onerror="window.__pwned=1"> See https://example.com/policy [click me](javascript:window.__pwned=2)',
+      );
     await thread.getByRole("button", { name: "Comment" }).click();
     const first = thread.getByTestId("comment").first();
     await first.waitFor();
 
     expect(await first.locator("strong").textContent()).toBe("Root cause");
-    expect(await first.getByRole("link", { name: "https://example.com/policy" }).getAttribute("href")).toBe("https://example.com/policy");
+    expect(await first.getByRole("link", { name: "https://example.com/policy" }).getAttribute("href")).toBe(
+      "https://example.com/policy",
+    );
     expect(await first.textContent()).toContain('<img src=x onerror="window.__pwned=1">');
     expect(await first.locator("img").count()).toBe(0);
     expect(await first.getByText("click me").evaluate((el) => el.tagName)).toBe("SPAN");
@@ -57,12 +107,24 @@ describe("console comments and share links", () => {
 
     await thread.getByLabel("New comment").fill("A second thought, to delete.");
     await thread.getByRole("button", { name: "Comment" }).click();
-    await until("two comments", () => thread.getByTestId("comment").count(), (n) => n === 2, 10_000);
+    await until(
+      "two comments",
+      () => thread.getByTestId("comment").count(),
+      (n) => n === 2,
+      10_000,
+    );
     await thread.getByTestId("comment").nth(1).getByRole("button", { name: "Delete" }).click();
-    await until("one comment left", () => thread.getByTestId("comment").count(), (n) => n === 1, 10_000);
+    await until(
+      "one comment left",
+      () => thread.getByTestId("comment").count(),
+      (n) => n === 1,
+      10_000,
+    );
 
     await first.getByRole("button", { name: "Edit" }).click();
-    await first.getByLabel("Edit comment").fill("**Root cause**: the retriever missed the *refund policy*.\n\n- fix the index\n- add a dataset item");
+    await first
+      .getByLabel("Edit comment")
+      .fill("**Root cause**: the retriever missed the *refund policy*.\n\n- fix the index\n- add a dataset item");
     await first.getByRole("button", { name: "Save" }).click();
     await first.locator("em").waitFor();
     expect(await first.locator("li").allTextContents()).toEqual(["fix the index", "add a dataset item"]);
@@ -70,8 +132,13 @@ describe("console comments and share links", () => {
     await thread.getByLabel("New comment").scrollIntoViewIfNeeded();
     await shot(page, "comments-trace-thread");
 
-    const stored = await service.call<{ data: { body: string }[] }>("GET", "/v1/comments?objectType=TRACE&objectId=t-share");
-    expect(stored.body.data.map((c) => c.body)).toEqual(["**Root cause**: the retriever missed the *refund policy*.\n\n- fix the index\n- add a dataset item"]);
+    const stored = await service.call<{ data: { body: string }[] }>(
+      "GET",
+      "/v1/comments?objectType=TRACE&objectId=t-share",
+    );
+    expect(stored.body.data.map((c) => c.body)).toEqual([
+      "**Root cause**: the retriever missed the *refund policy*.\n\n- fix the index\n- add a dataset item",
+    ]);
   });
 
   it("keeps threads on the observation, session and prompt version pages", async () => {
@@ -104,7 +171,11 @@ describe("console comments and share links", () => {
       service.call<{ data: { body: string }[] }>("GET", "/v1/comments?objectType=SESSION&objectId=chat-7"),
       service.call<{ data: { body: string }[] }>("GET", `/v1/comments?objectType=PROMPT&objectId=${version.body.id}`),
     ]);
-    expect(threads.map((t) => t.body.data.map((c) => c.body))).toEqual([["Slow: 1.2 s for 6 tokens."], ["The whole chat went off track."], ["v1 never mentions the refund policy."]]);
+    expect(threads.map((t) => t.body.data.map((c) => c.body))).toEqual([
+      ["Slow: 1.2 s for 6 tokens."],
+      ["The whole chat went off track."],
+      ["v1 never mentions the refund policy."],
+    ]);
   });
 
   it("shares the trace: the link opens read-only in a fresh browser without cookies, and shows not found once revoked", async () => {

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureConsoleBuilt, launchChromium, SHOTS, startService, until, type Service } from "./harness";
+import { ensureConsoleBuilt, launchChromium, type Service, SHOTS, startService, until } from "./harness";
 
 // End to end through the built console on `npm start`: what a user sees, with a screenshot of each page (docs/console.md).
 const T0 = Date.parse("2026-11-20T10:00:00.000Z");
@@ -15,8 +15,34 @@ const dialogs: string[] = [];
 
 async function seed(s: Service) {
   const batch = [
-    { id: "e1", type: "trace-create", timestamp: at(0), body: { id: "t-good", name: "support-chat", userId: "ada", sessionId: "s-1", sessionPath: "onboarding/password", input: "How do I reset my password?", output: "Use the reset link." } },
-    { id: "e2", type: "span-create", timestamp: at(10), body: { id: "o-retrieve", traceId: "t-good", name: "retrieve-docs", startTime: at(10), endTime: at(300), input: { query: "reset password" }, output: { documents: ["Use the reset link."] } } },
+    {
+      id: "e1",
+      type: "trace-create",
+      timestamp: at(0),
+      body: {
+        id: "t-good",
+        name: "support-chat",
+        userId: "ada",
+        sessionId: "s-1",
+        sessionPath: "onboarding/password",
+        input: "How do I reset my password?",
+        output: "Use the reset link.",
+      },
+    },
+    {
+      id: "e2",
+      type: "span-create",
+      timestamp: at(10),
+      body: {
+        id: "o-retrieve",
+        traceId: "t-good",
+        name: "retrieve-docs",
+        startTime: at(10),
+        endTime: at(300),
+        input: { query: "reset password" },
+        output: { documents: ["Use the reset link."] },
+      },
+    },
     {
       id: "e3",
       type: "generation-create",
@@ -37,33 +63,127 @@ async function seed(s: Service) {
         usageDetails: { input: 20, output: 6 },
       },
     },
-    { id: "e4", type: "score-create", timestamp: at(1300), body: { id: "sc-1", traceId: "t-good", name: "helpful", value: 1, dataType: "NUMERIC" } },
-    { id: "e5", type: "trace-create", timestamp: at(5000), body: { id: "t-bad", name: "billing-chat", userId: "bob", sessionId: "s-1", sessionPath: "billing", input: "Refund?", output: "No." } },
-    { id: "e6", type: "score-create", timestamp: at(5100), body: { id: "sc-2", traceId: "t-bad", name: "helpful", value: 0, dataType: "NUMERIC" } },
+    {
+      id: "e4",
+      type: "score-create",
+      timestamp: at(1300),
+      body: { id: "sc-1", traceId: "t-good", name: "helpful", value: 1, dataType: "NUMERIC" },
+    },
+    {
+      id: "e5",
+      type: "trace-create",
+      timestamp: at(5000),
+      body: {
+        id: "t-bad",
+        name: "billing-chat",
+        userId: "bob",
+        sessionId: "s-1",
+        sessionPath: "billing",
+        input: "Refund?",
+        output: "No.",
+      },
+    },
+    {
+      id: "e6",
+      type: "score-create",
+      timestamp: at(5100),
+      body: { id: "sc-2", traceId: "t-bad", name: "helpful", value: 0, dataType: "NUMERIC" },
+    },
   ];
   expect((await s.call("POST", "/v1/ingest", { batch })).status).toBe(207);
 
-  expect((await s.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hello {{name}}, how can I help?", labels: ["production"] })).status).toBe(201);
-  expect((await s.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hi {{name}}! What can I do for you today?" })).status).toBe(201);
+  expect(
+    (
+      await s.call("POST", "/v1/prompts", {
+        name: "greeting",
+        type: "TEXT",
+        content: "Hello {{name}}, how can I help?",
+        labels: ["production"],
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await s.call("POST", "/v1/prompts", {
+        name: "greeting",
+        type: "TEXT",
+        content: "Hi {{name}}! What can I do for you today?",
+      })
+    ).status,
+  ).toBe(201);
 
   // An include that breaks after save: the resolved preview answers 422 naming the path.
-  expect((await s.call("POST", "/v1/prompts", { name: "tone", type: "TEXT", content: "Answer briefly.", labels: ["production"] })).status).toBe(201);
-  expect((await s.call("POST", "/v1/prompts", { name: "support", type: "TEXT", content: "Help. @@@servicePrompt:name=tone|label=production@@@" })).status).toBe(201);
+  expect(
+    (
+      await s.call("POST", "/v1/prompts", {
+        name: "tone",
+        type: "TEXT",
+        content: "Answer briefly.",
+        labels: ["production"],
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await s.call("POST", "/v1/prompts", {
+        name: "support",
+        type: "TEXT",
+        content: "Help. @@@servicePrompt:name=tone|label=production@@@",
+      })
+    ).status,
+  ).toBe(201);
   expect((await s.call("DELETE", "/v1/prompts/tone")).status).toBeLessThan(300);
 
   expect((await s.call("POST", "/v1/datasets", { name: "qa" })).status).toBe(201);
-  expect((await s.call("POST", "/v1/datasets/qa/items", { items: [{ input: { question: "reset password" }, expectedOutput: "reset link" }] })).status).toBeLessThan(300);
+  expect(
+    (
+      await s.call("POST", "/v1/datasets/qa/items", {
+        items: [{ input: { question: "reset password" }, expectedOutput: "reset link" }],
+      })
+    ).status,
+  ).toBeLessThan(300);
   const dataset = await s.call<{ items: { id: string }[] }>("GET", "/v1/datasets/qa");
   const itemId = dataset.body.items[0]!.id;
-  for (const [runName, traceId] of [["run-a", "t-good"], ["run-b", "t-bad"]] as const) {
-    expect((await s.call("POST", "/v1/datasets/qa/runs", { runName, items: [{ datasetItemId: itemId, traceId }] })).status).toBeLessThan(300);
+  for (const [runName, traceId] of [
+    ["run-a", "t-good"],
+    ["run-b", "t-bad"],
+  ] as const) {
+    expect(
+      (await s.call("POST", "/v1/datasets/qa/runs", { runName, items: [{ datasetItemId: itemId, traceId }] })).status,
+    ).toBeLessThan(300);
   }
 
-  expect((await s.call("POST", "/v1/evaluators", { name: "short", kind: "CODE", expression: "len(output) < 500", scoreDataType: "BOOLEAN" })).status).toBe(201);
-  expect((await s.call("POST", "/v1/review-queues", { name: "support", scoreName: "quality", dataType: "CATEGORICAL", categories: ["good", "bad"] })).status).toBe(201);
+  expect(
+    (
+      await s.call("POST", "/v1/evaluators", {
+        name: "short",
+        kind: "CODE",
+        expression: "len(output) < 500",
+        scoreDataType: "BOOLEAN",
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await s.call("POST", "/v1/review-queues", {
+        name: "support",
+        scoreName: "quality",
+        dataType: "CATEGORICAL",
+        categories: ["good", "bad"],
+      })
+    ).status,
+  ).toBe(201);
   // The traces must be merged before a queue can take them and before the pages read them.
-  await until("both traces with their scores", () => s.call<{ data: unknown[] }>("GET", "/v1/scores?name=helpful"), (r) => r.body.data?.length === 2);
-  await until("the trace tree", () => s.call<{ observations?: unknown[] }>("GET", "/v1/traces/t-good"), (r) => r.status === 200 && r.body.observations?.length === 2);
+  await until(
+    "both traces with their scores",
+    () => s.call<{ data: unknown[] }>("GET", "/v1/scores?name=helpful"),
+    (r) => r.body.data?.length === 2,
+  );
+  await until(
+    "the trace tree",
+    () => s.call<{ observations?: unknown[] }>("GET", "/v1/traces/t-good"),
+    (r) => r.status === 200 && r.body.observations?.length === 2,
+  );
   expect((await s.call("POST", "/v1/review-queues/support/items", { traceIds: ["t-good"] })).status).toBeLessThan(300);
 }
 
@@ -117,7 +237,12 @@ describe("web console", () => {
     expect(await page.getByTestId("traces-table").textContent()).toContain("billing-chat");
     // Tokens (20 in, 6 out) and the score of each row.
     const row = page.getByTestId("traces-table").locator("tbody tr", { hasText: "support-chat" });
-    await until("the row's tokens and score", () => row.textContent(), (t) => !!t?.includes("26") && !!t.includes("helpful: 1"), 10_000);
+    await until(
+      "the row's tokens and score",
+      () => row.textContent(),
+      (t) => !!t?.includes("26") && !!t.includes("helpful: 1"),
+      10_000,
+    );
     await shot("traces");
   });
 
@@ -125,7 +250,9 @@ describe("web console", () => {
     await page.getByPlaceholder("name").fill("helpful");
     await page.getByLabel("Score value").fill("1");
     await page.getByRole("button", { name: "Add score filter" }).click();
-    await page.waitForURL((u) => u.searchParams.get("filter") === JSON.stringify([{ column: "scores.helpful", operator: ">=", value: 1 }]));
+    await page.waitForURL(
+      (u) => u.searchParams.get("filter") === JSON.stringify([{ column: "scores.helpful", operator: ">=", value: 1 }]),
+    );
     await page.getByRole("link", { name: "billing-chat" }).waitFor({ state: "detached" });
     await page.getByRole("link", { name: "support-chat" }).waitFor();
     expect(await page.getByTestId("traces-table").locator("tbody tr").count()).toBe(1);
@@ -142,7 +269,11 @@ describe("web console", () => {
     await page.waitForURL(/\/traces\/t-good/);
     const tree = page.getByTestId("observation-tree");
     await tree.getByText("answer-llm").waitFor();
-    expect(await tree.getByRole("treeitem").allTextContents()).toEqual([expect.stringContaining("support-chat"), expect.stringContaining("retrieve-docs"), expect.stringContaining("answer-llm")]);
+    expect(await tree.getByRole("treeitem").allTextContents()).toEqual([
+      expect.stringContaining("support-chat"),
+      expect.stringContaining("retrieve-docs"),
+      expect.stringContaining("answer-llm"),
+    ]);
     expect(await tree.getByRole("treeitem").nth(2).getAttribute("aria-level")).toBe("3");
 
     await tree.getByText("answer-llm").click();
@@ -166,7 +297,12 @@ describe("web console", () => {
     expect(await labels(1)).toBe("production");
     expect(await labels(2)).toBe("latest");
     await v2.getByRole("button", { name: "Promote to production" }).click();
-    await until("the label on v2 alone", () => Promise.all([labels(1), labels(2)]), ([one, two]) => one === "" && two === "latestproduction", 10_000);
+    await until(
+      "the label on v2 alone",
+      () => Promise.all([labels(1), labels(2)]),
+      ([one, two]) => one === "" && two === "latestproduction",
+      10_000,
+    );
     const resolved = await service.call<{ version: number }>("GET", "/v1/prompts/greeting?channel=production");
     expect(resolved.body.version).toBe(2);
 
@@ -178,10 +314,18 @@ describe("web console", () => {
     expect(diff).toContain("+ Hi {{name}}! What can I do for you today?");
     await page.getByLabel("{{name}}").fill("Ada");
     await page.getByRole("button", { name: "Compile" }).click();
-    await until("the compiled prompt", () => page.getByTestId("compiled").textContent(), (t) => t === "Hi Ada! What can I do for you today?", 10_000);
+    await until(
+      "the compiled prompt",
+      () => page.getByTestId("compiled").textContent(),
+      (t) => t === "Hi Ada! What can I do for you today?",
+      10_000,
+    );
     await shot("prompt");
 
-    const broken = await service.call<{ error: { message: string; details?: unknown } }>("GET", "/v1/prompts/support?version=1");
+    const broken = await service.call<{ error: { message: string; details?: unknown } }>(
+      "GET",
+      "/v1/prompts/support?version=1",
+    );
     expect(broken.status).toBe(422);
     await page.goto(`${service.url}/prompts/support`);
     const alert = page.getByRole("alert");
@@ -190,7 +334,9 @@ describe("web console", () => {
     expect(text).toContain("Cannot resolve");
     expect(text).toContain(broken.body.error.message);
     expect(await page.getByTestId("error-path").textContent()).toBe("Path: support → tone");
-    expect(await page.getByTestId("raw-body").textContent()).toBe("Help. @@@servicePrompt:name=tone|label=production@@@");
+    expect(await page.getByTestId("raw-body").textContent()).toBe(
+      "Help. @@@servicePrompt:name=tone|label=production@@@",
+    );
     await shot("prompt-broken-include");
   });
 
@@ -231,7 +377,10 @@ describe("web console", () => {
   });
 
   it("rotates an API key: a new secret shown once, the old key refused", async () => {
-    const old = await service.call<{ publicKey: string; secretKey: string }>("POST", "/v1/api-keys", { role: "VIEWER", note: "ci" });
+    const old = await service.call<{ publicKey: string; secretKey: string }>("POST", "/v1/api-keys", {
+      role: "VIEWER",
+      note: "ci",
+    });
     expect(old.status).toBe(201);
     await page.goto(`${service.url}/settings/api-keys`);
     const row = page.getByTestId(`key-${old.body.publicKey}`);
@@ -244,7 +393,10 @@ describe("web console", () => {
     const publicKey = (await page.getByTestId("minted-public").textContent())!.trim();
     expect((await service.call("GET", "/v1/traces", undefined, old.body)).status).toBe(401);
     expect((await service.call("GET", "/v1/traces", undefined, { publicKey, secretKey: secret })).status).toBe(200);
-    const keys = await service.call<{ data: { publicKey: string; role: string; note: string }[] }>("GET", "/v1/api-keys");
+    const keys = await service.call<{ data: { publicKey: string; role: string; note: string }[] }>(
+      "GET",
+      "/v1/api-keys",
+    );
     expect(keys.body.data.find((k) => k.publicKey === publicKey)).toMatchObject({ role: "VIEWER", note: "ci" });
     await shot("api-keys");
   });
@@ -254,7 +406,12 @@ describe("web console", () => {
     await page.getByRole("link", { name: "short" }).click();
     await page.getByLabel("Item (JSON)").fill('{"output": "Hello!"}');
     await page.getByRole("button", { name: "Test", exact: true }).click();
-    await until("the value", () => page.getByTestId("expression-result").textContent(), (t) => t === "Value: true", 10_000);
+    await until(
+      "the value",
+      () => page.getByTestId("expression-result").textContent(),
+      (t) => t === "Value: true",
+      10_000,
+    );
     await page.getByLabel("Expression").fill("len(output) <");
     await page.getByRole("button", { name: "Test", exact: true }).click();
     // A compile error is the API's 400, shown with its message under the button.
@@ -266,7 +423,9 @@ describe("web console", () => {
   });
 
   it("sends a refused key back to sign in, and returns to the page after signing in again", async () => {
-    await page.evaluate(`sessionStorage.setItem("sightline.key", JSON.stringify({ publicKey: "pk-sl-gone", secretKey: "sk-sl-gone" }))`);
+    await page.evaluate(
+      `sessionStorage.setItem("sightline.key", JSON.stringify({ publicKey: "pk-sl-gone", secretKey: "sk-sl-gone" }))`,
+    );
     await page.goto(`${service.url}/datasets/qa`);
     await page.waitForURL(/\/sign-in\?next=%2Fdatasets%2Fqa$/);
     await page.getByLabel("Public key").fill(service.key.publicKey);
@@ -310,7 +469,12 @@ describe("web console", () => {
     await page.goto(`${service.url}/traces/t-good`);
     await page.getByTestId("observation-tree").getByText("answer-llm").waitFor();
     await page.getByRole("button", { name: "Toggle theme" }).click();
-    await until("the dark scheme", () => page.locator("html").getAttribute("data-mantine-color-scheme"), (v) => v === "dark", 5_000);
+    await until(
+      "the dark scheme",
+      () => page.locator("html").getAttribute("data-mantine-color-scheme"),
+      (v) => v === "dark",
+      5_000,
+    );
     await shot("trace-dark");
     await page.getByRole("button", { name: "Toggle theme" }).click();
   });

@@ -14,14 +14,44 @@ const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`
 /** Waits for the lazily loaded page and its data: no loader left on screen. */
 const settled = () => page.getByLabel("Loading").first().waitFor({ state: "detached" });
 /** Every text box's current value: a write-only secret must be in none of them. */
-const inputValues = () => page.evaluate(`[...document.querySelectorAll("input, textarea")].map((el) => el.value)`) as Promise<string[]>;
+const inputValues = () =>
+  page.evaluate(`[...document.querySelectorAll("input, textarea")].map((el) => el.value)`) as Promise<string[]>;
 
 async function seed(s: Service) {
-  expect((await s.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hello {{name}}.", labels: ["production"] })).status).toBe(201);
-  expect((await s.call("POST", "/v1/prompts", { name: "tone", type: "TEXT", content: "Answer briefly.", labels: ["production"] })).status).toBe(201);
-  const batch = [{ id: "e1", type: "trace-create", timestamp: "2026-11-20T10:00:00.000Z", body: { id: "t-1", name: "support-chat", input: "Where is my order?", output: "On its way." } }];
+  expect(
+    (
+      await s.call("POST", "/v1/prompts", {
+        name: "greeting",
+        type: "TEXT",
+        content: "Hello {{name}}.",
+        labels: ["production"],
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await s.call("POST", "/v1/prompts", {
+        name: "tone",
+        type: "TEXT",
+        content: "Answer briefly.",
+        labels: ["production"],
+      })
+    ).status,
+  ).toBe(201);
+  const batch = [
+    {
+      id: "e1",
+      type: "trace-create",
+      timestamp: "2026-11-20T10:00:00.000Z",
+      body: { id: "t-1", name: "support-chat", input: "Where is my order?", output: "On its way." },
+    },
+  ];
   expect((await s.call("POST", "/v1/ingest", { batch })).status).toBe(207);
-  await until("the trace", () => s.call("GET", "/v1/traces/t-1"), (r) => r.status === 200);
+  await until(
+    "the trace",
+    () => s.call("GET", "/v1/traces/t-1"),
+    (r) => r.status === 200,
+  );
 }
 
 beforeAll(async () => {
@@ -48,7 +78,9 @@ describe("console editing", () => {
     expect(await alert.textContent()).toContain("Included prompt 'missing' does not exist: greeting -> missing");
     expect(await editor.getByTestId("error-path").textContent()).toBe("Path: greeting → missing");
 
-    await editor.getByLabel("Body").fill("Hello {{name}}, welcome back. @@@servicePrompt:name=tone|label=production@@@");
+    await editor
+      .getByLabel("Body")
+      .fill("Hello {{name}}, welcome back. @@@servicePrompt:name=tone|label=production@@@");
     await editor.getByLabel("Config (JSON object)").fill('{"temperature": 0.2}');
     await editor.getByLabel("Labels to set on save").fill("staging");
     await editor.getByLabel("Labels to set on save").press("Enter");
@@ -61,9 +93,22 @@ describe("console editing", () => {
     await v2.waitFor();
     expect(await v2.locator("td").nth(1).textContent()).toBe("lateststaging");
     expect(await v2.locator("td").nth(2).textContent()).toBe("Warmer greeting");
-    await until("the resolved preview of v2", () => page.getByTestId("resolved-body").textContent(), (t) => t === "Hello {{name}}, welcome back. Answer briefly.", 10_000);
-    const saved = await service.call<{ version: number; config: unknown; commitMessage: string; labels: string[] }>("GET", "/v1/prompts/greeting?channel=staging");
-    expect(saved.body).toMatchObject({ version: 2, config: { temperature: 0.2 }, commitMessage: "Warmer greeting", labels: ["latest", "staging"] });
+    await until(
+      "the resolved preview of v2",
+      () => page.getByTestId("resolved-body").textContent(),
+      (t) => t === "Hello {{name}}, welcome back. Answer briefly.",
+      10_000,
+    );
+    const saved = await service.call<{ version: number; config: unknown; commitMessage: string; labels: string[] }>(
+      "GET",
+      "/v1/prompts/greeting?channel=staging",
+    );
+    expect(saved.body).toMatchObject({
+      version: 2,
+      config: { temperature: 0.2 },
+      commitMessage: "Warmer greeting",
+      labels: ["latest", "staging"],
+    });
   });
 
   it("creates a chat prompt from the prompts list", async () => {
@@ -87,7 +132,13 @@ describe("console editing", () => {
     await page.waitForURL(/\/prompts\/faq/);
     await page.getByTestId("version-1").waitFor();
     const faq = await service.call<{ type: string; content: unknown }>("GET", "/v1/prompts/faq");
-    expect(faq.body).toMatchObject({ type: "CHAT", content: [{ role: "system", content: "You answer {{topic}} questions." }, { type: "placeholder", name: "history" }] });
+    expect(faq.body).toMatchObject({
+      type: "CHAT",
+      content: [
+        { role: "system", content: "You answer {{topic}} questions." },
+        { type: "placeholder", name: "history" },
+      ],
+    });
   });
 
   it("creates a dataset with an item schema, adds items by hand (one refused by the schema), then edits the schema", async () => {
@@ -96,7 +147,9 @@ describe("console editing", () => {
     const form = page.getByTestId("new-dataset");
     await form.getByLabel("Name").fill("golden");
     await form.getByLabel("Description").fill("Hand-picked questions");
-    await form.getByLabel("Input schema (optional)").fill('{"type":"object","required":["question"],"properties":{"question":{"type":"string"}}}');
+    await form
+      .getByLabel("Input schema (optional)")
+      .fill('{"type":"object","required":["question"],"properties":{"question":{"type":"string"}}}');
     await shot("dataset-new");
     await form.getByRole("button", { name: "Create dataset" }).click();
     await page.waitForURL(/\/datasets\/golden$/);
@@ -110,27 +163,43 @@ describe("console editing", () => {
     const bad = { input: { topic: "orders" } };
     await add.getByLabel("Input (JSON)").fill(JSON.stringify(bad.input));
     await add.getByRole("button", { name: "Add item" }).click();
-    const refused = await service.call<{ rejected: number; errors: { field: string; message: string }[] }>("POST", "/v1/datasets/golden/items", { items: [bad] });
+    const refused = await service.call<{ rejected: number; errors: { field: string; message: string }[] }>(
+      "POST",
+      "/v1/datasets/golden/items",
+      { items: [bad] },
+    );
     expect(refused.body.rejected).toBe(1);
     const note = add.getByRole("alert");
     await note.waitFor();
-    expect(await note.textContent()).toBe(`Refused: ${refused.body.errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`);
-    const dataset = await service.call<{ description: string; itemCount: number; schema: unknown }>("GET", "/v1/datasets/golden");
+    expect(await note.textContent()).toBe(
+      `Refused: ${refused.body.errors.map((e) => `${e.field}: ${e.message}`).join("; ")}`,
+    );
+    const dataset = await service.call<{ description: string; itemCount: number; schema: unknown }>(
+      "GET",
+      "/v1/datasets/golden",
+    );
     expect(dataset.body).toMatchObject({ description: "Hand-picked questions", itemCount: 1 });
     await shot("dataset-add-item");
 
     // The schema, edited in place: a keyword outside the supported subset is the API's 400, then a looser one is saved.
     const schema = page.getByTestId("item-schema");
-    expect(JSON.parse(await schema.getByLabel("Schema (JSON)").inputValue())).toEqual({ input: { type: "object", required: ["question"], properties: { question: { type: "string" } } } });
+    expect(JSON.parse(await schema.getByLabel("Schema (JSON)").inputValue())).toEqual({
+      input: { type: "object", required: ["question"], properties: { question: { type: "string" } } },
+    });
     await schema.getByLabel("Schema (JSON)").fill('{"input": {"type": "object", "minProperties": 1}}');
     await schema.getByRole("button", { name: "Save schema" }).click();
     const schemaError = schema.getByRole("alert");
     await schemaError.waitFor();
     expect(await schemaError.textContent()).toContain("400 invalid_input");
-    await schema.getByLabel("Schema (JSON)").fill('{"input": {"type": "object"}, "expectedOutput": {"type": "string"}}');
+    await schema
+      .getByLabel("Schema (JSON)")
+      .fill('{"input": {"type": "object"}, "expectedOutput": {"type": "string"}}');
     await schema.getByRole("button", { name: "Save schema" }).click();
     await schema.getByText("Schema saved.").waitFor();
-    expect((await service.call<{ schema: unknown }>("GET", "/v1/datasets/golden")).body.schema).toEqual({ input: { type: "object" }, expectedOutput: { type: "string" } });
+    expect((await service.call<{ schema: unknown }>("GET", "/v1/datasets/golden")).body.schema).toEqual({
+      input: { type: "object" },
+      expectedOutput: { type: "string" },
+    });
   });
 
   it("creates a score config, then a review queue that takes its labels, and adds a trace to it", async () => {
@@ -147,8 +216,13 @@ describe("console editing", () => {
     const table = page.getByTestId("score-configs-table");
     await table.getByText("good, bad").waitFor();
     await shot("score-configs");
-    const configs = await service.call<{ data: { name: string; dataType: string; categories: string[] }[] }>("GET", "/v1/score-configs");
-    expect(configs.body.data).toMatchObject([{ name: "quality", dataType: "CATEGORICAL", categories: ["good", "bad"] }]);
+    const configs = await service.call<{ data: { name: string; dataType: string; categories: string[] }[] }>(
+      "GET",
+      "/v1/score-configs",
+    );
+    expect(configs.body.data).toMatchObject([
+      { name: "quality", dataType: "CATEGORICAL", categories: ["good", "bad"] },
+    ]);
 
     await page.goto(`${service.url}/review-queues`);
     await page.getByRole("button", { name: "New queue" }).click();
@@ -160,7 +234,10 @@ describe("console editing", () => {
     await shot("review-queue-new");
     await queue.getByRole("button", { name: "Create queue" }).click();
     await page.waitForURL(/\/review-queues\/triage$/);
-    const created = await service.call<{ scoreName: string; dataType: string; categories: string[] }>("GET", "/v1/review-queues/triage");
+    const created = await service.call<{ scoreName: string; dataType: string; categories: string[] }>(
+      "GET",
+      "/v1/review-queues/triage",
+    );
     expect(created.body).toMatchObject({ scoreName: "quality", dataType: "CATEGORICAL", categories: ["good", "bad"] });
 
     await page.getByText("Nothing pending in this queue.").waitFor();
@@ -192,7 +269,15 @@ describe("console editing", () => {
     await form.getByLabel("Score name").fill(" ");
     await form.getByLabel("Threshold").fill("0.5");
     await form.getByRole("button", { name: "Create rule" }).click();
-    const refusal = await service.call<{ error: { message: string } }>("POST", "/v1/alerts", { name: "judge drop", metric: "scoreMean", scoreName: null, environment: null, windowMinutes: 60, operator: ">", threshold: 0.5 });
+    const refusal = await service.call<{ error: { message: string } }>("POST", "/v1/alerts", {
+      name: "judge drop",
+      metric: "scoreMean",
+      scoreName: null,
+      environment: null,
+      windowMinutes: 60,
+      operator: ">",
+      threshold: 0.5,
+    });
     expect(refusal.status).toBe(400);
     const alert = form.getByRole("alert");
     await alert.waitFor();
@@ -204,7 +289,12 @@ describe("console editing", () => {
     await edit.getByText("Edit cost spike").waitFor();
     await edit.getByLabel("Threshold").fill("10");
     await edit.getByRole("button", { name: "Save rule" }).click();
-    await until("the new threshold", () => row.locator("td").nth(2).textContent(), (t) => t === "> 10 over 60 min", 10_000);
+    await until(
+      "the new threshold",
+      () => row.locator("td").nth(2).textContent(),
+      (t) => t === "> 10 over 60 min",
+      10_000,
+    );
     await page.getByText("It has not fired yet.").waitFor();
     await shot("alerts");
 
@@ -227,7 +317,10 @@ describe("console editing", () => {
 
     await card.getByLabel("Base URL (optional)").fill("https://llm.example.com/v1");
     await card.getByRole("button", { name: "Save key" }).click();
-    await page.getByTestId("provider-openai").getByText(/^configured/).waitFor();
+    await page
+      .getByTestId("provider-openai")
+      .getByText(/^configured/)
+      .waitFor();
     await settled();
     expect(await page.content()).not.toContain(secret);
     expect(await inputValues()).not.toContain(secret);
@@ -254,7 +347,12 @@ describe("console editing", () => {
     expect(await page.content()).not.toContain(secret);
     expect(await inputValues()).not.toContain(secret);
     const sink = await service.call("GET", "/v1/event-sink");
-    expect(sink.body).toMatchObject({ url: "https://sink.example.com", hasApiKey: true, events: ["trace"], enabled: true });
+    expect(sink.body).toMatchObject({
+      url: "https://sink.example.com",
+      hasApiKey: true,
+      events: ["trace"],
+      enabled: true,
+    });
     await shot("event-sink");
 
     await page.getByTestId("event-sink-form").getByRole("button", { name: "Remove sink" }).click();
@@ -266,7 +364,12 @@ describe("console editing", () => {
     await page.goto(`${service.url}/settings/score-configs`);
     await page.getByTestId("score-configs-table").waitFor();
     await page.getByRole("button", { name: "Toggle theme" }).click();
-    await until("the dark scheme", () => page.locator("html").getAttribute("data-mantine-color-scheme"), (v) => v === "dark", 5_000);
+    await until(
+      "the dark scheme",
+      () => page.locator("html").getAttribute("data-mantine-color-scheme"),
+      (v) => v === "dark",
+      5_000,
+    );
     await shot("score-configs-dark");
     await page.getByRole("button", { name: "Toggle theme" }).click();
   });

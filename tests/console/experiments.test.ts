@@ -15,11 +15,27 @@ const settled = () => page.getByLabel("Loading").first().waitFor({ state: "detac
 
 async function seed(s: Service) {
   expect((await s.call("POST", "/v1/datasets", { name: "qa" })).status).toBe(201);
-  const items = ["What is 2 + 2?", "What is the capital of France?", "Who wrote Hamlet?"].map((question, i) => ({ id: `q${i}`, input: { question } }));
+  const items = ["What is 2 + 2?", "What is the capital of France?", "Who wrote Hamlet?"].map((question, i) => ({
+    id: `q${i}`,
+    input: { question },
+  }));
   expect((await s.call("POST", "/v1/datasets/qa/items", { items })).status).toBe(200);
-  expect((await s.call("POST", "/v1/prompts", { name: "answer", type: "TEXT", content: "Answer briefly: {{question}}", labels: ["production"] })).status).toBe(201);
-  expect((await s.call("POST", "/v1/evaluators", { name: "answered", kind: "CODE", expression: "len(output) > 0" })).status).toBe(201);
-  expect((await s.call("POST", "/v1/evaluators", { name: "length", kind: "CODE", expression: "len(output) / 100" })).status).toBe(201);
+  expect(
+    (
+      await s.call("POST", "/v1/prompts", {
+        name: "answer",
+        type: "TEXT",
+        content: "Answer briefly: {{question}}",
+        labels: ["production"],
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (await s.call("POST", "/v1/evaluators", { name: "answered", kind: "CODE", expression: "len(output) > 0" })).status,
+  ).toBe(201);
+  expect(
+    (await s.call("POST", "/v1/evaluators", { name: "length", kind: "CODE", expression: "len(output) / 100" })).status,
+  ).toBe(201);
 }
 
 beforeAll(async () => {
@@ -40,15 +56,33 @@ describe("console experiments", () => {
     expect(await page.getByLabel("Dataset").inputValue()).toBe("qa");
 
     await page.getByLabel(/^Prompt/).fill("answer");
-    await until("the mapping from the prompt's variables", () => page.getByLabel("Mapping (prompt variable → item field)").inputValue(), (v) => v.includes('"question": "input.question"'), 10_000);
+    await until(
+      "the mapping from the prompt's variables",
+      () => page.getByLabel("Mapping (prompt variable → item field)").inputValue(),
+      (v) => v.includes('"question": "input.question"'),
+      10_000,
+    );
     await page.getByLabel("Evaluators").fill("answered, length");
     await page.getByLabel("Run name").fill("baseline");
     await shot("experiment-form");
     await page.getByRole("button", { name: "Start experiment" }).click();
 
     await page.waitForURL(/\/datasets\/qa\/runs\/baseline$/);
-    await until("the run to complete", () => page.getByTestId("experiment-status").textContent(), (t) => t === "completed");
-    await until("both scores of every item", () => page.getByTestId("run-scores").textContent().then((t) => t ?? "").catch(() => ""), (t) => t.includes("answered1.00003") && t.includes("length"));
+    await until(
+      "the run to complete",
+      () => page.getByTestId("experiment-status").textContent(),
+      (t) => t === "completed",
+    );
+    await until(
+      "both scores of every item",
+      () =>
+        page
+          .getByTestId("run-scores")
+          .textContent()
+          .then((t) => t ?? "")
+          .catch(() => ""),
+      (t) => t.includes("answered1.00003") && t.includes("length"),
+    );
     expect(await page.getByTestId("experiment-progress").textContent()).toContain("3 / 3");
     expect(await page.getByTestId("run-items").locator("tr").count()).toBe(3);
     await shot("experiment-run");
@@ -56,13 +90,20 @@ describe("console experiments", () => {
 
   it("refuses a mapping that leaves a variable unbound, with the service's message", async () => {
     await page.goto(`${service.url}/experiments/new?dataset=qa&prompt=answer&version=1`);
-    await until("the mapping from the prompt's variables", () => page.getByLabel("Mapping (prompt variable → item field)").inputValue(), (v) => v.includes("question"), 10_000);
+    await until(
+      "the mapping from the prompt's variables",
+      () => page.getByLabel("Mapping (prompt variable → item field)").inputValue(),
+      (v) => v.includes("question"),
+      10_000,
+    );
     await page.getByLabel("Mapping (prompt variable → item field)").fill("{}");
     await page.getByRole("button", { name: "Start experiment" }).click();
 
     const alert = page.getByRole("alert");
     await alert.waitFor();
-    expect(await alert.textContent()).toContain("Prompt 'answer' version 1 uses variable 'question' that the mapping leaves unbound");
+    expect(await alert.textContent()).toContain(
+      "Prompt 'answer' version 1 uses variable 'question' that the mapping leaves unbound",
+    );
   });
 
   it("runs a prompt version from its page, then compares the run with the previous one", async () => {
@@ -79,8 +120,21 @@ describe("console experiments", () => {
     await page.getByLabel("Run name").fill("candidate");
     await page.getByRole("button", { name: "Start experiment" }).click();
     await page.waitForURL(/\/datasets\/qa\/runs\/candidate$/);
-    await until("the run to complete", () => page.getByTestId("experiment-status").textContent(), (t) => t === "completed");
-    await until("both scores of every item", () => page.getByTestId("run-scores").textContent().then((t) => t ?? "").catch(() => ""), (t) => t.includes("answered1.00003"));
+    await until(
+      "the run to complete",
+      () => page.getByTestId("experiment-status").textContent(),
+      (t) => t === "completed",
+    );
+    await until(
+      "both scores of every item",
+      () =>
+        page
+          .getByTestId("run-scores")
+          .textContent()
+          .then((t) => t ?? "")
+          .catch(() => ""),
+      (t) => t.includes("answered1.00003"),
+    );
 
     await page.getByRole("link", { name: "Compare with baseline" }).click();
     await page.waitForURL(/\/datasets\/qa\/compare\?runs=baseline,candidate$/);

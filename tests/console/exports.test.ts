@@ -14,22 +14,63 @@ let page: Page;
 
 async function seed(s: Service) {
   const batch = [
-    { id: "e1", type: "trace-create", timestamp: "2026-11-20T10:00:00.000Z", body: { id: "t-1", name: "support-chat", userId: "ada" } },
-    { id: "e2", type: "generation-create", timestamp: "2026-11-20T10:00:00.100Z", body: { id: "g-1", traceId: "t-1", name: "answer", model: "gpt-4o-mini", startTime: "2026-11-20T10:00:00.100Z" } },
-    { id: "e3", type: "trace-create", timestamp: "2026-11-20T11:00:00.000Z", body: { id: "t-2", name: "search", userId: "bob" } },
-    { id: "e4", type: "generation-create", timestamp: "2026-11-20T11:00:00.100Z", body: { id: "g-2", traceId: "t-2", name: "classify", model: "bulk-model", startTime: "2026-11-20T11:00:00.100Z" } },
-    { id: "e5", type: "score-create", timestamp: "2026-11-20T11:00:01.000Z", body: { id: "s-1", traceId: "t-2", name: "helpful", value: 1 } },
-    { id: "e6", type: "score-create", timestamp: "2026-11-20T11:00:01.000Z", body: { id: "s-2", traceId: "t-1", name: "tone", value: "kind", dataType: "CATEGORICAL" } },
+    {
+      id: "e1",
+      type: "trace-create",
+      timestamp: "2026-11-20T10:00:00.000Z",
+      body: { id: "t-1", name: "support-chat", userId: "ada" },
+    },
+    {
+      id: "e2",
+      type: "generation-create",
+      timestamp: "2026-11-20T10:00:00.100Z",
+      body: { id: "g-1", traceId: "t-1", name: "answer", model: "gpt-4o-mini", startTime: "2026-11-20T10:00:00.100Z" },
+    },
+    {
+      id: "e3",
+      type: "trace-create",
+      timestamp: "2026-11-20T11:00:00.000Z",
+      body: { id: "t-2", name: "search", userId: "bob" },
+    },
+    {
+      id: "e4",
+      type: "generation-create",
+      timestamp: "2026-11-20T11:00:00.100Z",
+      body: { id: "g-2", traceId: "t-2", name: "classify", model: "bulk-model", startTime: "2026-11-20T11:00:00.100Z" },
+    },
+    {
+      id: "e5",
+      type: "score-create",
+      timestamp: "2026-11-20T11:00:01.000Z",
+      body: { id: "s-1", traceId: "t-2", name: "helpful", value: 1 },
+    },
+    {
+      id: "e6",
+      type: "score-create",
+      timestamp: "2026-11-20T11:00:01.000Z",
+      body: { id: "s-2", traceId: "t-1", name: "tone", value: "kind", dataType: "CATEGORICAL" },
+    },
   ];
   expect((await s.call("POST", "/v1/ingest", { batch })).status).toBe(207);
-  await until("the traces", () => s.call<{ data: unknown[] }>("GET", "/v1/observations"), (r) => r.status === 200 && r.body.data.length === 2);
-  await until("the scores", () => s.call<{ data: unknown[] }>("GET", "/v1/scores"), (r) => r.status === 200 && r.body.data.length === 2);
+  await until(
+    "the traces",
+    () => s.call<{ data: unknown[] }>("GET", "/v1/observations"),
+    (r) => r.status === 200 && r.body.data.length === 2,
+  );
+  await until(
+    "the scores",
+    () => s.call<{ data: unknown[] }>("GET", "/v1/scores"),
+    (r) => r.status === 200 && r.body.data.length === 2,
+  );
 }
 
 /** Clicks Export → `format` and returns the saved file's name and text. */
 async function download(table: string, format: "CSV" | "JSONL") {
   await page.getByRole("button", { name: `Export ${table}` }).click();
-  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("menuitem", { name: format }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("menuitem", { name: format }).click(),
+  ]);
   return { name: file.suggestedFilename(), text: await readFile((await file.path())!, "utf8") };
 }
 
@@ -66,7 +107,12 @@ describe("exports from the console", () => {
     const { name, text } = await download("traces", "JSONL");
 
     expect(name).toMatch(/^traces-.*\.jsonl$/);
-    expect(text.trim().split("\n").map((l) => JSON.parse(l).id)).toEqual(["t-1"]);
+    expect(
+      text
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l).id),
+    ).toEqual(["t-1"]);
   });
 
   it("downloads the scores of the score the page shows", async () => {
@@ -74,6 +120,11 @@ describe("exports from the console", () => {
 
     const { text } = await download("scores", "JSONL");
 
-    expect(text.trim().split("\n").map((l) => JSON.parse(l))).toMatchObject([{ id: "s-1", name: "helpful", value: 1 }]);
+    expect(
+      text
+        .trim()
+        .split("\n")
+        .map((l) => JSON.parse(l)),
+    ).toMatchObject([{ id: "s-1", name: "helpful", value: 1 }]);
   });
 });

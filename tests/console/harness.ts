@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { cachedDir, listFiles, withLock } from "../support/cache";
 import { runChild } from "../support/run-child";
-import { kill, spawnServer, type Spawned } from "../support/spawn-server";
+import { kill, type Spawned, spawnServer } from "../support/spawn-server";
 import { seedDataDir } from "../support/store-template";
 
 export const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -26,7 +26,10 @@ export async function ensureConsoleBuilt(): Promise<void> {
   await withLock("console-build", async () => {
     if (!stale()) return;
     // The build `npm install` runs (its `prepare` script), so both make the same console.
-    const { code, output } = await runChild(process.execPath, [join(root, "scripts", "prepare-console.mjs")], { cwd: root, env: process.env });
+    const { code, output } = await runChild(process.execPath, [join(root, "scripts", "prepare-console.mjs")], {
+      cwd: root,
+      env: process.env,
+    });
     if (code !== 0) throw new Error(`console build failed:\n${output}`);
   });
 }
@@ -35,7 +38,9 @@ export async function ensureConsoleBuilt(): Promise<void> {
 function newestSource(): number {
   const dir = join(root, "console");
   const sources = readdirSync(dir).filter((name) => name !== "dist" && name !== "node_modules");
-  const files = sources.flatMap((name) => (statSync(join(dir, name)).isDirectory() ? listFiles(join(dir, name)) : [join(dir, name)]));
+  const files = sources.flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? listFiles(join(dir, name)) : [join(dir, name)],
+  );
   return Math.max(...files.map((file) => statSync(file).mtimeMs));
 }
 
@@ -57,7 +62,9 @@ export async function launchChromium(): Promise<Browser> {
 /** The packaged Chromium's executable, extracted once per version into the cache (the package extracts into the temp dir it is given). */
 async function packagedChromium(): Promise<string> {
   const { default: packaged } = await import("@sparticuz/chromium");
-  const { version } = JSON.parse(readFileSync(join(root, "node_modules/@sparticuz/chromium/package.json"), "utf8")) as { version: string };
+  const { version } = JSON.parse(readFileSync(join(root, "node_modules/@sparticuz/chromium/package.json"), "utf8")) as {
+    version: string;
+  };
   const dir = await cachedDir("chromium", version, async (into) => {
     const tmp = process.env.TMPDIR;
     process.env.TMPDIR = into;
@@ -74,7 +81,12 @@ async function packagedChromium(): Promise<string> {
 export interface Service {
   url: string;
   key: { publicKey: string; secretKey: string };
-  call<T = unknown>(method: string, path: string, body?: unknown, key?: { publicKey: string; secretKey: string }): Promise<{ status: number; body: T }>;
+  call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    key?: { publicKey: string; secretKey: string },
+  ): Promise<{ status: number; body: T }>;
   /** What the service logged so far (its mail, at SIGHTLINE_LOG_LEVEL=info: the local runtime logs what it would send). */
   output(): string;
   stop(): Promise<void>;
@@ -85,7 +97,12 @@ export async function startService(name: string, env: Record<string, string> = {
   const key = { publicKey: `pk-sl-${name}`, secretKey: `sk-sl-${name}-secret` };
   const dataDir = mkdtempSync(join(tmpdir(), `sightline-${name}-`));
   await seedDataDir(dataDir, env);
-  const server: Spawned = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: key.publicKey, SIGHTLINE_INIT_SECRET_KEY: key.secretKey, ...env });
+  const server: Spawned = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: key.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: key.secretKey,
+    ...env,
+  });
   return {
     url: server.url,
     key,
@@ -93,7 +110,10 @@ export async function startService(name: string, env: Record<string, string> = {
     async call<T>(method: string, path: string, body?: unknown, as = key) {
       const res = await fetch(server.url + path, {
         method,
-        headers: { authorization: `Basic ${Buffer.from(`${as.publicKey}:${as.secretKey}`).toString("base64")}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${as.publicKey}:${as.secretKey}`).toString("base64")}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
@@ -131,7 +151,10 @@ export async function signedInConsole(
   const service = await startService(name, { SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" });
   await seed(service);
   const browser = await launchChromium();
-  const context = await browser.newContext({ viewport: { width: 1440, height: options.viewportHeight ?? 900 }, colorScheme: "light" });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: options.viewportHeight ?? 900 },
+    colorScheme: "light",
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   if (options.acceptDialogs) page.on("dialog", (d) => void d.accept());

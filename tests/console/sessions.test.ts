@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { totpCode } from "../support/sessions";
-import { ensureConsoleBuilt, launchChromium, SHOTS, startService, until, type Service } from "./harness";
+import { ensureConsoleBuilt, launchChromium, type Service, SHOTS, startService, until } from "./harness";
 
 // The console's default sign-in, sessions, end to end on `npm start` (docs/console.md, "Sign-in").
 const OWNER = { name: "Olivia Owner", email: "owner@example.com", password: "correct horse battery staple" };
@@ -24,7 +24,12 @@ function mailedLink(to: string, subject: string): string | null {
     .flatMap((line) => {
       try {
         const entry = JSON.parse(line) as { to?: unknown; subject?: unknown; text?: unknown };
-        return entry.to === to && typeof entry.subject === "string" && entry.subject.startsWith(subject) && typeof entry.text === "string" ? [entry.text.match(/https?:\/\/\S+/)?.[0]] : [];
+        return entry.to === to &&
+          typeof entry.subject === "string" &&
+          entry.subject.startsWith(subject) &&
+          typeof entry.text === "string"
+          ? [entry.text.match(/https?:\/\/\S+/)?.[0]]
+          : [];
       } catch {
         return [];
       }
@@ -60,13 +65,38 @@ beforeAll(async () => {
   service = await startService("csession", { SIGHTLINE_SIGNIN_RATE_LIMIT: "off", SIGHTLINE_LOG_LEVEL: "info" });
   const at = (ms: number) => new Date(Date.parse("2026-11-20T10:00:00.000Z") + ms).toISOString();
   const batch = [
-    { id: "e1", type: "trace-create", timestamp: at(0), body: { id: "t-one", name: "support-chat", userId: "ada", input: "Hi", output: "Hello" } },
-    { id: "e2", type: "trace-create", timestamp: at(1000), body: { id: "t-two", name: "billing-chat", userId: "bob", input: "Refund?", output: "No." } },
+    {
+      id: "e1",
+      type: "trace-create",
+      timestamp: at(0),
+      body: { id: "t-one", name: "support-chat", userId: "ada", input: "Hi", output: "Hello" },
+    },
+    {
+      id: "e2",
+      type: "trace-create",
+      timestamp: at(1000),
+      body: { id: "t-two", name: "billing-chat", userId: "bob", input: "Refund?", output: "No." },
+    },
   ];
   expect((await service.call("POST", "/v1/ingest", { batch })).status).toBe(207);
-  expect((await service.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hello {{name}}", labels: ["production"] })).status).toBe(201);
-  expect((await service.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hi {{name}}!" })).status).toBe(201);
-  await until("both traces", () => service.call<{ data: unknown[] }>("GET", "/v1/traces"), (r) => r.body.data?.length === 2);
+  expect(
+    (
+      await service.call("POST", "/v1/prompts", {
+        name: "greeting",
+        type: "TEXT",
+        content: "Hello {{name}}",
+        labels: ["production"],
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (await service.call("POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hi {{name}}!" })).status,
+  ).toBe(201);
+  await until(
+    "both traces",
+    () => service.call<{ data: unknown[] }>("GET", "/v1/traces"),
+    (r) => r.body.data?.length === 2,
+  );
   mkdirSync(SHOTS, { recursive: true });
   browser = await launchChromium();
   ({ page } = await newPage());
@@ -113,14 +143,20 @@ describe("web console with sessions", () => {
   });
 
   it("lets an invited VIEWER sign up, confirm the address from the mail, and shows the API's refusal where they tried to write", async () => {
-    expect((await service.call("PUT", "/v1/memberships", { email: VIEWER.email, role: "VIEWER" })).status).toBeLessThan(300);
+    expect((await service.call("PUT", "/v1/memberships", { email: VIEWER.email, role: "VIEWER" })).status).toBeLessThan(
+      300,
+    );
     const viewer = await newPage();
     try {
       await signUp(viewer.page, VIEWER);
       await viewer.page.getByRole("button", { name: "Create account" }).click();
       await expect(viewer.page.getByTestId("verify-sent").textContent()).resolves.toContain(VIEWER.email);
       // The invitation applies once the mailed link proves the address (docs/auth.md, "Invitations and proven addresses").
-      const link = await until("the verification mail", async () => mailedLink(VIEWER.email, "Confirm your email"), (v) => v !== null);
+      const link = await until(
+        "the verification mail",
+        async () => mailedLink(VIEWER.email, "Confirm your email"),
+        (v) => v !== null,
+      );
       // The link opens the console signed in, on the page the sign-up started from.
       await viewer.page.goto(link!);
       await viewer.page.waitForURL(/\/traces$/);
@@ -129,7 +165,9 @@ describe("web console with sessions", () => {
       await viewer.page.goto(`${service.url}/prompts/greeting`);
       const v2 = viewer.page.getByTestId("version-2");
       await v2.getByRole("button", { name: "Promote to production" }).click();
-      await expect(viewer.page.getByRole("alert").textContent()).resolves.toContain("This endpoint needs the MEMBER role; the membership has VIEWER");
+      await expect(viewer.page.getByRole("alert").textContent()).resolves.toContain(
+        "This endpoint needs the MEMBER role; the membership has VIEWER",
+      );
       const resolved = await service.call<{ version: number }>("GET", "/v1/prompts/greeting?channel=production");
       expect(resolved.body.version).toBe(1);
     } finally {
@@ -148,7 +186,12 @@ describe("web console with sessions", () => {
     await shot(page, "account-two-factor");
     await page.getByLabel("Code from the app").fill(await totpCode(uri));
     await page.getByRole("button", { name: "Turn on" }).click();
-    await until("two-factor on", () => page.getByTestId("two-factor-state").textContent(), (t) => t === "on", 10_000);
+    await until(
+      "two-factor on",
+      () => page.getByTestId("two-factor-state").textContent(),
+      (t) => t === "on",
+      10_000,
+    );
     expect(await page.getByTestId("sessions-table").textContent()).toContain("this session");
     await shot(page, "account");
 
@@ -166,14 +209,36 @@ describe("web console with sessions", () => {
   it("asks the signed-in person to allow an MCP client on the consent page, then hands the client a code it can exchange", async () => {
     const redirect = "https://client.example/callback";
     const resource = `${service.url}/v1/mcp`;
-    const registered = await fetch(`${service.url}/v1/auth/oauth2/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "console-consent", redirect_uris: [redirect], token_endpoint_auth_method: "none", grant_types: ["authorization_code"], response_types: ["code"] }) });
+    const registered = await fetch(`${service.url}/v1/auth/oauth2/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        client_name: "console-consent",
+        redirect_uris: [redirect],
+        token_endpoint_auth_method: "none",
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      }),
+    });
     expect(registered.status).toBeLessThan(300);
     const { client_id: clientId } = (await registered.json()) as { client_id: string };
     const verifier = randomBytes(32).toString("base64url");
     const authorize = new URL(`${service.url}/v1/auth/oauth2/authorize`);
-    for (const [k, v] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: redirect, code_challenge: createHash("sha256").update(verifier).digest("base64url"), code_challenge_method: "S256", state: "s", scope: "openid", resource })) authorize.searchParams.set(k, v);
+    for (const [k, v] of Object.entries({
+      response_type: "code",
+      client_id: clientId,
+      redirect_uri: redirect,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      state: "s",
+      scope: "openid",
+      resource,
+    }))
+      authorize.searchParams.set(k, v);
     // The client's own address: answered here, so the browser lands somewhere with the code in its URL.
-    await page.route("https://client.example/**", (route) => route.fulfill({ status: 200, contentType: "text/plain", body: "client" }));
+    await page.route("https://client.example/**", (route) =>
+      route.fulfill({ status: 200, contentType: "text/plain", body: "client" }),
+    );
 
     await page.goto(authorize.toString());
     await page.waitForURL(/\/consent\?/);
@@ -187,7 +252,18 @@ describe("web console with sessions", () => {
     await page.waitForURL(/^https:\/\/client\.example\/callback\?/);
     const code = new URL(page.url()).searchParams.get("code");
     expect(code).toBeTruthy();
-    const token = await fetch(`${service.url}/v1/auth/oauth2/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "authorization_code", code: code!, code_verifier: verifier, client_id: clientId, redirect_uri: redirect, resource }).toString() });
+    const token = await fetch(`${service.url}/v1/auth/oauth2/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code: code!,
+        code_verifier: verifier,
+        client_id: clientId,
+        redirect_uri: redirect,
+        resource,
+      }).toString(),
+    });
     expect(token.status).toBe(200);
     expect(await token.json()).toMatchObject({ access_token: expect.any(String) });
   });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeGitHub } from "../support/fake-oauth-providers";
-import { ensureConsoleBuilt, launchChromium, startService, type Service } from "./harness";
+import { ensureConsoleBuilt, launchChromium, type Service, startService } from "./harness";
 
 // "Continue with GitHub" in the browser, against a GitHub on loopback (docs/auth.md, "GitHub and Google").
 const github = new FakeGitHub();

@@ -11,22 +11,91 @@ let service: Service;
 let browser: Browser;
 let page: Page;
 
-type Item = { id: string; input: unknown; expectedOutput: unknown; sourceTraceId: string | null; sourceObservationId: string | null };
+type Item = {
+  id: string;
+  input: unknown;
+  expectedOutput: unknown;
+  sourceTraceId: string | null;
+  sourceObservationId: string | null;
+};
 
 const shot = (name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`) });
 const items = async () => (await service.call<{ items: Item[] }>("GET", "/v1/datasets/cases")).body.items;
 
 async function seed(s: Service) {
   const batch = [
-    { id: "e1", type: "trace-create", timestamp: "2026-11-20T10:00:00.000Z", body: { id: "t-1", name: "support-chat", input: { question: "Where is my order?" }, output: "No idea.", metadata: { channel: "web" } } },
-    { id: "e2", type: "generation-create", timestamp: "2026-11-20T10:00:00.100Z", body: { id: "g-1", traceId: "t-1", name: "answer", model: "gpt-4o-mini", startTime: "2026-11-20T10:00:00.100Z", input: [{ role: "user", content: "Where is my order?" }], output: "No idea." } },
-    { id: "e3", type: "trace-create", timestamp: "2026-11-20T11:00:00.000Z", body: { id: "t-2", name: "support-chat", input: "refund?", output: "Maybe." } },
-    { id: "e4", type: "generation-create", timestamp: "2026-11-20T11:00:00.100Z", body: { id: "g-2", traceId: "t-2", name: "classify", model: "bulk-model", startTime: "2026-11-20T11:00:00.100Z", input: "refund?", output: "billing" } },
-    { id: "e5", type: "generation-create", timestamp: "2026-11-20T11:00:00.200Z", body: { id: "g-3", traceId: "t-2", name: "answer", model: "bulk-model", startTime: "2026-11-20T11:00:00.200Z", input: "refund?", output: "Maybe." } },
+    {
+      id: "e1",
+      type: "trace-create",
+      timestamp: "2026-11-20T10:00:00.000Z",
+      body: {
+        id: "t-1",
+        name: "support-chat",
+        input: { question: "Where is my order?" },
+        output: "No idea.",
+        metadata: { channel: "web" },
+      },
+    },
+    {
+      id: "e2",
+      type: "generation-create",
+      timestamp: "2026-11-20T10:00:00.100Z",
+      body: {
+        id: "g-1",
+        traceId: "t-1",
+        name: "answer",
+        model: "gpt-4o-mini",
+        startTime: "2026-11-20T10:00:00.100Z",
+        input: [{ role: "user", content: "Where is my order?" }],
+        output: "No idea.",
+      },
+    },
+    {
+      id: "e3",
+      type: "trace-create",
+      timestamp: "2026-11-20T11:00:00.000Z",
+      body: { id: "t-2", name: "support-chat", input: "refund?", output: "Maybe." },
+    },
+    {
+      id: "e4",
+      type: "generation-create",
+      timestamp: "2026-11-20T11:00:00.100Z",
+      body: {
+        id: "g-2",
+        traceId: "t-2",
+        name: "classify",
+        model: "bulk-model",
+        startTime: "2026-11-20T11:00:00.100Z",
+        input: "refund?",
+        output: "billing",
+      },
+    },
+    {
+      id: "e5",
+      type: "generation-create",
+      timestamp: "2026-11-20T11:00:00.200Z",
+      body: {
+        id: "g-3",
+        traceId: "t-2",
+        name: "answer",
+        model: "bulk-model",
+        startTime: "2026-11-20T11:00:00.200Z",
+        input: "refund?",
+        output: "Maybe.",
+      },
+    },
   ];
   expect((await s.call("POST", "/v1/ingest", { batch })).status).toBe(207);
-  await until("the traces", () => s.call<{ observations: unknown[] }>("GET", "/v1/traces/t-2"), (r) => r.status === 200 && r.body.observations.length === 2);
-  await until("the first trace", () => s.call<{ observations: unknown[] }>("GET", "/v1/traces/t-1"), (r) => r.status === 200 && r.body.observations.length === 1);
+  await until(
+    "the traces",
+    () => s.call<{ observations: unknown[] }>("GET", "/v1/traces/t-2"),
+    (r) => r.status === 200 && r.body.observations.length === 2,
+  );
+  await until(
+    "the first trace",
+    () => s.call<{ observations: unknown[] }>("GET", "/v1/traces/t-1"),
+    (r) => r.status === 200 && r.body.observations.length === 1,
+  );
   expect((await s.call("POST", "/v1/datasets", { name: "cases" })).status).toBe(201);
 }
 
@@ -60,7 +129,14 @@ describe("trace to dataset in the console", () => {
     await form.getByRole("button", { name: "Save item" }).click();
     await form.getByRole("status").filter({ hasText: "Added to cases" }).waitFor();
 
-    expect(await items()).toMatchObject([{ input: { question: "Where is my order?" }, expectedOutput: "It ships tomorrow; here is the tracking link.", sourceTraceId: "t-1", sourceObservationId: null }]);
+    expect(await items()).toMatchObject([
+      {
+        input: { question: "Where is my order?" },
+        expectedOutput: "It ships tomorrow; here is the tracking link.",
+        sourceTraceId: "t-1",
+        sourceObservationId: null,
+      },
+    ]);
   });
 
   it("adds an observation from the observation view; a second copy shows the 409 and can replace the first", async () => {
@@ -77,12 +153,16 @@ describe("trace to dataset in the console", () => {
 
     expect(await alert.textContent()).toContain("409 conflict");
     expect(await alert.textContent()).toContain("already holds item");
-    expect((await items()).filter((i) => i.sourceObservationId === "g-1")).toMatchObject([{ input: [{ role: "user", content: "Where is my order?" }], expectedOutput: "No idea.", sourceTraceId: "t-1" }]);
+    expect((await items()).filter((i) => i.sourceObservationId === "g-1")).toMatchObject([
+      { input: [{ role: "user", content: "Where is my order?" }], expectedOutput: "No idea.", sourceTraceId: "t-1" },
+    ]);
 
     await form.getByLabel(/^Expected output/).fill('"Tracking link sent."');
     await form.getByRole("button", { name: "Replace that item with this one" }).click();
     await form.getByRole("status").filter({ hasText: "Added to cases" }).waitFor();
-    expect((await items()).filter((i) => i.sourceObservationId === "g-1")).toMatchObject([{ expectedOutput: "Tracking link sent." }]);
+    expect((await items()).filter((i) => i.sourceObservationId === "g-1")).toMatchObject([
+      { expectedOutput: "Tracking link sent." },
+    ]);
   });
 
   it("adds every observation the span explorer's filters select, with the counts", async () => {
@@ -96,13 +176,23 @@ describe("trace to dataset in the console", () => {
     await shot("span-explorer-add-to-dataset");
 
     expect(await status.textContent()).toContain("Added 2, skipped 0 of 2 selected");
-    expect((await items()).filter((i) => i.sourceTraceId === "t-2").map((i) => i.sourceObservationId).sort()).toEqual(["g-2", "g-3"]);
+    expect(
+      (await items())
+        .filter((i) => i.sourceTraceId === "t-2")
+        .map((i) => i.sourceObservationId)
+        .sort(),
+    ).toEqual(["g-2", "g-3"]);
   });
 
   it("shows each copied item's source on the dataset page as links to the trace and the observation", async () => {
     await page.goto(`${service.url}/datasets/cases`);
     const sources = page.getByTestId("item-source");
-    await until("the four sources", () => sources.count(), (n) => n === 4, 15_000);
+    await until(
+      "the four sources",
+      () => sources.count(),
+      (n) => n === 4,
+      15_000,
+    );
     await shot("dataset-item-sources");
 
     await page.getByRole("link", { name: "observation g-1" }).click();

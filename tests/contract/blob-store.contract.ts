@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { BlobStore } from "@core/platform/ports";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 export interface BlobStoreFixture {
   store: BlobStore;
@@ -131,13 +131,24 @@ export function describePresignedUrls(name: string, make: () => Promise<BlobStor
     it("stores the declared bytes PUT through an upload URL, and serves them through a read URL", async () => {
       const bytes = randomBytes(2048);
       const sha256 = (await import("node:crypto")).createHash("sha256").update(bytes).digest("base64");
-      const url = await fixture.store.presignPut("media/p1/m1", { contentType: "image/png", contentLength: bytes.length, sha256, expiresInSeconds: 60 });
+      const url = await fixture.store.presignPut("media/p1/m1", {
+        contentType: "image/png",
+        contentLength: bytes.length,
+        sha256,
+        expiresInSeconds: 60,
+      });
 
-      const put = await fetch(url, { method: "PUT", body: bytes, headers: { "content-type": "image/png", "x-amz-checksum-sha256": sha256 } });
+      const put = await fetch(url, {
+        method: "PUT",
+        body: bytes,
+        headers: { "content-type": "image/png", "x-amz-checksum-sha256": sha256 },
+      });
 
       expect(put.status).toBe(200);
       expect(Buffer.from((await fixture.store.get("media/p1/m1"))!).equals(bytes)).toBe(true);
-      const read = await fetch(await fixture.store.presignGet("media/p1/m1", { contentType: "image/png", expiresInSeconds: 60 }));
+      const read = await fetch(
+        await fixture.store.presignGet("media/p1/m1", { contentType: "image/png", expiresInSeconds: 60 }),
+      );
       expect(read.status).toBe(200);
       expect(read.headers.get("content-type")).toBe("image/png");
       expect(Buffer.from(await read.arrayBuffer()).equals(bytes)).toBe(true);

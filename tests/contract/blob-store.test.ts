@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { S3BlobStore } from "@core/adapters/aws/s3-blob-store";
-import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
-import { createBucket, FAKE_CREDENTIALS, type Fauxqs, REGION, startEmulator } from "../support/fauxqs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { S3BlobStore } from "@core/adapters/aws/s3-blob-store";
 import { serveSignedBlob } from "@core/adapters/local/blob-url-server";
+import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
 import { SignedBlobUrls } from "@core/adapters/local/signed-blob-urls";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBucket, FAKE_CREDENTIALS, type Fauxqs, REGION, startEmulator } from "../support/fauxqs";
 import { describeBlobStore, describePresignedUrls } from "./blob-store.contract";
 
 const dirs: string[] = [];
@@ -29,7 +29,9 @@ describeBlobStore("FsBlobStore", async () => {
 describePresignedUrls("FsBlobStore (the local server's signed URLs)", async () => {
   const store = new FsBlobStore(await tempDir());
   const urls = (store.urls = new SignedBlobUrls(randomBytes(32)));
-  const server = createServer((req, res) => void serveSignedBlob(store, urls, req, res, new URL(req.url!, "http://local")));
+  const server = createServer(
+    (req, res) => void serveSignedBlob(store, urls, req, res, new URL(req.url!, "http://local")),
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   urls.serveAt(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
   return { store, cleanup: () => new Promise<void>((resolve) => server.close(() => resolve())) };
@@ -46,29 +48,63 @@ afterAll(async () => {
 
 describeBlobStore("S3BlobStore (fauxqs)", async () => {
   const bucket = await createBucket(emulator, `blobs-${++buckets}`);
-  return { store: new S3BlobStore({ bucket, region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: FAKE_CREDENTIALS }) };
+  return {
+    store: new S3BlobStore({
+      bucket,
+      region: REGION,
+      endpoint: emulator.endpoint,
+      forcePathStyle: true,
+      credentials: FAKE_CREDENTIALS,
+    }),
+  };
 });
 
 describePresignedUrls("S3BlobStore (fauxqs)", async () => {
   const bucket = await createBucket(emulator, `presigned-${++buckets}`);
-  return { store: new S3BlobStore({ bucket, region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: FAKE_CREDENTIALS, prefix: "tenant/" }) };
+  return {
+    store: new S3BlobStore({
+      bucket,
+      region: REGION,
+      endpoint: emulator.endpoint,
+      forcePathStyle: true,
+      credentials: FAKE_CREDENTIALS,
+      prefix: "tenant/",
+    }),
+  };
 });
 
 describeBlobStore("S3BlobStore (fauxqs, key prefix, credentials from a provider)", async () => {
   const bucket = await createBucket(emulator, `prefixed-${++buckets}`);
   // A neighbour under another prefix in the same bucket must never show through.
-  await new S3BlobStore({ bucket, region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: FAKE_CREDENTIALS, prefix: "other/" }).put("p1/leak", "x");
-  const store = new S3BlobStore({ bucket, prefix: "tenant/", region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: async () => FAKE_CREDENTIALS });
+  await new S3BlobStore({
+    bucket,
+    region: REGION,
+    endpoint: emulator.endpoint,
+    forcePathStyle: true,
+    credentials: FAKE_CREDENTIALS,
+    prefix: "other/",
+  }).put("p1/leak", "x");
+  const store = new S3BlobStore({
+    bucket,
+    prefix: "tenant/",
+    region: REGION,
+    endpoint: emulator.endpoint,
+    forcePathStyle: true,
+    credentials: async () => FAKE_CREDENTIALS,
+  });
   return { store };
 });
 
 describe("FsBlobStore", () => {
-  it.each(["", "/abs", "a//b", "a/", "../x", "a/../../x", "a/./b", "nul\0byte", "a\\..\\b"])("refuses the key %j", async (key) => {
-    const store = new FsBlobStore(await tempDir());
+  it.each(["", "/abs", "a//b", "a/", "../x", "a/../../x", "a/./b", "nul\0byte", "a\\..\\b"])(
+    "refuses the key %j",
+    async (key) => {
+      const store = new FsBlobStore(await tempDir());
 
-    await expect(store.put(key, "x")).rejects.toThrow(/Invalid blob key/);
-    await expect(store.get(key)).rejects.toThrow(/Invalid blob key/);
-  });
+      await expect(store.put(key, "x")).rejects.toThrow(/Invalid blob key/);
+      await expect(store.get(key)).rejects.toThrow(/Invalid blob key/);
+    },
+  );
 
   it("lists nothing for a prefix that tries to climb out of the root", async () => {
     const root = await tempDir();
@@ -85,7 +121,8 @@ describe("FsBlobStore", () => {
     for (const key of ["x.blob", "x", "x.blob/y", "100%", "100%25", "x%2Eblob"]) await store.put(key, key);
 
     expect(await store.list("")).toEqual(["100%", "100%25", "x", "x%2Eblob", "x.blob", "x.blob/y"]);
-    for (const key of ["x.blob", "x", "x.blob/y", "100%", "100%25", "x%2Eblob"]) expect(new TextDecoder().decode((await store.get(key)) ?? undefined)).toBe(key);
+    for (const key of ["x.blob", "x", "x.blob/y", "100%", "100%25", "x%2Eblob"])
+      expect(new TextDecoder().decode((await store.get(key)) ?? undefined)).toBe(key);
   });
 
   it("ignores a temp file left by an interrupted put", async () => {
@@ -108,7 +145,14 @@ describe("FsBlobStore", () => {
 });
 
 describe("S3BlobStore on S3's wire protocol", () => {
-  const open = (bucket: string) => new S3BlobStore({ bucket, region: REGION, endpoint: emulator.endpoint, forcePathStyle: true, credentials: FAKE_CREDENTIALS });
+  const open = (bucket: string) =>
+    new S3BlobStore({
+      bucket,
+      region: REGION,
+      endpoint: emulator.endpoint,
+      forcePathStyle: true,
+      credentials: FAKE_CREDENTIALS,
+    });
 
   it("round-trips keys that need URL and XML escaping", async () => {
     const store = open(await createBucket(emulator, `escaped-${++buckets}`));
@@ -133,7 +177,14 @@ describe("S3BlobStore on S3's wire protocol", () => {
   });
 
   it("binds the content type, length and SHA-256 of an upload into the presigned URL's signature", async () => {
-    const url = new URL(await open("media").presignPut("m/1", { contentType: "image/png", contentLength: 5, sha256: "x".repeat(43) + "=", expiresInSeconds: 900 }));
+    const url = new URL(
+      await open("media").presignPut("m/1", {
+        contentType: "image/png",
+        contentLength: 5,
+        sha256: "x".repeat(43) + "=",
+        expiresInSeconds: 900,
+      }),
+    );
 
     expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("content-length;content-type;host;x-amz-checksum-sha256");
     expect(url.searchParams.get("X-Amz-Expires")).toBe("900");

@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { JobQueue, ReceivedMessage } from "@core/platform/ports";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 export interface JobQueueFixture {
   queue: JobQueue;
@@ -16,7 +16,9 @@ async function receiveAll(queue: JobQueue, count: number, seconds = 5): Promise<
   const out: ReceivedMessage[] = [];
   const deadline = Date.now() + seconds * 1000;
   while (out.length < count && Date.now() < deadline) {
-    out.push(...(await queue.receive({ max: Math.min(10, count - out.length), visibilitySeconds: 30, waitSeconds: 1 })));
+    out.push(
+      ...(await queue.receive({ max: Math.min(10, count - out.length), visibilitySeconds: 30, waitSeconds: 1 })),
+    );
   }
   return out;
 }

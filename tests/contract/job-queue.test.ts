@@ -3,10 +3,10 @@ import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { SqsJobQueue } from "@core/adapters/aws/sqs-job-queue";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import type { Clock } from "@core/platform/ports";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createQueuePair, type Fauxqs, startEmulator } from "../support/fauxqs";
 import { describeJobQueue } from "./job-queue.contract";
 
@@ -23,7 +23,12 @@ async function tempDir(): Promise<string> {
 /** Opens a tracked queue (closed after each test) over `dir`, with a DLQ in `dir/dlq`. */
 async function openLocal(dir: string, clock?: Clock) {
   const deadLetter = await DurableLocalQueue.open({ dir: join(dir, "dlq"), clock });
-  const queue = await DurableLocalQueue.open({ dir: join(dir, "main"), maxReceiveCount: MAX_RECEIVE_COUNT, deadLetter, clock });
+  const queue = await DurableLocalQueue.open({
+    dir: join(dir, "main"),
+    maxReceiveCount: MAX_RECEIVE_COUNT,
+    deadLetter,
+    clock,
+  });
   open.push(queue, deadLetter);
   return { queue, deadLetter };
 }
@@ -37,7 +42,10 @@ afterAll(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-describeJobQueue("DurableLocalQueue", async () => ({ ...(await openLocal(await tempDir())), maxReceiveCount: MAX_RECEIVE_COUNT }));
+describeJobQueue("DurableLocalQueue", async () => ({
+  ...(await openLocal(await tempDir())),
+  maxReceiveCount: MAX_RECEIVE_COUNT,
+}));
 
 let emulator: Fauxqs;
 let queues = 0;
@@ -53,7 +61,12 @@ describeJobQueue("SqsJobQueue (fauxqs)", async () => {
   return {
     queue: new SqsJobQueue({ client: emulator.sqs, queueUrl }),
     // The other constructor form: the adapter builds its own client.
-    deadLetter: new SqsJobQueue({ queueUrl: dlqUrl, region: "us-east-1", endpoint: emulator.endpoint, credentials: { accessKeyId: "t", secretAccessKey: "t" } }),
+    deadLetter: new SqsJobQueue({
+      queueUrl: dlqUrl,
+      region: "us-east-1",
+      endpoint: emulator.endpoint,
+      credentials: { accessKeyId: "t", secretAccessKey: "t" },
+    }),
     maxReceiveCount: MAX_RECEIVE_COUNT,
   };
 });
@@ -75,7 +88,10 @@ describe("DurableLocalQueue", () => {
     const { queue } = await openLocal(dir);
 
     const got = await queue.receive({ max: 10 });
-    expect(got.map((m) => [m.body, m.receiveCount])).toEqual([["a", 2], ["c", 1]]);
+    expect(got.map((m) => [m.body, m.receiveCount])).toEqual([
+      ["a", 2],
+      ["c", 1],
+    ]);
     expect(got[0]?.id).toBe(a?.id);
   });
 
@@ -96,7 +112,9 @@ describe("DurableLocalQueue", () => {
   it("keeps a message whose sender was killed with SIGKILL right after send resolved", async () => {
     const dir = await tempDir();
     const script = fileURLToPath(new URL("../support/queue-send-and-die.ts", import.meta.url));
-    const child = spawn(process.execPath, ["--import", "tsx", script, join(dir, "main"), "survivor"], { stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, join(dir, "main"), "survivor"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     const exited = new Promise<NodeJS.Signals | null>((done) => child.on("exit", (_code, signal) => done(signal)));
@@ -190,7 +208,13 @@ describe("DurableLocalQueue", () => {
 
     const [dead] = await deadLetter.receive({ max: 1 });
     expect(delivered).toEqual([]);
-    expect(dead).toMatchObject({ id, body: "poison", attributes: { k: "v" }, receiveCount: 1, sentAt: new Date(Date.UTC(2030, 0, 1)) });
+    expect(dead).toMatchObject({
+      id,
+      body: "poison",
+      attributes: { k: "v" },
+      receiveCount: 1,
+      sentAt: new Date(Date.UTC(2030, 0, 1)),
+    });
   });
 
   it("has no receive limit without a dead-letter queue", async () => {

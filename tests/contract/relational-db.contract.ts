@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
-import { count, eq, sql } from "drizzle-orm";
-import { pgSchema, serial } from "drizzle-orm/pg-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PostgresHandle } from "@core/adapters/postgres/migrate";
 import { migratePostgres } from "@core/adapters/postgres/migrate";
 import { isUniqueViolation } from "@core/platform/db-errors";
 import { apiKeys, auditLog, organizations, projects } from "@core/platform/schema";
+import { count, eq, sql } from "drizzle-orm";
+import { pgSchema, serial } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const MIGRATIONS = fileURLToPath(new URL("../../migrations/postgres", import.meta.url));
 /** drizzle's own bookkeeping table: one row per applied migration. */
@@ -30,7 +30,15 @@ export function describeRelationalDb(name: string, open: () => Promise<PostgresH
     }
 
     function apiKey(projectId: string, publicKey = id("pk")) {
-      return { id: id("key"), projectId, publicKey, secretHash: "h", secretHint: "abcd", role: "ADMIN" as const, createdAt: new Date() };
+      return {
+        id: id("key"),
+        projectId,
+        publicKey,
+        secretHash: "h",
+        secretHint: "abcd",
+        role: "ADMIN" as const,
+        createdAt: new Date(),
+      };
     }
 
     beforeAll(async () => {
@@ -82,14 +90,24 @@ export function describeRelationalDb(name: string, open: () => Promise<PostgresH
     });
 
     it("round-trips jsonb as a JSON value, not a string", async () => {
-      const details = { nested: { list: [1, "two", null, { three: 3 }] }, flag: true, text: "é ✓ \"quoted\"" };
+      const details = { nested: { list: [1, "two", null, { three: 3 }] }, flag: true, text: 'é ✓ "quoted"' };
       const entry = {
-        id: id("aud"), projectId: id("prj"), actorType: "system" as const, actorId: "test",
-        action: "test.done", targetType: "test", targetId: "t1", details, createdAt: new Date(),
+        id: id("aud"),
+        projectId: id("prj"),
+        actorType: "system" as const,
+        actorId: "test",
+        action: "test.done",
+        targetType: "test",
+        targetId: "t1",
+        details,
+        createdAt: new Date(),
       };
 
       await handle.db.insert(auditLog).values(entry);
-      const [row] = await handle.db.select({ details: auditLog.details }).from(auditLog).where(eq(auditLog.id, entry.id));
+      const [row] = await handle.db
+        .select({ details: auditLog.details })
+        .from(auditLog)
+        .where(eq(auditLog.id, entry.id));
       const [stored] = await handle.db
         .select({ kind: sql<string>`jsonb_typeof(${auditLog.details})` })
         .from(auditLog)
@@ -115,7 +133,10 @@ export function describeRelationalDb(name: string, open: () => Promise<PostgresH
       const first = apiKey(project.id);
       await handle.db.insert(apiKeys).values(first);
 
-      const error = await handle.db.insert(apiKeys).values(apiKey(project.id, first.publicKey)).catch((e: unknown) => e);
+      const error = await handle.db
+        .insert(apiKeys)
+        .values(apiKey(project.id, first.publicKey))
+        .catch((e: unknown) => e);
       const inTransaction = await handle.db
         .transaction((tx) => tx.insert(apiKeys).values(apiKey(project.id, first.publicKey)))
         .catch((e: unknown) => e);
@@ -127,7 +148,10 @@ export function describeRelationalDb(name: string, open: () => Promise<PostgresH
     });
 
     it("does not mistake other errors for unique violations", async () => {
-      const orphan = await handle.db.insert(apiKeys).values(apiKey(id("missing"))).catch((e: unknown) => e);
+      const orphan = await handle.db
+        .insert(apiKeys)
+        .values(apiKey(id("missing")))
+        .catch((e: unknown) => e);
 
       expect(orphan).toBeInstanceOf(Error);
       expect(isUniqueViolation(orphan)).toBe(false);

@@ -1,8 +1,8 @@
-import { openPglite } from "@core/adapters/postgres/pglite";
 import type { PostgresHandle } from "@core/adapters/postgres/migrate";
+import { openPglite } from "@core/adapters/postgres/pglite";
 import { openPostgresJs } from "@core/adapters/postgres/postgres-js";
-import { describeRelationalDb } from "./relational-db.contract";
 import { createScratchDatabase } from "../support/scratch-db";
+import { describeRelationalDb } from "./relational-db.contract";
 
 describeRelationalDb("PGlite in memory", () => openPglite());
 

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
 import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
-import { startClickHouseShim, type ClickHouseShim } from "../support/clickhouse-http-shim";
+import { afterAll, beforeAll } from "vitest";
+import { type ClickHouseShim, startClickHouseShim } from "../support/clickhouse-http-shim";
 import { describeTelemetryStore } from "./telemetry-store.contract";
 
 /*

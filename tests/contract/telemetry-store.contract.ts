@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateClickHouse } from "@core/adapters/clickhouse/migrate";
 import type { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 export interface TelemetryStoreTarget {
   /** Opens a store on the same data each time (same chDB path, same server database). */
@@ -29,10 +29,34 @@ export function describeTelemetryStore(name: string, target: TelemetryStoreTarge
         note Nullable(String), level LowCardinality(String), tokens UInt64
       ) ENGINE = MergeTree ORDER BY (project_id, ts, id)`);
       await store.insert(table, [
-        { id: "a", project_id: "p1", ts: "2024-01-02T03:04:05.678Z", attrs: { env: "prod", "k.with.dots": "v" }, note: null, level: "DEFAULT", tokens: "18446744073709551615" },
+        {
+          id: "a",
+          project_id: "p1",
+          ts: "2024-01-02T03:04:05.678Z",
+          attrs: { env: "prod", "k.with.dots": "v" },
+          note: null,
+          level: "DEFAULT",
+          tokens: "18446744073709551615",
+        },
         // A Date serialises to ISO 8601 with Z, which best_effort parsing accepts.
-        { id: "b", project_id: "p1", ts: new Date("2024-01-02T03:04:06.001Z"), attrs: {}, note: "hi 'there'", level: "ERROR", tokens: 7 },
-        { id: "c", project_id: "p2", ts: "2024-01-03T00:00:00.000Z", attrs: { env: "dev" }, note: null, level: "DEFAULT", tokens: 1 },
+        {
+          id: "b",
+          project_id: "p1",
+          ts: new Date("2024-01-02T03:04:06.001Z"),
+          attrs: {},
+          note: "hi 'there'",
+          level: "ERROR",
+          tokens: 7,
+        },
+        {
+          id: "c",
+          project_id: "p2",
+          ts: "2024-01-03T00:00:00.000Z",
+          attrs: { env: "dev" },
+          note: null,
+          level: "DEFAULT",
+          tokens: 1,
+        },
       ]);
       return table;
     }
@@ -54,18 +78,31 @@ export function describeTelemetryStore(name: string, target: TelemetryStoreTarge
         join(migrationsDir, "0001_first.sql"),
         `-- two statements, one file\nCREATE TABLE IF NOT EXISTS mig_seen (n UInt32) ENGINE = MergeTree ORDER BY n;\n\nINSERT INTO mig_seen VALUES (1);\n`,
       );
-      await writeFile(join(migrationsDir, "0002_second.sql"), "ALTER TABLE mig_seen ADD COLUMN IF NOT EXISTS note String DEFAULT 'x'\n");
+      await writeFile(
+        join(migrationsDir, "0002_second.sql"),
+        "ALTER TABLE mig_seen ADD COLUMN IF NOT EXISTS note String DEFAULT 'x'\n",
+      );
 
       const first = await migrate();
       const second = await migrate();
-      await writeFile(join(migrationsDir, "0003_third.sql"), "INSERT INTO mig_seen (n) VALUES (3);\n-- trailing comment\n");
+      await writeFile(
+        join(migrationsDir, "0003_third.sql"),
+        "INSERT INTO mig_seen (n) VALUES (3);\n-- trailing comment\n",
+      );
       const third = await migrate();
 
       expect(first.applied).toEqual(["0001_first", "0002_second"]);
       expect(second.applied).toEqual([]);
       expect(third.applied).toEqual(["0003_third"]);
-      expect(await store.query("SELECT toUInt32(n) AS n, note FROM mig_seen ORDER BY n")).toEqual([{ n: 1, note: "x" }, { n: 3, note: "x" }]);
-      expect(await store.query("SELECT toUInt32(version) AS v FROM schema_migrations FINAL ORDER BY v")).toEqual([{ v: 1 }, { v: 2 }, { v: 3 }]);
+      expect(await store.query("SELECT toUInt32(n) AS n, note FROM mig_seen ORDER BY n")).toEqual([
+        { n: 1, note: "x" },
+        { n: 3, note: "x" },
+      ]);
+      expect(await store.query("SELECT toUInt32(version) AS v FROM schema_migrations FINAL ORDER BY v")).toEqual([
+        { v: 1 },
+        { v: 2 },
+        { v: 3 },
+      ]);
     });
 
     it("refuses a migration file whose name breaks the pattern", async () => {
@@ -86,7 +123,13 @@ export function describeTelemetryStore(name: string, target: TelemetryStoreTarge
       );
 
       expect(found).toEqual([
-        { id: "a", ts: "2024-01-02 03:04:05.678", attrs: { env: "prod", "k.with.dots": "v" }, note: null, level: "DEFAULT" },
+        {
+          id: "a",
+          ts: "2024-01-02 03:04:05.678",
+          attrs: { env: "prod", "k.with.dots": "v" },
+          note: null,
+          level: "DEFAULT",
+        },
         { id: "b", ts: "2024-01-02 03:04:06.001", attrs: {}, note: "hi 'there'", level: "ERROR" },
       ]);
     });

@@ -14,7 +14,11 @@ describeTelemetryStore("chDB", {
 
 const url = process.env.SIGHTLINE_CLICKHOUSE_URL;
 if (url) {
-  const server = { url, username: process.env.SIGHTLINE_CLICKHOUSE_USER, password: process.env.SIGHTLINE_CLICKHOUSE_PASSWORD };
+  const server = {
+    url,
+    username: process.env.SIGHTLINE_CLICKHOUSE_USER,
+    password: process.env.SIGHTLINE_CLICKHOUSE_PASSWORD,
+  };
   // A database per run: migrations start from nothing and parallel runs cannot collide.
   const database = `sightline_test_${randomUUID().replaceAll("-", "")}`;
   describeTelemetryStore("ClickHouse server", {

@@ -19,7 +19,8 @@ export interface CachedBuild {
   packages: Record<string, string[]>;
 }
 
-const hashOf = (path: string) => (existsSync(path) ? createHash("sha256").update(readFileSync(path)).digest("hex") : "missing");
+const hashOf = (path: string) =>
+  existsSync(path) ? createHash("sha256").update(readFileSync(path)).digest("hex") : "missing";
 
 function readManifest(dir: string): Manifest | null {
   try {
@@ -30,7 +31,8 @@ function readManifest(dir: string): Manifest | null {
 }
 
 /** The build is current when every file it read still has the contents it had then. */
-const current = (manifest: Manifest) => Object.entries(manifest.inputs).every(([path, hash]) => hashOf(resolve(ROOT, path)) === hash);
+const current = (manifest: Manifest) =>
+  Object.entries(manifest.inputs).every(([path, hash]) => hashOf(resolve(ROOT, path)) === hash);
 
 /**
  * One esbuild build of the Lambda functions, shared by the stack test, the Lambda-fidelity suite and the bundle
@@ -43,7 +45,13 @@ export async function cachedBuild(spec: {
   options: (outDir: string) => BuildOptions;
   build: (outDir: string) => Promise<{ inputs: string[]; packages: Record<string, string[]> }>;
 }): Promise<CachedBuild> {
-  const key = sha256(JSON.stringify({ esbuild: spec.esbuildVersion, options: spec.options("<out>"), resolution: hashFiles(["package-lock.json", "tsconfig.json"].map((f) => join(ROOT, f))) }));
+  const key = sha256(
+    JSON.stringify({
+      esbuild: spec.esbuildVersion,
+      options: spec.options("<out>"),
+      resolution: hashFiles(["package-lock.json", "tsconfig.json"].map((f) => join(ROOT, f))),
+    }),
+  );
   const dir = join(CACHE_ROOT, `bundles-${key.slice(0, 16)}`);
   const hit = () => {
     const manifest = readManifest(dir);
@@ -58,7 +66,10 @@ export async function cachedBuild(spec: {
       rmSync(partial, { recursive: true, force: true });
       mkdirSync(partial, { recursive: true });
       const { inputs, packages } = await spec.build(join(partial, "build"));
-      const manifest: Manifest = { inputs: Object.fromEntries(inputs.map((p) => [p, hashOf(resolve(ROOT, p))])), packages };
+      const manifest: Manifest = {
+        inputs: Object.fromEntries(inputs.map((p) => [p, hashOf(resolve(ROOT, p))])),
+        packages,
+      };
       writeFileSync(join(partial, "manifest.json"), JSON.stringify(manifest));
       rmSync(dir, { recursive: true, force: true });
       renameSync(partial, dir);

@@ -2,10 +2,10 @@ import { cpSync, mkdirSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { routes } from "@functions/routes";
-import { schedules } from "@functions/schedules";
 import { eventRules } from "@functions/event-rules";
 import { workers } from "@functions/queue-workers";
+import { routes } from "@functions/routes";
+import { schedules } from "@functions/schedules";
 import { FUNCTION_DEFAULTS } from "../../stacks/lambda";
 import { cachedBuild } from "./bundle-cache";
 
@@ -48,7 +48,9 @@ function bundleOptions(functions: LambdaFunction[], outDir: string): import("esb
   return {
     metafile: true,
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(functions.map((f) => [modulePath(f.handler), join(ROOT, `${modulePath(f.handler)}.ts`)])),
+    entryPoints: Object.fromEntries(
+      functions.map((f) => [modulePath(f.handler), join(ROOT, `${modulePath(f.handler)}.ts`)]),
+    ),
     outdir: outDir,
     outExtension: { ".js": ".mjs" },
     platform: "node",
@@ -88,18 +90,27 @@ export async function bundleFunctions(functions: LambdaFunction[]): Promise<Map<
 const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? null;
 
 /** As bundleFunctions, and for each handler the npm packages its bundle carries (from esbuild's metafile). */
-export async function bundleWithPackages(functions: LambdaFunction[]): Promise<{ files: Map<string, string>; packages: Map<string, Set<string>> }> {
+export async function bundleWithPackages(
+  functions: LambdaFunction[],
+): Promise<{ files: Map<string, string>; packages: Map<string, Set<string>> }> {
   const esbuild = sstEsbuild();
   const built = await cachedBuild({
     esbuildVersion: esbuild.version,
     options: (outDir) => bundleOptions(functions, outDir),
     build: async (outDir) => {
       const result = await esbuild.build(bundleOptions(functions, outDir));
-      const byOutput = new Map(Object.entries(result.metafile!.outputs).map(([file, output]) => [resolve(ROOT, file), output]));
+      const byOutput = new Map(
+        Object.entries(result.metafile!.outputs).map(([file, output]) => [resolve(ROOT, file), output]),
+      );
       const packages = Object.fromEntries(
         functions.map((f) => {
-          const inputs = Object.entries(byOutput.get(join(outDir, `${modulePath(f.handler)}.mjs`))?.inputs ?? {}).filter(([, v]) => v.bytesInOutput > 0);
-          return [f.handler, [...new Set(inputs.map(([input]) => packageOf(input)).filter((p): p is string => p !== null))]];
+          const inputs = Object.entries(
+            byOutput.get(join(outDir, `${modulePath(f.handler)}.mjs`))?.inputs ?? {},
+          ).filter(([, v]) => v.bytesInOutput > 0);
+          return [
+            f.handler,
+            [...new Set(inputs.map(([input]) => packageOf(input)).filter((p): p is string => p !== null))],
+          ];
         }),
       );
       return { inputs: Object.keys(result.metafile!.inputs), packages };

@@ -1,11 +1,19 @@
 import { randomUUID } from "node:crypto";
-import type { APIGatewayProxyEventV2, ScheduledEvent, SQSEvent } from "aws-lambda";
 import { routeKey, routes } from "@functions/routes";
+import type { APIGatewayProxyEventV2, ScheduledEvent, SQSEvent } from "aws-lambda";
 
 /** An API Gateway HTTP API (payload 2.0) event for one route, as API Gateway sends it to the route's Lambda. */
-export function apiGatewayEvent(method: string, path: string, options: { headers?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {}): APIGatewayProxyEventV2 {
+export function apiGatewayEvent(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; query?: Record<string, string>; body?: unknown } = {},
+): APIGatewayProxyEventV2 {
   const [pathOnly] = path.split("?");
-  const route = routes.find((r) => r.method === method && new RegExp(`^${r.path.replace(/\{[^/]+\+\}/g, ".+").replace(/\{[^/]+\}/g, "[^/]+")}$`).test(pathOnly!));
+  const route = routes.find(
+    (r) =>
+      r.method === method &&
+      new RegExp(`^${r.path.replace(/\{[^/]+\+\}/g, ".+").replace(/\{[^/]+\}/g, "[^/]+")}$`).test(pathOnly!),
+  );
   if (!route) throw new Error(`no route for ${method} ${path}`);
   const pathParameters: Record<string, string> = {};
   const names = route.path.split("/");
@@ -13,8 +21,17 @@ export function apiGatewayEvent(method: string, path: string, options: { headers
     const m = names[i]?.match(/^\{([^}+]+)\+?\}$/);
     if (m) pathParameters[m[1]!] = decodeURIComponent(segment);
   });
-  const body = options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body);
-  const headers = { host: "api.example.com", ...(body !== undefined ? { "content-type": "application/json" } : {}), ...options.headers };
+  const body =
+    options.body === undefined
+      ? undefined
+      : typeof options.body === "string"
+        ? options.body
+        : JSON.stringify(options.body);
+  const headers = {
+    host: "api.example.com",
+    ...(body !== undefined ? { "content-type": "application/json" } : {}),
+    ...options.headers,
+  };
   const query = options.query ?? {};
   return {
     version: "2.0",
@@ -41,7 +58,10 @@ export function apiGatewayEvent(method: string, path: string, options: { headers
 }
 
 /** An SQS event source batch, with the attributes Lambda's poller sets. */
-export function sqsEvent(queueArn: string, messages: { MessageId?: string; ReceiptHandle?: string; Body?: string; Attributes?: Record<string, string> }[]): SQSEvent {
+export function sqsEvent(
+  queueArn: string,
+  messages: { MessageId?: string; ReceiptHandle?: string; Body?: string; Attributes?: Record<string, string> }[],
+): SQSEvent {
   return {
     Records: messages.map((m) => ({
       messageId: m.MessageId!,

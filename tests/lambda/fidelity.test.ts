@@ -3,10 +3,10 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generateRingKey } from "@core/platform/keyring";
-import { startClickHouseShim, type ClickHouseShim } from "../support/clickhouse-http-shim";
-import { createBucket, createQueuePair, startEmulator, type Fauxqs } from "../support/fauxqs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ClickHouseShim, startClickHouseShim } from "../support/clickhouse-http-shim";
+import { createBucket, createQueuePair, type Fauxqs, startEmulator } from "../support/fauxqs";
 import { createScratchDatabase } from "../support/scratch-db";
 import { startSecretsManagerFake } from "../support/secrets-manager-fake";
 import { allFunctions, bundleWithPackages, isolate, MIGRATE_HANDLER, ROOT } from "./bundle";
@@ -38,7 +38,8 @@ const taskRoot = (handler: string) => join(root, "tasks", handler.replace(/[^a-z
 beforeAll(async () => {
   const built = await bundleWithPackages(functions);
   packages = built.packages;
-  for (const f of functions) bundles.set(f.handler, isolate(f.handler, built.files.get(f.handler)!, taskRoot(f.handler)));
+  for (const f of functions)
+    bundles.set(f.handler, isolate(f.handler, built.files.get(f.handler)!, taskRoot(f.handler)));
 }, 240_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -74,13 +75,22 @@ describe("every bundled function", () => {
 /** The ports a function declared: routes, crons and the worker expose them; the migration opens every store. */
 async function portsOf(handler: string): Promise<string[]> {
   if (handler === MIGRATE_HANDLER) return ["ch", "blobs", "queues"];
-  const module = (await import(join(ROOT, `${handler.slice(0, handler.lastIndexOf("."))}.ts`))) as { handler: { ports?: string[] } };
+  const module = (await import(join(ROOT, `${handler.slice(0, handler.lastIndexOf("."))}.ts`))) as {
+    handler: { ports?: string[] };
+  };
   if (!module.handler.ports) throw new Error(`${handler} does not expose the ports it uses`);
   return module.handler.ports;
 }
 
 /** Client libraries and the port that alone may bring each into a bundle (docs/deployment.md). */
-const LIBRARY_PORT: Record<string, string> = { openai: "llm", "@anthropic-ai/sdk": "llm", "@clickhouse/client": "ch", "@aws-sdk/client-sqs": "queues", "@aws-sdk/client-eventbridge": "bus", "@aws-sdk/client-sesv2": "mailer" };
+const LIBRARY_PORT: Record<string, string> = {
+  openai: "llm",
+  "@anthropic-ai/sdk": "llm",
+  "@clickhouse/client": "ch",
+  "@aws-sdk/client-sqs": "queues",
+  "@aws-sdk/client-eventbridge": "bus",
+  "@aws-sdk/client-sesv2": "mailer",
+};
 
 /** The OTLP routes: the only ones that decode protobuf. */
 const OTLP_HANDLERS = new Set(["functions/api/ingest/otel-traces.handler", "functions/api/ingest/otel-logs.handler"]);
@@ -91,14 +101,19 @@ describe("what each bundle carries", () => {
     for (const f of functions) {
       const ports = await portsOf(f.handler);
       const carried = packages.get(f.handler)!;
-      for (const [library, port] of Object.entries(LIBRARY_PORT)) if (carried.has(library) && !ports.includes(port)) strays.push(`${f.handler}: ${library} without the ${port} port`);
-      for (const library of ["@aws-sdk/client-s3", "@aws-sdk/client-secrets-manager", "chdb", "@electric-sql/pglite"]) if (carried.has(library)) strays.push(`${f.handler}: ${library}`);
+      for (const [library, port] of Object.entries(LIBRARY_PORT))
+        if (carried.has(library) && !ports.includes(port))
+          strays.push(`${f.handler}: ${library} without the ${port} port`);
+      for (const library of ["@aws-sdk/client-s3", "@aws-sdk/client-secrets-manager", "chdb", "@electric-sql/pglite"])
+        if (carried.has(library)) strays.push(`${f.handler}: ${library}`);
       if (carried.has("protobufjs") && !OTLP_HANDLERS.has(f.handler)) strays.push(`${f.handler}: the OTLP decoder`);
     }
 
     expect(strays, strays.join("\n")).toEqual([]);
     // The check sees the libraries: the evaluator run carries both LLM SDKs, the OTLP route the decoder.
-    expect([...packages.get("functions/api/evaluators/run-evaluator.handler")!]).toEqual(expect.arrayContaining(["openai", "@anthropic-ai/sdk", "@clickhouse/client"]));
+    expect([...packages.get("functions/api/evaluators/run-evaluator.handler")!]).toEqual(
+      expect.arrayContaining(["openai", "@anthropic-ai/sdk", "@clickhouse/client"]),
+    );
     expect(packages.get("functions/api/ingest/otel-traces.handler")!.has("protobufjs")).toBe(true);
   });
 
@@ -106,12 +121,21 @@ describe("what each bundle carries", () => {
     const keyOnly: string[] = [];
     const carriers: string[] = [];
     for (const f of functions) {
-      const module = (await import(join(ROOT, `${f.handler.slice(0, f.handler.lastIndexOf("."))}.ts`))) as { handler: { readsCookies?: boolean } };
+      const module = (await import(join(ROOT, `${f.handler.slice(0, f.handler.lastIndexOf("."))}.ts`))) as {
+        handler: { readsCookies?: boolean };
+      };
       if (module.handler.readsCookies !== false) continue;
       keyOnly.push(f.handler);
-      if ([...packages.get(f.handler)!].some((p) => p === "better-auth" || p.startsWith("@better-auth/"))) carriers.push(f.handler);
+      if ([...packages.get(f.handler)!].some((p) => p === "better-auth" || p.startsWith("@better-auth/")))
+        carriers.push(f.handler);
     }
-    expect(keyOnly).toEqual(expect.arrayContaining(["functions/api/ingest/ingest-batch.handler", "functions/api/ingest/otel-traces.handler", "functions/api/ingest/otel-logs.handler"]));
+    expect(keyOnly).toEqual(
+      expect.arrayContaining([
+        "functions/api/ingest/ingest-batch.handler",
+        "functions/api/ingest/otel-traces.handler",
+        "functions/api/ingest/otel-logs.handler",
+      ]),
+    );
     expect(carriers, carriers.join("\n")).toEqual([]);
     // The check sees the library: a route that takes a cookie carries it.
     expect(packages.get("functions/api/me/get-me.handler")!.has("better-auth")).toBe(true);
@@ -120,7 +144,10 @@ describe("what each bundle carries", () => {
 
 describe("the AWS shape end to end, bundles against real protocols on loopback", async () => {
   const pg = await postgresAnswers();
-  if (!pg) console.warn("tests/lambda: no Postgres answers on 127.0.0.1:5432; the end-to-end scenario is skipped (the load check above still runs)");
+  if (!pg)
+    console.warn(
+      "tests/lambda: no Postgres answers on 127.0.0.1:5432; the end-to-end scenario is skipped (the load check above still runs)",
+    );
 
   let emulator: Fauxqs;
   let shim: ClickHouseShim;
@@ -132,9 +159,16 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
   let experimentQueueUrl: string;
   const run = (handler: string, event: unknown) => invoke(taskRoot(handler), bundles.get(handler)!, event, env);
   const api = async (handler: string, method: string, path: string, body?: unknown) => {
-    const out = await run(handler, apiGatewayEvent(method, path, { headers: auth, ...(body !== undefined ? { body } : {}) }));
+    const out = await run(
+      handler,
+      apiGatewayEvent(method, path, { headers: auth, ...(body !== undefined ? { body } : {}) }),
+    );
     expect(out.error, out.output).toBeUndefined();
-    return { status: out.result.statusCode as number, body: out.result.body ? JSON.parse(out.result.body) : null, output: out.output };
+    return {
+      status: out.result.statusCode as number,
+      body: out.result.body ? JSON.parse(out.result.body) : null,
+      output: out.output,
+    };
   };
 
   beforeAll(async () => {
@@ -151,9 +185,25 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     scratch = await createScratchDatabase(PG_ADMIN);
     if (!scratch) throw new Error("the Postgres role may not create databases");
     secrets = await startSecretsManagerFake({
-      [SECRET_ARN]: { DATABASE_URL: scratch.url, SIGHTLINE_CLICKHOUSE_URL: shim.url, SIGHTLINE_KEY_RING: `k1:${generateRingKey()}`, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey },
+      [SECRET_ARN]: {
+        DATABASE_URL: scratch.url,
+        SIGHTLINE_CLICKHOUSE_URL: shim.url,
+        SIGHTLINE_KEY_RING: `k1:${generateRingKey()}`,
+        SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+        SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+      },
     });
-    env = stackEnvironment({ SIGHTLINE_BUCKET: bucket, SIGHTLINE_INGEST_QUEUE_URL: queues.queueUrl, SIGHTLINE_INGEST_DLQ_URL: queues.dlqUrl, SIGHTLINE_EVAL_QUEUE_URL: evalQueues.queueUrl, SIGHTLINE_EVAL_DLQ_URL: evalQueues.dlqUrl, SIGHTLINE_EXPERIMENT_QUEUE_URL: experimentQueues.queueUrl, SIGHTLINE_EXPERIMENT_DLQ_URL: experimentQueues.dlqUrl, AWS_ENDPOINT_URL: emulator.endpoint, AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint });
+    env = stackEnvironment({
+      SIGHTLINE_BUCKET: bucket,
+      SIGHTLINE_INGEST_QUEUE_URL: queues.queueUrl,
+      SIGHTLINE_INGEST_DLQ_URL: queues.dlqUrl,
+      SIGHTLINE_EVAL_QUEUE_URL: evalQueues.queueUrl,
+      SIGHTLINE_EVAL_DLQ_URL: evalQueues.dlqUrl,
+      SIGHTLINE_EXPERIMENT_QUEUE_URL: experimentQueues.queueUrl,
+      SIGHTLINE_EXPERIMENT_DLQ_URL: experimentQueues.dlqUrl,
+      AWS_ENDPOINT_URL: emulator.endpoint,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
+    });
   }, 120_000);
   afterAll(async () => {
     await shim?.stop();
@@ -162,107 +212,221 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     await scratch?.drop();
   });
 
-  it.skipIf(!pg)("migrates, ingests through API → SQS → worker, reads back, saves and resolves a prompt, runs retention", async () => {
-    const migrated = await run(MIGRATE_HANDLER, { RequestType: "Create" });
-    expect(migrated.error, migrated.output).toBeUndefined();
-    expect(migrated.result).toEqual({ migrated: true, initialKey: true });
-    expect(secrets.reads).toContain(SECRET_ARN);
+  it.skipIf(!pg)(
+    "migrates, ingests through API → SQS → worker, reads back, saves and resolves a prompt, runs retention",
+    async () => {
+      const migrated = await run(MIGRATE_HANDLER, { RequestType: "Create" });
+      expect(migrated.error, migrated.output).toBeUndefined();
+      expect(migrated.result).toEqual({ migrated: true, initialKey: true });
+      expect(secrets.reads).toContain(SECRET_ARN);
 
-    const online = await api("functions/api/evaluators/create-evaluator.handler", "POST", "/v1/evaluators", { name: "answered", kind: "CODE", expression: "len(output) > 0", online: true });
-    expect(online.status, online.output).toBe(201);
+      const online = await api("functions/api/evaluators/create-evaluator.handler", "POST", "/v1/evaluators", {
+        name: "answered",
+        kind: "CODE",
+        expression: "len(output) > 0",
+        online: true,
+      });
+      expect(online.status, online.output).toBe(201);
 
-    const traceId = `fidelity-${Date.now()}`;
-    const at = new Date().toISOString();
-    const accepted = await api("functions/api/ingest/ingest-batch.handler", "POST", "/v1/ingest", {
-      batch: [
-        { id: "e1", type: "trace-create", timestamp: at, body: { id: traceId, name: "fidelity", input: "hi", output: "hello" } },
-        { id: "e2", type: "generation-create", timestamp: at, body: { id: `${traceId}-g`, traceId, name: "llm", model: "gpt-4o-mini", usageDetails: { input: 10, output: 2 } } },
-      ],
-    });
-    expect(accepted.status, accepted.output).toBe(207);
-    expect(accepted.body.errors).toEqual([]);
+      const traceId = `fidelity-${Date.now()}`;
+      const at = new Date().toISOString();
+      const accepted = await api("functions/api/ingest/ingest-batch.handler", "POST", "/v1/ingest", {
+        batch: [
+          {
+            id: "e1",
+            type: "trace-create",
+            timestamp: at,
+            body: { id: traceId, name: "fidelity", input: "hi", output: "hello" },
+          },
+          {
+            id: "e2",
+            type: "generation-create",
+            timestamp: at,
+            body: {
+              id: `${traceId}-g`,
+              traceId,
+              name: "llm",
+              model: "gpt-4o-mini",
+              usageDetails: { input: 10, output: 2 },
+            },
+          },
+        ],
+      });
+      expect(accepted.status, accepted.output).toBe(207);
+      expect(accepted.body.errors).toEqual([]);
 
-    const received = await emulator.sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ["All"] }));
-    expect(received.Messages?.length).toBeGreaterThan(0);
-    const worked = await run("functions/workers/ingest.handler", sqsEvent("arn:aws:sqs:us-east-1:000000000000:ingest-fidelity", received.Messages!));
-    expect(worked.error, worked.output).toBeUndefined();
-    expect(worked.result).toEqual({ batchItemFailures: [] });
-    // Lambda deletes what the handler did not report as failed.
-    for (const m of received.Messages!) await emulator.sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
+      const received = await emulator.sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrl,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 1,
+          MessageSystemAttributeNames: ["All"],
+        }),
+      );
+      expect(received.Messages?.length).toBeGreaterThan(0);
+      const worked = await run(
+        "functions/workers/ingest.handler",
+        sqsEvent("arn:aws:sqs:us-east-1:000000000000:ingest-fidelity", received.Messages!),
+      );
+      expect(worked.error, worked.output).toBeUndefined();
+      expect(worked.result).toEqual({ batchItemFailures: [] });
+      // Lambda deletes what the handler did not report as failed.
+      for (const m of received.Messages!)
+        await emulator.sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
 
-    // The ingest worker put the due trace on the eval queue; the eval worker scores it.
-    const due = await emulator.sqs.send(new ReceiveMessageCommand({ QueueUrl: evalQueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ["All"] }));
-    expect(due.Messages?.length).toBe(1);
-    const evaluated = await run("functions/workers/eval.handler", sqsEvent("arn:aws:sqs:us-east-1:000000000000:eval-fidelity", due.Messages!));
-    expect(evaluated.error, evaluated.output).toBeUndefined();
-    expect(evaluated.result).toEqual({ batchItemFailures: [] });
+      // The ingest worker put the due trace on the eval queue; the eval worker scores it.
+      const due = await emulator.sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: evalQueueUrl,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 1,
+          MessageSystemAttributeNames: ["All"],
+        }),
+      );
+      expect(due.Messages?.length).toBe(1);
+      const evaluated = await run(
+        "functions/workers/eval.handler",
+        sqsEvent("arn:aws:sqs:us-east-1:000000000000:eval-fidelity", due.Messages!),
+      );
+      expect(evaluated.error, evaluated.output).toBeUndefined();
+      expect(evaluated.result).toEqual({ batchItemFailures: [] });
 
-    const trace = await api("functions/api/traces/get-trace.handler", "GET", `/v1/traces/${traceId}`);
-    expect(trace.status, trace.output).toBe(200);
-    expect(trace.body.scores).toEqual([expect.objectContaining({ name: "answered", source: "EVAL", value: 1 })]);
-    expect(trace.body).toMatchObject({ id: traceId, name: "fidelity", input: "hi", output: "hello" });
-    expect(trace.body.observations).toEqual([expect.objectContaining({ id: `${traceId}-g`, type: "GENERATION", model: "gpt-4o-mini" })]);
+      const trace = await api("functions/api/traces/get-trace.handler", "GET", `/v1/traces/${traceId}`);
+      expect(trace.status, trace.output).toBe(200);
+      expect(trace.body.scores).toEqual([expect.objectContaining({ name: "answered", source: "EVAL", value: 1 })]);
+      expect(trace.body).toMatchObject({ id: traceId, name: "fidelity", input: "hi", output: "hello" });
+      expect(trace.body.observations).toEqual([
+        expect.objectContaining({ id: `${traceId}-g`, type: "GENERATION", model: "gpt-4o-mini" }),
+      ]);
 
-    // The MCP server's bundle (docs/mcp.md): the SDK's web-standard transport answers a tools/call on the AWS shape.
-    const rpc = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_trace", arguments: { id: traceId } } };
-    const mcp = await run("functions/api/mcp/post-message.handler", apiGatewayEvent("POST", "/v1/mcp", { headers: { ...auth, accept: "application/json, text/event-stream" }, body: rpc }));
-    expect(mcp.error, mcp.output).toBeUndefined();
-    expect(mcp.result.statusCode, mcp.output).toBe(200);
-    const answer = JSON.parse(Buffer.from(mcp.result.body, mcp.result.isBase64Encoded ? "base64" : "utf8").toString("utf8"));
-    expect(answer.result.structuredContent).toEqual(trace.body);
+      // The MCP server's bundle (docs/mcp.md): the SDK's web-standard transport answers a tools/call on the AWS shape.
+      const rpc = {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { name: "get_trace", arguments: { id: traceId } },
+      };
+      const mcp = await run(
+        "functions/api/mcp/post-message.handler",
+        apiGatewayEvent("POST", "/v1/mcp", {
+          headers: { ...auth, accept: "application/json, text/event-stream" },
+          body: rpc,
+        }),
+      );
+      expect(mcp.error, mcp.output).toBeUndefined();
+      expect(mcp.result.statusCode, mcp.output).toBe(200);
+      const answer = JSON.parse(
+        Buffer.from(mcp.result.body, mcp.result.isBase64Encoded ? "base64" : "utf8").toString("utf8"),
+      );
+      expect(answer.result.structuredContent).toEqual(trace.body);
 
-    const saved = await api("functions/api/prompts/save-prompt.handler", "POST", "/v1/prompts", { name: "greeting", type: "TEXT", content: "Hello {{name}}", labels: ["production"] });
-    expect(saved.status, saved.output).toBe(201);
-    const resolved = await api("functions/api/prompts/get-prompt.handler", "GET", "/v1/prompts/greeting");
-    expect(resolved.status, resolved.output).toBe(200);
-    expect(resolved.body).toMatchObject({ name: "greeting", version: 1, content: "Hello {{name}}" });
+      const saved = await api("functions/api/prompts/save-prompt.handler", "POST", "/v1/prompts", {
+        name: "greeting",
+        type: "TEXT",
+        content: "Hello {{name}}",
+        labels: ["production"],
+      });
+      expect(saved.status, saved.output).toBe(201);
+      const resolved = await api("functions/api/prompts/get-prompt.handler", "GET", "/v1/prompts/greeting");
+      expect(resolved.status, resolved.output).toBe(200);
+      expect(resolved.body).toMatchObject({ name: "greeting", version: 1, content: "Hello {{name}}" });
 
-    const retention = await run("functions/cron/retention.handler", scheduledEvent("sightline-test-retention"));
-    expect(retention.error, retention.output).toBeUndefined();
+      const retention = await run("functions/cron/retention.handler", scheduledEvent("sightline-test-retention"));
+      expect(retention.error, retention.output).toBeUndefined();
 
-    const left = await emulator.sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["ApproximateNumberOfMessages"] }));
-    expect(left.Attributes?.ApproximateNumberOfMessages).toBe("0");
-    // Ten cold starts of multi-megabyte bundles, each in a process of its own: a minute or more on a loaded machine.
-  }, 240_000);
+      const left = await emulator.sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ["ApproximateNumberOfMessages"] }),
+      );
+      expect(left.Attributes?.ApproximateNumberOfMessages).toBe("0");
+      // Ten cold starts of multi-megabyte bundles, each in a process of its own: a minute or more on a loaded machine.
+    },
+    240_000,
+  );
 
-  it.skipIf(!pg)("runs an experiment: API → experiment queue → worker (partial batch response) → the trace on the ingest queue", async () => {
-    const created = await api("functions/api/datasets/create-dataset.handler", "POST", "/v1/datasets", { name: "fidelity-ds" });
-    expect(created.status, created.output).toBe(201);
-    const added = await api("functions/api/datasets/insert-items.handler", "POST", "/v1/datasets/fidelity-ds/items", { items: [{ id: "i1", input: { name: "Ada" } }] });
-    expect(added.status, added.output).toBe(200);
-    const started = await api("functions/api/datasets/start-experiment.handler", "POST", "/v1/datasets/fidelity-ds/experiments", {
-      runName: "fidelity-run",
-      prompt: { name: "greeting" },
-      provider: "mock",
-      model: "mock-model",
-      mapping: { name: "input.name" },
-    });
-    expect(started.status, started.output).toBe(202);
+  it.skipIf(!pg)(
+    "runs an experiment: API → experiment queue → worker (partial batch response) → the trace on the ingest queue",
+    async () => {
+      const created = await api("functions/api/datasets/create-dataset.handler", "POST", "/v1/datasets", {
+        name: "fidelity-ds",
+      });
+      expect(created.status, created.output).toBe(201);
+      const added = await api("functions/api/datasets/insert-items.handler", "POST", "/v1/datasets/fidelity-ds/items", {
+        items: [{ id: "i1", input: { name: "Ada" } }],
+      });
+      expect(added.status, added.output).toBe(200);
+      const started = await api(
+        "functions/api/datasets/start-experiment.handler",
+        "POST",
+        "/v1/datasets/fidelity-ds/experiments",
+        {
+          runName: "fidelity-run",
+          prompt: { name: "greeting" },
+          provider: "mock",
+          model: "mock-model",
+          mapping: { name: "input.name" },
+        },
+      );
+      expect(started.status, started.output).toBe(202);
 
-    const lanes = await emulator.sqs.send(new ReceiveMessageCommand({ QueueUrl: experimentQueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, MessageSystemAttributeNames: ["All"] }));
-    expect(lanes.Messages?.length).toBe(1);
-    const worked = await run("functions/workers/experiment.handler", sqsEvent("arn:aws:sqs:us-east-1:000000000000:experiment-fidelity", lanes.Messages!));
-    expect(worked.error, worked.output).toBeUndefined();
-    expect(worked.result).toEqual({ batchItemFailures: [] });
+      const lanes = await emulator.sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: experimentQueueUrl,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: 1,
+          MessageSystemAttributeNames: ["All"],
+        }),
+      );
+      expect(lanes.Messages?.length).toBe(1);
+      const worked = await run(
+        "functions/workers/experiment.handler",
+        sqsEvent("arn:aws:sqs:us-east-1:000000000000:experiment-fidelity", lanes.Messages!),
+      );
+      expect(worked.error, worked.output).toBeUndefined();
+      expect(worked.result).toEqual({ batchItemFailures: [] });
 
-    const read = await api("functions/api/datasets/get-run.handler", "GET", "/v1/datasets/fidelity-ds/runs/fidelity-run");
-    expect(read.status, read.output).toBe(200);
-    expect(read.body.experiment).toMatchObject({ status: "completed", done: 1, failed: 0 });
-    const traces = await emulator.sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }));
-    expect(traces.Messages?.length).toBe(1);
-  }, 240_000);
+      const read = await api(
+        "functions/api/datasets/get-run.handler",
+        "GET",
+        "/v1/datasets/fidelity-ds/runs/fidelity-run",
+      );
+      expect(read.status, read.output).toBe(200);
+      expect(read.body.experiment).toMatchObject({ status: "completed", done: 1, failed: 0 });
+      const traces = await emulator.sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+      );
+      expect(traces.Messages?.length).toBe(1);
+    },
+    240_000,
+  );
 
-  it.skipIf(!pg)("answers Langfuse's trace list (GET /api/public/traces) from its own bundle, in Langfuse's page envelope", async () => {
-    const handler = "functions/api/langfuse/traces/list-traces.handler";
-    const page = await run(handler, apiGatewayEvent("GET", "/api/public/traces", { headers: auth, query: { name: "fidelity", limit: "10" } }));
-    const refused = await run(handler, apiGatewayEvent("GET", "/api/public/traces", { headers: auth, query: { page: "0" } }));
+  it.skipIf(!pg)(
+    "answers Langfuse's trace list (GET /api/public/traces) from its own bundle, in Langfuse's page envelope",
+    async () => {
+      const handler = "functions/api/langfuse/traces/list-traces.handler";
+      const page = await run(
+        handler,
+        apiGatewayEvent("GET", "/api/public/traces", { headers: auth, query: { name: "fidelity", limit: "10" } }),
+      );
+      const refused = await run(
+        handler,
+        apiGatewayEvent("GET", "/api/public/traces", { headers: auth, query: { page: "0" } }),
+      );
 
-    expect(page.error, page.output).toBeUndefined();
-    expect(page.result.statusCode, page.output).toBe(200);
-    const body = JSON.parse(page.result.body);
-    expect(body.meta).toEqual({ page: 1, limit: 10, totalItems: 1, totalPages: 1 });
-    expect(body.data).toEqual([expect.objectContaining({ name: "fidelity", input: "hi", output: "hello", observations: [expect.stringMatching(/^fidelity-.*-g$/)] })]);
-    expect(refused.result.statusCode, refused.output).toBe(400);
-    expect(JSON.parse(refused.result.body)).toMatchObject({ error: "InvalidRequestError", code: "invalid_input" });
-  }, 120_000);
+      expect(page.error, page.output).toBeUndefined();
+      expect(page.result.statusCode, page.output).toBe(200);
+      const body = JSON.parse(page.result.body);
+      expect(body.meta).toEqual({ page: 1, limit: 10, totalItems: 1, totalPages: 1 });
+      expect(body.data).toEqual([
+        expect.objectContaining({
+          name: "fidelity",
+          input: "hi",
+          output: "hello",
+          observations: [expect.stringMatching(/^fidelity-.*-g$/)],
+        }),
+      ]);
+      expect(refused.result.statusCode, refused.output).toBe(400);
+      expect(JSON.parse(refused.result.body)).toMatchObject({ error: "InvalidRequestError", code: "invalid_input" });
+    },
+    120_000,
+  );
 });

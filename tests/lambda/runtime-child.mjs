@@ -15,9 +15,19 @@ if (input.mode === "load") {
     const started = performance.now();
     try {
       const mod = await import(pathToFileURL(file).href);
-      results.push({ file, ok: typeof mod.handler === "function", error: typeof mod.handler === "function" ? null : "no handler export", ms: performance.now() - started });
+      results.push({
+        file,
+        ok: typeof mod.handler === "function",
+        error: typeof mod.handler === "function" ? null : "no handler export",
+        ms: performance.now() - started,
+      });
     } catch (error) {
-      results.push({ file, ok: false, error: String(error?.message ?? error).slice(0, 500), ms: performance.now() - started });
+      results.push({
+        file,
+        ok: false,
+        error: String(error?.message ?? error).slice(0, 500),
+        ms: performance.now() - started,
+      });
     }
   }
   process.stdout.write(`${MARK}${JSON.stringify(results)}\n`);
@@ -50,7 +60,10 @@ if (input.mode === "repeat") {
   for (const event of input.events) {
     const started = performance.now();
     try {
-      const result = await handler(event, { ...makeContext(Date.now() + input.timeoutMs), awsRequestId: crypto.randomUUID() });
+      const result = await handler(event, {
+        ...makeContext(Date.now() + input.timeoutMs),
+        awsRequestId: crypto.randomUUID(),
+      });
       results.push({ result: result ?? null, ms: performance.now() - started });
     } catch (error) {
       results.push({ error: String(error?.stack ?? error), ms: performance.now() - started });

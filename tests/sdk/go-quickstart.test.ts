@@ -28,7 +28,12 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const env = () => goEnv({ SIGHTLINE_BASE_URL: app.url, SIGHTLINE_PUBLIC_KEY: app.admin.publicKey, SIGHTLINE_SECRET_KEY: app.admin.secretKey });
+const env = () =>
+  goEnv({
+    SIGHTLINE_BASE_URL: app.url,
+    SIGHTLINE_PUBLIC_KEY: app.admin.publicKey,
+    SIGHTLINE_SECRET_KEY: app.admin.secretKey,
+  });
 
 async function chatTraces() {
   await app.drainQueues();
@@ -49,7 +54,9 @@ describe("the Go SDK's quick start (sdk/go/examples/quickstart)", () => {
     const traces = await chatTraces();
     expect(output).toContain(`sent trace ${traces[0]?.id}`);
     const trace = await app.call("GET", `/v1/traces/${traces[0]!.id}`);
-    expect(trace.body.observations.map((o: { name: string; usageDetails: unknown }) => [o.name, o.usageDetails])).toEqual([["llm", { input: 12, output: 3, total: 15 }]]);
+    expect(
+      trace.body.observations.map((o: { name: string; usageDetails: unknown }) => [o.name, o.usageDetails]),
+    ).toEqual([["llm", { input: 12, output: 3, total: 15 }]]);
   }, 300_000);
 
   it("runs as pasted in a new module after the README's install lines", async () => {
@@ -57,7 +64,10 @@ describe("the Go SDK's quick start (sdk/go/examples/quickstart)", () => {
     const before = (await chatTraces()).length;
     writeFileSync(join(work, "app/main.go"), firstBlock(readme, "go"));
 
-    const { code, output } = await runChild("bash", ["-e", "-c", `${firstBlock(readme, "sh")}go run .\n`], { cwd: join(work, "app"), env: env() });
+    const { code, output } = await runChild("bash", ["-e", "-c", `${firstBlock(readme, "sh")}go run .\n`], {
+      cwd: join(work, "app"),
+      env: env(),
+    });
 
     expect(code, output).toBe(0);
     expect(readFileSync(join(work, "app/go.mod"), "utf8")).toContain("replace sightline/sdk/go => ../sightline/sdk/go");

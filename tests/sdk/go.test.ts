@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { goEnv } from "../support/go-env";
 import { runChild } from "../support/run-child";
-import { kill, spawnServer, type Spawned } from "../support/spawn-server";
+import { kill, type Spawned, spawnServer } from "../support/spawn-server";
 import { seedDataDir } from "../support/store-template";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -18,7 +18,11 @@ let server: Spawned | undefined;
 beforeAll(async () => {
   if (!goInstalled) return;
   await seedDataDir(dataDir);
-  server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey });
+  server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+  });
 });
 afterAll(async () => {
   if (server) await kill(server, "SIGTERM");
@@ -29,12 +33,20 @@ afterAll(async () => {
 const runSuite = () =>
   runChild("go", ["test", "-v", "./..."], {
     cwd: join(root, "sdk/go"),
-    env: goEnv({ GOFLAGS: "-count=1", SIGHTLINE_BASE_URL: server!.url, SIGHTLINE_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_SECRET_KEY: KEY.secretKey }),
+    env: goEnv({
+      GOFLAGS: "-count=1",
+      SIGHTLINE_BASE_URL: server!.url,
+      SIGHTLINE_PUBLIC_KEY: KEY.publicKey,
+      SIGHTLINE_SECRET_KEY: KEY.secretKey,
+    }),
   });
 
 describe("Go SDK (sdk/go)", () => {
   it("passes go test against npm start on embedded stores", async () => {
-    expect(goInstalled, "The Go SDK's tests need Go 1.19 or later: apt-get install -y golang-go (.ci/run installs it)").toBe(true);
+    expect(
+      goInstalled,
+      "The Go SDK's tests need Go 1.19 or later: apt-get install -y golang-go (.ci/run installs it)",
+    ).toBe(true);
     const { code, output } = await runSuite();
 
     if (code !== 0) console.error(output);

@@ -49,6 +49,12 @@ describe("the Python SDK installs as its README says (sdk/python)", () => {
     const traces = (await app.call("GET", "/v1/traces?name=chat")).body.data as { id: string; userId: string }[];
     expect(traces.map((t) => t.userId)).toEqual(["u1"]);
     const trace = await app.call("GET", `/v1/traces/${traces[0]!.id}`);
-    expect(trace.body.observations.map((o: { name: string; output: unknown; usageDetails: unknown }) => [o.name, o.output, o.usageDetails])).toEqual([["answer", "hello", { input: 12, output: 3, total: 15 }]]);
+    expect(
+      trace.body.observations.map((o: { name: string; output: unknown; usageDetails: unknown }) => [
+        o.name,
+        o.output,
+        o.usageDetails,
+      ]),
+    ).toEqual([["answer", "hello", { input: 12, output: 3, total: 15 }]]);
   }, 180_000);
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runChild } from "../support/run-child";
-import { kill, spawnServer, type Spawned } from "../support/spawn-server";
+import { kill, type Spawned, spawnServer } from "../support/spawn-server";
 import { seedDataDir } from "../support/store-template";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -14,7 +14,11 @@ let server: Spawned;
 
 beforeAll(async () => {
   await seedDataDir(dataDir);
-  server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey });
+  server = await spawnServer({
+    SIGHTLINE_DATA_DIR: dataDir,
+    SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+    SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+  });
 });
 afterAll(async () => {
   if (server) await kill(server, "SIGTERM");
@@ -25,7 +29,13 @@ afterAll(async () => {
 const runSuite = () =>
   runChild("python3", ["-m", "unittest", "discover", "-s", "sdk/python/tests", "-t", "sdk/python", "-v"], {
     cwd: root,
-    env: { ...process.env, SIGHTLINE_BASE_URL: server.url, SIGHTLINE_PUBLIC_KEY: KEY.publicKey, SIGHTLINE_SECRET_KEY: KEY.secretKey, PYTHONDONTWRITEBYTECODE: "1" },
+    env: {
+      ...process.env,
+      SIGHTLINE_BASE_URL: server.url,
+      SIGHTLINE_PUBLIC_KEY: KEY.publicKey,
+      SIGHTLINE_SECRET_KEY: KEY.secretKey,
+      PYTHONDONTWRITEBYTECODE: "1",
+    },
   });
 
 describe("Python SDK (sdk/python)", () => {

@@ -41,12 +41,21 @@ export function serveCachedBundles(bundles: Map<string, string>): { sample: () =
         if (!sampled) {
           sampled = true;
           const built = await node.build(input);
-          sample = { handler: input.props.handler!, sst: readFileSync(target, "utf8"), shared: readFileSync(bundle, "utf8") };
+          sample = {
+            handler: input.props.handler!,
+            sst: readFileSync(target, "utf8"),
+            shared: readFileSync(bundle, "utf8"),
+          };
           return built;
         }
         mkdirSync(dirname(target), { recursive: true });
         copyFileSync(bundle, target);
-        return { type: "success" as const, handler: relative(input.out, target.replace(/\.mjs$/, parsed.ext)).split("\\").join("/") };
+        return {
+          type: "success" as const,
+          handler: relative(input.out, target.replace(/\.mjs$/, parsed.ext))
+            .split("\\")
+            .join("/"),
+        };
       },
     };
   };

@@ -1,27 +1,35 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { Config } from "@core/platform/config";
+import { eventRules } from "@functions/event-rules";
+import {
+  eventSettings,
+  FUNCTION_SETTINGS,
+  type FunctionSettings,
+  routeClass,
+  routeSettings,
+  scheduleSettings,
+  workerSettings,
+} from "@functions/function-settings";
+import { workers } from "@functions/queue-workers";
+import { routeKey, routes } from "@functions/routes";
+import { schedules } from "@functions/schedules";
 import { Template } from "aws-cdk-lib/assertions";
 import { App, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Config } from "@core/platform/config";
-import { routeKey, routes } from "@functions/routes";
-import { schedules } from "@functions/schedules";
-import { workers } from "@functions/queue-workers";
-import { eventRules } from "@functions/event-rules";
-import { eventSettings, FUNCTION_SETTINGS, routeClass, routeSettings, scheduleSettings, workerSettings, type FunctionSettings } from "@functions/function-settings";
 import sstConfig from "../../sst.config";
 import { Api } from "../../stacks/api";
+import { type Concern, concernOf, ROUTE_STACKS } from "../../stacks/api-routes";
 import { Console } from "../../stacks/console";
-import { ensureConsoleBuilt } from "../console/harness";
-import { concernOf, ROUTE_STACKS, type Concern } from "../../stacks/api-routes";
 import { Cron } from "../../stacks/cron";
 import { Events } from "../../stacks/events";
 import { Queues } from "../../stacks/queues";
 import { SECRET_KEYS, Storage } from "../../stacks/storage";
-import { streamOutputOf, StreamRoutes } from "../../stacks/stream-routes";
-import { allFunctions as lambdaFunctions, bundleFunctions } from "../lambda/bundle";
+import { StreamRoutes, streamOutputOf } from "../../stacks/stream-routes";
+import { ensureConsoleBuilt } from "../console/harness";
+import { bundleFunctions, allFunctions as lambdaFunctions } from "../lambda/bundle";
 import { serveCachedBundles } from "./cached-bundles";
 
 // CloudFormation JSON as synthesized; the assertions below narrow what they read.
@@ -67,7 +75,10 @@ beforeAll(async () => {
   await initProject({ stage: STAGE });
   // The functions' code comes from the bundles the Lambda-fidelity suite runs, built once (tests/stacks/cached-bundles.ts).
   sst = serveCachedBundles(await bundleFunctions(lambdaFunctions()));
-  const app = new App({ mode: "deploy", name: "sightline", stage: STAGE, region: "us-east-1", account: "123456789012" }, { outdir });
+  const app = new App(
+    { mode: "deploy", name: "sightline", stage: STAGE, region: "us-east-1", account: "123456789012" },
+    { outdir },
+  );
   await sstConfig.stacks(app);
   // Puts each handler's bundle into .sst/artifacts and replaces the placeholder code.
   await app.finish();
@@ -96,8 +107,13 @@ function target(ref: Props): string {
   return id;
 }
 
-const allFunctions = () => (Object.keys(stacks) as StackName[]).flatMap((stack) => resources(stack, "AWS::Lambda::Function").map((f) => ({ stack, ...f })));
-const ourHandlers = new Set([...routes, ...workers, ...schedules, ...eventRules].map((d) => d.handler).concat(MIGRATE_HANDLER));
+const allFunctions = () =>
+  (Object.keys(stacks) as StackName[]).flatMap((stack) =>
+    resources(stack, "AWS::Lambda::Function").map((f) => ({ stack, ...f })),
+  );
+const ourHandlers = new Set(
+  [...routes, ...workers, ...schedules, ...eventRules].map((d) => d.handler).concat(MIGRATE_HANDLER),
+);
 const ourFunctions = () => allFunctions().filter((f) => ourHandlers.has(f.props.Handler));
 
 function functionByHandler(stack: StackName, handler: string): Found {
@@ -114,18 +130,27 @@ function functionsByHandler(stack: StackName, handler: string): Found[] {
 /** `action → resource` pairs granted to a function's role, resources named by the construct they point at. */
 function grants(stack: StackName, fn: Found): Set<string> {
   const role = target(fn.props.Role);
-  const label = (r: unknown) => JSON.stringify(r).match(/IngestDeadLetters|IngestQueue|EvalDeadLetters|EvalQueue|ExperimentDeadLetters|ExperimentQueue|BlobsBucket|Secrets|Events/)?.[0] ?? JSON.stringify(r);
+  const label = (r: unknown) =>
+    JSON.stringify(r).match(
+      /IngestDeadLetters|IngestQueue|EvalDeadLetters|EvalQueue|ExperimentDeadLetters|ExperimentQueue|BlobsBucket|Secrets|Events/,
+    )?.[0] ?? JSON.stringify(r);
   const pairs = new Set<string>();
   for (const policy of resources(stack, "AWS::IAM::Policy")) {
     if (!policy.props.Roles.some((r: Props) => r.Ref === role)) continue;
     for (const s of policy.props.PolicyDocument.Statement as Props[]) {
-      for (const action of [s.Action].flat()) for (const res of [s.Resource].flat()) pairs.add(`${action} → ${label(res)}`);
+      for (const action of [s.Action].flat())
+        for (const res of [s.Resource].flat()) pairs.add(`${action} → ${label(res)}`);
     }
   }
   return pairs;
 }
 
-const BUCKET_READ_WRITE = ["s3:GetObject* → BlobsBucket", "s3:PutObject → BlobsBucket", "s3:DeleteObject* → BlobsBucket", "s3:List* → BlobsBucket"];
+const BUCKET_READ_WRITE = [
+  "s3:GetObject* → BlobsBucket",
+  "s3:PutObject → BlobsBucket",
+  "s3:DeleteObject* → BlobsBucket",
+  "s3:List* → BlobsBucket",
+];
 const SECRET_READ = ["secretsmanager:GetSecretValue → Secrets"];
 
 describe("sst.config", () => {
@@ -140,10 +165,21 @@ describe("Storage stack", () => {
 
     expect(bucket?.props.OwnershipControls.Rules).toEqual([{ ObjectOwnership: "BucketOwnerEnforced" }]);
     expect(bucket?.props.CorsConfiguration).toBeUndefined();
-    expect(bucket?.props.PublicAccessBlockConfiguration).toEqual({ BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true });
-    expect(bucket?.props.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe("AES256");
-    const statements = resources("Storage", "AWS::S3::BucketPolicy").flatMap((p) => p.props.PolicyDocument.Statement as Props[]);
-    expect(statements).toContainEqual(expect.objectContaining({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }));
+    expect(bucket?.props.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
+    expect(
+      bucket?.props.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm,
+    ).toBe("AES256");
+    const statements = resources("Storage", "AWS::S3::BucketPolicy").flatMap(
+      (p) => p.props.PolicyDocument.Statement as Props[],
+    );
+    expect(statements).toContainEqual(
+      expect.objectContaining({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+    );
   });
 
   it("creates the stage's secret with an empty slot for every connection setting", () => {
@@ -158,7 +194,9 @@ describe("Queues stack", () => {
   /** The queue of a worker (its logical id starts with the queue's construct name) and its dead-letter queue. */
   const queueOf = (w: (typeof workers)[number]) => {
     const prefix = { ingest: "Ingest", eval: "Eval", experiment: "Experiment" }[w.queue];
-    const queue = resources("Queues", "AWS::SQS::Queue").find((q) => q.props.RedrivePolicy && q.id.startsWith(`${prefix}Queue`));
+    const queue = resources("Queues", "AWS::SQS::Queue").find(
+      (q) => q.props.RedrivePolicy && q.id.startsWith(`${prefix}Queue`),
+    );
     if (!queue) throw new Error(`no ${w.queue} queue`);
     return { queue, dlq: resource("Queues", target(queue.props.RedrivePolicy.deadLetterTargetArn)) };
   };
@@ -169,34 +207,47 @@ describe("Queues stack", () => {
     expect(resources("Queues", "AWS::Lambda::EventSourceMapping")).toHaveLength(3);
   });
 
-  it.each(workers.map((w) => [w.queue, w] as const))("%s: dead-letters after the Config default receive count and keeps dead letters 14 days", (_, worker) => {
-    const { queue, dlq } = queueOf(worker);
+  it.each(workers.map((w) => [w.queue, w] as const))(
+    "%s: dead-letters after the Config default receive count and keeps dead letters 14 days",
+    (_, worker) => {
+      const { queue, dlq } = queueOf(worker);
 
-    expect(CONFIG_MAX_RECEIVE_COUNT).toBe(5);
-    expect(queue.props.RedrivePolicy.maxReceiveCount).toBe(CONFIG_MAX_RECEIVE_COUNT);
-    expect(queue.props.VisibilityTimeout).toBe(worker.visibilitySeconds);
-    expect(dlq.MessageRetentionPeriod).toBe(14 * 24 * 3600);
-    expect(queue.props.SqsManagedSseEnabled).toBe(true);
-    expect(dlq.SqsManagedSseEnabled).toBe(true);
-  });
+      expect(CONFIG_MAX_RECEIVE_COUNT).toBe(5);
+      expect(queue.props.RedrivePolicy.maxReceiveCount).toBe(CONFIG_MAX_RECEIVE_COUNT);
+      expect(queue.props.VisibilityTimeout).toBe(worker.visibilitySeconds);
+      expect(dlq.MessageRetentionPeriod).toBe(14 * 24 * 3600);
+      expect(queue.props.SqsManagedSseEnabled).toBe(true);
+      expect(dlq.SqsManagedSseEnabled).toBe(true);
+    },
+  );
 
-  it.each(workers.map((w) => [w.queue, w] as const))("%s: drains the queue into its worker with partial batch responses", (_, worker) => {
-    const { queue } = queueOf(worker);
-    const fn = functionByHandler("Queues", worker.handler);
-    const mapping = resources("Queues", "AWS::Lambda::EventSourceMapping").find((m) => target(m.props.EventSourceArn) === queue.id);
+  it.each(workers.map((w) => [w.queue, w] as const))(
+    "%s: drains the queue into its worker with partial batch responses",
+    (_, worker) => {
+      const { queue } = queueOf(worker);
+      const fn = functionByHandler("Queues", worker.handler);
+      const mapping = resources("Queues", "AWS::Lambda::EventSourceMapping").find(
+        (m) => target(m.props.EventSourceArn) === queue.id,
+      );
 
-    expect(mapping?.props).toMatchObject({ BatchSize: worker.batchSize, FunctionResponseTypes: ["ReportBatchItemFailures"] });
-    expect(mapping?.props.MaximumBatchingWindowInSeconds).toBe(worker.batchingWindowSeconds);
-    expect(target(mapping?.props.FunctionName)).toBe(fn.id);
-    expect(fn.props.Timeout).toBe(worker.timeoutSeconds);
-    expect(worker.visibilitySeconds).toBeGreaterThan(worker.timeoutSeconds);
-    expect(fn.props.ReservedConcurrentExecutions).toBe(worker.reservedConcurrency);
-  });
+      expect(mapping?.props).toMatchObject({
+        BatchSize: worker.batchSize,
+        FunctionResponseTypes: ["ReportBatchItemFailures"],
+      });
+      expect(mapping?.props.MaximumBatchingWindowInSeconds).toBe(worker.batchingWindowSeconds);
+      expect(target(mapping?.props.FunctionName)).toBe(fn.id);
+      expect(fn.props.Timeout).toBe(worker.timeoutSeconds);
+      expect(worker.visibilitySeconds).toBeGreaterThan(worker.timeoutSeconds);
+      expect(fn.props.ReservedConcurrentExecutions).toBe(worker.reservedConcurrency);
+    },
+  );
 
   it("bounds the eval worker's instances, which protects the judge providers", () => {
     const worker = workers.find((w) => w.queue === "eval")!;
     expect(worker.reservedConcurrency).toBeGreaterThan(0);
-    expect(functionByHandler("Queues", worker.handler).props.ReservedConcurrentExecutions).toBe(worker.reservedConcurrency);
+    expect(functionByHandler("Queues", worker.handler).props.ReservedConcurrentExecutions).toBe(
+      worker.reservedConcurrency,
+    );
   });
 
   it("bounds the experiment worker's instances and gives it the worker class's memory", () => {
@@ -210,7 +261,12 @@ describe("Queues stack", () => {
   });
 });
 
-const ROUTE_STACK_OF: Record<Concern, StackName> = { telemetry: "TelemetryRoutes", evaluation: "EvaluationRoutes", admin: "AdminRoutes", langfuse: "LangfuseRoutes" };
+const ROUTE_STACK_OF: Record<Concern, StackName> = {
+  telemetry: "TelemetryRoutes",
+  evaluation: "EvaluationRoutes",
+  admin: "AdminRoutes",
+  langfuse: "LangfuseRoutes",
+};
 const routeStackOf = (r: (typeof routes)[number]) => ROUTE_STACK_OF[concernOf(r)];
 const routeStacks = Object.values(ROUTE_STACK_OF);
 /** Routes API Gateway serves; streamed ones have function URLs (StreamRoutes). */
@@ -229,7 +285,9 @@ describe("every stack", () => {
 
 describe("Api and route stacks", () => {
   it("has one route per entry of the route table and nothing else, each in the stack of its concern", () => {
-    const all = routeStacks.flatMap((stack) => resources(stack, "AWS::ApiGatewayV2::Route").map((r) => `${stack} ${r.props.RouteKey}`));
+    const all = routeStacks.flatMap((stack) =>
+      resources(stack, "AWS::ApiGatewayV2::Route").map((r) => `${stack} ${r.props.RouteKey}`),
+    );
 
     expect(all.sort()).toEqual(gatewayRoutes.map((r) => `${routeStackOf(r)} ${routeKey(r)}`).sort());
     expect(resources("Api", "AWS::ApiGatewayV2::Api")).toHaveLength(1);
@@ -248,27 +306,42 @@ describe("Api and route stacks", () => {
   });
 
   it("gives every route a Lambda of its own", () => {
-    const integrations = routeStacks.flatMap((stack) => resources(stack, "AWS::ApiGatewayV2::Integration").map((i) => `${stack}/${target(i.props.IntegrationUri)}`));
+    const integrations = routeStacks.flatMap((stack) =>
+      resources(stack, "AWS::ApiGatewayV2::Integration").map((i) => `${stack}/${target(i.props.IntegrationUri)}`),
+    );
 
     expect(new Set(integrations).size).toBe(gatewayRoutes.length);
   });
 
-  it.each(streamedRoutes.map((r) => [routeKey(r), r] as const))("serves the streamed route %s from its own function URL in RESPONSE_STREAM mode, not through API Gateway", (_, r) => {
-    const fn = functionByHandler("StreamRoutes", r.handler);
-    const urls = resources("StreamRoutes", "AWS::Lambda::Url").filter((u) => target(u.props.TargetFunctionArn) === fn.id);
+  it.each(streamedRoutes.map((r) => [routeKey(r), r] as const))(
+    "serves the streamed route %s from its own function URL in RESPONSE_STREAM mode, not through API Gateway",
+    (_, r) => {
+      const fn = functionByHandler("StreamRoutes", r.handler);
+      const urls = resources("StreamRoutes", "AWS::Lambda::Url").filter(
+        (u) => target(u.props.TargetFunctionArn) === fn.id,
+      );
 
-    expect(urls).toHaveLength(1);
-    expect(urls[0]!.props).toMatchObject({ InvokeMode: "RESPONSE_STREAM", AuthType: "NONE", Cors: { AllowMethods: [r.method], AllowOrigins: ["*"] } });
-    expect(fn.props).toMatchObject({ Handler: r.handler, ...deployed(routeSettings(r)) });
-    expect(Object.keys(templates.StreamRoutes.toJSON().Outputs)).toContain(streamOutputOf(r));
-    expect(routeStacks.flatMap((stack) => resources(stack, "AWS::ApiGatewayV2::Route")).map((x) => x.props.RouteKey)).not.toContain(routeKey(r));
-  });
+      expect(urls).toHaveLength(1);
+      expect(urls[0]!.props).toMatchObject({
+        InvokeMode: "RESPONSE_STREAM",
+        AuthType: "NONE",
+        Cors: { AllowMethods: [r.method], AllowOrigins: ["*"] },
+      });
+      expect(fn.props).toMatchObject({ Handler: r.handler, ...deployed(routeSettings(r)) });
+      expect(Object.keys(templates.StreamRoutes.toJSON().Outputs)).toContain(streamOutputOf(r));
+      expect(
+        routeStacks.flatMap((stack) => resources(stack, "AWS::ApiGatewayV2::Route")).map((x) => x.props.RouteKey),
+      ).not.toContain(routeKey(r));
+    },
+  );
 
   it("lets a streamed route record its calls (bucket, ingest queue) and open the provider keys, nothing more", () => {
     for (const r of streamedRoutes) {
       const granted = [...grants("StreamRoutes", functionByHandler("StreamRoutes", r.handler))];
 
-      expect(granted).toEqual(expect.arrayContaining([...BUCKET_READ_WRITE, "sqs:SendMessage → IngestQueue", ...SECRET_READ]));
+      expect(granted).toEqual(
+        expect.arrayContaining([...BUCKET_READ_WRITE, "sqs:SendMessage → IngestQueue", ...SECRET_READ]),
+      );
       expect(granted.filter((g) => /EvalQueue|DeadLetters|Events|^sqs:(Receive|Delete)/.test(g))).toEqual([]);
     }
   });
@@ -281,12 +354,18 @@ describe("Api and route stacks", () => {
 describe("Console stack", () => {
   it("serves console/dist from a private bucket through CloudFront, index.html for every app route", () => {
     const [bucket] = resources("Console", "AWS::S3::Bucket");
-    expect(bucket?.props.PublicAccessBlockConfiguration).toMatchObject({ BlockPublicAcls: true, RestrictPublicBuckets: true });
+    expect(bucket?.props.PublicAccessBlockConfiguration).toMatchObject({
+      BlockPublicAcls: true,
+      RestrictPublicBuckets: true,
+    });
     const [distribution] = resources("Console", "AWS::CloudFront::Distribution");
     const config = distribution!.props.DistributionConfig;
     expect(config.DefaultRootObject).toBe("index.html");
     expect(config.CustomErrorResponses).toEqual(
-      expect.arrayContaining([expect.objectContaining({ ErrorCode: 403, ResponseCode: 200, ResponsePagePath: "/index.html" }), expect.objectContaining({ ErrorCode: 404, ResponseCode: 200, ResponsePagePath: "/index.html" })]),
+      expect.arrayContaining([
+        expect.objectContaining({ ErrorCode: 403, ResponseCode: 200, ResponsePagePath: "/index.html" }),
+        expect.objectContaining({ ErrorCode: 404, ResponseCode: 200, ResponsePagePath: "/index.html" }),
+      ]),
     );
     expect(Object.keys(templates.Console.toJSON().Outputs)).toContain("ConsoleUrl");
   });
@@ -298,16 +377,25 @@ describe("Console stack", () => {
     expect(apiUrl).toMatchObject({ files: "config.json" });
     // The API's URL, imported from the Api stack.
     expect(JSON.stringify(apiUrl!.replace)).toMatch(/Fn::ImportValue|Fn::GetAtt|Fn::Join/);
-    expect(replaced.find((r) => r.search === '"{{ SIGHTLINE_CONSOLE_KEY_SIGNIN }}"')).toMatchObject({ files: "config.json", replace: "false" });
+    expect(replaced.find((r) => r.search === '"{{ SIGHTLINE_CONSOLE_KEY_SIGNIN }}"')).toMatchObject({
+      files: "config.json",
+      replace: "false",
+    });
     // The playground's function URL, which streams (docs/playground.md, "Streaming through both runtimes").
-    expect(JSON.stringify(replaced.find((r) => r.search === "{{ SIGHTLINE_STREAM_URL }}")!.replace)).toMatch(/Fn::ImportValue|Fn::GetAtt|Fn::Join/);
+    expect(JSON.stringify(replaced.find((r) => r.search === "{{ SIGHTLINE_STREAM_URL }}")!.replace)).toMatch(
+      /Fn::ImportValue|Fn::GetAtt|Fn::Join/,
+    );
   });
 });
 
 describe("Cron stack", () => {
   it("runs thread-cooldown and backfill every minute, retention daily at 03:00 UTC", () => {
     const byName = Object.fromEntries(schedules.map((s) => [s.name, s.schedule]));
-    expect(byName).toMatchObject({ "thread-cooldown": "rate(1 minute)", backfill: "rate(1 minute)", retention: "cron(0 3 * * ? *)" });
+    expect(byName).toMatchObject({
+      "thread-cooldown": "rate(1 minute)",
+      backfill: "rate(1 minute)",
+      retention: "cron(0 3 * * ? *)",
+    });
   });
 
   it("has one EventBridge rule per schedule", () => {
@@ -334,25 +422,32 @@ describe("Events stack", () => {
   it("has the event bus, named in every function's environment", () => {
     const [bus] = resources("Storage", "AWS::Events::EventBus");
     expect(bus).toBeDefined();
-    for (const fn of ourFunctions()) expect(JSON.stringify(fn.props.Environment.Variables.SIGHTLINE_EVENT_BUS_NAME), fn.id).toContain("Events");
+    for (const fn of ourFunctions())
+      expect(JSON.stringify(fn.props.Environment.Variables.SIGHTLINE_EVENT_BUS_NAME), fn.id).toContain("Events");
   });
 
-  it.each(eventRules.map((r) => [r.name, r] as const))("routes the %s events of our source on the bus to their function", (_, rule) => {
-    const rules = resources("Events", "AWS::Events::Rule").filter((r) => JSON.stringify(r.props.EventPattern["detail-type"]) === JSON.stringify(rule.types));
-    const fn = functionByHandler("Events", rule.handler);
+  it.each(eventRules.map((r) => [r.name, r] as const))(
+    "routes the %s events of our source on the bus to their function",
+    (_, rule) => {
+      const rules = resources("Events", "AWS::Events::Rule").filter(
+        (r) => JSON.stringify(r.props.EventPattern["detail-type"]) === JSON.stringify(rule.types),
+      );
+      const fn = functionByHandler("Events", rule.handler);
 
-    expect(rules).toHaveLength(1);
-    expect(rules[0]!.props.EventPattern.source).toEqual(["sightline"]);
-    expect(JSON.stringify(rules[0]!.props.EventBusName)).toContain("Events");
-    expect(rules[0]!.props.Targets.map((t: Props) => target(t.Arn))).toEqual([fn.id]);
-  });
+      expect(rules).toHaveLength(1);
+      expect(rules[0]!.props.EventPattern.source).toEqual(["sightline"]);
+      expect(JSON.stringify(rules[0]!.props.EventBusName)).toContain("Events");
+      expect(rules[0]!.props.Targets.map((t: Props) => target(t.Arn))).toEqual([fn.id]);
+    },
+  );
 
   it("has one rule per entry of the event-rule table", () => {
     expect(resources("Events", "AWS::Events::Rule")).toHaveLength(eventRules.length);
   });
 
   it("lets the relay and the workers put events on the bus; consumers only read the secret", () => {
-    const canPut = (stack: StackName, handler: string) => grants(stack, functionByHandler(stack, handler)).has("events:PutEvents → Events");
+    const canPut = (stack: StackName, handler: string) =>
+      grants(stack, functionByHandler(stack, handler)).has("events:PutEvents → Events");
     expect(canPut("Cron", "functions/cron/relay-outbox.handler")).toBe(true);
     for (const w of workers) expect(canPut("Queues", w.handler), w.handler).toBe(true);
     for (const rule of eventRules) {
@@ -377,13 +472,20 @@ describe("every function", () => {
     const withoutSourceMap = (code: string) => code.replace(/\n\/\/# sourceMappingURL=\S+\n?$/, "\n");
 
     expect(sample).toBeDefined();
-    expect(withoutSourceMap(sample!.sst) === sample!.shared, `${sample!.handler}: SST's bundle differs from the shared one (tests/lambda/bundle.ts)`).toBe(true);
+    expect(
+      withoutSourceMap(sample!.sst) === sample!.shared,
+      `${sample!.handler}: SST's bundle differs from the shared one (tests/lambda/bundle.ts)`,
+    ).toBe(true);
   });
 
   it("exists once per table entry, plus the migrations", () => {
     const expected = [...routes, ...workers, ...schedules, ...eventRules].map((d) => d.handler).concat(MIGRATE_HANDLER);
 
-    expect(ourFunctions().map((f) => f.props.Handler).sort()).toEqual(expected.sort());
+    expect(
+      ourFunctions()
+        .map((f) => f.props.Handler)
+        .sort(),
+    ).toEqual(expected.sort());
   });
 
   it.each([
@@ -398,8 +500,14 @@ describe("every function", () => {
   });
 
   it("takes each route's class from the table: ingest accepts, reads and writes", () => {
-    const classOf = (path: string, method = "POST") => routeClass(routes.find((r) => r.path === path && r.method === method)!);
-    expect([classOf("/v1/ingest"), classOf("/api/public/ingestion"), classOf("/v1/otel/v1/traces"), classOf("/v1/otel/v1/logs")]).toEqual(Array(4).fill("ingest-accept"));
+    const classOf = (path: string, method = "POST") =>
+      routeClass(routes.find((r) => r.path === path && r.method === method)!);
+    expect([
+      classOf("/v1/ingest"),
+      classOf("/api/public/ingestion"),
+      classOf("/v1/otel/v1/traces"),
+      classOf("/v1/otel/v1/logs"),
+    ]).toEqual(Array(4).fill("ingest-accept"));
     expect(classOf("/v1/traces", "GET")).toBe("api-read");
     expect(classOf("/v1/prompts")).toBe("api-write");
     // Never reserved: a burst of ingest is absorbed by the queue, not throttled by a limit of ours.
@@ -407,7 +515,11 @@ describe("every function", () => {
   });
 
   it("runs every function of ours on arm64", () => {
-    expect(ourFunctions().filter((f) => JSON.stringify(f.props.Architectures) !== '["arm64"]').map((f) => f.props.Handler)).toEqual([]);
+    expect(
+      ourFunctions()
+        .filter((f) => JSON.stringify(f.props.Architectures) !== '["arm64"]')
+        .map((f) => f.props.Handler),
+    ).toEqual([]);
   });
 
   it("runs on nodejs22.x, SST's helper functions included", () => {
@@ -422,7 +534,10 @@ describe("every function", () => {
 
       expect(Object.keys(env), fn.id).toEqual(expect.arrayContaining(ENV_KEYS));
       expect(env).toMatchObject({ SIGHTLINE_MAX_RECEIVE_COUNT: String(CONFIG_MAX_RECEIVE_COUNT) });
-      expect(Object.keys(env).filter((k) => (SECRET_KEYS as readonly string[]).includes(k)), fn.id).toEqual([]);
+      expect(
+        Object.keys(env).filter((k) => (SECRET_KEYS as readonly string[]).includes(k)),
+        fn.id,
+      ).toEqual([]);
     }
   });
 });
@@ -438,11 +553,14 @@ describe("IAM", () => {
     expect(wide).toEqual([]);
   });
 
-  it.each(gatewayRoutes.map((r) => [routeKey(r), r] as const))("lets %s use the bucket, feed the queue and replay dead letters", (_, r) => {
-    const fns = functionsByHandler(routeStackOf(r), r.handler);
-    expect(fns.length).toBe(routes.filter((x) => x.handler === r.handler).length);
-    for (const fn of fns) expectApiGrants(grants(routeStackOf(r), fn));
-  });
+  it.each(gatewayRoutes.map((r) => [routeKey(r), r] as const))(
+    "lets %s use the bucket, feed the queue and replay dead letters",
+    (_, r) => {
+      const fns = functionsByHandler(routeStackOf(r), r.handler);
+      expect(fns.length).toBe(routes.filter((x) => x.handler === r.handler).length);
+      for (const fn of fns) expectApiGrants(grants(routeStackOf(r), fn));
+    },
+  );
 
   function expectApiGrants(granted: Set<string>) {
     expect([...granted]).toEqual(
@@ -490,9 +608,25 @@ describe("IAM", () => {
     const granted = [...grants("Queues", functionByHandler("Queues", worker.handler))];
 
     expect(granted).toEqual(
-      expect.arrayContaining([...SECRET_READ, ...BUCKET_READ_WRITE, "sqs:ReceiveMessage → EvalQueue", "sqs:DeleteMessage → EvalQueue", "sqs:SendMessage → EvalDeadLetters", "sqs:SendMessage → EvalQueue", "sqs:SendMessage → IngestQueue"]),
+      expect.arrayContaining([
+        ...SECRET_READ,
+        ...BUCKET_READ_WRITE,
+        "sqs:ReceiveMessage → EvalQueue",
+        "sqs:DeleteMessage → EvalQueue",
+        "sqs:SendMessage → EvalDeadLetters",
+        "sqs:SendMessage → EvalQueue",
+        "sqs:SendMessage → IngestQueue",
+      ]),
     );
-    expect(granted.filter((g) => g.includes("Ingest") && g !== "sqs:SendMessage → IngestQueue" && g !== "sqs:GetQueueAttributes → IngestQueue" && g !== "sqs:GetQueueUrl → IngestQueue")).toEqual([]);
+    expect(
+      granted.filter(
+        (g) =>
+          g.includes("Ingest") &&
+          g !== "sqs:SendMessage → IngestQueue" &&
+          g !== "sqs:GetQueueAttributes → IngestQueue" &&
+          g !== "sqs:GetQueueUrl → IngestQueue",
+      ),
+    ).toEqual([]);
   });
 
   it("lets the experiment worker consume its queue, record traces (bucket, ingest queue), queue evaluations and hand lanes over", () => {

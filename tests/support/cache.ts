@@ -16,13 +16,16 @@ export const sha256 = (data: string | Buffer) => createHash("sha256").update(dat
 /** A stable hash of the files' contents (missing files hash as missing), named by their paths. */
 export function hashFiles(paths: readonly string[]): string {
   const hash = createHash("sha256");
-  for (const path of [...paths].sort()) hash.update(`${path}\0`).update(existsSync(path) ? readFileSync(path) : "\0missing\0");
+  for (const path of [...paths].sort())
+    hash.update(`${path}\0`).update(existsSync(path) ? readFileSync(path) : "\0missing\0");
   return hash.digest("hex");
 }
 
 /** Every file under `dir`, recursively. */
 export function listFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? listFiles(join(dir, e.name)) : [join(dir, e.name)],
+  );
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -90,7 +93,9 @@ export async function cachedDir(name: string, key: string, build: (dir: string) 
     mkdirSync(partial, { recursive: true });
     await build(partial);
     renameSync(partial, dir);
-    for (const entry of readdirSync(CACHE_ROOT)) if (entry.startsWith(`${name}-`) && join(CACHE_ROOT, entry) !== dir) rmSync(join(CACHE_ROOT, entry), { recursive: true, force: true });
+    for (const entry of readdirSync(CACHE_ROOT))
+      if (entry.startsWith(`${name}-`) && join(CACHE_ROOT, entry) !== dir)
+        rmSync(join(CACHE_ROOT, entry), { recursive: true, force: true });
     return dir;
   });
 }

@@ -14,7 +14,20 @@ import { gunzipSync } from "node:zlib";
  */
 
 /** URL parameters that are protocol, not settings. */
-const PROTOCOL = new Set(["query", "database", "query_id", "session_id", "session_timeout", "session_check", "user", "password", "default_format", "compress", "decompress", "role"]);
+const PROTOCOL = new Set([
+  "query",
+  "database",
+  "query_id",
+  "session_id",
+  "session_timeout",
+  "session_check",
+  "user",
+  "password",
+  "default_format",
+  "compress",
+  "decompress",
+  "role",
+]);
 
 interface ChdbConnectionLike {
   query(params: Record<string, unknown>): Promise<{ stream: AsyncIterable<Buffer> }>;
@@ -68,7 +81,11 @@ export async function startClickHouseShim(chdbPath: string): Promise<ClickHouseS
         if (key.startsWith("param_")) params[key.slice("param_".length)] = value;
         else if (!PROTOCOL.has(key)) settings[key] = value;
       }
-      const common = { query_id: queryId, clickhouse_settings: settings, ...(Object.keys(params).length ? { query_params: params } : {}) };
+      const common = {
+        query_id: queryId,
+        clickhouse_settings: settings,
+        ...(Object.keys(params).length ? { query_params: params } : {}),
+      };
       let output = Buffer.alloc(0);
       const sql = inUrl ?? body;
       statements.push(sql);
@@ -77,7 +94,18 @@ export async function startClickHouseShim(chdbPath: string): Promise<ClickHouseS
         await connection.insert({ ...common, query: inUrl, values: body });
       } else {
         const format = sql.match(FORMAT)?.[1];
-        const result = await connection.query({ ...common, query: sql, ...(format ? {} : { clickhouse_settings: { ...settings, default_format: url.searchParams.get("default_format") ?? "TabSeparated" } }) });
+        const result = await connection.query({
+          ...common,
+          query: sql,
+          ...(format
+            ? {}
+            : {
+                clickhouse_settings: {
+                  ...settings,
+                  default_format: url.searchParams.get("default_format") ?? "TabSeparated",
+                },
+              }),
+        });
         const chunks: Buffer[] = [];
         for await (const chunk of result.stream) chunks.push(Buffer.from(chunk));
         output = Buffer.concat(chunks);
@@ -87,7 +115,16 @@ export async function startClickHouseShim(chdbPath: string): Promise<ClickHouseS
         "content-type": format?.startsWith("JSON") ? "application/json; charset=UTF-8" : "text/plain; charset=UTF-8",
         "x-clickhouse-query-id": queryId,
         "x-clickhouse-server-display-name": "chdb-shim",
-        "x-clickhouse-summary": JSON.stringify({ read_rows: "0", read_bytes: "0", written_rows: "0", written_bytes: "0", total_rows_to_read: "0", result_rows: "0", result_bytes: String(output.length), elapsed_ns: "0" }),
+        "x-clickhouse-summary": JSON.stringify({
+          read_rows: "0",
+          read_bytes: "0",
+          written_rows: "0",
+          written_bytes: "0",
+          total_rows_to_read: "0",
+          result_rows: "0",
+          result_bytes: String(output.length),
+          elapsed_ns: "0",
+        }),
         ...(format ? { "x-clickhouse-format": format } : {}),
       });
       res.end(output);
@@ -96,7 +133,11 @@ export async function startClickHouseShim(chdbPath: string): Promise<ClickHouseS
       const code = Number(e.code ?? 1000) || 1000;
       const type = e.type ?? "UNKNOWN_EXCEPTION";
       const message = (e.message ?? String(error)).replace(/^Code: \d+\. DB::Exception: /, "");
-      res.writeHead(500, { "content-type": "text/plain; charset=UTF-8", "x-clickhouse-query-id": queryId, "x-clickhouse-exception-code": String(code) });
+      res.writeHead(500, {
+        "content-type": "text/plain; charset=UTF-8",
+        "x-clickhouse-query-id": queryId,
+        "x-clickhouse-exception-code": String(code),
+      });
       res.end(`Code: ${code}. DB::Exception: ${message} (${type}) (version 26.7.1.1 (chdb-shim))\n`);
     }
   };

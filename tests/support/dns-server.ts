@@ -40,8 +40,17 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     if (question?.type === "TXT") asked.push(name);
     const values = zone.get(name);
     const rcode = failing.has(name) ? SERVFAIL : values ? NOERROR : NXDOMAIN;
-    const answers: packet.Answer[] = question?.type === "TXT" && values && rcode === NOERROR ? values.map((value) => ({ type: "TXT", name: question.name, ttl: 0, class: "IN", data: [value] })) : [];
-    const reply = packet.encode({ type: "response", id: query.id ?? 0, flags: packet.RECURSION_DESIRED | packet.RECURSION_AVAILABLE | rcode, questions: query.questions ?? [], answers });
+    const answers: packet.Answer[] =
+      question?.type === "TXT" && values && rcode === NOERROR
+        ? values.map((value) => ({ type: "TXT", name: question.name, ttl: 0, class: "IN", data: [value] }))
+        : [];
+    const reply = packet.encode({
+      type: "response",
+      id: query.id ?? 0,
+      flags: packet.RECURSION_DESIRED | packet.RECURSION_AVAILABLE | rcode,
+      questions: query.questions ?? [],
+      answers,
+    });
     socket.send(reply, from.port, from.address);
   });
   await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));

@@ -83,7 +83,12 @@ export class FakeLlmStreams {
 
   private fail(res: ServerResponse, script: StreamScript, anthropic: boolean) {
     const message = script.message ?? `fake ${script.status}`;
-    const body = anthropic ? { type: "error", error: { type: script.status === 401 ? "authentication_error" : "invalid_request_error", message } } : { error: { message, type: "invalid_request_error", code: null, param: null } };
+    const body = anthropic
+      ? {
+          type: "error",
+          error: { type: script.status === 401 ? "authentication_error" : "invalid_request_error", message },
+        }
+      : { error: { message, type: "invalid_request_error", code: null, param: null } };
     res.writeHead(script.status!, { "content-type": "application/json" }).end(JSON.stringify(body));
   }
 
@@ -92,8 +97,35 @@ export class FakeLlmStreams {
     const usage = script.usage ?? { input: 0, output: 0 };
     const model = script.model ?? body.model;
     const answer = anthropic
-      ? { id: "msg_fake", type: "message", role: "assistant", model, content: [{ type: "text", text }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: usage.output } }
-      : { id: "chatcmpl-fake", object: "chat.completion", created: 0, model, choices: [{ index: 0, message: { role: "assistant", content: text, refusal: null }, finish_reason: "stop", logprobs: null }], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } };
+      ? {
+          id: "msg_fake",
+          type: "message",
+          role: "assistant",
+          model,
+          content: [{ type: "text", text }],
+          stop_reason: "end_turn",
+          stop_sequence: null,
+          usage: { input_tokens: usage.input, output_tokens: usage.output },
+        }
+      : {
+          id: "chatcmpl-fake",
+          object: "chat.completion",
+          created: 0,
+          model,
+          choices: [
+            {
+              index: 0,
+              message: { role: "assistant", content: text, refusal: null },
+              finish_reason: "stop",
+              logprobs: null,
+            },
+          ],
+          usage: {
+            prompt_tokens: usage.input,
+            completion_tokens: usage.output,
+            total_tokens: usage.input + usage.output,
+          },
+        };
     res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer));
   }
 
@@ -106,7 +138,11 @@ export class FakeLlmStreams {
       first = false;
       if (isContent && script.failAfter !== undefined && content >= script.failAfter) {
         const message = script.message ?? "stream failed";
-        res.end(anthropic ? `event: error\ndata: ${JSON.stringify({ type: "error", error: { type: "overloaded_error", message } })}\n\n` : `data: ${JSON.stringify({ error: { message, type: "server_error" } })}\n\n`);
+        res.end(
+          anthropic
+            ? `event: error\ndata: ${JSON.stringify({ type: "error", error: { type: "overloaded_error", message } })}\n\n`
+            : `data: ${JSON.stringify({ error: { message, type: "server_error" } })}\n\n`,
+        );
         return false;
       }
       if (isContent && script.holdAfter !== undefined && content === script.holdAfter) {
@@ -123,18 +159,30 @@ export class FakeLlmStreams {
   private async streamOpenAi(res: ServerResponse, script: StreamScript, body: any) {
     res.writeHead(200, { "content-type": "text/event-stream" });
     const model = script.model ?? body.model;
-    const chunk = (delta: object, finish: string | null = null) => `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
+    const chunk = (delta: object, finish: string | null = null) =>
+      `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model, choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] })}\n\n`;
     const send = this.pacer(res, script, false);
     if (!(await send(chunk({ role: "assistant", content: "" }), false))) return;
     for (const text of script.text ?? []) if (!(await send(chunk({ content: text }), true))) return;
     for (const [index, call] of (script.toolCalls ?? []).entries()) {
-      if (!(await send(chunk({ tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }] }), true))) return;
-      for (const part of call.arguments) if (!(await send(chunk({ tool_calls: [{ index, function: { arguments: part } }] }), true))) return;
+      if (
+        !(await send(
+          chunk({
+            tool_calls: [{ index, id: call.id, type: "function", function: { name: call.name, arguments: "" } }],
+          }),
+          true,
+        ))
+      )
+        return;
+      for (const part of call.arguments)
+        if (!(await send(chunk({ tool_calls: [{ index, function: { arguments: part } }] }), true))) return;
     }
     await send(chunk({}, script.toolCalls?.length ? "tool_calls" : "stop"), false);
     const usage = script.usage ?? { input: 0, output: 0 };
     if (body.stream_options?.include_usage) {
-      res.write(`data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id: "chatcmpl-fake", object: "chat.completion.chunk", created: 0, model, choices: [], usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } })}\n\n`,
+      );
     }
     res.end("data: [DONE]\n\n");
   }
@@ -145,22 +193,56 @@ export class FakeLlmStreams {
     const usage = script.usage ?? { input: 0, output: 0 };
     const event = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
     const send = this.pacer(res, script, true);
-    const start = { message: { id: "msg_fake", type: "message", role: "assistant", model, content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: 1 } } };
+    const start = {
+      message: {
+        id: "msg_fake",
+        type: "message",
+        role: "assistant",
+        model,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { input_tokens: usage.input, output_tokens: 1 },
+      },
+    };
     if (!(await send(event("message_start", start), false))) return;
     let index = 0;
     if (script.text?.length) {
       await send(event("content_block_start", { index, content_block: { type: "text", text: "" } }), false);
-      for (const text of script.text) if (!(await send(event("content_block_delta", { index, delta: { type: "text_delta", text } }), true))) return;
+      for (const text of script.text)
+        if (!(await send(event("content_block_delta", { index, delta: { type: "text_delta", text } }), true))) return;
       await send(event("content_block_stop", { index }), false);
       index++;
     }
     for (const call of script.toolCalls ?? []) {
-      if (!(await send(event("content_block_start", { index, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } }), true))) return;
-      for (const part of call.arguments) if (!(await send(event("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: part } }), true))) return;
+      if (
+        !(await send(
+          event("content_block_start", {
+            index,
+            content_block: { type: "tool_use", id: call.id, name: call.name, input: {} },
+          }),
+          true,
+        ))
+      )
+        return;
+      for (const part of call.arguments)
+        if (
+          !(await send(
+            event("content_block_delta", { index, delta: { type: "input_json_delta", partial_json: part } }),
+            true,
+          ))
+        )
+          return;
       await send(event("content_block_stop", { index }), false);
       index++;
     }
-    await send(event("message_delta", { delta: { stop_reason: script.toolCalls?.length ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: usage.output } }), false);
+    await send(
+      event("message_delta", {
+        delta: { stop_reason: script.toolCalls?.length ? "tool_use" : "end_turn", stop_sequence: null },
+        usage: { output_tokens: usage.output },
+      }),
+      false,
+    );
     res.end(event("message_stop", {}));
   }
 }

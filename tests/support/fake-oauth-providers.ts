@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { exportJWK, generateKeyPair, SignJWT, type JWK } from "jose";
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose";
 
 /** Who the provider's sign-in page signs in: the next authorization answers as this person. */
 export interface ProviderPerson {
@@ -41,7 +41,9 @@ abstract class FakeProvider {
       let raw = "";
       req.on("data", (c) => (raw += c));
       req.on("end", () => {
-        this.route(req, res, raw).catch((e: unknown) => json(res, 500, { error: "server_error", error_description: String(e) }));
+        this.route(req, res, raw).catch((e: unknown) =>
+          json(res, 500, { error: "server_error", error_description: String(e) }),
+        );
       });
     });
     await new Promise<void>((r) => this.server!.listen(0, "127.0.0.1", r));
@@ -59,9 +61,15 @@ abstract class FakeProvider {
   protected authorize(url: URL, res: ServerResponse): void {
     const q = url.searchParams;
     const redirectUri = q.get("redirect_uri");
-    if (q.get("client_id") !== this.clientId || !redirectUri || q.get("response_type") !== "code") return json(res, 400, { error: "invalid_request" });
+    if (q.get("client_id") !== this.clientId || !redirectUri || q.get("response_type") !== "code")
+      return json(res, 400, { error: "invalid_request" });
     const code = randomBytes(12).toString("hex");
-    this.grants.set(code, { person: { ...this.person }, clientId: this.clientId, redirectUri, ...(q.get("nonce") ? { nonce: q.get("nonce")! } : {}) });
+    this.grants.set(code, {
+      person: { ...this.person },
+      clientId: this.clientId,
+      redirectUri,
+      ...(q.get("nonce") ? { nonce: q.get("nonce")! } : {}),
+    });
     const back = new URL(redirectUri);
     back.searchParams.set("code", code);
     if (q.get("state")) back.searchParams.set("state", q.get("state")!);
@@ -72,11 +80,20 @@ abstract class FakeProvider {
   protected redeem(req: IncomingMessage, raw: string): Grant | null {
     const form = Object.fromEntries(new URLSearchParams(raw));
     this.tokenRequests.push(form);
-    const basic = req.headers.authorization?.startsWith("Basic ") ? Buffer.from(req.headers.authorization.slice(6), "base64").toString().split(":").map(decodeURIComponent) : null;
+    const basic = req.headers.authorization?.startsWith("Basic ")
+      ? Buffer.from(req.headers.authorization.slice(6), "base64").toString().split(":").map(decodeURIComponent)
+      : null;
     const [clientId, secret] = basic ?? [form.client_id, form.client_secret];
     const grant = form.code ? this.grants.get(form.code) : undefined;
     if (form.code) this.grants.delete(form.code);
-    if (!grant || form.grant_type !== "authorization_code" || clientId !== this.clientId || secret !== this.clientSecret || form.redirect_uri !== grant.redirectUri) return null;
+    if (
+      !grant ||
+      form.grant_type !== "authorization_code" ||
+      clientId !== this.clientId ||
+      secret !== this.clientSecret ||
+      form.redirect_uri !== grant.redirectUri
+    )
+      return null;
     return grant;
   }
 
@@ -100,14 +117,30 @@ export class FakeGitHub extends FakeProvider {
     if (req.method === "POST" && url.pathname === "/login/oauth/access_token") {
       const grant = this.redeem(req, raw);
       // GitHub answers a bad code with 200 and an error field.
-      if (!grant) return json(res, 200, { error: "bad_verification_code", error_description: "The code passed is incorrect or expired." });
-      return json(res, 200, { access_token: this.issueAccessToken(grant.person), token_type: "bearer", scope: "read:user,user:email" });
+      if (!grant)
+        return json(res, 200, {
+          error: "bad_verification_code",
+          error_description: "The code passed is incorrect or expired.",
+        });
+      return json(res, 200, {
+        access_token: this.issueAccessToken(grant.person),
+        token_type: "bearer",
+        scope: "read:user,user:email",
+      });
     }
     const person = this.bearer(req);
     if (!person) return json(res, 401, { message: "Bad credentials" });
     // A GitHub profile's `email` is the public one; this person keeps theirs private, as most do.
-    if (url.pathname === "/user") return json(res, 200, { id: Number(person.id), login: person.name.toLowerCase().replace(/\s+/g, "-"), name: person.name, email: null, avatar_url: `${this.url}/avatar/${person.id}` });
-    if (url.pathname === "/user/emails") return json(res, 200, [{ email: person.email, primary: true, verified: person.verified, visibility: null }]);
+    if (url.pathname === "/user")
+      return json(res, 200, {
+        id: Number(person.id),
+        login: person.name.toLowerCase().replace(/\s+/g, "-"),
+        name: person.name,
+        email: null,
+        avatar_url: `${this.url}/avatar/${person.id}`,
+      });
+    if (url.pathname === "/user/emails")
+      return json(res, 200, [{ email: person.email, primary: true, verified: person.verified, visibility: null }]);
     json(res, 404, { message: "Not Found" });
   }
 }
@@ -144,7 +177,12 @@ export class FakeGoogle extends FakeProvider {
       const grant = this.redeem(req, raw);
       if (!grant) return json(res, 400, { error: "invalid_grant", error_description: "Bad Request" });
       const { person } = grant;
-      const idToken = await new SignJWT({ email: person.email, email_verified: person.verified, name: person.name, ...(grant.nonce ? { nonce: grant.nonce } : {}) })
+      const idToken = await new SignJWT({
+        email: person.email,
+        email_verified: person.verified,
+        name: person.name,
+        ...(grant.nonce ? { nonce: grant.nonce } : {}),
+      })
         .setProtectedHeader({ alg: "RS256", kid: "test-key" })
         .setIssuer(this.url)
         .setAudience(grant.clientId)
@@ -152,12 +190,23 @@ export class FakeGoogle extends FakeProvider {
         .setIssuedAt()
         .setExpirationTime("5m")
         .sign(this.keys!.privateKey);
-      return json(res, 200, { access_token: this.issueAccessToken(person), token_type: "Bearer", expires_in: 3599, scope: "openid email profile", id_token: idToken });
+      return json(res, 200, {
+        access_token: this.issueAccessToken(person),
+        token_type: "Bearer",
+        expires_in: 3599,
+        scope: "openid email profile",
+        id_token: idToken,
+      });
     }
     if (url.pathname === "/v1/userinfo") {
       const person = this.bearer(req);
       if (!person) return json(res, 401, { error: "invalid_token" });
-      return json(res, 200, { sub: person.id, email: person.email, email_verified: person.verified, name: person.name });
+      return json(res, 200, {
+        sub: person.id,
+        email: person.email,
+        email_verified: person.verified,
+        name: person.name,
+      });
     }
     json(res, 404, { error: "not_found" });
   }

@@ -10,7 +10,13 @@ export class FakeOpenAI {
   readonly requests: { path: string; body: any }[] = [];
   /** The reply text of chat completions. */
   answer = "Paris is the capital of France.";
-  usage = { prompt_tokens: 21, completion_tokens: 7, total_tokens: 28, prompt_tokens_details: { cached_tokens: 5 }, completion_tokens_details: { reasoning_tokens: 2 } };
+  usage = {
+    prompt_tokens: 21,
+    completion_tokens: 7,
+    total_tokens: 28,
+    prompt_tokens_details: { cached_tokens: 5 },
+    completion_tokens_details: { reasoning_tokens: 2 },
+  };
   url = "";
   /** Models the fake refuses as OpenAI does an unknown one (404 model_not_found). */
   readonly refusedModels = new Set<string>();
@@ -28,19 +34,48 @@ export class FakeOpenAI {
         this.requests.push({ path: req.url ?? "", body });
         if (req.url?.endsWith("/embeddings")) {
           const inputs: unknown[] = Array.isArray(body.input) ? body.input : [body.input];
-          return json(res, { object: "list", model: body.model, data: inputs.map((_, index) => ({ object: "embedding", index, embedding: [0.25, -0.5, 0.125] })), usage: { prompt_tokens: 4, total_tokens: 4 } });
+          return json(res, {
+            object: "list",
+            model: body.model,
+            data: inputs.map((_, index) => ({ object: "embedding", index, embedding: [0.25, -0.5, 0.125] })),
+            usage: { prompt_tokens: 4, total_tokens: 4 },
+          });
         }
         if (this.refusedModels.has(body.model)) {
           res.writeHead(404, { "content-type": "application/json" });
-          return res.end(JSON.stringify({ error: { message: `The model \`${body.model}\` does not exist or you do not have access to it.`, type: "invalid_request_error", param: null, code: "model_not_found" } }));
+          return res.end(
+            JSON.stringify({
+              error: {
+                message: `The model \`${body.model}\` does not exist or you do not have access to it.`,
+                type: "invalid_request_error",
+                param: null,
+                code: "model_not_found",
+              },
+            }),
+          );
         }
         const id = "chatcmpl-fake";
         const created = Math.floor(Date.now() / 1000);
         if (!body.stream) {
-          return json(res, { id, object: "chat.completion", created, model: body.model, choices: [{ index: 0, message: { role: "assistant", content: this.answer, refusal: null }, finish_reason: "stop", logprobs: null }], usage: this.usage });
+          return json(res, {
+            id,
+            object: "chat.completion",
+            created,
+            model: body.model,
+            choices: [
+              {
+                index: 0,
+                message: { role: "assistant", content: this.answer, refusal: null },
+                finish_reason: "stop",
+                logprobs: null,
+              },
+            ],
+            usage: this.usage,
+          });
         }
         res.writeHead(200, { "content-type": "text/event-stream" });
-        const chunk = (delta: object, finish: string | null, usage?: object) => `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: body.model, choices: usage ? [] : [{ index: 0, delta, finish_reason: finish, logprobs: null }], ...(usage ? { usage } : {}) })}\n\n`;
+        const chunk = (delta: object, finish: string | null, usage?: object) =>
+          `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: body.model, choices: usage ? [] : [{ index: 0, delta, finish_reason: finish, logprobs: null }], ...(usage ? { usage } : {}) })}\n\n`;
         const words = this.answer.split(/(?<= )/);
         res.write(chunk({ role: "assistant", content: "" }, null));
         for (const w of words) res.write(chunk({ content: w }, null));

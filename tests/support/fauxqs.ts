@@ -1,6 +1,6 @@
+import { isBuiltin, register } from "node:module";
 import { CreateBucketCommand, S3Client } from "@aws-sdk/client-s3";
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from "@aws-sdk/client-sqs";
-import { isBuiltin, register } from "node:module";
 
 /** fauxqs accepts any credentials; these keep the SDK away from the machine's provider chain. */
 export const FAKE_CREDENTIALS = { accessKeyId: "test", secretAccessKey: "test" };
@@ -62,8 +62,12 @@ export async function createBucket(emulator: Fauxqs, name: string): Promise<stri
 export async function createQueuePair(emulator: Fauxqs, name: string, maxReceiveCount: number) {
   const dlq = await emulator.sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
   const dlqUrl = dlq.QueueUrl as string;
-  const attrs = await emulator.sqs.send(new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ["QueueArn"] }));
+  const attrs = await emulator.sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: dlqUrl, AttributeNames: ["QueueArn"] }),
+  );
   const redrivePolicy = JSON.stringify({ deadLetterTargetArn: attrs.Attributes?.QueueArn, maxReceiveCount });
-  const main = await emulator.sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: { RedrivePolicy: redrivePolicy } }));
+  const main = await emulator.sqs.send(
+    new CreateQueueCommand({ QueueName: name, Attributes: { RedrivePolicy: redrivePolicy } }),
+  );
   return { queueUrl: main.QueueUrl as string, dlqUrl };
 }

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { BUNDLE_READERS } from "./bundle-readers";
@@ -17,7 +17,10 @@ export default function setup(project: TestProject) {
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
   const reads = !filters || filters.some((f) => BUNDLE_READERS.some((file) => file.includes(f.replace(/^\.\//, ""))));
   if (!reads || prebuild) return;
-  prebuild = spawn(process.execPath, ["--import", "tsx", "tests/lambda/prebuild.ts"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+  prebuild = spawn(process.execPath, ["--import", "tsx", "tests/lambda/prebuild.ts"], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const child = prebuild;
   return async () => {
     // A reader that found the build failed has built it again itself and reported why; here it only has to end.

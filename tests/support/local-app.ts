@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startLocalApp, type LocalApp } from "@functions/local/app";
 import { memoryMailer } from "@core/adapters/system/log-mailer";
 import type { MailMessage } from "@core/platform/ports";
+import { type LocalApp, startLocalApp } from "@functions/local/app";
 import { createScratchDatabase } from "./scratch-db";
 import { seedDataDir } from "./store-template";
 
@@ -13,11 +13,20 @@ export interface TestApp extends LocalApp {
   /** Every email the service sent (magic links), from the in-memory mailer the test app is given. */
   mail: MailMessage[];
   /** fetch relative to the app, with Basic auth for `key` (the admin key by default; null for none). */
-  call(method: string, path: string, options?: { key?: { publicKey: string; secretKey: string } | null; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  call(
+    method: string,
+    path: string,
+    options?: {
+      key?: { publicKey: string; secretKey: string } | null;
+      body?: unknown;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   close(): Promise<void>;
 }
 
-export const basic = (key: { publicKey: string; secretKey: string }) => `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString("base64")}`;
+export const basic = (key: { publicKey: string; secretKey: string }) =>
+  `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString("base64")}`;
 
 /**
  * The whole local service on embedded stores in a temporary directory, on a free
@@ -29,11 +38,19 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   const admin =
     env.SIGHTLINE_INIT_PUBLIC_KEY && env.SIGHTLINE_INIT_SECRET_KEY
       ? { publicKey: env.SIGHTLINE_INIT_PUBLIC_KEY, secretKey: env.SIGHTLINE_INIT_SECRET_KEY }
-      : { publicKey: `pk-sl-test-${Math.random().toString(36).slice(2)}`, secretKey: `sk-sl-test-${Math.random().toString(36).slice(2)}` };
+      : {
+          publicKey: `pk-sl-test-${Math.random().toString(36).slice(2)}`,
+          secretKey: `sk-sl-test-${Math.random().toString(36).slice(2)}`,
+        };
   const mailer = memoryMailer();
-  const scratch = process.env.DATABASE_URL && !env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
+  const scratch =
+    process.env.DATABASE_URL && !env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL) : null;
   // A new data directory starts from the migrated template; one the test names is left as the test made it.
-  if (!env.SIGHTLINE_DATA_DIR) await seedDataDir(dataDir, { DATABASE_URL: scratch?.url ?? env.DATABASE_URL, SIGHTLINE_CLICKHOUSE_URL: env.SIGHTLINE_CLICKHOUSE_URL });
+  if (!env.SIGHTLINE_DATA_DIR)
+    await seedDataDir(dataDir, {
+      DATABASE_URL: scratch?.url ?? env.DATABASE_URL,
+      SIGHTLINE_CLICKHOUSE_URL: env.SIGHTLINE_CLICKHOUSE_URL,
+    });
   const app = await startLocalApp(
     {
       PORT: "0",

@@ -15,14 +15,25 @@ export interface Tokens {
 }
 
 /** Registers a public client (RFC 7591) and answers its client_id; `name: null` registers it without a name. */
-export async function registerClient(app: TestApp, name: string | null = "Test MCP client", redirect = REDIRECT): Promise<string> {
+export async function registerClient(
+  app: TestApp,
+  name: string | null = "Test MCP client",
+  redirect = REDIRECT,
+): Promise<string> {
   const res = await fetch(`${app.url}/v1/auth/oauth2/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...(name === null ? {} : { client_name: name }), redirect_uris: [redirect], token_endpoint_auth_method: "none", grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] }),
+    body: JSON.stringify({
+      ...(name === null ? {} : { client_name: name }),
+      redirect_uris: [redirect],
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+    }),
   });
   const body = (await res.json()) as { client_id?: string };
-  if (res.status >= 300 || !body.client_id) throw new Error(`registration failed: ${res.status} ${JSON.stringify(body)}`);
+  if (res.status >= 300 || !body.client_id)
+    throw new Error(`registration failed: ${res.status} ${JSON.stringify(body)}`);
   return body.client_id;
 }
 
@@ -37,9 +48,23 @@ export interface GrantOptions {
 }
 
 /** Where the consent page was sent: the signed authorize query, or null when consent was not asked. */
-export async function authorizeUrl(app: TestApp, jar: Jar, clientId: string, options: GrantOptions & { challenge: string }): Promise<URL> {
+export async function authorizeUrl(
+  app: TestApp,
+  jar: Jar,
+  clientId: string,
+  options: GrantOptions & { challenge: string },
+): Promise<URL> {
   const url = new URL(`${app.url}/v1/auth/oauth2/authorize`);
-  const params = { response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: options.challenge, code_challenge_method: "S256", state: "s", resource: `${app.url}/v1/mcp`, ...(options.scope === undefined ? {} : { scope: options.scope }) };
+  const params = {
+    response_type: "code",
+    client_id: clientId,
+    redirect_uri: REDIRECT,
+    code_challenge: options.challenge,
+    code_challenge_method: "S256",
+    state: "s",
+    resource: `${app.url}/v1/mcp`,
+    ...(options.scope === undefined ? {} : { scope: options.scope }),
+  };
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   const res = await fetch(url, { headers: { cookie: jar.header() }, redirect: "manual" });
   // better-auth answers a fetch (no HTML Accept) with `{redirect, url}` instead of a 302.
@@ -49,9 +74,23 @@ export async function authorizeUrl(app: TestApp, jar: Jar, clientId: string, opt
 }
 
 /** POSTs the console's consent; answers the status and body. */
-export async function consent(app: TestApp, jar: Jar, oauthQuery: string, options: { accept?: boolean; scope?: string; project?: string } = {}) {
-  const body = { accept: options.accept ?? true, oauth_query: oauthQuery, ...(options.scope ? { scope: options.scope } : {}), ...(options.project ? { project_id: options.project } : {}) };
-  const res = await fetch(`${app.url}/v1/auth/oauth2/consent`, { method: "POST", headers: { cookie: jar.header(), origin: app.url, "content-type": "application/json" }, body: JSON.stringify(body) });
+export async function consent(
+  app: TestApp,
+  jar: Jar,
+  oauthQuery: string,
+  options: { accept?: boolean; scope?: string; project?: string } = {},
+) {
+  const body = {
+    accept: options.accept ?? true,
+    oauth_query: oauthQuery,
+    ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.project ? { project_id: options.project } : {}),
+  };
+  const res = await fetch(`${app.url}/v1/auth/oauth2/consent`, {
+    method: "POST",
+    headers: { cookie: jar.header(), origin: app.url, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -61,7 +100,10 @@ export async function grant(app: TestApp, jar: Jar, clientId: string, options: G
   const challenge = createHash("sha256").update(verifier).digest("base64url");
   let location = await authorizeUrl(app, jar, clientId, { ...options, challenge });
   if (location.pathname === "/consent") {
-    const answer = await consent(app, jar, location.search.slice(1), { scope: options.acceptScope, project: options.project });
+    const answer = await consent(app, jar, location.search.slice(1), {
+      scope: options.acceptScope,
+      project: options.project,
+    });
     if (answer.status !== 200) throw new Error(`consent failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     location = new URL(answer.body.redirect_uri ?? answer.body.url);
   }
@@ -70,8 +112,18 @@ export async function grant(app: TestApp, jar: Jar, clientId: string, options: G
   const tokenUrl = `${app.url}/v1/auth/oauth2/token`;
   const res = await fetch(tokenUrl, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(options.dpop ? { dpop: await dpopProof("POST", tokenUrl) } : {}) },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: verifier, client_id: clientId, redirect_uri: REDIRECT, resource: `${app.url}/v1/mcp` }).toString(),
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      ...(options.dpop ? { dpop: await dpopProof("POST", tokenUrl) } : {}),
+    },
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      code_verifier: verifier,
+      client_id: clientId,
+      redirect_uri: REDIRECT,
+      resource: `${app.url}/v1/mcp`,
+    }).toString(),
   });
   const body = (await res.json()) as Tokens;
   if (res.status !== 200) throw new Error(`token failed: ${res.status} ${JSON.stringify(body)}`);
@@ -79,20 +131,39 @@ export async function grant(app: TestApp, jar: Jar, clientId: string, options: G
 }
 
 /** The refresh grant at the token endpoint. */
-export async function refresh(app: TestApp, clientId: string, refreshToken: string): Promise<{ status: number; body: any }> {
+export async function refresh(
+  app: TestApp,
+  clientId: string,
+  refreshToken: string,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(`${app.url}/v1/auth/oauth2/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: clientId }).toString(),
+    body: new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: clientId,
+    }).toString(),
   });
   return { status: res.status, body: await res.json() };
 }
 
 /** One JSON-RPC request to `/v1/mcp` with the bearer token. */
-export async function mcpCall(app: TestApp, token: string, method: string, params: Record<string, unknown> = {}, headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function mcpCall(
+  app: TestApp,
+  token: string,
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const res = await fetch(`${app.url}/v1/mcp`, {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, accept: "application/json, text/event-stream", "content-type": "application/json", ...headers },
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: "application/json, text/event-stream",
+      "content-type": "application/json",
+      ...headers,
+    },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
   });
   const text = await res.text();

@@ -38,12 +38,23 @@ export async function startOidcIdp(): Promise<OidcIdp> {
   // The client's redirect URIs are read per request, so one registered after start works.
   const build = () =>
     new Provider(issuer, {
-      clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirects.length ? [...redirects] : [`${issuer}/none`], grant_types: ["authorization_code"], response_types: ["code"] }],
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: redirects.length ? [...redirects] : [`${issuer}/none`],
+          grant_types: ["authorization_code"],
+          response_types: ["code"],
+        },
+      ],
       claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
       async findAccount(_ctx: unknown, sub: string) {
         const person = people.get(sub);
         if (!person) return undefined;
-        return { accountId: sub, claims: async () => ({ sub, email: person.email, email_verified: true, name: person.name ?? person.email }) };
+        return {
+          accountId: sub,
+          claims: async () => ({ sub, email: person.email, email_verified: true, name: person.name ?? person.email }),
+        };
       },
       interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
       // Consent is implied: every client gets the scopes it asked for.
@@ -68,7 +79,12 @@ export async function startOidcIdp(): Promise<OidcIdp> {
       // The login step: the test chose who signs in.
       if (!next) throw new Error("signInAs() was not called");
       people.set(next.sub, next);
-      await provider.interactionFinished(req, res, { login: { accountId: next.sub } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: next.sub } },
+        { mergeWithLastSubmission: false },
+      );
     } catch (error) {
       res.statusCode = 500;
       res.end(String(error));

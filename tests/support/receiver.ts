@@ -33,7 +33,12 @@ export async function startReceiver(): Promise<Receiver> {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      received.push({ method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8") });
+      received.push({
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString("utf8"),
+      });
       for (const w of waiters.filter((w) => received.length >= w.n)) w.resolve();
       const answer = queue.shift() ?? receiver.fallback;
       if (answer === "hang") return;
@@ -53,7 +58,10 @@ export async function startReceiver(): Promise<Receiver> {
     waitFor(n: number, timeoutMs = 20_000) {
       if (received.length >= n) return Promise.resolve(received);
       return new Promise<Received[]>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`receiver got ${received.length} of ${n} requests`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`receiver got ${received.length} of ${n} requests`)),
+          timeoutMs,
+        );
         waiters.push({ n, resolve: () => (clearTimeout(timer), resolve(received)) });
       });
     },

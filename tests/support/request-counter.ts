@@ -61,10 +61,13 @@ export async function startRequestCounter(upstream: string): Promise<RequestCoun
       const body = Buffer.concat(chunks);
       const operation = operationOf(req.method ?? "GET", req.url ?? "/", req.headers);
       calls.push({ operation, requestBytes: body.length, payloadBytes: payloadOf(operation, body) });
-      const out = forward({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
+      const out = forward(
+        { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
       out.on("error", (error) => {
         res.writeHead(502);
         res.end(String(error));

@@ -19,7 +19,11 @@ export interface SamlIdp {
    * The IdP's signed answer to the AuthnRequest in `redirectUrl` for `email` (the NameID), for the service
    * provider described by `spMetadata` (the service's own metadata XML).
    */
-  answer(redirectUrl: string, spMetadata: string, email: string): Promise<{ acs: string; SAMLResponse: string; RelayState: string }>;
+  answer(
+    redirectUrl: string,
+    spMetadata: string,
+    email: string,
+  ): Promise<{ acs: string; SAMLResponse: string; RelayState: string }>;
   /** A signed response for `email` that answers no request of the service (IdP-initiated), for the SP of `spMetadata`. */
   unsolicited(spMetadata: string, email: string): Promise<{ acs: string; SAMLResponse: string }>;
 }
@@ -42,12 +46,27 @@ export function samlIdp(options: { entityId?: string; key?: string; cert?: strin
       const url = new URL(redirectUrl);
       const query = Object.fromEntries(url.searchParams);
       const request = await idp.parseLoginRequest(sp, "redirect", { query, octetString: "" });
-      const response = await idp.createLoginResponse(sp, { extract: { request: { id: request.extract.request.id } } }, "post", { email }, { relayState: query.RelayState });
-      return { acs: response.entityEndpoint as string, SAMLResponse: response.context as string, RelayState: query.RelayState ?? "" };
+      const response = await idp.createLoginResponse(
+        sp,
+        { extract: { request: { id: request.extract.request.id } } },
+        "post",
+        { email },
+        { relayState: query.RelayState },
+      );
+      return {
+        acs: response.entityEndpoint as string,
+        SAMLResponse: response.context as string,
+        RelayState: query.RelayState ?? "",
+      };
     },
     async unsolicited(spMetadata, email) {
       const sp = samlify.ServiceProvider({ metadata: spMetadata });
-      const response = await idp.createLoginResponse(sp, { extract: { request: { id: `_unsolicited-${Math.random().toString(36).slice(2)}` } } }, "post", { email });
+      const response = await idp.createLoginResponse(
+        sp,
+        { extract: { request: { id: `_unsolicited-${Math.random().toString(36).slice(2)}` } } },
+        "post",
+        { email },
+      );
       return { acs: response.entityEndpoint as string, SAMLResponse: response.context as string };
     },
   };

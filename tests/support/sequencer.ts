@@ -6,7 +6,12 @@ import { BUNDLE_READERS } from "./bundle-readers";
  * Small files that run long (they drive a whole service, an SDK suite or a browser). Vitest orders a first run by
  * file size, which put these last, where one fork ran them alone while the other had nothing left to do.
  */
-const LONG_FOR_THEIR_SIZE = ["tests/sdk/python.test.ts", "tests/integration/local/restart.test.ts", "tests/integration/api/route-fuzz.test.ts", "tests/integration/ingest/crash.test.ts"];
+const LONG_FOR_THEIR_SIZE = [
+  "tests/sdk/python.test.ts",
+  "tests/integration/local/restart.test.ts",
+  "tests/integration/api/route-fuzz.test.ts",
+  "tests/integration/ingest/crash.test.ts",
+];
 
 /**
  * Vitest's order (longest first when it knows the durations of an earlier run, largest file first when it does
@@ -19,7 +24,8 @@ export class BundlesBuiltFirst extends BaseSequencer {
     const sorted = await super.sort(files);
     const root = this.ctx.config.root;
     const path = (spec: TestSpecification) => relative(root, spec.moduleId);
-    const known = (spec: TestSpecification) => this.ctx.cache.getFileTestResults(`${spec.project.name}:${path(spec)}`) !== undefined;
+    const known = (spec: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${spec.project.name}:${path(spec)}`) !== undefined;
     const readers = sorted.filter((spec) => BUNDLE_READERS.includes(path(spec)));
     if (sorted.every(known)) return sorted;
     const long = sorted.filter((spec) => LONG_FOR_THEIR_SIZE.includes(path(spec)) && !known(spec));

@@ -37,8 +37,18 @@ export interface Answer {
 }
 
 /** A request with the jar's cookies and no Basic key; better-auth's own POSTs carry the app's Origin as a browser would. */
-export async function sessionCall(app: TestApp, jar: Jar | null, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...(jar && jar.cookies.size ? { cookie: jar.header() } : {}), ...(method !== "GET" && path.startsWith("/v1/auth/") ? { origin: app.url } : {}), ...options.headers };
+export async function sessionCall(
+  app: TestApp,
+  jar: Jar | null,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {
+    ...(jar && jar.cookies.size ? { cookie: jar.header() } : {}),
+    ...(method !== "GET" && path.startsWith("/v1/auth/") ? { origin: app.url } : {}),
+    ...options.headers,
+  };
   let body: string | undefined;
   if (options.body !== undefined) {
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
@@ -60,7 +70,9 @@ export const PASSWORD = "correct horse battery staple";
 /** Signs up through the real endpoint; the jar then holds the session cookie. */
 export async function signUp(app: TestApp, email: string, password = PASSWORD): Promise<{ jar: Jar; answer: Answer }> {
   const jar = new Jar();
-  const answer = await sessionCall(app, jar, "POST", "/v1/auth/sign-up/email", { body: { email, password, name: email.split("@")[0] } });
+  const answer = await sessionCall(app, jar, "POST", "/v1/auth/sign-up/email", {
+    body: { email, password, name: email.split("@")[0] },
+  });
   return { jar, answer };
 }
 
@@ -71,7 +83,10 @@ export async function signIn(app: TestApp, email: string, password = PASSWORD): 
 }
 
 /** Signs up and fails the test unless it worked. */
-export async function person(app: TestApp, email = uniqueEmail()): Promise<{ jar: Jar; email: string; me: any; csrf: string }> {
+export async function person(
+  app: TestApp,
+  email = uniqueEmail(),
+): Promise<{ jar: Jar; email: string; me: any; csrf: string }> {
   const { jar, answer } = await signUp(app, email);
   if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   const me = await sessionCall(app, jar, "GET", "/v1/me");
@@ -83,7 +98,10 @@ export async function person(app: TestApp, email = uniqueEmail()): Promise<{ jar
 export async function totpCode(uri: string, offsetSteps = 0): Promise<string> {
   const url = new URL(uri);
   const secret = base32.decode(url.searchParams.get("secret")!);
-  const otp = createOTP(secret, { digits: Number(url.searchParams.get("digits") ?? 6), period: Number(url.searchParams.get("period") ?? 30) });
+  const otp = createOTP(secret, {
+    digits: Number(url.searchParams.get("digits") ?? 6),
+    period: Number(url.searchParams.get("period") ?? 30),
+  });
   if (offsetSteps === 0) return otp.totp();
   return otp.hotp(Math.floor(Date.now() / 1000 / Number(url.searchParams.get("period") ?? 30)) + offsetSteps);
 }
@@ -115,11 +133,15 @@ export async function magicLinkSignIn(app: TestApp, email: string): Promise<{ ja
  * A person who signs up with a password and proves the address with the mailed link, as an invited person does
  * before their invitations apply; fails the test unless both worked.
  */
-export async function provenPerson(app: TestApp, email = uniqueEmail()): Promise<{ jar: Jar; email: string; me: any; csrf: string }> {
+export async function provenPerson(
+  app: TestApp,
+  email = uniqueEmail(),
+): Promise<{ jar: Jar; email: string; me: any; csrf: string }> {
   const { jar, answer } = await signUp(app, email);
   if (answer.status !== 200) throw new Error(`sign-up failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   const verified = await followVerification(app, email, jar);
-  if (verified.status !== 302) throw new Error(`verification failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+  if (verified.status !== 302)
+    throw new Error(`verification failed: ${verified.status} ${JSON.stringify(verified.body)}`);
   const me = await sessionCall(app, jar, "GET", "/v1/me");
   if (me.status !== 200) throw new Error(`GET /v1/me failed: ${me.status} ${JSON.stringify(me.body)}`);
   return { jar, email, me: me.body, csrf: me.body.csrfToken };

@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from "node:crypto";
+import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from "node:crypto";
 
 /**
  * A WebAuthn authenticator in software, as a browser's platform authenticator answers: a P-256 key pair,
@@ -39,12 +39,22 @@ export class SoftwareAuthenticator {
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const authData = Buffer.concat([this.authData(0x45), Buffer.alloc(16), idLength, this.credentialId, cose]);
-    const attestationObject = cbor(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]));
+    const attestationObject = cbor(
+      new Map<string, unknown>([
+        ["fmt", "none"],
+        ["attStmt", new Map()],
+        ["authData", authData],
+      ]),
+    );
     return {
       id: this.id,
       rawId: this.id,
       type: "public-key",
-      response: { clientDataJSON: b64url(clientDataJSON), attestationObject: b64url(attestationObject), transports: ["internal"] },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        attestationObject: b64url(attestationObject),
+        transports: ["internal"],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: "platform",
     };
@@ -63,7 +73,11 @@ export class SoftwareAuthenticator {
       id: this.id,
       rawId: this.id,
       type: "public-key",
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authenticatorData), signature: b64url(signature) },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authenticatorData),
+        signature: b64url(signature),
+      },
       clientExtensionResults: {},
       authenticatorAttachment: "platform",
     };
@@ -93,7 +107,8 @@ function cbor(value: unknown): Buffer {
     const bytes = Buffer.from(value, "utf8");
     return Buffer.concat([head(3, bytes.length), bytes]);
   }
-  if (value instanceof Map) return Buffer.concat([head(5, value.size), ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)])]);
+  if (value instanceof Map)
+    return Buffer.concat([head(5, value.size), ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)])]);
   throw new Error(`cbor: unsupported ${typeof value}`);
 }
 

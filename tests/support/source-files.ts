@@ -11,7 +11,12 @@ import { join } from "node:path";
 export function sourceFiles(root: string, dirs: readonly string[], suffix: string): string[] {
   let listed: string[];
   try {
-    listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...dirs], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], maxBuffer: 64 * 1024 * 1024 })
+    listed = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...dirs], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      maxBuffer: 64 * 1024 * 1024,
+    })
       .split("\0")
       .filter(Boolean)
       .map((f) => join(root, f));

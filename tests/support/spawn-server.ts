@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 
@@ -25,13 +25,24 @@ export interface Spawned {
 }
 
 /** Runs `npm start`'s entry point as its own process and waits for it to listen. */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: readonly string[] = []): Promise<Spawned> {
+export async function spawnServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  nodeArgs: readonly string[] = [],
+): Promise<Spawned> {
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, ...START_ARGS], {
     cwd: root,
     // Embedded stores unless the caller names a server: a CI pass with DATABASE_URL must not leak in here.
     // No rate limits unless the caller sets them: benchmarks and crash tests send far more than the defaults allow.
-    env: { ...process.env, DATABASE_URL: "", SIGHTLINE_LOG_LEVEL: "warn", SIGHTLINE_RATE_LIMITS: "off", ...env, PORT: String(port) },
+    env: {
+      ...process.env,
+      DATABASE_URL: "",
+      SIGHTLINE_LOG_LEVEL: "warn",
+      SIGHTLINE_RATE_LIMITS: "off",
+      ...env,
+      PORT: String(port),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";

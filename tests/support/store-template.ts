@@ -9,7 +9,12 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 /** What the template depends on: the migrations, the code that applies them and the embedded engines' versions. */
 const inputs = () => [
   ...listFiles(join(root, "migrations")),
-  ...["functions/_runtime/stores.ts", "functions/local/stores.ts", "core/adapters/clickhouse/migrate.ts", "tests/support/make-store-template.ts"].map((f) => join(root, f)),
+  ...[
+    "functions/_runtime/stores.ts",
+    "functions/local/stores.ts",
+    "core/adapters/clickhouse/migrate.ts",
+    "tests/support/make-store-template.ts",
+  ].map((f) => join(root, f)),
   ...["@electric-sql/pglite", "chdb"].map((p) => join(root, "node_modules", p, "package.json")),
 ];
 
@@ -19,7 +24,11 @@ const inputs = () => [
  */
 export function storeTemplate(): Promise<string> {
   return cachedDir("store-template", hashFiles(inputs()), async (dir) => {
-    const { code, output } = await runChild(process.execPath, ["--import", "tsx", join(root, "tests/support/make-store-template.ts"), dir], { cwd: root, env: { ...process.env, SIGHTLINE_LOG_LEVEL: "silent" } });
+    const { code, output } = await runChild(
+      process.execPath,
+      ["--import", "tsx", join(root, "tests/support/make-store-template.ts"), dir],
+      { cwd: root, env: { ...process.env, SIGHTLINE_LOG_LEVEL: "silent" } },
+    );
     if (code !== 0) throw new Error(`building the store template failed:\n${output}`);
   });
 }
@@ -32,6 +41,8 @@ export function storeTemplate(): Promise<string> {
 export async function seedDataDir(dataDir: string, env: Record<string, string | undefined> = {}): Promise<void> {
   const template = await storeTemplate();
   // chDB links its tables with relative symlinks: copied verbatim, the copy stands alone.
-  if (!env.DATABASE_URL && !existsSync(join(dataDir, "pg"))) cpSync(join(template, "pg"), join(dataDir, "pg"), { recursive: true, verbatimSymlinks: true });
-  if (!env.SIGHTLINE_CLICKHOUSE_URL && !existsSync(join(dataDir, "ch"))) cpSync(join(template, "ch"), join(dataDir, "ch"), { recursive: true, verbatimSymlinks: true });
+  if (!env.DATABASE_URL && !existsSync(join(dataDir, "pg")))
+    cpSync(join(template, "pg"), join(dataDir, "pg"), { recursive: true, verbatimSymlinks: true });
+  if (!env.SIGHTLINE_CLICKHOUSE_URL && !existsSync(join(dataDir, "ch")))
+    cpSync(join(template, "ch"), join(dataDir, "ch"), { recursive: true, verbatimSymlinks: true });
 }

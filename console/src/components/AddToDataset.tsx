@@ -2,14 +2,17 @@ import { Anchor, Button, Group, Paper, Select, Stack, Text } from "@mantine/core
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
-import { ApiError, get, send, seg } from "../api";
+import { ApiError, get, seg, send } from "../api";
 import type { DatasetItem, Page } from "../types";
 import { JsonField, parseJson } from "./JsonField";
 import { ErrorNote } from "./States";
 
 /** The project's datasets by name, for the pickers of "Add to dataset". */
 export function useDatasetNames() {
-  return useQuery({ queryKey: ["datasets", "names"], queryFn: () => get<Page<{ name: string }>>("/v1/datasets", { limit: 1000 }) });
+  return useQuery({
+    queryKey: ["datasets", "names"],
+    queryFn: () => get<Page<{ name: string }>>("/v1/datasets", { limit: 1000 }),
+  });
 }
 
 const pretty = (v: unknown) => (v === null || v === undefined ? "" : JSON.stringify(v, null, 2));
@@ -18,7 +21,15 @@ const pretty = (v: unknown) => (v === null || v === undefined ? "" : JSON.string
  * "Add to dataset" on a trace or an observation (`POST /v1/datasets/{name}/items/from-trace`): pick the dataset,
  * edit the expected output (the stored output to start with) and save; the server copies input and metadata.
  */
-export function AddToDataset({ traceId, observationId, output }: { traceId: string; observationId?: string; output: unknown }) {
+export function AddToDataset({
+  traceId,
+  observationId,
+  output,
+}: {
+  traceId: string;
+  observationId?: string;
+  output: unknown;
+}) {
   const [open, setOpen] = useState(false);
   const [dataset, setDataset] = useState<string | null>(null);
   const [expected, setExpected] = useState(() => pretty(output));
@@ -35,7 +46,10 @@ export function AddToDataset({ traceId, observationId, output }: { traceId: stri
       }),
   });
   // A 409 names the item already copied from this source: saving again with its id replaces it.
-  const taken = save.error instanceof ApiError && save.error.status === 409 ? (save.error.details as { itemId?: string } | undefined)?.itemId : undefined;
+  const taken =
+    save.error instanceof ApiError && save.error.status === 409
+      ? (save.error.details as { itemId?: string } | undefined)?.itemId
+      : undefined;
   if (!open)
     return (
       <Group>
@@ -55,12 +69,19 @@ export function AddToDataset({ traceId, observationId, output }: { traceId: stri
             label="Dataset"
             size="xs"
             searchable
-            placeholder={names.data?.data.length === 0 ? "No datasets yet: create one under Datasets" : "Pick a dataset"}
+            placeholder={
+              names.data?.data.length === 0 ? "No datasets yet: create one under Datasets" : "Pick a dataset"
+            }
             data={(names.data?.data ?? []).map((d) => d.name)}
             value={dataset}
             onChange={(v) => (setDataset(v), save.reset())}
           />
-          <JsonField label="Expected output (JSON; the stored output, edit before saving)" value={expected} onChange={setExpected} minRows={4} />
+          <JsonField
+            label="Expected output (JSON; the stored output, edit before saving)"
+            value={expected}
+            onChange={setExpected}
+            minRows={4}
+          />
           <Text size="xs" c="dimmed">
             Input and metadata are copied from the {observationId ? "observation" : "trace"} as stored.
           </Text>
@@ -100,7 +121,13 @@ interface BulkResult {
   capped: boolean;
   added: number;
   skipped: number;
-  skippedItems: { traceId: string; observationId: string | null; reason: "duplicate" | "invalid"; itemId: string | null; errors: { field: string; message: string }[] }[];
+  skippedItems: {
+    traceId: string;
+    observationId: string | null;
+    reason: "duplicate" | "invalid";
+    itemId: string | null;
+    errors: { field: string; message: string }[];
+  }[];
 }
 
 /**
@@ -112,7 +139,9 @@ export function AddSelectionToDataset({ selection }: { selection: Record<string,
   const [dataset, setDataset] = useState<string | null>(null);
   const names = useDatasetNames();
   const body = Object.fromEntries(Object.entries(selection).filter(([, v]) => v !== null && v !== ""));
-  const add = useMutation({ mutationFn: () => send<BulkResult>("POST", `/v1/datasets/${seg(dataset!)}/items/from-observations`, body) });
+  const add = useMutation({
+    mutationFn: () => send<BulkResult>("POST", `/v1/datasets/${seg(dataset!)}/items/from-observations`, body),
+  });
   if (!open)
     return (
       <Group>
@@ -130,7 +159,15 @@ export function AddSelectionToDataset({ selection }: { selection: Record<string,
             Add every observation these filters select to a dataset (the newest 1,000 at most)
           </Text>
           <Group align="end">
-            <Select label="Dataset" size="xs" w={240} searchable data={(names.data?.data ?? []).map((d) => d.name)} value={dataset} onChange={(v) => (setDataset(v), add.reset())} />
+            <Select
+              label="Dataset"
+              size="xs"
+              w={240}
+              searchable
+              data={(names.data?.data ?? []).map((d) => d.name)}
+              value={dataset}
+              onChange={(v) => (setDataset(v), add.reset())}
+            />
             <Button type="submit" size="xs" disabled={!dataset} loading={add.isPending}>
               Add to dataset
             </Button>
@@ -141,14 +178,18 @@ export function AddSelectionToDataset({ selection }: { selection: Record<string,
           {r && dataset && (
             <Stack gap={2} role="status">
               <Text size="sm">
-                Added {r.added}, skipped {r.skipped} of {r.selected} selected{r.capped ? " (more matched: only the newest were taken)" : ""} ·{" "}
+                Added {r.added}, skipped {r.skipped} of {r.selected} selected
+                {r.capped ? " (more matched: only the newest were taken)" : ""} ·{" "}
                 <Anchor component={Link} to={`/datasets/${seg(dataset)}`} size="sm">
                   open {dataset}
                 </Anchor>
               </Text>
               {r.skippedItems.slice(0, 10).map((s) => (
                 <Text key={`${s.traceId}/${s.observationId}`} size="xs" c="dimmed">
-                  {s.observationId ?? s.traceId}: {s.reason === "duplicate" ? `already in the dataset${s.itemId ? ` (item ${s.itemId})` : ""}` : s.errors.map((e) => `${e.field} ${e.message}`).join("; ")}
+                  {s.observationId ?? s.traceId}:{" "}
+                  {s.reason === "duplicate"
+                    ? `already in the dataset${s.itemId ? ` (item ${s.itemId})` : ""}`
+                    : s.errors.map((e) => `${e.field} ${e.message}`).join("; ")}
                 </Text>
               ))}
             </Stack>

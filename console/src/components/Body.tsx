@@ -1,5 +1,5 @@
 import { Button, Code, Paper, Stack, Text } from "@mantine/core";
-import { useState, type ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { MediaRefs } from "./MediaRefs";
 
 interface Message {
@@ -7,11 +7,16 @@ interface Message {
   content: unknown;
 }
 
-const isMessage = (m: unknown): m is Message => typeof m === "object" && m !== null && typeof (m as Message).role === "string" && "content" in m;
+const isMessage = (m: unknown): m is Message =>
+  typeof m === "object" && m !== null && typeof (m as Message).role === "string" && "content" in m;
 
 /** Chat messages when the body is a list of `{role, content}` (or `{messages: [...]}`), null otherwise. */
 export function asMessages(value: unknown): Message[] | null {
-  const list = Array.isArray(value) ? value : typeof value === "object" && value !== null && Array.isArray((value as { messages?: unknown }).messages) ? (value as { messages: unknown[] }).messages : null;
+  const list = Array.isArray(value)
+    ? value
+    : typeof value === "object" && value !== null && Array.isArray((value as { messages?: unknown }).messages)
+      ? (value as { messages: unknown[] }).messages
+      : null;
   return list && list.length > 0 && list.every(isMessage) ? (list as Message[]) : null;
 }
 
@@ -36,7 +41,12 @@ export function Body({ value, label, media = true }: { value: unknown; label: st
 /** The body itself; a large one renders only on request. */
 function BodyText({ value, label, text }: { value: unknown; label: string; text: string }): ReactNode {
   const [open, setOpen] = useState((text?.length ?? 0) <= LARGE);
-  if (value === null || value === undefined) return <Text c="dimmed" size="sm">No {label.toLowerCase()}</Text>;
+  if (value === null || value === undefined)
+    return (
+      <Text c="dimmed" size="sm">
+        No {label.toLowerCase()}
+      </Text>
+    );
   if (!open)
     return (
       <Button variant="light" size="xs" onClick={() => setOpen(true)}>

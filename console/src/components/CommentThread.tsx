@@ -10,7 +10,12 @@ import { ErrorNote, Loading } from "./States";
 export type CommentObject = "TRACE" | "OBSERVATION" | "SESSION" | "PROMPT";
 
 const MAX_CHARS = 5000;
-const NOUN: Record<CommentObject, string> = { TRACE: "trace", OBSERVATION: "observation", SESSION: "session", PROMPT: "prompt version" };
+const NOUN: Record<CommentObject, string> = {
+  TRACE: "trace",
+  OBSERVATION: "observation",
+  SESSION: "session",
+  PROMPT: "prompt version",
+};
 
 /**
  * The comments on one object (docs/comments.md): markdown rendered without raw HTML, a form to add one (`@email`
@@ -19,7 +24,10 @@ const NOUN: Record<CommentObject, string> = { TRACE: "trace", OBSERVATION: "obse
 export function CommentThread({ objectType, objectId }: { objectType: CommentObject; objectId: string }) {
   const key = ["comments", objectType, objectId];
   const queryClient = useQueryClient();
-  const thread = useQuery({ queryKey: key, queryFn: () => get<Page<Comment>>("/v1/comments", { objectType, objectId, limit: 1000 }) });
+  const thread = useQuery({
+    queryKey: key,
+    queryFn: () => get<Page<Comment>>("/v1/comments", { objectType, objectId, limit: 1000 }),
+  });
   const [draft, setDraft] = useState("");
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = useMutation({
@@ -45,7 +53,9 @@ export function CommentThread({ objectType, objectId }: { objectType: CommentObj
             No comments on this {NOUN[objectType]} yet.
           </Text>
         )}
-        {thread.data?.data.map((c) => <CommentItem key={c.id} comment={c} onChange={refresh} />)}
+        {thread.data?.data.map((c) => (
+          <CommentItem key={c.id} comment={c} onChange={refresh} />
+        ))}
         <Textarea
           aria-label="New comment"
           placeholder={`Comment on this ${NOUN[objectType]} (markdown; @email mentions a member)`}
@@ -68,8 +78,14 @@ export function CommentThread({ objectType, objectId }: { objectType: CommentObj
 
 function CommentItem({ comment, onChange }: { comment: Comment; onChange: () => unknown }) {
   const [editing, setEditing] = useState<string | null>(null);
-  const save = useMutation({ mutationFn: () => send("PATCH", `/v1/comments/${encodeURIComponent(comment.id)}`, { body: editing }), onSuccess: () => (setEditing(null), onChange()) });
-  const remove = useMutation({ mutationFn: () => send("DELETE", `/v1/comments/${encodeURIComponent(comment.id)}`), onSuccess: onChange });
+  const save = useMutation({
+    mutationFn: () => send("PATCH", `/v1/comments/${encodeURIComponent(comment.id)}`, { body: editing }),
+    onSuccess: () => (setEditing(null), onChange()),
+  });
+  const remove = useMutation({
+    mutationFn: () => send("DELETE", `/v1/comments/${encodeURIComponent(comment.id)}`),
+    onSuccess: onChange,
+  });
   const who = comment.author.email ?? `API key ${comment.author.id.slice(0, 8)}`;
   return (
     <Paper withBorder p="xs" data-testid="comment">
@@ -83,7 +99,13 @@ function CommentItem({ comment, onChange }: { comment: Comment; onChange: () => 
             <Button size="compact-xs" variant="subtle" onClick={() => setEditing(comment.body)}>
               Edit
             </Button>
-            <Button size="compact-xs" variant="subtle" color="red" loading={remove.isPending} onClick={() => window.confirm("Delete this comment?") && remove.mutate()}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              loading={remove.isPending}
+              onClick={() => window.confirm("Delete this comment?") && remove.mutate()}
+            >
               Delete
             </Button>
           </Group>
@@ -93,12 +115,24 @@ function CommentItem({ comment, onChange }: { comment: Comment; onChange: () => 
         <Markdown text={comment.body} />
       ) : (
         <Stack gap={4} mt={4}>
-          <Textarea aria-label="Edit comment" autosize minRows={2} maxLength={MAX_CHARS} value={editing} onChange={(e) => setEditing(e.currentTarget.value)} />
+          <Textarea
+            aria-label="Edit comment"
+            autosize
+            minRows={2}
+            maxLength={MAX_CHARS}
+            value={editing}
+            onChange={(e) => setEditing(e.currentTarget.value)}
+          />
           <Group gap={4} justify="flex-end">
             <Button size="compact-xs" variant="default" onClick={() => setEditing(null)}>
               Cancel
             </Button>
-            <Button size="compact-xs" loading={save.isPending} disabled={editing.trim() === ""} onClick={() => save.mutate()}>
+            <Button
+              size="compact-xs"
+              loading={save.isPending}
+              disabled={editing.trim() === ""}
+              onClick={() => save.mutate()}
+            >
               Save
             </Button>
           </Group>

@@ -11,7 +11,21 @@ export function parseJson(text: string): { value?: unknown; error?: string } {
 }
 
 /** A JSON editor: a monospace text box that names its parse error under itself while the text is not JSON. */
-export function JsonField({ label, value, onChange, placeholder, minRows = 3, description }: { label: string; value: string; onChange: (v: string) => void; placeholder?: string; minRows?: number; description?: string }) {
+export function JsonField({
+  label,
+  value,
+  onChange,
+  placeholder,
+  minRows = 3,
+  description,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  placeholder?: string;
+  minRows?: number;
+  description?: string;
+}) {
   const { error } = parseJson(value);
   return (
     <Textarea

@@ -1,4 +1,16 @@
-import { ActionIcon, AppShell, Group, NavLink, Select, Stack, Text, Title, Tooltip, useComputedColorScheme, useMantineColorScheme } from "@mantine/core";
+import {
+  ActionIcon,
+  AppShell,
+  Group,
+  NavLink,
+  Select,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "react-router";
 import { api, chooseProject, forget, getCredentials } from "../api";
@@ -41,8 +53,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const scheme = useComputedColorScheme("light");
   const credentials = getCredentials();
   const me = useMe();
-  const projects = me?.organizations.flatMap((o) => o.projects.map((p) => ({ value: p.id, label: `${o.name} / ${p.name}` }))) ?? [];
-  const settings = credentials?.mode === "session" ? [...SETTINGS, { to: "/settings/account", label: "Account" }] : SETTINGS;
+  const projects =
+    me?.organizations.flatMap((o) => o.projects.map((p) => ({ value: p.id, label: `${o.name} / ${p.name}` }))) ?? [];
+  const settings =
+    credentials?.mode === "session" ? [...SETTINGS, { to: "/settings/account", label: "Account" }] : SETTINGS;
 
   const signOut = async () => {
     if (credentials?.mode === "session") await api("POST", "/v1/auth/sign-out", { body: {} }).catch(() => undefined);
@@ -78,7 +92,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
               {credentials?.mode === "key" ? credentials.publicKey : me?.user.email}
             </Text>
             <Tooltip label={scheme === "dark" ? "Light theme" : "Dark theme"}>
-              <ActionIcon variant="default" aria-label="Toggle theme" onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}>
+              <ActionIcon
+                variant="default"
+                aria-label="Toggle theme"
+                onClick={() => setColorScheme(scheme === "dark" ? "light" : "dark")}
+              >
                 {scheme === "dark" ? "☀" : "☾"}
               </ActionIcon>
             </Tooltip>
@@ -91,13 +109,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <AppShell.Navbar p="xs" component="nav" aria-label="Main" style={{ overflowY: "auto" }}>
         <Stack gap={2}>
           {NAV.map((n) => (
-            <NavLink key={n.to} component={Link} to={n.to} label={n.label} active={location.pathname.startsWith(n.to)} />
+            <NavLink
+              key={n.to}
+              component={Link}
+              to={n.to}
+              label={n.label}
+              active={location.pathname.startsWith(n.to)}
+            />
           ))}
           <Text size="xs" c="dimmed" fw={600} mt="sm" px="sm">
             SETTINGS
           </Text>
           {settings.map((n) => (
-            <NavLink key={n.to} component={Link} to={n.to} label={n.label} active={location.pathname.startsWith(n.to)} />
+            <NavLink
+              key={n.to}
+              component={Link}
+              to={n.to}
+              label={n.label}
+              active={location.pathname.startsWith(n.to)}
+            />
           ))}
         </Stack>
       </AppShell.Navbar>

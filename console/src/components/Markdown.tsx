@@ -66,7 +66,12 @@ function blocks(text: string): ReactNode[] {
       );
     } else {
       const para: string[] = [];
-      while (i < lines.length && lines[i]!.trim() !== "" && ![FENCE, HEADING, QUOTE, BULLET, NUMBERED].some((re) => re.test(lines[i]!))) para.push(lines[i++]!);
+      while (
+        i < lines.length &&
+        lines[i]!.trim() !== "" &&
+        ![FENCE, HEADING, QUOTE, BULLET, NUMBERED].some((re) => re.test(lines[i]!))
+      )
+        para.push(lines[i++]!);
       out.push(
         <Text key={key} size="sm" my={4} style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>
           {inline(para.join("\n"))}
@@ -79,7 +84,8 @@ function blocks(text: string): ReactNode[] {
 
 // One alternation, leftmost match first: code spans, links, bold, italic, strike, bare URLs. Underscores emphasise
 // only at word edges (`snake_case_name` and `a.__b__c` stay text), as in CommonMark.
-const INLINE = /`([^`\n]+)`|\[([^\]\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|(?<![A-Za-z0-9_])__([^_\n]+)__(?![A-Za-z0-9_])|\*([^*\n]+)\*|(?<![A-Za-z0-9_])_([^_\n]+)_(?![A-Za-z0-9_])|~~([^~\n]+)~~|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/;
+const INLINE =
+  /`([^`\n]+)`|\[([^\]\n]+)\]\(([^)\s]+)\)|\*\*([^*\n]+)\*\*|(?<![A-Za-z0-9_])__([^_\n]+)__(?![A-Za-z0-9_])|\*([^*\n]+)\*|(?<![A-Za-z0-9_])_([^_\n]+)_(?![A-Za-z0-9_])|~~([^~\n]+)~~|(https?:\/\/[^\s<>()]+[^\s<>().,;:!?'"])/;
 
 /** Only addresses that cannot run script: http(s) and mailto. */
 export function safeHref(url: string): string | null {

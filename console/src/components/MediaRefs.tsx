@@ -22,14 +22,43 @@ export function mediaTokens(text: string): { id: string; type: string }[] {
 /** One media file: its short-lived URL is asked for when shown, and shown as an image, a player or a link. */
 function MediaItem({ id, type }: { id: string; type: string }) {
   // The URL lives an hour (docs/media.md, "Reading"): ask again well before it ends.
-  const media = useQuery({ queryKey: ["media", id], queryFn: () => get<MediaView>(`/v1/media/${seg(id)}`), staleTime: 30 * 60_000, refetchInterval: 30 * 60_000, retry: false });
+  const media = useQuery({
+    queryKey: ["media", id],
+    queryFn: () => get<MediaView>(`/v1/media/${seg(id)}`),
+    staleTime: 30 * 60_000,
+    refetchInterval: 30 * 60_000,
+    retry: false,
+  });
   if (media.error) return <ErrorNote error={media.error} />;
-  if (!media.data) return <Text size="xs" c="dimmed">Loading {type}…</Text>;
+  if (!media.data)
+    return (
+      <Text size="xs" c="dimmed">
+        Loading {type}…
+      </Text>
+    );
   const { url, contentType, contentLength } = media.data;
   const label = `${contentType}, ${contentLength < 1024 ? `${contentLength} B` : `${Math.round(contentLength / 1024)} KB`}`;
-  if (contentType.startsWith("image/")) return <img src={url} alt={`media ${id} (${label})`} data-testid="media-image" style={{ maxWidth: "100%", maxHeight: 320, objectFit: "contain" }} />;
-  if (contentType.startsWith("audio/")) return <audio controls src={url} data-testid="media-audio" aria-label={`audio ${id} (${label})`} />;
-  if (contentType.startsWith("video/")) return <video controls src={url} data-testid="media-video" aria-label={`video ${id} (${label})`} style={{ maxWidth: "100%", maxHeight: 320 }} />;
+  if (contentType.startsWith("image/"))
+    return (
+      <img
+        src={url}
+        alt={`media ${id} (${label})`}
+        data-testid="media-image"
+        style={{ maxWidth: "100%", maxHeight: 320, objectFit: "contain" }}
+      />
+    );
+  if (contentType.startsWith("audio/"))
+    return <audio controls src={url} data-testid="media-audio" aria-label={`audio ${id} (${label})`} />;
+  if (contentType.startsWith("video/"))
+    return (
+      <video
+        controls
+        src={url}
+        data-testid="media-video"
+        aria-label={`video ${id} (${label})`}
+        style={{ maxWidth: "100%", maxHeight: 320 }}
+      />
+    );
   return (
     <Anchor href={url} target="_blank" rel="noreferrer" data-testid="media-link" size="sm">
       Open {label}

@@ -18,17 +18,36 @@ export interface PromptDraft {
  * written, config JSON, labels to move and a commit message. The API's refusal (a broken include names its path in
  * `details.path`) shows under the form (docs/console.md, "Editing").
  */
-export function PromptEditor({ name, initial, knownLabels, onSaved, onCancel }: { name?: string; initial?: PromptDraft; knownLabels: string[]; onSaved: (saved: PromptDetail) => void; onCancel?: () => void }) {
+export function PromptEditor({
+  name,
+  initial,
+  knownLabels,
+  onSaved,
+  onCancel,
+}: {
+  name?: string;
+  initial?: PromptDraft;
+  knownLabels: string[];
+  onSaved: (saved: PromptDetail) => void;
+  onCancel?: () => void;
+}) {
   const [newName, setNewName] = useState("");
   const [folder, setFolder] = useState("");
   const [type, setType] = useState<"TEXT" | "CHAT">(initial?.type ?? "TEXT");
   const [text, setText] = useState(typeof initial?.content === "string" ? initial.content : "");
-  const [chat, setChat] = useState<ChatMessage[]>(Array.isArray(initial?.content) ? initial.content : [{ role: "system", content: "" }]);
-  const [config, setConfig] = useState(initial && Object.keys(initial.config).length > 0 ? JSON.stringify(initial.config, null, 2) : "");
+  const [chat, setChat] = useState<ChatMessage[]>(
+    Array.isArray(initial?.content) ? initial.content : [{ role: "system", content: "" }],
+  );
+  const [config, setConfig] = useState(
+    initial && Object.keys(initial.config).length > 0 ? JSON.stringify(initial.config, null, 2) : "",
+  );
   const [labels, setLabels] = useState<string[]>([]);
   const [commitMessage, setCommitMessage] = useState("");
   const [formError, setFormError] = useState<string | null>(null);
-  const save = useMutation({ mutationFn: (body: unknown) => send<PromptDetail>("POST", "/v1/prompts", body), onSuccess: onSaved });
+  const save = useMutation({
+    mutationFn: (body: unknown) => send<PromptDetail>("POST", "/v1/prompts", body),
+    onSuccess: onSaved,
+  });
 
   const submit = () => {
     setFormError(null);
@@ -57,11 +76,30 @@ export function PromptEditor({ name, initial, knownLabels, onSaved, onCancel }: 
           <Text fw={600}>{name === undefined ? "New prompt" : `New version of ${name}`}</Text>
           {name === undefined && (
             <Group>
-              <TextInput label="Name" size="xs" required value={newName} onChange={(e) => setNewName(e.currentTarget.value)} placeholder="support-answer" />
-              <TextInput label="Folder (optional)" size="xs" value={folder} onChange={(e) => setFolder(e.currentTarget.value)} />
+              <TextInput
+                label="Name"
+                size="xs"
+                required
+                value={newName}
+                onChange={(e) => setNewName(e.currentTarget.value)}
+                placeholder="support-answer"
+              />
+              <TextInput
+                label="Folder (optional)"
+                size="xs"
+                value={folder}
+                onChange={(e) => setFolder(e.currentTarget.value)}
+              />
             </Group>
           )}
-          <SegmentedControl size="xs" w={160} aria-label="Prompt type" data={["TEXT", "CHAT"]} value={type} onChange={(v) => setType(v as "TEXT" | "CHAT")} />
+          <SegmentedControl
+            size="xs"
+            w={160}
+            aria-label="Prompt type"
+            data={["TEXT", "CHAT"]}
+            value={type}
+            onChange={(v) => setType(v as "TEXT" | "CHAT")}
+          />
           {type === "TEXT" ? (
             <Textarea
               label="Body"
@@ -78,10 +116,31 @@ export function PromptEditor({ name, initial, knownLabels, onSaved, onCancel }: 
           ) : (
             <ChatMessagesEditor value={chat} onChange={setChat} />
           )}
-          <JsonField label="Config (JSON object)" value={config} onChange={setConfig} placeholder='{"model":"gpt-4o-mini","temperature":0.2}' minRows={2} />
+          <JsonField
+            label="Config (JSON object)"
+            value={config}
+            onChange={setConfig}
+            placeholder='{"model":"gpt-4o-mini","temperature":0.2}'
+            minRows={2}
+          />
           <Group align="end">
-            <TagsInput label="Labels to set on save" size="xs" w={320} data={knownLabels} value={labels} onChange={setLabels} placeholder="production, staging…" description="latest always moves to the new version" />
-            <TextInput label="Commit message" size="xs" w={320} value={commitMessage} onChange={(e) => setCommitMessage(e.currentTarget.value)} />
+            <TagsInput
+              label="Labels to set on save"
+              size="xs"
+              w={320}
+              data={knownLabels}
+              value={labels}
+              onChange={setLabels}
+              placeholder="production, staging…"
+              description="latest always moves to the new version"
+            />
+            <TextInput
+              label="Commit message"
+              size="xs"
+              w={320}
+              value={commitMessage}
+              onChange={(e) => setCommitMessage(e.currentTarget.value)}
+            />
           </Group>
           <Group>
             <Button type="submit" size="xs" loading={save.isPending} disabled={name === undefined && !newName.trim()}>

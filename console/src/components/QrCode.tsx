@@ -7,7 +7,15 @@ export function QrCode({ text, size = 180 }: { text: string; size?: number }) {
   let path = "";
   data.forEach((row, y) => row.forEach((on, x) => on && (path += `M${x} ${y}h1v1h-1z`)));
   return (
-    <svg width={size} height={size} viewBox={`0 0 ${n} ${n}`} role="img" aria-label="Two-factor QR code" data-testid="totp-qr" shapeRendering="crispEdges">
+    <svg
+      width={size}
+      height={size}
+      viewBox={`0 0 ${n} ${n}`}
+      role="img"
+      aria-label="Two-factor QR code"
+      data-testid="totp-qr"
+      shapeRendering="crispEdges"
+    >
       <rect width={n} height={n} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -30,10 +30,18 @@ export function ShareTrace({ traceId }: { traceId: string }) {
   const base = `/v1/traces/${encodeURIComponent(traceId)}/share-links`;
   const links = useQuery({ queryKey: key, queryFn: () => get<{ data: ShareLink[] }>(base), enabled: opened });
   const create = useMutation({
-    mutationFn: () => send<ShareLink & { path: string }>("POST", base, expiry === "never" ? {} : { expiresAt: new Date(Date.now() + Number(expiry) * 86_400_000).toISOString() }),
+    mutationFn: () =>
+      send<ShareLink & { path: string }>(
+        "POST",
+        base,
+        expiry === "never" ? {} : { expiresAt: new Date(Date.now() + Number(expiry) * 86_400_000).toISOString() },
+      ),
     onSuccess: (link) => (setMade(sharedUrl(link.path)), queryClient.invalidateQueries({ queryKey: key })),
   });
-  const revoke = useMutation({ mutationFn: (id: string) => send("DELETE", `${base}/${encodeURIComponent(id)}`), onSuccess: () => queryClient.invalidateQueries({ queryKey: key }) });
+  const revoke = useMutation({
+    mutationFn: (id: string) => send("DELETE", `${base}/${encodeURIComponent(id)}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
   const close = () => (setOpened(false), setMade(null));
 
   return (
@@ -43,9 +51,19 @@ export function ShareTrace({ traceId }: { traceId: string }) {
       </Button>
       <Modal opened={opened} onClose={close} title="Share this trace" size="lg">
         <Stack gap="sm">
-          <Text size="sm">Anyone with the link sees this trace read-only, without signing in, and nothing else of the project.</Text>
+          <Text size="sm">
+            Anyone with the link sees this trace read-only, without signing in, and nothing else of the project.
+          </Text>
           <Group align="flex-end">
-            <Select label="Expires" size="xs" w={200} data={EXPIRIES} value={expiry} onChange={(v) => setExpiry(v ?? "never")} allowDeselect={false} />
+            <Select
+              label="Expires"
+              size="xs"
+              w={200}
+              data={EXPIRIES}
+              value={expiry}
+              onChange={(v) => setExpiry(v ?? "never")}
+              allowDeselect={false}
+            />
             <Button size="xs" onClick={() => create.mutate()} loading={create.isPending}>
               Create link
             </Button>
@@ -94,7 +112,13 @@ export function ShareTrace({ traceId }: { traceId: string }) {
                     </Table.Td>
                     <Table.Td>
                       {l.status !== "revoked" && (
-                        <Button size="compact-xs" variant="subtle" color="red" loading={revoke.isPending && revoke.variables === l.id} onClick={() => revoke.mutate(l.id)}>
+                        <Button
+                          size="compact-xs"
+                          variant="subtle"
+                          color="red"
+                          loading={revoke.isPending && revoke.variables === l.id}
+                          onClick={() => revoke.mutate(l.id)}
+                        >
                           Revoke
                         </Button>
                       )}

@@ -18,13 +18,21 @@ const PROVIDERS = [
  * comes back to `back` (signed in) or to `errorBack` with `?error=…`.
  */
 export function SocialSignIn(props: { back: string; errorBack: string; onError: (e: unknown) => void }) {
-  const methods = useQuery({ queryKey: ["auth-methods"], queryFn: () => api<SignInMethods>("GET", "/v1/auth/methods", { anonymous: true }), staleTime: Infinity, retry: false });
+  const methods = useQuery({
+    queryKey: ["auth-methods"],
+    queryFn: () => api<SignInMethods>("GET", "/v1/auth/methods", { anonymous: true }),
+    staleTime: Infinity,
+    retry: false,
+  });
   const on = PROVIDERS.filter((p) => methods.data?.[p.id]);
   if (!on.length) return null;
 
   const go = async (provider: string) => {
     try {
-      const answer = await api<{ url: string }>("POST", "/v1/auth/sign-in/social", { body: { provider, callbackURL: props.back, errorCallbackURL: props.errorBack }, anonymous: true });
+      const answer = await api<{ url: string }>("POST", "/v1/auth/sign-in/social", {
+        body: { provider, callbackURL: props.back, errorCallbackURL: props.errorBack },
+        anonymous: true,
+      });
       setSessionHint();
       window.location.assign(answer.url);
     } catch (e) {

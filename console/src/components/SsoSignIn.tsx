@@ -7,7 +7,15 @@ import { api, setSessionHint } from "../api";
  * browser goes there and comes back to `/sign-in?link=1`, where the page reads the new session, or to
  * `/sign-in?sso=1&error=…` when the IdP's answer was refused.
  */
-export function SsoSignIn({ email, target, onError }: { email: string; target: string; onError: (e: unknown) => void }) {
+export function SsoSignIn({
+  email,
+  target,
+  onError,
+}: {
+  email: string;
+  target: string;
+  onError: (e: unknown) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const go = async () => {
     setBusy(true);
@@ -16,7 +24,11 @@ export function SsoSignIn({ email, target, onError }: { email: string; target: s
       const origin = window.location.origin;
       const next = encodeURIComponent(target);
       const answer = await api<{ url: string }>("POST", "/v1/auth/sign-in/sso", {
-        body: { email, callbackURL: `${origin}/sign-in?link=1&next=${next}`, errorCallbackURL: `${origin}/sign-in?sso=1&next=${next}` },
+        body: {
+          email,
+          callbackURL: `${origin}/sign-in?link=1&next=${next}`,
+          errorCallbackURL: `${origin}/sign-in?sso=1&next=${next}`,
+        },
         anonymous: true,
       });
       setSessionHint();
@@ -34,4 +46,5 @@ export function SsoSignIn({ email, target, onError }: { email: string; target: s
 }
 
 /** The message for `/sign-in?sso=1&error=…`: the IdP's answer was refused (the service's description, else its code). */
-export const ssoErrorOf = (params: URLSearchParams) => params.get("error_description") ?? `SSO sign-in failed (${params.get("error")})`;
+export const ssoErrorOf = (params: URLSearchParams) =>
+  params.get("error_description") ?? `SSO sign-in failed (${params.get("error")})`;

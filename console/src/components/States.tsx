@@ -23,11 +23,16 @@ export function ErrorNote({ error, title }: { error: unknown; title?: string }) 
   const message = error instanceof Error ? error.message : String(error);
   const details = error instanceof ApiError ? error.details : undefined;
   return (
-    <Alert color="red" title={title ?? (error instanceof ApiError ? `${error.status} ${error.code}` : "Error")} role="alert" my="sm">
+    <Alert
+      color="red"
+      title={title ?? (error instanceof ApiError ? `${error.status} ${error.code}` : "Error")}
+      role="alert"
+      my="sm"
+    >
       <Text size="sm">{message}</Text>
       {Array.isArray((details as { path?: unknown } | undefined)?.path) && (
         <Text size="sm" fw={600} data-testid="error-path">
-          Path: {((details as { path: unknown[] }).path).map(String).join(" → ")}
+          Path: {(details as { path: unknown[] }).path.map(String).join(" → ")}
         </Text>
       )}
       {details !== undefined && (

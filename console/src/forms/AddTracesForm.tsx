@@ -1,7 +1,7 @@
 import { Button, Group, Text, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { send, seg } from "../api";
+import { seg, send } from "../api";
 import { ErrorNote } from "../components/States";
 
 interface AddResult {
@@ -21,7 +21,13 @@ export function AddTracesForm({ queue, onAdded }: { queue: string; onAdded: () =
   return (
     <form data-own-keys onSubmit={(e) => (e.preventDefault(), add.mutate())}>
       <Group align="end">
-        <TextInput label="Add traces (ids, comma separated)" size="xs" w={360} value={ids} onChange={(e) => setIds(e.currentTarget.value)} />
+        <TextInput
+          label="Add traces (ids, comma separated)"
+          size="xs"
+          w={360}
+          value={ids}
+          onChange={(e) => setIds(e.currentTarget.value)}
+        />
         <Button type="submit" size="xs" variant="light" disabled={traceIds.length === 0} loading={add.isPending}>
           Add to queue
         </Button>

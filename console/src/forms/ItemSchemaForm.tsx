@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { send, seg } from "../api";
+import { seg, send } from "../api";
 import { JsonField, parseJson } from "../components/JsonField";
 import { ErrorNote } from "../components/States";
 
@@ -12,7 +12,10 @@ import { ErrorNote } from "../components/States";
 export function ItemSchemaForm({ name, schema, onSaved }: { name: string; schema: unknown; onSaved: () => void }) {
   const [text, setText] = useState(schema ? JSON.stringify(schema, null, 2) : "");
   const parsed = parseJson(text);
-  const save = useMutation({ mutationFn: () => send("PUT", `/v1/datasets/${seg(name)}/schema`, parsed.value ?? {}), onSuccess: onSaved });
+  const save = useMutation({
+    mutationFn: () => send("PUT", `/v1/datasets/${seg(name)}/schema`, parsed.value ?? {}),
+    onSuccess: onSaved,
+  });
   return (
     <Paper withBorder p="sm" data-testid="item-schema">
       <form onSubmit={(e) => (e.preventDefault(), save.mutate())}>

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { send, seg } from "../api";
+import { seg, send } from "../api";
 import { JsonField, parseJson } from "../components/JsonField";
 import { ErrorNote } from "../components/States";
 
@@ -19,11 +19,19 @@ export function NewDatasetForm({ onCreated, onCancel }: { onCreated: (name: stri
   const schema = { input: parseJson(inputSchema), expectedOutput: parseJson(outputSchema) };
   const create = useMutation({
     mutationFn: async () => {
-      const created = await send<{ name: string }>("POST", "/v1/datasets", { name: name.trim(), ...(description.trim() ? { description: description.trim() } : {}) });
+      const created = await send<{ name: string }>("POST", "/v1/datasets", {
+        name: name.trim(),
+        ...(description.trim() ? { description: description.trim() } : {}),
+      });
       if (schema.input.value !== undefined || schema.expectedOutput.value !== undefined) {
-        const body = { ...(schema.input.value !== undefined ? { input: schema.input.value } : {}), ...(schema.expectedOutput.value !== undefined ? { expectedOutput: schema.expectedOutput.value } : {}) };
+        const body = {
+          ...(schema.input.value !== undefined ? { input: schema.input.value } : {}),
+          ...(schema.expectedOutput.value !== undefined ? { expectedOutput: schema.expectedOutput.value } : {}),
+        };
         await send("PUT", `/v1/datasets/${seg(created.name)}/schema`, body).catch((e: unknown) => {
-          throw Object.assign(e as Error, { message: `The dataset was created, but its schema was refused: ${(e as Error).message}` });
+          throw Object.assign(e as Error, {
+            message: `The dataset was created, but its schema was refused: ${(e as Error).message}`,
+          });
         });
       }
       return created;
@@ -38,10 +46,32 @@ export function NewDatasetForm({ onCreated, onCancel }: { onCreated: (name: stri
           <Text fw={600}>New dataset</Text>
           <Group align="start">
             <TextInput label="Name" size="xs" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <Textarea label="Description" size="xs" w={360} autosize minRows={1} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <Textarea
+              label="Description"
+              size="xs"
+              w={360}
+              autosize
+              minRows={1}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
           </Group>
-          <JsonField label="Input schema (optional)" description="type, required and properties {type, enum}; undeclared fields stay allowed" value={inputSchema} onChange={setInputSchema} placeholder={INPUT_SCHEMA_EXAMPLE} minRows={2} />
-          <JsonField label="Expected output schema (optional)" description="type and enum" value={outputSchema} onChange={setOutputSchema} placeholder='{"type":"string"}' minRows={1} />
+          <JsonField
+            label="Input schema (optional)"
+            description="type, required and properties {type, enum}; undeclared fields stay allowed"
+            value={inputSchema}
+            onChange={setInputSchema}
+            placeholder={INPUT_SCHEMA_EXAMPLE}
+            minRows={2}
+          />
+          <JsonField
+            label="Expected output schema (optional)"
+            description="type and enum"
+            value={outputSchema}
+            onChange={setOutputSchema}
+            placeholder='{"type":"string"}'
+            minRows={1}
+          />
           <Group>
             <Button type="submit" size="xs" loading={create.isPending} disabled={!name.trim() || invalidJson}>
               Create dataset

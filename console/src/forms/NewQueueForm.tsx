@@ -1,4 +1,16 @@
-import { Autocomplete, Button, Group, NumberInput, Paper, Select, Stack, TagsInput, Text, Textarea, TextInput } from "@mantine/core";
+import {
+  Autocomplete,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from "@mantine/core";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { get, send } from "../api";
@@ -12,7 +24,10 @@ type DataType = ReviewQueue["dataType"];
  * fills the type, labels and range the config asks for, so the reviews fit it.
  */
 export function NewQueueForm({ onCreated, onCancel }: { onCreated: (name: string) => void; onCancel: () => void }) {
-  const configs = useQuery({ queryKey: ["score-configs", "false"], queryFn: () => get<{ data: ScoreConfig[] }>("/v1/score-configs", { archived: "false" }) });
+  const configs = useQuery({
+    queryKey: ["score-configs", "false"],
+    queryFn: () => get<{ data: ScoreConfig[] }>("/v1/score-configs", { archived: "false" }),
+  });
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [scoreName, setScoreName] = useState("");
@@ -48,13 +63,52 @@ export function NewQueueForm({ onCreated, onCancel }: { onCreated: (name: string
         <Stack gap="xs">
           <Text fw={600}>New review queue</Text>
           <Group align="start">
-            <TextInput label="Queue name" size="xs" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <Textarea label="Description" size="xs" w={360} autosize minRows={1} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            <TextInput
+              label="Queue name"
+              size="xs"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+            />
+            <Textarea
+              label="Description"
+              size="xs"
+              w={360}
+              autosize
+              minRows={1}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
           </Group>
           <Group align="start">
-            <Autocomplete label="Score name" description="A score config's name fills the rest" size="xs" required data={configs.data?.data.map((c) => c.name) ?? []} value={scoreName} onChange={pickScore} />
-            <Select label="Data type" size="xs" w={150} data={["CATEGORICAL", "NUMERIC", "BOOLEAN"]} value={dataType} onChange={(v) => v && setDataType(v as DataType)} allowDeselect={false} />
-            {dataType === "CATEGORICAL" && <TagsInput label="Labels" description="Enter after each" size="xs" w={320} value={categories} onChange={setCategories} />}
+            <Autocomplete
+              label="Score name"
+              description="A score config's name fills the rest"
+              size="xs"
+              required
+              data={configs.data?.data.map((c) => c.name) ?? []}
+              value={scoreName}
+              onChange={pickScore}
+            />
+            <Select
+              label="Data type"
+              size="xs"
+              w={150}
+              data={["CATEGORICAL", "NUMERIC", "BOOLEAN"]}
+              value={dataType}
+              onChange={(v) => v && setDataType(v as DataType)}
+              allowDeselect={false}
+            />
+            {dataType === "CATEGORICAL" && (
+              <TagsInput
+                label="Labels"
+                description="Enter after each"
+                size="xs"
+                w={320}
+                value={categories}
+                onChange={setCategories}
+              />
+            )}
             {dataType === "NUMERIC" && (
               <>
                 <NumberInput label="Min" size="xs" w={100} value={min} onChange={setMin} />

@@ -2,10 +2,10 @@ import { Badge, Button, Code, Group, Paper, PasswordInput, Stack, Table, Text, T
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { get, send } from "../api";
+import { QrCode } from "../components/QrCode";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import { useMe } from "../session";
-import { QrCode } from "../components/QrCode";
 
 interface AuthSession {
   id: string;
@@ -27,7 +27,8 @@ export default function AccountPage() {
   const refreshMe = () => queryClient.invalidateQueries({ queryKey: ["me"] });
 
   const enable = useMutation({
-    mutationFn: () => send<{ totpURI: string; backupCodes: string[] }>("POST", "/v1/auth/two-factor/enable", { password }),
+    mutationFn: () =>
+      send<{ totpURI: string; backupCodes: string[] }>("POST", "/v1/auth/two-factor/enable", { password }),
     onSuccess: (r) => (setEnrolling(r), setPassword("")),
   });
   // The first code from the app turns two-factor on (docs/auth.md, "Two-factor").
@@ -40,8 +41,14 @@ export default function AccountPage() {
     onSuccess: () => (setPassword(""), refreshMe()),
   });
 
-  const sessions = useQuery({ queryKey: ["auth-sessions"], queryFn: () => get<AuthSession[]>("/v1/auth/list-sessions") });
-  const current = useQuery({ queryKey: ["auth-session"], queryFn: () => get<{ session: { token: string } } | null>("/v1/auth/get-session") });
+  const sessions = useQuery({
+    queryKey: ["auth-sessions"],
+    queryFn: () => get<AuthSession[]>("/v1/auth/list-sessions"),
+  });
+  const current = useQuery({
+    queryKey: ["auth-session"],
+    queryFn: () => get<{ session: { token: string } } | null>("/v1/auth/get-session"),
+  });
   const revoke = useMutation({
     mutationFn: (token: string) => send("POST", "/v1/auth/revoke-session", { token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["auth-sessions"] }),
@@ -64,7 +71,9 @@ export default function AccountPage() {
         </Title>
         {enrolling ? (
           <Stack gap="xs">
-            <Text size="sm">Scan the code or enter the key in your authenticator app, then type the code it shows.</Text>
+            <Text size="sm">
+              Scan the code or enter the key in your authenticator app, then type the code it shows.
+            </Text>
             <QrCode text={enrolling.totpURI} />
             <Code block data-testid="totp-uri">
               {enrolling.totpURI}
@@ -74,7 +83,13 @@ export default function AccountPage() {
             </Text>
             <Text size="sm">Backup codes (each works once): {enrolling.backupCodes.join(" ")}</Text>
             <Group align="end">
-              <TextInput label="Code from the app" size="xs" value={code} onChange={(e) => setCode(e.currentTarget.value)} inputMode="numeric" />
+              <TextInput
+                label="Code from the app"
+                size="xs"
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value)}
+                inputMode="numeric"
+              />
               <Button size="xs" onClick={() => confirm.mutate()} loading={confirm.isPending}>
                 Turn on
               </Button>
@@ -84,9 +99,23 @@ export default function AccountPage() {
         ) : (
           <Stack gap="xs">
             <Group align="end">
-              <PasswordInput label="Password" size="xs" value={password} onChange={(e) => setPassword(e.currentTarget.value)} autoComplete="current-password" w={240} />
+              <PasswordInput
+                label="Password"
+                size="xs"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                autoComplete="current-password"
+                w={240}
+              />
               {enabled ? (
-                <Button size="xs" color="red" variant="light" onClick={() => disable.mutate()} loading={disable.isPending} disabled={!password}>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  onClick={() => disable.mutate()}
+                  loading={disable.isPending}
+                  disabled={!password}
+                >
                   Disable two-factor
                 </Button>
               ) : (
@@ -136,7 +165,13 @@ export default function AccountPage() {
                     {current.data?.session.token === s.token ? (
                       <Badge variant="light">this session</Badge>
                     ) : (
-                      <Button size="xs" variant="subtle" color="red" onClick={() => revoke.mutate(s.token)} loading={revoke.isPending && revoke.variables === s.token}>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        onClick={() => revoke.mutate(s.token)}
+                        loading={revoke.isPending && revoke.variables === s.token}
+                      >
                         Revoke
                       </Button>
                     )}

@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, SegmentedControl, Stack, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { get, send, seg } from "../api";
+import { get, seg, send } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import { AlertForm, METRICS } from "../forms/AlertForm";
@@ -16,10 +16,16 @@ interface Transition {
 }
 
 const metricLabel = (m: string) => METRICS.find((x) => x.value === m)?.label ?? m;
-const scope = (a: AlertRule) => [a.scoreName && `score ${a.scoreName}`, a.model && `model ${a.model}`, a.environment && `env ${a.environment}`].filter(Boolean).join(" · ");
+const scope = (a: AlertRule) =>
+  [a.scoreName && `score ${a.scoreName}`, a.model && `model ${a.model}`, a.environment && `env ${a.environment}`]
+    .filter(Boolean)
+    .join(" · ");
 
 function History({ id }: { id: string }) {
-  const detail = useQuery({ queryKey: ["alert", id], queryFn: () => get<AlertRule & { history: Transition[] }>(`/v1/alerts/${seg(id)}`) });
+  const detail = useQuery({
+    queryKey: ["alert", id],
+    queryFn: () => get<AlertRule & { history: Transition[] }>(`/v1/alerts/${seg(id)}`),
+  });
   if (detail.isPending) return <Loading />;
   if (detail.error) return <ErrorNote error={detail.error} />;
   const history = detail.data.history;
@@ -61,24 +67,44 @@ export default function AlertsPage() {
   const queryClient = useQueryClient();
   const alerts = useQuery({ queryKey: ["alerts"], queryFn: () => get<{ data: AlertRule[] }>("/v1/alerts") });
   const refresh = () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("alert") });
-  const remove = useMutation({ mutationFn: (a: AlertRule) => send("DELETE", `/v1/alerts/${seg(a.id)}`), onSuccess: () => (setParams({}), void refresh()) });
+  const remove = useMutation({
+    mutationFn: (a: AlertRule) => send("DELETE", `/v1/alerts/${seg(a.id)}`),
+    onSuccess: () => (setParams({}), void refresh()),
+  });
   const state = params.get("state") ?? "all";
   const selected = alerts.data?.data.find((a) => a.id === params.get("alert"));
   const rows = (alerts.data?.data ?? []).filter((a) => state === "all" || a.state === state);
-  const choose = (next: Record<string, string>) => setParams({ ...Object.fromEntries(params), ...next }, { replace: true });
+  const choose = (next: Record<string, string>) =>
+    setParams({ ...Object.fromEntries(params), ...next }, { replace: true });
   return (
     <Stack>
       <Title order={2}>Alert rules</Title>
       <Text size="sm" c="dimmed">
-        Every minute each rule measures its window; crossing the threshold fires an alert.firing event (automations deliver it) and coming back resolves it.
+        Every minute each rule measures its window; crossing the threshold fires an alert.firing event (automations
+        deliver it) and coming back resolves it.
       </Text>
       {selected ? (
-        <AlertForm key={selected.id + selected.updatedAt} rule={selected} onSaved={() => void refresh()} onCancel={() => setParams(state === "all" ? {} : { state })} />
+        <AlertForm
+          key={selected.id + selected.updatedAt}
+          rule={selected}
+          onSaved={() => void refresh()}
+          onCancel={() => setParams(state === "all" ? {} : { state })}
+        />
       ) : (
         <AlertForm onSaved={() => void refresh()} />
       )}
       <Group>
-        <SegmentedControl size="xs" aria-label="State" data={[{ value: "all", label: "All" }, { value: "firing", label: "Firing" }, { value: "ok", label: "OK" }]} value={state} onChange={(v) => choose({ state: v })} />
+        <SegmentedControl
+          size="xs"
+          aria-label="State"
+          data={[
+            { value: "all", label: "All" },
+            { value: "firing", label: "Firing" },
+            { value: "ok", label: "OK" },
+          ]}
+          value={state}
+          onChange={(v) => choose({ state: v })}
+        />
       </Group>
       <ErrorNote error={alerts.error ?? remove.error} />
       {alerts.isPending ? (
@@ -125,7 +151,12 @@ export default function AlertsPage() {
                     <Button size="compact-xs" variant="light" onClick={() => choose({ alert: a.id })}>
                       Edit
                     </Button>
-                    <Button size="compact-xs" variant="light" color="red" onClick={() => window.confirm(`Delete ${a.name}?`) && remove.mutate(a)}>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => window.confirm(`Delete ${a.name}?`) && remove.mutate(a)}
+                    >
                       Delete
                     </Button>
                   </Group>

@@ -1,4 +1,18 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { get, getCredentials, send, signInWithKey } from "../api";
@@ -51,7 +65,15 @@ export default function ApiKeysPage() {
       <Title order={2}>API keys</Title>
       <Paper withBorder p="sm">
         <Group align="end">
-          <Select label="Role" size="xs" data={ROLES} value={role} onChange={(v) => setRole(v ?? "MEMBER")} allowDeselect={false} w={120} />
+          <Select
+            label="Role"
+            size="xs"
+            data={ROLES}
+            value={role}
+            onChange={(v) => setRole(v ?? "MEMBER")}
+            allowDeselect={false}
+            w={120}
+          />
           <TextInput label="Note" size="xs" value={note} onChange={(e) => setNote(e.currentTarget.value)} w={240} />
           <Button size="xs" onClick={() => create.mutate()} loading={create.isPending}>
             Create key
@@ -60,7 +82,13 @@ export default function ApiKeysPage() {
         <ErrorNote error={create.error} />
       </Paper>
       {minted && (
-        <Alert color="green" title={minted.replaced ? `Rotated ${minted.replaced}` : "Key created"} withCloseButton onClose={() => setMinted(null)} data-testid="minted-key">
+        <Alert
+          color="green"
+          title={minted.replaced ? `Rotated ${minted.replaced}` : "Key created"}
+          withCloseButton
+          onClose={() => setMinted(null)}
+          data-testid="minted-key"
+        >
           <Text size="sm">The secret is shown only now. Public key:</Text>
           <Code block data-testid="minted-public">
             {minted.key.publicKey}
@@ -70,7 +98,13 @@ export default function ApiKeysPage() {
             <Code block style={{ flex: 1 }} data-testid="minted-secret">
               {minted.key.secretKey}
             </Code>
-            <CopyButton value={minted.key.secretKey}>{({ copied, copy }) => <Button size="xs" variant="light" onClick={copy}>{copied ? "Copied" : "Copy"}</Button>}</CopyButton>
+            <CopyButton value={minted.key.secretKey}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? "Copied" : "Copy"}
+                </Button>
+              )}
+            </CopyButton>
           </Group>
         </Alert>
       )}
@@ -97,7 +131,8 @@ export default function ApiKeysPage() {
             {keys.data.data.map((k) => (
               <Table.Tr key={k.id} data-testid={`key-${k.publicKey}`}>
                 <Table.Td>
-                  <Code>{k.publicKey}</Code> {current?.mode === "key" && current.publicKey === k.publicKey && <Badge size="xs">this tab</Badge>}
+                  <Code>{k.publicKey}</Code>{" "}
+                  {current?.mode === "key" && current.publicKey === k.publicKey && <Badge size="xs">this tab</Badge>}
                 </Table.Td>
                 <Table.Td>
                   <Code>{k.secretKeyHint}</Code>
@@ -109,7 +144,12 @@ export default function ApiKeysPage() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <Button size="compact-xs" variant="light" loading={rotate.isPending && rotate.variables?.id === k.id} onClick={() => rotate.mutate(k)}>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      loading={rotate.isPending && rotate.variables?.id === k.id}
+                      onClick={() => rotate.mutate(k)}
+                    >
                       Rotate
                     </Button>
                     <Button
@@ -117,7 +157,9 @@ export default function ApiKeysPage() {
                       variant="light"
                       color="red"
                       loading={revoke.isPending && revoke.variables?.id === k.id}
-                      onClick={() => window.confirm(`Revoke ${k.publicKey}? Calls with it fail from now on.`) && revoke.mutate(k)}
+                      onClick={() =>
+                        window.confirm(`Revoke ${k.publicKey}? Calls with it fail from now on.`) && revoke.mutate(k)
+                      }
                     >
                       Revoke
                     </Button>

@@ -18,14 +18,32 @@ interface AuditEntry {
 /** Every configuration change: who, what, when, the target; filters and the cursor in the query string. */
 export default function AuditLogPage() {
   const [params, set] = useListParams();
-  const query = { action: params.get("action"), targetType: params.get("targetType"), cursor: params.get("cursor"), limit: 50 };
-  const log = useQuery({ queryKey: ["audit-log", query], queryFn: () => get<Page<AuditEntry>>("/v1/audit-log", query) });
+  const query = {
+    action: params.get("action"),
+    targetType: params.get("targetType"),
+    cursor: params.get("cursor"),
+    limit: 50,
+  };
+  const log = useQuery({
+    queryKey: ["audit-log", query],
+    queryFn: () => get<Page<AuditEntry>>("/v1/audit-log", query),
+  });
   return (
     <Stack>
       <Title order={2}>Audit log</Title>
       <Group>
-        <TextInput label="action" size="xs" defaultValue={params.get("action") ?? ""} onKeyDown={(e) => e.key === "Enter" && set("action", e.currentTarget.value.trim())} />
-        <TextInput label="targetType" size="xs" defaultValue={params.get("targetType") ?? ""} onKeyDown={(e) => e.key === "Enter" && set("targetType", e.currentTarget.value.trim())} />
+        <TextInput
+          label="action"
+          size="xs"
+          defaultValue={params.get("action") ?? ""}
+          onKeyDown={(e) => e.key === "Enter" && set("action", e.currentTarget.value.trim())}
+        />
+        <TextInput
+          label="targetType"
+          size="xs"
+          defaultValue={params.get("targetType") ?? ""}
+          onKeyDown={(e) => e.key === "Enter" && set("targetType", e.currentTarget.value.trim())}
+        />
       </Group>
       <ErrorNote error={log.error} />
       {log.isPending ? (

@@ -2,7 +2,7 @@ import { Badge, Button, Code, Group, Paper, Select, Stack, Table, Text, TextInpu
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { get, send, seg } from "../api";
+import { get, seg, send } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import type { Page } from "../types";
@@ -30,17 +30,34 @@ interface Delivery {
   createdAt: string;
 }
 
-const TRIGGERS = ["score.created", "trace.created", "eval.completed", "prompt.created", "prompt.updated", "prompt.label.moved", "alert.firing", "alert.resolved", "comment.created"];
+const TRIGGERS = [
+  "score.created",
+  "trace.created",
+  "eval.completed",
+  "prompt.created",
+  "prompt.updated",
+  "prompt.label.moved",
+  "alert.firing",
+  "alert.resolved",
+  "comment.created",
+];
 const ACTIONS = ["webhook", "slack", "github"];
 
 function Deliveries({ automation }: { automation: Automation }) {
   const queryClient = useQueryClient();
-  const deliveries = useQuery({ queryKey: ["deliveries", automation.id], queryFn: () => get<Page<Delivery>>(`/v1/automations/${seg(automation.id)}/deliveries`, { limit: 50 }), refetchInterval: 5000 });
+  const deliveries = useQuery({
+    queryKey: ["deliveries", automation.id],
+    queryFn: () => get<Page<Delivery>>(`/v1/automations/${seg(automation.id)}/deliveries`, { limit: 50 }),
+    refetchInterval: 5000,
+  });
   const retry = useMutation({
     mutationFn: (d: Delivery) => send("POST", `/v1/automations/${seg(automation.id)}/deliveries/${seg(d.id)}/retry`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["deliveries", automation.id] }),
   });
-  const test = useMutation({ mutationFn: () => send("POST", `/v1/automations/${seg(automation.id)}/test`), onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["deliveries", automation.id] }) });
+  const test = useMutation({
+    mutationFn: () => send("POST", `/v1/automations/${seg(automation.id)}/test`),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["deliveries", automation.id] }),
+  });
   return (
     <Paper withBorder p="sm">
       <Group justify="space-between" mb="xs">
@@ -74,7 +91,10 @@ function Deliveries({ automation }: { automation: Automation }) {
                 </Table.Td>
                 <Table.Td>{d.type}</Table.Td>
                 <Table.Td>
-                  <Badge size="sm" color={d.status === "succeeded" ? "green" : d.status === "failed" ? "red" : "yellow"}>
+                  <Badge
+                    size="sm"
+                    color={d.status === "succeeded" ? "green" : d.status === "failed" ? "red" : "yellow"}
+                  >
                     {d.status}
                   </Badge>
                 </Table.Td>
@@ -114,21 +134,65 @@ export default function AutomationsPage() {
     onSuccess: (a) => (setSecret(a.secret ?? null), setDraft({ ...draft, name: "", target: "" }), void refresh()),
   });
   const toggle = useMutation({
-    mutationFn: (a: Automation) => send("PUT", `/v1/automations/${seg(a.id)}`, { name: a.name, trigger: a.trigger, action: a.action, target: a.target, filter: a.filter, threshold: a.threshold, enabled: !a.enabled }),
+    mutationFn: (a: Automation) =>
+      send("PUT", `/v1/automations/${seg(a.id)}`, {
+        name: a.name,
+        trigger: a.trigger,
+        action: a.action,
+        target: a.target,
+        filter: a.filter,
+        threshold: a.threshold,
+        enabled: !a.enabled,
+      }),
     onSuccess: () => void refresh(),
   });
-  const remove = useMutation({ mutationFn: (a: Automation) => send("DELETE", `/v1/automations/${seg(a.id)}`), onSuccess: () => void refresh() });
+  const remove = useMutation({
+    mutationFn: (a: Automation) => send("DELETE", `/v1/automations/${seg(a.id)}`),
+    onSuccess: () => void refresh(),
+  });
   const selected = list.data?.data.find((a) => a.id === params.get("automation"));
   return (
     <Stack>
       <Title order={2}>Automations</Title>
       <Paper withBorder p="sm">
         <Group align="end">
-          <TextInput label="Name" size="xs" value={draft.name} onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })} />
-          <Select label="Trigger" size="xs" w={170} data={TRIGGERS} value={draft.trigger} onChange={(v) => setDraft({ ...draft, trigger: v ?? draft.trigger })} allowDeselect={false} />
-          <Select label="Action" size="xs" w={110} data={ACTIONS} value={draft.action} onChange={(v) => setDraft({ ...draft, action: v ?? draft.action })} allowDeselect={false} />
-          <TextInput label="Target (URL or owner/repo)" size="xs" w={260} value={draft.target} onChange={(e) => setDraft({ ...draft, target: e.currentTarget.value })} />
-          <Button size="xs" onClick={() => create.mutate()} loading={create.isPending} disabled={!draft.name.trim() || !draft.target.trim()}>
+          <TextInput
+            label="Name"
+            size="xs"
+            value={draft.name}
+            onChange={(e) => setDraft({ ...draft, name: e.currentTarget.value })}
+          />
+          <Select
+            label="Trigger"
+            size="xs"
+            w={170}
+            data={TRIGGERS}
+            value={draft.trigger}
+            onChange={(v) => setDraft({ ...draft, trigger: v ?? draft.trigger })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Action"
+            size="xs"
+            w={110}
+            data={ACTIONS}
+            value={draft.action}
+            onChange={(v) => setDraft({ ...draft, action: v ?? draft.action })}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Target (URL or owner/repo)"
+            size="xs"
+            w={260}
+            value={draft.target}
+            onChange={(e) => setDraft({ ...draft, target: e.currentTarget.value })}
+          />
+          <Button
+            size="xs"
+            onClick={() => create.mutate()}
+            loading={create.isPending}
+            disabled={!draft.name.trim() || !draft.target.trim()}
+          >
             Create
           </Button>
         </Group>
@@ -160,7 +224,11 @@ export default function AutomationsPage() {
             {list.data?.data.map((a) => (
               <Table.Tr key={a.id} bg={a.id === selected?.id ? "var(--mantine-primary-color-light)" : undefined}>
                 <Table.Td>
-                  <Button variant="subtle" size="compact-sm" onClick={() => setParams({ automation: a.id }, { replace: true })}>
+                  <Button
+                    variant="subtle"
+                    size="compact-sm"
+                    onClick={() => setParams({ automation: a.id }, { replace: true })}
+                  >
                     {a.name}
                   </Button>
                 </Table.Td>
@@ -175,7 +243,12 @@ export default function AutomationsPage() {
                     <Button size="compact-xs" variant="light" onClick={() => toggle.mutate(a)}>
                       {a.enabled ? "Disable" : "Enable"}
                     </Button>
-                    <Button size="compact-xs" variant="light" color="red" onClick={() => window.confirm(`Delete ${a.name}?`) && remove.mutate(a)}>
+                    <Button
+                      size="compact-xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => window.confirm(`Delete ${a.name}?`) && remove.mutate(a)}
+                    >
                       Delete
                     </Button>
                   </Group>

@@ -16,7 +16,10 @@ export default function ComparePage() {
   const { name = "" } = useParams();
   const [params] = useSearchParams();
   const runs = params.get("runs") ?? "";
-  const cmp = useQuery({ queryKey: ["compare", name, runs], queryFn: () => get<Comparison>(`/v1/datasets/${seg(name)}/compare`, { runs, limit: 200 }) });
+  const cmp = useQuery({
+    queryKey: ["compare", name, runs],
+    queryFn: () => get<Comparison>(`/v1/datasets/${seg(name)}/compare`, { runs, limit: 200 }),
+  });
   if (cmp.isPending) return <Loading />;
   if (cmp.error) return <ErrorNote error={cmp.error} />;
   const c = cmp.data;

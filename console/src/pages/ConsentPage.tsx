@@ -24,7 +24,12 @@ export default function ConsentPage() {
   const [project, setProject] = useState<string>(ALL_PROJECTS);
   const info = useQuery({
     queryKey: ["oauth-consent", search],
-    queryFn: () => get<ConsentInfo>("/v1/oauth-consent", { client_id: query.get("client_id"), redirect_uri: query.get("redirect_uri"), scope: query.get("scope") }),
+    queryFn: () =>
+      get<ConsentInfo>("/v1/oauth-consent", {
+        client_id: query.get("client_id"),
+        redirect_uri: query.get("redirect_uri"),
+        scope: query.get("scope"),
+      }),
     retry: false,
   });
   const decide = useMutation({
@@ -45,7 +50,9 @@ export default function ConsentPage() {
   if (info.isPending) return <Loading />;
   if (info.error) return <ErrorNote error={info.error} title="This authorization request cannot be shown" />;
   const { client, redirectHost, scopes } = info.data;
-  const projects = (me?.organizations ?? []).flatMap((o) => o.projects.map((p) => ({ value: p.id, label: `${o.name} / ${p.name} (${o.role})` })));
+  const projects = (me?.organizations ?? []).flatMap((o) =>
+    o.projects.map((p) => ({ value: p.id, label: `${o.name} / ${p.name} (${o.role})` })),
+  );
   return (
     <Stack maw={600}>
       <Title order={2}>Allow access</Title>
@@ -60,8 +67,8 @@ export default function ConsentPage() {
             </Text>
           ) : (
             <Alert color="orange" title="This application gave no name" data-testid="consent-client-unnamed">
-              An application that registered itself without a name asks to use Sightline&apos;s MCP tools as you. Allow it only if you started this
-              connection and recognise the address below.
+              An application that registered itself without a name asks to use Sightline&apos;s MCP tools as you. Allow
+              it only if you started this connection and recognise the address below.
             </Alert>
           )}
           <Text>
@@ -80,7 +87,13 @@ export default function ConsentPage() {
             <Text fw={600}>It may:</Text>
             {scopes.map((s) =>
               s.scope === WRITE_SCOPE ? (
-                <Checkbox key={s.scope} label={s.description} description={s.scope} checked={allowWrite} onChange={(e) => setAllowWrite(e.currentTarget.checked)} />
+                <Checkbox
+                  key={s.scope}
+                  label={s.description}
+                  description={s.scope}
+                  checked={allowWrite}
+                  onChange={(e) => setAllowWrite(e.currentTarget.checked)}
+                />
               ) : (
                 <Text key={s.scope} size="sm">
                   • {s.description} <Code>{s.scope}</Code>
@@ -102,7 +115,11 @@ export default function ConsentPage() {
             <Button onClick={() => decide.mutate(true)} loading={decide.isPending && decide.variables === true}>
               Allow
             </Button>
-            <Button variant="default" onClick={() => decide.mutate(false)} loading={decide.isPending && decide.variables === false}>
+            <Button
+              variant="default"
+              onClick={() => decide.mutate(false)}
+              loading={decide.isPending && decide.variables === false}
+            >
               Deny
             </Button>
           </Group>

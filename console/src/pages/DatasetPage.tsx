@@ -1,8 +1,23 @@
-import { Alert, Anchor, Badge, Button, Checkbox, Code, Group, Paper, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { get, send, seg } from "../api";
+import { get, seg, send } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import { AddItemForm } from "../forms/AddItemForm";
@@ -25,8 +40,14 @@ export default function DatasetPage() {
   const { name = "" } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const dataset = useQuery({ queryKey: ["dataset", name], queryFn: () => get<DatasetDetail>(`/v1/datasets/${seg(name)}`, { limit: 200 }) });
-  const check = useQuery({ queryKey: ["dataset-check", name], queryFn: () => get<SchemaCheck>(`/v1/datasets/${seg(name)}/schema/check`) });
+  const dataset = useQuery({
+    queryKey: ["dataset", name],
+    queryFn: () => get<DatasetDetail>(`/v1/datasets/${seg(name)}`, { limit: 200 }),
+  });
+  const check = useQuery({
+    queryKey: ["dataset-check", name],
+    queryFn: () => get<SchemaCheck>(`/v1/datasets/${seg(name)}/schema/check`),
+  });
   const [picked, setPicked] = useState<string[]>([]);
 
   if (dataset.isPending) return <Loading />;
@@ -41,7 +62,10 @@ export default function DatasetPage() {
       <Title order={2}>{d.name}</Title>
       {d.description && <Text c="dimmed">{d.description}</Text>}
       {d.runner && (
-        <Alert color={d.runner.lastStatus === "accepted" || d.runner.lastStatus === null ? "blue" : "red"} title="Runner">
+        <Alert
+          color={d.runner.lastStatus === "accepted" || d.runner.lastStatus === null ? "blue" : "red"}
+          title="Runner"
+        >
           <Text size="sm">
             {d.runner.url} · last status <b>{d.runner.lastStatus ?? "never triggered"}</b>
             {d.runner.lastHttpStatus ? ` (HTTP ${d.runner.lastHttpStatus})` : ""}
@@ -53,10 +77,21 @@ export default function DatasetPage() {
       <Paper withBorder p="sm">
         <Group justify="space-between" mb="xs">
           <Text fw={600}>Runs</Text>
-          <Button size="xs" variant="light" component={Link} to={`/experiments/new?dataset=${encodeURIComponent(name)}`}>
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`/experiments/new?dataset=${encodeURIComponent(name)}`}
+          >
             Run experiment
           </Button>
-          <Button size="xs" disabled={picked.length < 2} onClick={() => navigate(`/datasets/${encodeURIComponent(name)}/compare?runs=${picked.map(encodeURIComponent).join(",")}`)}>
+          <Button
+            size="xs"
+            disabled={picked.length < 2}
+            onClick={() =>
+              navigate(`/datasets/${encodeURIComponent(name)}/compare?runs=${picked.map(encodeURIComponent).join(",")}`)
+            }
+          >
             Compare {picked.length >= 2 ? picked.length : ""} runs
           </Button>
         </Group>
@@ -77,10 +112,18 @@ export default function DatasetPage() {
               {d.runs.map((r) => (
                 <Table.Tr key={r.name}>
                   <Table.Td>
-                    <Checkbox aria-label={`Select run ${r.name}`} checked={picked.includes(r.name)} onChange={() => toggle(r.name)} />
+                    <Checkbox
+                      aria-label={`Select run ${r.name}`}
+                      checked={picked.includes(r.name)}
+                      onChange={() => toggle(r.name)}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/datasets/${encodeURIComponent(name)}/runs/${encodeURIComponent(r.name)}`} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={`/datasets/${encodeURIComponent(name)}/runs/${encodeURIComponent(r.name)}`}
+                      size="sm"
+                    >
                       {r.name}
                     </Anchor>{" "}
                     {r.remote && <Badge size="xs">remote</Badge>}
@@ -175,14 +218,23 @@ function Gate({ name, runs }: { name: string; runs: string[] }) {
           .filter((p) => p.length === 2 && p[0])
           .map(([k, v]) => [k, Number(v)]),
       );
-      return send<{ passed: boolean; results: { scoreName: string; mean: number | null; threshold: number; count: number; passed: boolean }[] }>("POST", `/v1/datasets/${seg(name)}/runs/${seg(run)}/gate`, { thresholds: parsed });
+      return send<{
+        passed: boolean;
+        results: { scoreName: string; mean: number | null; threshold: number; count: number; passed: boolean }[];
+      }>("POST", `/v1/datasets/${seg(name)}/runs/${seg(run)}/gate`, { thresholds: parsed });
     },
   });
   return (
     <Stack gap="xs" mt="sm">
       <Group align="end">
         <TextInput label="Gate run" size="xs" value={run} onChange={(e) => setRun(e.currentTarget.value)} />
-        <TextInput label="Minimum means (score=0.8, …)" size="xs" w={260} value={thresholds} onChange={(e) => setThresholds(e.currentTarget.value)} />
+        <TextInput
+          label="Minimum means (score=0.8, …)"
+          size="xs"
+          w={260}
+          value={thresholds}
+          onChange={(e) => setThresholds(e.currentTarget.value)}
+        />
         <Button size="xs" variant="light" onClick={() => gate.mutate()} loading={gate.isPending}>
           Check gate
         </Button>
@@ -190,7 +242,10 @@ function Gate({ name, runs }: { name: string; runs: string[] }) {
       <ErrorNote error={gate.error} />
       {gate.data && (
         <Text size="sm" c={gate.data.passed ? "green" : "red"}>
-          {gate.data.passed ? "Passed" : "Failed"}: {gate.data.results.map((r) => `${r.scoreName} ${r.mean?.toFixed(3) ?? "–"} ≥ ${r.threshold} (${r.count})`).join(", ")}
+          {gate.data.passed ? "Passed" : "Failed"}:{" "}
+          {gate.data.results
+            .map((r) => `${r.scoreName} ${r.mean?.toFixed(3) ?? "–"} ≥ ${r.threshold} (${r.count})`)
+            .join(", ")}
         </Text>
       )}
     </Stack>
@@ -203,10 +258,20 @@ function CsvImport({ name, onDone }: { name: string; onDone: () => void }) {
   const [expected, setExpected] = useState("");
   const upload = useMutation({
     mutationFn: () =>
-      send<{ added: number; rejected: number; errors: { index: number; field: string; message: string }[] }>("POST", `/v1/datasets/${seg(name)}/items/csv`, {
-        csv,
-        mapping: { input: input.split(",").map((s) => s.trim()).filter(Boolean), ...(expected.trim() ? { expectedOutput: expected.trim() } : {}) },
-      }),
+      send<{ added: number; rejected: number; errors: { index: number; field: string; message: string }[] }>(
+        "POST",
+        `/v1/datasets/${seg(name)}/items/csv`,
+        {
+          csv,
+          mapping: {
+            input: input
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
+            ...(expected.trim() ? { expectedOutput: expected.trim() } : {}),
+          },
+        },
+      ),
     onSuccess: onDone,
   });
   return (
@@ -224,10 +289,28 @@ function CsvImport({ name, onDone }: { name: string; onDone: () => void }) {
             if (file) void file.text().then(setCsv);
           }}
         />
-        <Textarea size="xs" label="CSV" autosize minRows={2} maxRows={8} value={csv} onChange={(e) => setCsv(e.currentTarget.value)} />
+        <Textarea
+          size="xs"
+          label="CSV"
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={csv}
+          onChange={(e) => setCsv(e.currentTarget.value)}
+        />
         <Group>
-          <TextInput size="xs" label="Input columns (comma separated)" value={input} onChange={(e) => setInput(e.currentTarget.value)} />
-          <TextInput size="xs" label="Expected output column" value={expected} onChange={(e) => setExpected(e.currentTarget.value)} />
+          <TextInput
+            size="xs"
+            label="Input columns (comma separated)"
+            value={input}
+            onChange={(e) => setInput(e.currentTarget.value)}
+          />
+          <TextInput
+            size="xs"
+            label="Expected output column"
+            value={expected}
+            onChange={(e) => setExpected(e.currentTarget.value)}
+          />
           <Button size="xs" mt="lg" onClick={() => upload.mutate()} loading={upload.isPending} disabled={!csv.trim()}>
             Import
           </Button>

@@ -3,15 +3,18 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { get } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
-import { NewDatasetForm } from "../forms/NewDatasetForm";
 import { fmtDate } from "../format";
+import { NewDatasetForm } from "../forms/NewDatasetForm";
 import type { DatasetRow, Page } from "../types";
 
 /** Datasets with their item counts; "New dataset" (`?new=1`) creates one with an optional item schema. */
 export default function DatasetsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const datasets = useQuery({ queryKey: ["datasets"], queryFn: () => get<Page<DatasetRow>>("/v1/datasets", { limit: 100 }) });
+  const datasets = useQuery({
+    queryKey: ["datasets"],
+    queryFn: () => get<Page<DatasetRow>>("/v1/datasets", { limit: 100 }),
+  });
   return (
     <Stack>
       <Group justify="space-between">
@@ -22,7 +25,12 @@ export default function DatasetsPage() {
           </Button>
         )}
       </Group>
-      {params.get("new") && <NewDatasetForm onCancel={() => setParams({})} onCreated={(name) => navigate(`/datasets/${encodeURIComponent(name)}`)} />}
+      {params.get("new") && (
+        <NewDatasetForm
+          onCancel={() => setParams({})}
+          onCreated={(name) => navigate(`/datasets/${encodeURIComponent(name)}`)}
+        />
+      )}
       <ErrorNote error={datasets.error} />
       {datasets.isPending ? (
         <Loading />

@@ -1,8 +1,25 @@
-import { Badge, Button, Code, Grid, Group, NumberInput, Paper, Progress, Select, Stack, Switch, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Code,
+  Grid,
+  Group,
+  NumberInput,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams, useSearchParams } from "react-router";
-import { get, send, seg } from "../api";
+import { get, seg, send } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import type { Page } from "../types";
@@ -35,7 +52,13 @@ interface Backfill {
 
 /** The fields a save takes: the version's definition without its identity (a PUT is the next version). */
 function definition(e: Evaluator): Record<string, unknown> {
-  const { id: _id, name: _name, version: _version, createdAt: _c, ...rest } = e as Evaluator & { updatedAt?: string; versions?: unknown };
+  const {
+    id: _id,
+    name: _name,
+    version: _version,
+    createdAt: _c,
+    ...rest
+  } = e as Evaluator & { updatedAt?: string; versions?: unknown };
   delete (rest as Record<string, unknown>).updatedAt;
   delete (rest as Record<string, unknown>).versions;
   return rest;
@@ -48,18 +71,29 @@ export default function EvaluatorPage() {
   const queryClient = useQueryClient();
   const detail = useQuery({ queryKey: ["evaluator", name], queryFn: () => get<Detail>(`/v1/evaluators/${seg(name)}`) });
   const status = params.get("status");
-  const executions = useQuery({ queryKey: ["executions", name, status], queryFn: () => get<Page<Execution>>(`/v1/evaluators/${seg(name)}/executions`, { status, limit: 50 }) });
+  const executions = useQuery({
+    queryKey: ["executions", name, status],
+    queryFn: () => get<Page<Execution>>(`/v1/evaluators/${seg(name)}/executions`, { status, limit: 50 }),
+  });
   const backfills = useQuery({
     queryKey: ["backfills", name],
     queryFn: () => get<{ data: Backfill[] }>("/v1/evaluators/backfills", { evaluator: name, limit: 5 }),
-    refetchInterval: (q) => (q.state.data?.data.some((b) => b.status === "queued" || b.status === "running") ? 1500 : false),
+    refetchInterval: (q) =>
+      q.state.data?.data.some((b) => b.status === "queued" || b.status === "running") ? 1500 : false,
   });
 
   const [online, setOnline] = useState<boolean | null>(null);
   const [rate, setRate] = useState<number | null>(null);
   const save = useMutation({
-    mutationFn: (e: Evaluator) => send("PUT", `/v1/evaluators/${seg(name)}`, { ...definition(e), online: online ?? e.online, samplingRate: rate ?? e.samplingRate }),
-    onSuccess: () => (setOnline(null), setRate(null), void queryClient.invalidateQueries({ queryKey: ["evaluator", name] })),
+    mutationFn: (e: Evaluator) =>
+      send("PUT", `/v1/evaluators/${seg(name)}`, {
+        ...definition(e),
+        online: online ?? e.online,
+        samplingRate: rate ?? e.samplingRate,
+      }),
+    onSuccess: () => (
+      setOnline(null), setRate(null), void queryClient.invalidateQueries({ queryKey: ["evaluator", name] })
+    ),
   });
   const [expression, setExpression] = useState<string | null>(null);
   const [item, setItem] = useState('{"input": "hi", "output": "Hello!"}');
@@ -71,13 +105,20 @@ export default function EvaluatorPage() {
       } catch {
         throw new Error("The item is not valid JSON");
       }
-      return send<{ value: unknown; valid: boolean; error: string | null }>("POST", "/v1/evaluators/test-expression", { expression: expr, item: parsed });
+      return send<{ value: unknown; valid: boolean; error: string | null }>("POST", "/v1/evaluators/test-expression", {
+        expression: expr,
+        item: parsed,
+      });
     },
   });
   const [days, setDays] = useState<number>(7);
   const [traceName, setTraceName] = useState("");
   const backfill = useMutation({
-    mutationFn: () => send("POST", `/v1/evaluators/${seg(name)}/backfill`, { days, ...(traceName.trim() ? { name: traceName.trim() } : {}) }),
+    mutationFn: () =>
+      send("POST", `/v1/evaluators/${seg(name)}/backfill`, {
+        days,
+        ...(traceName.trim() ? { name: traceName.trim() } : {}),
+      }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["backfills", name] }),
   });
 
@@ -137,9 +178,28 @@ export default function EvaluatorPage() {
                 Online
               </Text>
               <Group align="end">
-                <Switch label="Score production traces" checked={online ?? e.online} onChange={(ev) => setOnline(ev.currentTarget.checked)} />
-                <NumberInput label="Sampling rate" size="xs" w={110} min={0} max={1} step={0.05} decimalScale={3} value={rate ?? e.samplingRate} onChange={(v) => setRate(typeof v === "number" ? v : Number(v))} />
-                <Button size="xs" onClick={() => save.mutate(e)} loading={save.isPending} disabled={online === null && rate === null}>
+                <Switch
+                  label="Score production traces"
+                  checked={online ?? e.online}
+                  onChange={(ev) => setOnline(ev.currentTarget.checked)}
+                />
+                <NumberInput
+                  label="Sampling rate"
+                  size="xs"
+                  w={110}
+                  min={0}
+                  max={1}
+                  step={0.05}
+                  decimalScale={3}
+                  value={rate ?? e.samplingRate}
+                  onChange={(v) => setRate(typeof v === "number" ? v : Number(v))}
+                />
+                <Button
+                  size="xs"
+                  onClick={() => save.mutate(e)}
+                  loading={save.isPending}
+                  disabled={online === null && rate === null}
+                >
                   Save as v{e.version + 1}
                 </Button>
               </Group>
@@ -150,8 +210,21 @@ export default function EvaluatorPage() {
                 Backfill
               </Text>
               <Group align="end">
-                <NumberInput label="Days" size="xs" w={80} min={1} max={90} value={days} onChange={(v) => setDays(Number(v) || 1)} />
-                <TextInput label="Trace name (optional)" size="xs" value={traceName} onChange={(ev) => setTraceName(ev.currentTarget.value)} />
+                <NumberInput
+                  label="Days"
+                  size="xs"
+                  w={80}
+                  min={1}
+                  max={90}
+                  value={days}
+                  onChange={(v) => setDays(Number(v) || 1)}
+                />
+                <TextInput
+                  label="Trace name (optional)"
+                  size="xs"
+                  value={traceName}
+                  onChange={(ev) => setTraceName(ev.currentTarget.value)}
+                />
                 <Button size="xs" onClick={() => backfill.mutate()} loading={backfill.isPending}>
                   Start
                 </Button>
@@ -160,11 +233,16 @@ export default function EvaluatorPage() {
               {backfills.data?.data.map((b) => (
                 <Stack key={b.id} gap={2} mt="xs">
                   <Text size="xs">
-                    {fmtDate(b.createdAt)} · {b.status} · {b.processed}/{b.total} scored{b.failed ? `, ${b.failed} failed` : ""}
+                    {fmtDate(b.createdAt)} · {b.status} · {b.processed}/{b.total} scored
+                    {b.failed ? `, ${b.failed} failed` : ""}
                     {b.capped ? ` (capped at ${b.cap})` : ""}
                     {b.error ? ` · ${b.error}` : ""}
                   </Text>
-                  <Progress value={b.total ? (100 * b.processed) / b.total : b.status === "completed" ? 100 : 0} size="sm" color={b.status === "failed" ? "red" : undefined} />
+                  <Progress
+                    value={b.total ? (100 * b.processed) / b.total : b.status === "completed" ? 100 : 0}
+                    size="sm"
+                    color={b.status === "failed" ? "red" : undefined}
+                  />
                 </Stack>
               ))}
             </Paper>
@@ -177,10 +255,25 @@ export default function EvaluatorPage() {
         </Text>
         <Grid>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <Textarea label="Expression" size="xs" autosize minRows={2} value={expr} onChange={(ev) => setExpression(ev.currentTarget.value)} placeholder="len(output) < 500" />
+            <Textarea
+              label="Expression"
+              size="xs"
+              autosize
+              minRows={2}
+              value={expr}
+              onChange={(ev) => setExpression(ev.currentTarget.value)}
+              placeholder="len(output) < 500"
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <Textarea label="Item (JSON)" size="xs" autosize minRows={2} value={item} onChange={(ev) => setItem(ev.currentTarget.value)} />
+            <Textarea
+              label="Item (JSON)"
+              size="xs"
+              autosize
+              minRows={2}
+              value={item}
+              onChange={(ev) => setItem(ev.currentTarget.value)}
+            />
           </Grid.Col>
         </Grid>
         <Button size="xs" mt="xs" onClick={() => test.mutate(expr)} disabled={!expr.trim()} loading={test.isPending}>
@@ -232,7 +325,10 @@ export default function EvaluatorPage() {
                     <Text size="xs">{x.target.traceId}</Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge size="sm" color={x.status === "completed" ? "green" : x.status === "failed" ? "red" : "gray"}>
+                    <Badge
+                      size="sm"
+                      color={x.status === "completed" ? "green" : x.status === "failed" ? "red" : "gray"}
+                    >
                       {x.status}
                     </Badge>
                   </Table.Td>

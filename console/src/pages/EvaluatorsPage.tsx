@@ -43,9 +43,18 @@ const PROVIDERS = ["mock", "openai", "anthropic"];
 /** Evaluators with their kind, version and online settings; create one from a judge template or a code preset. */
 export default function EvaluatorsPage() {
   const navigate = useNavigate();
-  const list = useQuery({ queryKey: ["evaluators"], queryFn: () => get<Page<Evaluator>>("/v1/evaluators", { limit: 200 }) });
-  const templates = useQuery({ queryKey: ["evaluator-templates"], queryFn: () => get<{ data: Template[] }>("/v1/evaluators/templates") });
-  const presets = useQuery({ queryKey: ["evaluator-presets"], queryFn: () => get<{ data: Preset[] }>("/v1/evaluators/presets") });
+  const list = useQuery({
+    queryKey: ["evaluators"],
+    queryFn: () => get<Page<Evaluator>>("/v1/evaluators", { limit: 200 }),
+  });
+  const templates = useQuery({
+    queryKey: ["evaluator-templates"],
+    queryFn: () => get<{ data: Template[] }>("/v1/evaluators/templates"),
+  });
+  const presets = useQuery({
+    queryKey: ["evaluator-presets"],
+    queryFn: () => get<{ data: Preset[] }>("/v1/evaluators/presets"),
+  });
   const [template, setTemplate] = useState<string | null>(null);
   const [provider, setProvider] = useState("mock");
   const [model, setModel] = useState("mock-judge");
@@ -53,13 +62,24 @@ export default function EvaluatorsPage() {
   const [name, setName] = useState("");
   const [dataType, setDataType] = useState("BOOLEAN");
   const fromTemplate = useMutation({
-    mutationFn: () => send<Evaluator>("POST", "/v1/evaluators/from-template", { template, provider, model, ...(name.trim() ? { name: name.trim() } : {}) }),
+    mutationFn: () =>
+      send<Evaluator>("POST", "/v1/evaluators/from-template", {
+        template,
+        provider,
+        model,
+        ...(name.trim() ? { name: name.trim() } : {}),
+      }),
     onSuccess: (e) => navigate(`/evaluators/${encodeURIComponent(e.name)}`),
   });
   const fromPreset = useMutation({
     mutationFn: () => {
       const p = presets.data?.data.find((x) => x.id === preset);
-      return send<Evaluator>("POST", "/v1/evaluators", { name: name.trim() || p?.id, kind: "CODE", expression: p?.expression, scoreDataType: dataType });
+      return send<Evaluator>("POST", "/v1/evaluators", {
+        name: name.trim() || p?.id,
+        kind: "CODE",
+        expression: p?.expression,
+        scoreDataType: dataType,
+      });
     },
     onSuccess: (e) => navigate(`/evaluators/${encodeURIComponent(e.name)}`),
   });
@@ -75,27 +95,76 @@ export default function EvaluatorsPage() {
           </Tabs.List>
           <Tabs.Panel value="template">
             <Group align="end">
-              <Select label="Template" size="xs" w={260} searchable data={(templates.data?.data ?? []).map((t) => ({ value: t.id, label: `${t.name} (${t.category})` }))} value={template} onChange={setTemplate} />
-              <Select label="Provider" size="xs" w={120} data={PROVIDERS} value={provider} onChange={(v) => setProvider(v ?? "mock")} allowDeselect={false} />
+              <Select
+                label="Template"
+                size="xs"
+                w={260}
+                searchable
+                data={(templates.data?.data ?? []).map((t) => ({ value: t.id, label: `${t.name} (${t.category})` }))}
+                value={template}
+                onChange={setTemplate}
+              />
+              <Select
+                label="Provider"
+                size="xs"
+                w={120}
+                data={PROVIDERS}
+                value={provider}
+                onChange={(v) => setProvider(v ?? "mock")}
+                allowDeselect={false}
+              />
               <TextInput label="Model" size="xs" value={model} onChange={(e) => setModel(e.currentTarget.value)} />
-              <TextInput label="Name (optional)" size="xs" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-              <Button size="xs" disabled={!template} loading={fromTemplate.isPending} onClick={() => fromTemplate.mutate()}>
+              <TextInput
+                label="Name (optional)"
+                size="xs"
+                value={name}
+                onChange={(e) => setName(e.currentTarget.value)}
+              />
+              <Button
+                size="xs"
+                disabled={!template}
+                loading={fromTemplate.isPending}
+                onClick={() => fromTemplate.mutate()}
+              >
                 Create
               </Button>
             </Group>
-            {template && <Text size="xs" c="dimmed" mt="xs">{templates.data?.data.find((t) => t.id === template)?.description}</Text>}
+            {template && (
+              <Text size="xs" c="dimmed" mt="xs">
+                {templates.data?.data.find((t) => t.id === template)?.description}
+              </Text>
+            )}
             <ErrorNote error={fromTemplate.error} />
           </Tabs.Panel>
           <Tabs.Panel value="preset">
             <Group align="end">
-              <Select label="Preset" size="xs" w={260} data={(presets.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))} value={preset} onChange={setPreset} />
-              <Select label="Score type" size="xs" w={130} data={["BOOLEAN", "NUMERIC", "CATEGORICAL"]} value={dataType} onChange={(v) => setDataType(v ?? "BOOLEAN")} allowDeselect={false} />
+              <Select
+                label="Preset"
+                size="xs"
+                w={260}
+                data={(presets.data?.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                value={preset}
+                onChange={setPreset}
+              />
+              <Select
+                label="Score type"
+                size="xs"
+                w={130}
+                data={["BOOLEAN", "NUMERIC", "CATEGORICAL"]}
+                value={dataType}
+                onChange={(v) => setDataType(v ?? "BOOLEAN")}
+                allowDeselect={false}
+              />
               <TextInput label="Name" size="xs" value={name} onChange={(e) => setName(e.currentTarget.value)} />
               <Button size="xs" disabled={!preset} loading={fromPreset.isPending} onClick={() => fromPreset.mutate()}>
                 Create
               </Button>
             </Group>
-            {preset && <Text size="xs" c="dimmed" mt="xs">{presets.data?.data.find((p) => p.id === preset)?.expression}</Text>}
+            {preset && (
+              <Text size="xs" c="dimmed" mt="xs">
+                {presets.data?.data.find((p) => p.id === preset)?.expression}
+              </Text>
+            )}
             <ErrorNote error={fromPreset.error} />
           </Tabs.Panel>
         </Tabs>
@@ -131,7 +200,15 @@ export default function EvaluatorsPage() {
                 <Table.Td>
                   {e.scoreName ?? e.name} <Badge size="xs">{e.scoreDataType}</Badge>
                 </Table.Td>
-                <Table.Td>{e.online ? <Badge color="green" size="sm">{Math.round(e.samplingRate * 100)}%</Badge> : "off"}</Table.Td>
+                <Table.Td>
+                  {e.online ? (
+                    <Badge color="green" size="sm">
+                      {Math.round(e.samplingRate * 100)}%
+                    </Badge>
+                  ) : (
+                    "off"
+                  )}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,4 +1,16 @@
-import { Badge, Button, Checkbox, Group, Paper, PasswordInput, Stack, Switch, Text, TextInput, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Paper,
+  PasswordInput,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, get, send } from "../api";
@@ -16,7 +28,10 @@ interface Sink {
 }
 
 /** No sink is a 404 from the API, shown as the empty form rather than an error. */
-const loadSink = () => get<Sink>("/v1/event-sink").catch((e: unknown) => (e instanceof ApiError && e.status === 404 ? null : Promise.reject(e)));
+const loadSink = () =>
+  get<Sink>("/v1/event-sink").catch((e: unknown) =>
+    e instanceof ApiError && e.status === 404 ? null : Promise.reject(e),
+  );
 
 function SinkForm({ sink, onChange }: { sink: Sink | null; onChange: () => void }) {
   const [url, setUrl] = useState(sink?.url ?? "");
@@ -24,7 +39,8 @@ function SinkForm({ sink, onChange }: { sink: Sink | null; onChange: () => void 
   const [events, setEvents] = useState<string[]>(sink?.events ?? ["trace", "score"]);
   const [enabled, setEnabled] = useState(sink?.enabled ?? true);
   const save = useMutation({
-    mutationFn: () => send<Sink>("PUT", "/v1/event-sink", { url: url.trim(), events, enabled, ...(apiKey ? { apiKey } : {}) }),
+    mutationFn: () =>
+      send<Sink>("PUT", "/v1/event-sink", { url: url.trim(), events, enabled, ...(apiKey ? { apiKey } : {}) }),
     onSuccess: () => (setApiKey(""), onChange()),
   });
   const remove = useMutation({ mutationFn: () => send("DELETE", "/v1/event-sink"), onSuccess: onChange });
@@ -47,7 +63,16 @@ function SinkForm({ sink, onChange }: { sink: Sink | null; onChange: () => void 
             )}
           </Group>
           <Group align="end">
-            <TextInput label="Capture API URL" description="Batches go to <url>/batch/" size="xs" w={360} required value={url} onChange={(e) => setUrl(e.currentTarget.value)} placeholder="https://eu.i.posthog.com" />
+            <TextInput
+              label="Capture API URL"
+              description="Batches go to <url>/batch/"
+              size="xs"
+              w={360}
+              required
+              value={url}
+              onChange={(e) => setUrl(e.currentTarget.value)}
+              placeholder="https://eu.i.posthog.com"
+            />
             <PasswordInput
               label="API key"
               size="xs"
@@ -56,7 +81,11 @@ function SinkForm({ sink, onChange }: { sink: Sink | null; onChange: () => void 
               autoComplete="new-password"
               value={apiKey}
               onChange={(e) => setApiKey(e.currentTarget.value)}
-              description={sink?.hasApiKey ? "A key is stored (encrypted, never shown): leave empty to keep it" : "Stored encrypted; never shown again"}
+              description={
+                sink?.hasApiKey
+                  ? "A key is stored (encrypted, never shown): leave empty to keep it"
+                  : "Stored encrypted; never shown again"
+              }
             />
           </Group>
           <Group>
@@ -69,11 +98,24 @@ function SinkForm({ sink, onChange }: { sink: Sink | null; onChange: () => void 
             <Switch label="Enabled" mt="lg" checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
           </Group>
           <Group>
-            <Button type="submit" size="xs" loading={save.isPending} disabled={!url.trim() || events.length === 0 || (!sink && !apiKey)}>
+            <Button
+              type="submit"
+              size="xs"
+              loading={save.isPending}
+              disabled={!url.trim() || events.length === 0 || (!sink && !apiKey)}
+            >
               Save sink
             </Button>
             {sink && (
-              <Button size="xs" variant="light" color="red" loading={remove.isPending} onClick={() => window.confirm("Remove the event sink and the events waiting for it?") && remove.mutate()}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                loading={remove.isPending}
+                onClick={() =>
+                  window.confirm("Remove the event sink and the events waiting for it?") && remove.mutate()
+                }
+              >
                 Remove sink
               </Button>
             )}
@@ -100,7 +142,17 @@ export default function EventSinkPage() {
       <Text size="sm" c="dimmed">
         Sends the project's traces and scores, in batches, to a capture API (PostHog's or one shaped like it).
       </Text>
-      {sink.isPending ? <Loading /> : sink.error ? <ErrorNote error={sink.error} /> : <SinkForm key={sink.data?.updatedAt ?? "none"} sink={sink.data} onChange={() => void queryClient.invalidateQueries({ queryKey: ["event-sink"] })} />}
+      {sink.isPending ? (
+        <Loading />
+      ) : sink.error ? (
+        <ErrorNote error={sink.error} />
+      ) : (
+        <SinkForm
+          key={sink.data?.updatedAt ?? "none"}
+          sink={sink.data}
+          onChange={() => void queryClient.invalidateQueries({ queryKey: ["event-sink"] })}
+        />
+      )}
     </Stack>
   );
 }

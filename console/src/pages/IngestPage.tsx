@@ -12,7 +12,15 @@ interface Health {
   oldestQueuedAgeSeconds: number | null;
   dlqDepth: number;
   projectDeadLetters: number;
-  lastReplay: { id: string; status: string; replayed: number; skipped: number; error: string | null; startedAt: string; finishedAt: string | null } | null;
+  lastReplay: {
+    id: string;
+    status: string;
+    replayed: number;
+    skipped: number;
+    error: string | null;
+    startedAt: string;
+    finishedAt: string | null;
+  } | null;
 }
 
 interface DeadLetter {
@@ -40,8 +48,16 @@ function Stat({ label, value }: { label: string; value: React.ReactNode }) {
 /** Ingest health (queue depth, age, dead letters) and the project's dead letters with replay; refreshes every 5 s. */
 export default function IngestPage() {
   const queryClient = useQueryClient();
-  const health = useQuery({ queryKey: ["ingest-health"], queryFn: () => get<Health>("/v1/ingest/health"), refetchInterval: 5000 });
-  const letters = useQuery({ queryKey: ["dead-letters"], queryFn: () => get<Page<DeadLetter>>("/v1/ingest/dead-letters", { limit: 100 }), refetchInterval: 5000 });
+  const health = useQuery({
+    queryKey: ["ingest-health"],
+    queryFn: () => get<Health>("/v1/ingest/health"),
+    refetchInterval: 5000,
+  });
+  const letters = useQuery({
+    queryKey: ["dead-letters"],
+    queryFn: () => get<Page<DeadLetter>>("/v1/ingest/dead-letters", { limit: 100 }),
+    refetchInterval: 5000,
+  });
   const replay = useMutation({
     mutationFn: () => send<{ replayId: string; status: string }>("POST", "/v1/ingest/dead-letters/replay"),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["ingest-health"] }),
@@ -61,7 +77,10 @@ export default function IngestPage() {
           <SimpleGrid cols={{ base: 2, md: 5 }}>
             <Stat label="Queued" value={h.queueDepth} />
             <Stat label="In flight" value={h.queueInFlight} />
-            <Stat label="Oldest queued" value={h.oldestQueuedAgeSeconds == null ? "–" : `${h.oldestQueuedAgeSeconds} s`} />
+            <Stat
+              label="Oldest queued"
+              value={h.oldestQueuedAgeSeconds == null ? "–" : `${h.oldestQueuedAgeSeconds} s`}
+            />
             <Stat label="Dead-letter queue" value={h.dlqDepth} />
             <Stat label="This project's dead letters" value={h.projectDeadLetters} />
           </SimpleGrid>
@@ -76,12 +95,21 @@ export default function IngestPage() {
       <Paper withBorder p="sm">
         <Group justify="space-between" mb="xs">
           <Text fw={600}>Dead letters</Text>
-          <Button size="xs" onClick={() => replay.mutate()} loading={replay.isPending} disabled={h?.lastReplay?.status === "running"}>
+          <Button
+            size="xs"
+            onClick={() => replay.mutate()}
+            loading={replay.isPending}
+            disabled={h?.lastReplay?.status === "running"}
+          >
             Replay dead letters
           </Button>
         </Group>
         <ErrorNote error={replay.error ?? letters.error} />
-        {replay.data && <Text size="sm">Replay {replay.data.replayId} {replay.data.status}.</Text>}
+        {replay.data && (
+          <Text size="sm">
+            Replay {replay.data.replayId} {replay.data.status}.
+          </Text>
+        )}
         {letters.data?.data.length === 0 ? (
           <Empty>No dead letters.</Empty>
         ) : (
@@ -101,7 +129,12 @@ export default function IngestPage() {
                     <Text size="xs">{fmtDate(d.deadLetteredAt)}</Text>
                   </Table.Td>
                   <Table.Td>
-                    {d.error} {d.unrecoverable && <Badge color="red" size="xs">unrecoverable</Badge>}
+                    {d.error}{" "}
+                    {d.unrecoverable && (
+                      <Badge color="red" size="xs">
+                        unrecoverable
+                      </Badge>
+                    )}
                   </Table.Td>
                   <Table.Td ta="right">{d.attempts}</Table.Td>
                   <Table.Td>

@@ -18,16 +18,38 @@ export default function MembersPage() {
   const [email, setEmail] = useState("");
   const [role, setRole] = useState("MEMBER");
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["members"] });
-  const put = useMutation({ mutationFn: (m: { email: string; role: string }) => send("PUT", "/v1/memberships", m), onSuccess: () => (setEmail(""), refresh()) });
-  const remove = useMutation({ mutationFn: (m: string) => send("DELETE", "/v1/memberships", { email: m }), onSuccess: () => refresh() });
+  const put = useMutation({
+    mutationFn: (m: { email: string; role: string }) => send("PUT", "/v1/memberships", m),
+    onSuccess: () => (setEmail(""), refresh()),
+  });
+  const remove = useMutation({
+    mutationFn: (m: string) => send("DELETE", "/v1/memberships", { email: m }),
+    onSuccess: () => refresh(),
+  });
   return (
     <Stack>
       <Title order={2}>Members</Title>
       <Paper withBorder p="sm">
         <form onSubmit={(e) => (e.preventDefault(), put.mutate({ email: email.trim(), role }))}>
           <Group align="end">
-            <TextInput label="Email" size="xs" type="email" required value={email} onChange={(e) => setEmail(e.currentTarget.value)} w={260} />
-            <Select label="Role" size="xs" data={ROLES} value={role} onChange={(v) => setRole(v ?? "MEMBER")} allowDeselect={false} w={120} />
+            <TextInput
+              label="Email"
+              size="xs"
+              type="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              w={260}
+            />
+            <Select
+              label="Role"
+              size="xs"
+              data={ROLES}
+              value={role}
+              onChange={(v) => setRole(v ?? "MEMBER")}
+              allowDeselect={false}
+              w={120}
+            />
             <Button size="xs" type="submit" loading={put.isPending}>
               Add or change
             </Button>
@@ -58,7 +80,12 @@ export default function MembersPage() {
                 <Table.Td>{m.email}</Table.Td>
                 <Table.Td>
                   {m.status === "invited" ? (
-                    <Badge size="sm" variant="light" color="yellow" title="Becomes a membership once they confirm their email">
+                    <Badge
+                      size="sm"
+                      variant="light"
+                      color="yellow"
+                      title="Becomes a membership once they confirm their email"
+                    >
                       invited
                     </Badge>
                   ) : (
@@ -68,13 +95,30 @@ export default function MembersPage() {
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <Select aria-label={`Role of ${m.email}`} size="xs" w={120} data={ROLES} value={m.role} allowDeselect={false} onChange={(v) => v && v !== m.role && put.mutate({ email: m.email, role: v })} />
+                  <Select
+                    aria-label={`Role of ${m.email}`}
+                    size="xs"
+                    w={120}
+                    data={ROLES}
+                    value={m.role}
+                    allowDeselect={false}
+                    onChange={(v) => v && v !== m.role && put.mutate({ email: m.email, role: v })}
+                  />
                 </Table.Td>
                 <Table.Td>
                   <Text size="xs">{fmtDate(m.createdAt)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Button size="compact-xs" color="red" variant="light" onClick={() => window.confirm(m.status === "invited" ? `Withdraw the invitation to ${m.email}?` : `Remove ${m.email}?`) && remove.mutate(m.email)}>
+                  <Button
+                    size="compact-xs"
+                    color="red"
+                    variant="light"
+                    onClick={() =>
+                      window.confirm(
+                        m.status === "invited" ? `Withdraw the invitation to ${m.email}?` : `Remove ${m.email}?`,
+                      ) && remove.mutate(m.email)
+                    }
+                  >
                     {m.status === "invited" ? "Withdraw" : "Remove"}
                   </Button>
                 </Table.Td>

@@ -23,8 +23,15 @@ export default function ModelPricesPage() {
   const [output, setOutput] = useState("");
   const [filter, setFilter] = useState("");
   const add = useMutation({
-    mutationFn: () => send("POST", "/v1/model-prices", { modelName: modelName.trim(), matchPattern: pattern.trim(), prices: { input: Number(input), output: Number(output) } }),
-    onSuccess: () => (setModelName(""), setPattern(""), void queryClient.invalidateQueries({ queryKey: ["model-prices"] })),
+    mutationFn: () =>
+      send("POST", "/v1/model-prices", {
+        modelName: modelName.trim(),
+        matchPattern: pattern.trim(),
+        prices: { input: Number(input), output: Number(output) },
+      }),
+    onSuccess: () => (
+      setModelName(""), setPattern(""), void queryClient.invalidateQueries({ queryKey: ["model-prices"] })
+    ),
   });
   const rows = (prices.data?.data ?? []).filter((p) => p.modelName.toLowerCase().includes(filter.toLowerCase()));
   return (
@@ -32,17 +39,53 @@ export default function ModelPricesPage() {
       <Title order={2}>Model prices</Title>
       <Paper withBorder p="sm">
         <Group align="end">
-          <TextInput label="Model name" size="xs" value={modelName} onChange={(e) => setModelName(e.currentTarget.value)} />
-          <TextInput label="Match pattern (regex)" size="xs" w={240} value={pattern} onChange={(e) => setPattern(e.currentTarget.value)} placeholder="^ft:gpt-4o-mini:acme.*$" />
-          <TextInput label="USD per input token" size="xs" w={140} value={input} onChange={(e) => setInput(e.currentTarget.value)} />
-          <TextInput label="USD per output token" size="xs" w={140} value={output} onChange={(e) => setOutput(e.currentTarget.value)} />
-          <Button size="xs" onClick={() => add.mutate()} loading={add.isPending} disabled={!modelName.trim() || !pattern.trim()}>
+          <TextInput
+            label="Model name"
+            size="xs"
+            value={modelName}
+            onChange={(e) => setModelName(e.currentTarget.value)}
+          />
+          <TextInput
+            label="Match pattern (regex)"
+            size="xs"
+            w={240}
+            value={pattern}
+            onChange={(e) => setPattern(e.currentTarget.value)}
+            placeholder="^ft:gpt-4o-mini:acme.*$"
+          />
+          <TextInput
+            label="USD per input token"
+            size="xs"
+            w={140}
+            value={input}
+            onChange={(e) => setInput(e.currentTarget.value)}
+          />
+          <TextInput
+            label="USD per output token"
+            size="xs"
+            w={140}
+            value={output}
+            onChange={(e) => setOutput(e.currentTarget.value)}
+          />
+          <Button
+            size="xs"
+            onClick={() => add.mutate()}
+            loading={add.isPending}
+            disabled={!modelName.trim() || !pattern.trim()}
+          >
             Add price
           </Button>
         </Group>
         <ErrorNote error={add.error} />
       </Paper>
-      <TextInput size="xs" w={240} placeholder="Filter by model" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} aria-label="Filter by model" />
+      <TextInput
+        size="xs"
+        w={240}
+        placeholder="Filter by model"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        aria-label="Filter by model"
+      />
       {prices.isPending ? (
         <Loading />
       ) : prices.error ? (

@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, Paper, Select, Stack, Text, Textarea, TextI
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { get, send, seg } from "../api";
+import { get, seg, send } from "../api";
 import { ErrorNote } from "../components/States";
 import type { ExperimentRun } from "../types";
 
@@ -36,12 +36,14 @@ export default function NewExperimentPage() {
     queryKey: ["experiment-prompt", prompt, version, label],
     enabled: prompt.trim() !== "",
     retry: false,
-    queryFn: () => get<PromptDetail>(`/v1/prompts/${seg(prompt.trim())}`, version ? { version } : { label: label || "production" }),
+    queryFn: () =>
+      get<PromptDetail>(`/v1/prompts/${seg(prompt.trim())}`, version ? { version } : { label: label || "production" }),
   });
   // Each variable of the chosen version mapped to the item's input field of the same name, until edited.
   const [edited, setEdited] = useState(false);
   useEffect(() => {
-    if (!edited && selected.data) setMapping(JSON.stringify(Object.fromEntries(selected.data.variables.map((v) => [v, `input.${v}`])), null, 2));
+    if (!edited && selected.data)
+      setMapping(JSON.stringify(Object.fromEntries(selected.data.variables.map((v) => [v, `input.${v}`])), null, 2));
   }, [selected.data, edited]);
 
   const start = useMutation({
@@ -50,9 +52,12 @@ export default function NewExperimentPage() {
       try {
         parsed = JSON.parse(mapping || "{}");
       } catch {
-        throw new Error("The mapping must be a JSON object, e.g. {\"question\": \"input.question\"}");
+        throw new Error('The mapping must be a JSON object, e.g. {"question": "input.question"}');
       }
-      const parameters = { ...(temperature !== "" ? { temperature: Number(temperature) } : {}), ...(maxTokens !== "" ? { maxTokens: Number(maxTokens) } : {}) };
+      const parameters = {
+        ...(temperature !== "" ? { temperature: Number(temperature) } : {}),
+        ...(maxTokens !== "" ? { maxTokens: Number(maxTokens) } : {}),
+      };
       return send<ExperimentRun>("POST", `/v1/datasets/${seg(dataset.trim())}/experiments`, {
         ...(runName.trim() ? { runName: runName.trim() } : {}),
         prompt: { name: prompt.trim(), ...(version ? { version: Number(version) } : { label: label || "production" }) },
@@ -60,18 +65,23 @@ export default function NewExperimentPage() {
         model: model.trim(),
         parameters,
         mapping: parsed,
-        evaluators: evaluators.split(",").map((e) => e.trim()).filter(Boolean),
+        evaluators: evaluators
+          .split(",")
+          .map((e) => e.trim())
+          .filter(Boolean),
         concurrency: Number(concurrency) || 4,
       });
     },
-    onSuccess: (run) => navigate(`/datasets/${encodeURIComponent(run.datasetName)}/runs/${encodeURIComponent(run.name)}`),
+    onSuccess: (run) =>
+      navigate(`/datasets/${encodeURIComponent(run.datasetName)}/runs/${encodeURIComponent(run.name)}`),
   });
 
   return (
     <Stack maw={720}>
       <Title order={2}>Run experiment</Title>
       <Text c="dimmed" size="sm">
-        Sightline compiles the prompt for every item of the dataset, calls the model, records each call as a trace, links it to a new run and scores it with the evaluators.
+        Sightline compiles the prompt for every item of the dataset, calls the model, records each call as a trace,
+        links it to a new run and scores it with the evaluators.
       </Text>
       <Paper withBorder p="sm">
         <form
@@ -84,16 +94,44 @@ export default function NewExperimentPage() {
             <TextInput label="Dataset" required value={dataset} onChange={(e) => setDataset(e.currentTarget.value)} />
             <Group grow>
               <TextInput label="Prompt" required value={prompt} onChange={(e) => setPrompt(e.currentTarget.value)} />
-              <TextInput label="Version" placeholder="by label" value={version} onChange={(e) => setVersion(e.currentTarget.value.replace(/\D/g, ""))} />
-              <TextInput label="Label" disabled={version !== ""} value={label} onChange={(e) => setLabel(e.currentTarget.value)} />
+              <TextInput
+                label="Version"
+                placeholder="by label"
+                value={version}
+                onChange={(e) => setVersion(e.currentTarget.value.replace(/\D/g, ""))}
+              />
+              <TextInput
+                label="Label"
+                disabled={version !== ""}
+                value={label}
+                onChange={(e) => setLabel(e.currentTarget.value)}
+              />
             </Group>
-            {selected.error && <Text size="xs" c="red">{selected.error.message}</Text>}
+            {selected.error && (
+              <Text size="xs" c="red">
+                {selected.error.message}
+              </Text>
+            )}
             <Group grow>
-              <Select label="Provider" data={["mock", "openai", "anthropic"]} value={provider} onChange={(v) => setProvider(v ?? "mock")} allowDeselect={false} />
+              <Select
+                label="Provider"
+                data={["mock", "openai", "anthropic"]}
+                value={provider}
+                onChange={(v) => setProvider(v ?? "mock")}
+                allowDeselect={false}
+              />
               <TextInput label="Model" required value={model} onChange={(e) => setModel(e.currentTarget.value)} />
             </Group>
             <Group grow>
-              <NumberInput label="Temperature" min={0} max={2} step={0.1} decimalScale={2} value={temperature} onChange={setTemperature} />
+              <NumberInput
+                label="Temperature"
+                min={0}
+                max={2}
+                step={0.1}
+                decimalScale={2}
+                value={temperature}
+                onChange={setTemperature}
+              />
               <NumberInput label="Max tokens" min={1} value={maxTokens} onChange={setMaxTokens} />
               <NumberInput label="Concurrency" min={1} max={20} value={concurrency} onChange={setConcurrency} />
             </Group>
@@ -108,8 +146,18 @@ export default function NewExperimentPage() {
                 setMapping(e.currentTarget.value);
               }}
             />
-            <TextInput label="Evaluators" placeholder="comma-separated names" value={evaluators} onChange={(e) => setEvaluators(e.currentTarget.value)} />
-            <TextInput label="Run name" placeholder="generated from the prompt and the time" value={runName} onChange={(e) => setRunName(e.currentTarget.value)} />
+            <TextInput
+              label="Evaluators"
+              placeholder="comma-separated names"
+              value={evaluators}
+              onChange={(e) => setEvaluators(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Run name"
+              placeholder="generated from the prompt and the time"
+              value={runName}
+              onChange={(e) => setRunName(e.currentTarget.value)}
+            />
             <ErrorNote error={start.error} />
             <Group>
               <Button type="submit" loading={start.isPending}>

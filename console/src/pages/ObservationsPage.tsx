@@ -1,9 +1,9 @@
 import { Anchor, Badge, Group, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { ExportButton } from "../components/ExportButton";
 import { Link } from "react-router";
 import { get } from "../api";
 import { AddSelectionToDataset } from "../components/AddToDataset";
+import { ExportButton } from "../components/ExportButton";
 import { NextPage, useListParams } from "../components/ListPaging";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs, tokensOf } from "../format";
@@ -23,7 +23,10 @@ export default function ObservationsPage() {
     ["cursor", params.get("cursor")],
     ["limit", 50],
   ]);
-  const list = useQuery({ queryKey: ["observations", query], queryFn: () => get<Page<Observation>>("/v1/observations", query) });
+  const list = useQuery({
+    queryKey: ["observations", query],
+    queryFn: () => get<Page<Observation>>("/v1/observations", query),
+  });
   return (
     <Stack>
       <Group justify="space-between">
@@ -32,10 +35,36 @@ export default function ObservationsPage() {
       </Group>
       <Group align="end">
         {FIELDS.map((f) => (
-          <TextInput key={`${f}:${params.get(f) ?? ""}`} label={f} size="xs" w={120} defaultValue={params.get(f) ?? ""} onKeyDown={(e) => e.key === "Enter" && set(f, e.currentTarget.value.trim())} onBlur={(e) => e.currentTarget.value.trim() !== (params.get(f) ?? "") && set(f, e.currentTarget.value.trim())} />
+          <TextInput
+            key={`${f}:${params.get(f) ?? ""}`}
+            label={f}
+            size="xs"
+            w={120}
+            defaultValue={params.get(f) ?? ""}
+            onKeyDown={(e) => e.key === "Enter" && set(f, e.currentTarget.value.trim())}
+            onBlur={(e) =>
+              e.currentTarget.value.trim() !== (params.get(f) ?? "") && set(f, e.currentTarget.value.trim())
+            }
+          />
         ))}
-        <Select label="Sort" size="xs" w={140} data={SORTS} value={params.get("orderBy") ?? "startTime"} onChange={(v) => set("orderBy", v)} allowDeselect={false} />
-        <Select label="Order" size="xs" w={90} data={["desc", "asc"]} value={params.get("order") ?? "desc"} onChange={(v) => set("order", v)} allowDeselect={false} />
+        <Select
+          label="Sort"
+          size="xs"
+          w={140}
+          data={SORTS}
+          value={params.get("orderBy") ?? "startTime"}
+          onChange={(v) => set("orderBy", v)}
+          allowDeselect={false}
+        />
+        <Select
+          label="Order"
+          size="xs"
+          w={90}
+          data={["desc", "asc"]}
+          value={params.get("order") ?? "desc"}
+          onChange={(v) => set("order", v)}
+          allowDeselect={false}
+        />
       </Group>
       <TextInput
         label="filter (JSON conditions)"
@@ -44,7 +73,9 @@ export default function ObservationsPage() {
         defaultValue={params.get("filter") ?? ""}
         onKeyDown={(e) => e.key === "Enter" && set("filter", e.currentTarget.value.trim())}
       />
-      <AddSelectionToDataset selection={Object.fromEntries([...FIELDS.map((f) => [f, params.get(f)]), ["filter", params.get("filter")]])} />
+      <AddSelectionToDataset
+        selection={Object.fromEntries([...FIELDS.map((f) => [f, params.get(f)]), ["filter", params.get("filter")]])}
+      />
       <ErrorNote error={list.error} />
       {list.isPending ? (
         <Loading />
@@ -77,7 +108,11 @@ export default function ObservationsPage() {
                     </Badge>
                   </Table.Td>
                   <Table.Td>
-                    <Anchor component={Link} to={`/traces/${encodeURIComponent(o.traceId)}?observation=${encodeURIComponent(o.id)}`} size="sm">
+                    <Anchor
+                      component={Link}
+                      to={`/traces/${encodeURIComponent(o.traceId)}?observation=${encodeURIComponent(o.id)}`}
+                      size="sm"
+                    >
                       {o.name ?? o.id}
                     </Anchor>
                   </Table.Td>

@@ -28,7 +28,7 @@ function PiiForm() {
   const [draft, setDraft] = useState<Pii | null>(null);
   const [custom, setCustom] = useState("");
   useEffect(() => {
-    if (q.data && !draft) (setDraft(q.data), setCustom(JSON.stringify(q.data.custom, null, 2)));
+    if (q.data && !draft) setDraft(q.data), setCustom(JSON.stringify(q.data.custom, null, 2));
   }, [q.data, draft]);
   const save = useMutation({
     mutationFn: () => {
@@ -49,23 +49,43 @@ function PiiForm() {
         PII masking
       </Text>
       <Stack gap="xs">
-        <Switch label="Mask before storing" checked={draft.enabled} onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })} />
+        <Switch
+          label="Mask before storing"
+          checked={draft.enabled}
+          onChange={(e) => setDraft({ ...draft, enabled: e.currentTarget.checked })}
+        />
         <Group>
           {BUILTINS.map((b) => (
             <Checkbox
               key={b}
               label={b}
               checked={draft.builtins.includes(b)}
-              onChange={(e) => setDraft({ ...draft, builtins: e.currentTarget.checked ? [...draft.builtins, b] : draft.builtins.filter((x) => x !== b) })}
+              onChange={(e) =>
+                setDraft({
+                  ...draft,
+                  builtins: e.currentTarget.checked ? [...draft.builtins, b] : draft.builtins.filter((x) => x !== b),
+                })
+              }
             />
           ))}
         </Group>
-        <Textarea label='Custom rules (JSON: [{"name","pattern","replacement"?}])' size="xs" autosize minRows={2} value={custom} onChange={(e) => setCustom(e.currentTarget.value)} />
+        <Textarea
+          label='Custom rules (JSON: [{"name","pattern","replacement"?}])'
+          size="xs"
+          autosize
+          minRows={2}
+          value={custom}
+          onChange={(e) => setCustom(e.currentTarget.value)}
+        />
         <Button size="xs" w="fit-content" onClick={() => save.mutate()} loading={save.isPending}>
           Save PII policy
         </Button>
         <ErrorNote error={save.error} />
-        {save.isSuccess && <Text size="xs" c="green">Saved.</Text>}
+        {save.isSuccess && (
+          <Text size="xs" c="green">
+            Saved.
+          </Text>
+        )}
       </Stack>
     </Paper>
   );
@@ -76,13 +96,21 @@ function SamplingForm() {
   const q = useQuery({ queryKey: ["sampling"], queryFn: () => get<Sampling>("/v1/ingest/sampling") });
   const [draft, setDraft] = useState<{ headRate: number; keepErrors: boolean; minCostUsd: number | "" } | null>(null);
   useEffect(() => {
-    if (q.data && !draft) setDraft({ headRate: q.data.headRate, keepErrors: q.data.tail?.keepErrors ?? false, minCostUsd: q.data.tail?.minCostUsd ?? "" });
+    if (q.data && !draft)
+      setDraft({
+        headRate: q.data.headRate,
+        keepErrors: q.data.tail?.keepErrors ?? false,
+        minCostUsd: q.data.tail?.minCostUsd ?? "",
+      });
   }, [q.data, draft]);
   const save = useMutation({
     mutationFn: () =>
       send("PUT", "/v1/ingest/sampling", {
         headRate: draft!.headRate,
-        tail: draft!.keepErrors || draft!.minCostUsd !== "" ? { keepErrors: draft!.keepErrors, minCostUsd: draft!.minCostUsd === "" ? null : draft!.minCostUsd } : null,
+        tail:
+          draft!.keepErrors || draft!.minCostUsd !== ""
+            ? { keepErrors: draft!.keepErrors, minCostUsd: draft!.minCostUsd === "" ? null : draft!.minCostUsd }
+            : null,
       }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["sampling"] }),
   });
@@ -93,15 +121,41 @@ function SamplingForm() {
         Sampling
       </Text>
       <Group align="end">
-        <NumberInput label="Head rate (0–1)" size="xs" w={130} min={0} max={1} step={0.05} decimalScale={4} value={draft.headRate} onChange={(v) => setDraft({ ...draft, headRate: Number(v) })} />
-        <Switch label="Keep errors" checked={draft.keepErrors} onChange={(e) => setDraft({ ...draft, keepErrors: e.currentTarget.checked })} />
-        <NumberInput label="Keep cost ≥ (USD)" size="xs" w={140} min={0} decimalScale={6} value={draft.minCostUsd} onChange={(v) => setDraft({ ...draft, minCostUsd: v === "" ? "" : Number(v) })} />
+        <NumberInput
+          label="Head rate (0–1)"
+          size="xs"
+          w={130}
+          min={0}
+          max={1}
+          step={0.05}
+          decimalScale={4}
+          value={draft.headRate}
+          onChange={(v) => setDraft({ ...draft, headRate: Number(v) })}
+        />
+        <Switch
+          label="Keep errors"
+          checked={draft.keepErrors}
+          onChange={(e) => setDraft({ ...draft, keepErrors: e.currentTarget.checked })}
+        />
+        <NumberInput
+          label="Keep cost ≥ (USD)"
+          size="xs"
+          w={140}
+          min={0}
+          decimalScale={6}
+          value={draft.minCostUsd}
+          onChange={(v) => setDraft({ ...draft, minCostUsd: v === "" ? "" : Number(v) })}
+        />
         <Button size="xs" onClick={() => save.mutate()} loading={save.isPending}>
           Save sampling
         </Button>
       </Group>
       <ErrorNote error={save.error} />
-      {save.isSuccess && <Text size="xs" c="green">Saved.</Text>}
+      {save.isSuccess && (
+        <Text size="xs" c="green">
+          Saved.
+        </Text>
+      )}
     </Paper>
   );
 }
@@ -110,8 +164,14 @@ function RetentionForm() {
   const queryClient = useQueryClient();
   const q = useQuery({ queryKey: ["retention"], queryFn: () => get<Retention>("/v1/retention") });
   const [days, setDays] = useState<number | null>(null);
-  const save = useMutation({ mutationFn: () => send("POST", "/v1/retention", { maxAgeDays: days }), onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["retention"] }) });
-  const apply = useMutation({ mutationFn: () => send<Record<string, unknown>>("POST", "/v1/retention/apply"), onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["retention"] }) });
+  const save = useMutation({
+    mutationFn: () => send("POST", "/v1/retention", { maxAgeDays: days }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["retention"] }),
+  });
+  const apply = useMutation({
+    mutationFn: () => send<Record<string, unknown>>("POST", "/v1/retention/apply"),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ["retention"] }),
+  });
   if (q.isPending) return <Loading />;
   if (q.error) return <ErrorNote error={q.error} />;
   return (
@@ -120,11 +180,24 @@ function RetentionForm() {
         Retention
       </Text>
       <Group align="end">
-        <NumberInput label="Keep traces (days, 0 = forever)" size="xs" w={200} min={0} value={days ?? q.data.maxAgeDays} onChange={(v) => setDays(Number(v))} />
+        <NumberInput
+          label="Keep traces (days, 0 = forever)"
+          size="xs"
+          w={200}
+          min={0}
+          value={days ?? q.data.maxAgeDays}
+          onChange={(v) => setDays(Number(v))}
+        />
         <Button size="xs" onClick={() => save.mutate()} loading={save.isPending} disabled={days === null}>
           Save retention
         </Button>
-        <Button size="xs" variant="light" color="red" onClick={() => window.confirm("Delete every trace older than the retention now?") && apply.mutate()} loading={apply.isPending}>
+        <Button
+          size="xs"
+          variant="light"
+          color="red"
+          onClick={() => window.confirm("Delete every trace older than the retention now?") && apply.mutate()}
+          loading={apply.isPending}
+        >
           Apply now
         </Button>
       </Group>

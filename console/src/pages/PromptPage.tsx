@@ -1,9 +1,24 @@
-import { Autocomplete, Badge, Button, Code, Grid, Group, Paper, Select, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Autocomplete,
+  Badge,
+  Button,
+  Code,
+  Grid,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { diffLines } from "diff";
 import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { get, send, seg } from "../api";
+import { get, seg, send } from "../api";
 import { CommentThread } from "../components/CommentThread";
 import { PromptEditor } from "../components/PromptEditor";
 import { ErrorNote, Loading } from "../components/States";
@@ -18,7 +33,11 @@ interface PublicPrompt {
 }
 
 const bodyText = (content: string | ChatMessage[] | undefined) =>
-  content === undefined ? "" : typeof content === "string" ? content : content.map((m) => ("role" in m ? `[${m.role}]\n${m.content}` : `[placeholder: ${m.name}]`)).join("\n\n");
+  content === undefined
+    ? ""
+    : typeof content === "string"
+      ? content
+      : content.map((m) => ("role" in m ? `[${m.role}]\n${m.content}` : `[placeholder: ${m.name}]`)).join("\n\n");
 
 /** One prompt: versions and labels (promote with a click), raw and resolved bodies, a diff, and the compile playground. */
 export default function PromptPage() {
@@ -60,8 +79,13 @@ export default function PromptPage() {
   if (detail.isPending) return <Loading />;
   if (detail.error) return <ErrorNote error={detail.error} />;
   const d = detail.data;
-  const knownLabels = [...new Set(["production", "staging", ...d.versions.flatMap((v) => v.labels)])].filter((l) => l !== "latest");
-  const versionOptions = d.versions.map((v) => ({ value: String(v.version), label: `v${v.version}${v.labels.length ? ` (${v.labels.join(", ")})` : ""}` }));
+  const knownLabels = [...new Set(["production", "staging", ...d.versions.flatMap((v) => v.labels)])].filter(
+    (l) => l !== "latest",
+  );
+  const versionOptions = d.versions.map((v) => ({
+    value: String(v.version),
+    label: `v${v.version}${v.labels.length ? ` (${v.labels.join(", ")})` : ""}`,
+  }));
 
   return (
     <Stack>
@@ -73,7 +97,11 @@ export default function PromptPage() {
         <PromptEditor
           key={raw.data.version}
           name={d.name}
-          initial={{ type: raw.data.type === "chat" ? "CHAT" : "TEXT", content: raw.data.prompt, config: raw.data.config }}
+          initial={{
+            type: raw.data.type === "chat" ? "CHAT" : "TEXT",
+            content: raw.data.prompt,
+            config: raw.data.config,
+          }}
           knownLabels={knownLabels}
           onCancel={() => setEditing(false)}
           onSaved={(saved) => {
@@ -87,10 +115,20 @@ export default function PromptPage() {
           <Button size="xs" onClick={() => setEditing(true)} disabled={!raw.data}>
             New version from v{version}
           </Button>
-          <Button size="xs" variant="light" component={Link} to={`/playground?prompt=${seg(d.name)}&version=${version}`}>
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`/playground?prompt=${seg(d.name)}&version=${version}`}
+          >
             Open in playground
           </Button>
-          <Button size="xs" variant="light" component={Link} to={`/experiments/new?prompt=${encodeURIComponent(d.name)}&version=${version ?? ""}`}>
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`/experiments/new?prompt=${encodeURIComponent(d.name)}&version=${version ?? ""}`}
+          >
             Run experiment with v{version}
           </Button>
         </Group>
@@ -113,7 +151,11 @@ export default function PromptPage() {
           </Table.Thead>
           <Table.Tbody>
             {d.versions.map((v) => (
-              <Table.Tr key={v.version} bg={v.version === version ? "var(--mantine-primary-color-light)" : undefined} data-testid={`version-${v.version}`}>
+              <Table.Tr
+                key={v.version}
+                bg={v.version === version ? "var(--mantine-primary-color-light)" : undefined}
+                data-testid={`version-${v.version}`}
+              >
                 <Table.Td>
                   <Button variant="subtle" size="compact-sm" onClick={() => set("version", String(v.version))}>
                     v{v.version}
@@ -160,7 +202,10 @@ export default function PromptPage() {
             </Code>
             {d.includes.length > 0 && (
               <Text size="xs" c="dimmed" mt="xs">
-                Latest includes: {d.includes.map((i) => `${i.name}${i.label ? `@${i.label}` : ""}${i.version ? ` v${i.version}` : ""}`).join(", ")}
+                Latest includes:{" "}
+                {d.includes
+                  .map((i) => `${i.name}${i.label ? `@${i.label}` : ""}${i.version ? ` v${i.version}` : ""}`)
+                  .join(", ")}
               </Text>
             )}
           </Paper>
@@ -170,16 +215,32 @@ export default function PromptPage() {
             <Text fw={600} mb="xs">
               Resolved preview v{version}
             </Text>
-            {resolved.error ? <ErrorNote error={resolved.error} title="Cannot resolve" /> : <Code block data-testid="resolved-body">{bodyText(resolved.data?.content)}</Code>}
+            {resolved.error ? (
+              <ErrorNote error={resolved.error} title="Cannot resolve" />
+            ) : (
+              <Code block data-testid="resolved-body">
+                {bodyText(resolved.data?.content)}
+              </Code>
+            )}
           </Paper>
         </Grid.Col>
       </Grid>
       <Paper withBorder p="sm">
         <Group mb="xs">
           <Text fw={600}>Diff v{version} against</Text>
-          <Select aria-label="Diff against version" size="xs" placeholder="a version" data={versionOptions} value={against === null ? null : String(against)} onChange={(v) => set("diff", v)} clearable />
+          <Select
+            aria-label="Diff against version"
+            size="xs"
+            placeholder="a version"
+            data={versionOptions}
+            value={against === null ? null : String(against)}
+            onChange={(v) => set("diff", v)}
+            clearable
+          />
         </Group>
-        {against !== null && other.data && raw.data && <Diff from={bodyText(other.data.prompt)} to={bodyText(raw.data.prompt)} />}
+        {against !== null && other.data && raw.data && (
+          <Diff from={bodyText(other.data.prompt)} to={bodyText(raw.data.prompt)} />
+        )}
         <ErrorNote error={other.error} />
       </Paper>
       {resolved.data && version !== undefined && <Playground name={name} version={version} prompt={resolved.data} />}
@@ -193,7 +254,17 @@ function Diff({ from, to }: { from: string; to: string }) {
   return (
     <Code block data-testid="diff">
       {parts.map((p, i) => (
-        <span key={i} style={{ display: "block", background: p.added ? "var(--mantine-color-green-light)" : p.removed ? "var(--mantine-color-red-light)" : undefined }}>
+        <span
+          key={i}
+          style={{
+            display: "block",
+            background: p.added
+              ? "var(--mantine-color-green-light)"
+              : p.removed
+                ? "var(--mantine-color-red-light)"
+                : undefined,
+          }}
+        >
           {p.value
             .replace(/\n$/, "")
             .split("\n")
@@ -210,7 +281,12 @@ function Playground({ name, version, prompt }: { name: string; version: number; 
   const [placeholders, setPlaceholders] = useState<Record<string, string>>({});
   const [parseError, setParseError] = useState<string | null>(null);
   const compile = useMutation({
-    mutationFn: (body: unknown) => send<{ compiled: string | { role: string; content: string }[] }>("POST", `/v1/prompts/${seg(name)}/compile`, body),
+    mutationFn: (body: unknown) =>
+      send<{ compiled: string | { role: string; content: string }[] }>(
+        "POST",
+        `/v1/prompts/${seg(name)}/compile`,
+        body,
+      ),
   });
   const run = () => {
     setParseError(null);
@@ -241,7 +317,13 @@ function Playground({ name, version, prompt }: { name: string; version: number; 
               </Text>
             )}
             {prompt.variables.map((v) => (
-              <TextInput key={v} label={`{{${v}}}`} size="xs" value={variables[v] ?? ""} onChange={(e) => setVariables({ ...variables, [v]: e.currentTarget.value })} />
+              <TextInput
+                key={v}
+                label={`{{${v}}}`}
+                size="xs"
+                value={variables[v] ?? ""}
+                onChange={(e) => setVariables({ ...variables, [v]: e.currentTarget.value })}
+              />
             ))}
             {prompt.placeholders.map((p) => (
               <Textarea
@@ -268,7 +350,11 @@ function Playground({ name, version, prompt }: { name: string; version: number; 
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Code block data-testid="compiled">
-            {compile.data ? (typeof compile.data.compiled === "string" ? compile.data.compiled : compile.data.compiled.map((m) => `[${m.role}]\n${m.content}`).join("\n\n")) : "Compile to see the result."}
+            {compile.data
+              ? typeof compile.data.compiled === "string"
+                ? compile.data.compiled
+                : compile.data.compiled.map((m) => `[${m.role}]\n${m.content}`).join("\n\n")
+              : "Compile to see the result."}
           </Code>
         </Grid.Col>
       </Grid>

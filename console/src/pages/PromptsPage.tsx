@@ -29,11 +29,22 @@ export default function PromptsPage() {
         )}
       </Group>
       {params.get("new") && (
-        <PromptEditor knownLabels={["production", "staging"]} onCancel={() => set("new", "")} onSaved={(saved) => navigate(`/prompts/${encodeURIComponent(saved.name)}`)} />
+        <PromptEditor
+          knownLabels={["production", "staging"]}
+          onCancel={() => set("new", "")}
+          onSaved={(saved) => navigate(`/prompts/${encodeURIComponent(saved.name)}`)}
+        />
       )}
       <Group>
         {(["name", "folder", "label"] as const).map((k) => (
-          <TextInput key={k} label={k} size="xs" defaultValue={params.get(k) ?? ""} onKeyDown={(e) => e.key === "Enter" && set(k, e.currentTarget.value.trim())} onBlur={(e) => set(k, e.currentTarget.value.trim())} />
+          <TextInput
+            key={k}
+            label={k}
+            size="xs"
+            defaultValue={params.get(k) ?? ""}
+            onKeyDown={(e) => e.key === "Enter" && set(k, e.currentTarget.value.trim())}
+            onBlur={(e) => set(k, e.currentTarget.value.trim())}
+          />
         ))}
       </Group>
       <ErrorNote error={prompts.error} />

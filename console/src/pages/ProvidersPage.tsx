@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { get, send, seg } from "../api";
+import { get, seg, send } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 
@@ -25,10 +25,14 @@ function ProviderCard({ provider, onChange }: { provider: Provider; onChange: ()
   const [apiKey, setApiKey] = useState("");
   const [baseUrl, setBaseUrl] = useState(provider.baseUrl ?? "");
   const save = useMutation({
-    mutationFn: () => send<Provider>("PUT", `/v1/providers/${seg(provider.provider)}`, { apiKey, baseUrl: baseUrl.trim() || null }),
+    mutationFn: () =>
+      send<Provider>("PUT", `/v1/providers/${seg(provider.provider)}`, { apiKey, baseUrl: baseUrl.trim() || null }),
     onSuccess: () => (setApiKey(""), onChange()),
   });
-  const remove = useMutation({ mutationFn: () => send("DELETE", `/v1/providers/${seg(provider.provider)}`), onSuccess: () => (setBaseUrl(""), onChange()) });
+  const remove = useMutation({
+    mutationFn: () => send("DELETE", `/v1/providers/${seg(provider.provider)}`),
+    onSuccess: () => (setBaseUrl(""), onChange()),
+  });
   return (
     <Paper withBorder p="sm" data-testid={`provider-${provider.provider}`}>
       <form onSubmit={(e) => (e.preventDefault(), save.mutate())} autoComplete="off">
@@ -36,7 +40,9 @@ function ProviderCard({ provider, onChange }: { provider: Provider; onChange: ()
           <Group justify="space-between">
             <Text fw={600}>{provider.provider}</Text>
             <Badge color={provider.configured ? "green" : "gray"} variant="light">
-              {provider.configured ? `configured${provider.updatedAt ? ` ${fmtDate(provider.updatedAt)}` : ""}` : "not configured"}
+              {provider.configured
+                ? `configured${provider.updatedAt ? ` ${fmtDate(provider.updatedAt)}` : ""}`
+                : "not configured"}
             </Badge>
           </Group>
           <Group align="end">
@@ -50,12 +56,30 @@ function ProviderCard({ provider, onChange }: { provider: Provider; onChange: ()
               onChange={(e) => setApiKey(e.currentTarget.value)}
               description="Stored encrypted; never shown again, not even here"
             />
-            <TextInput label={KEY_OPTIONAL.has(provider.provider) ? "Base URL" : "Base URL (optional)"} size="xs" w={320} placeholder={BASE_URL_HINT[provider.provider]} value={baseUrl} onChange={(e) => setBaseUrl(e.currentTarget.value)} />
-            <Button type="submit" size="xs" loading={save.isPending} disabled={KEY_OPTIONAL.has(provider.provider) ? !baseUrl.trim() : !apiKey}>
+            <TextInput
+              label={KEY_OPTIONAL.has(provider.provider) ? "Base URL" : "Base URL (optional)"}
+              size="xs"
+              w={320}
+              placeholder={BASE_URL_HINT[provider.provider]}
+              value={baseUrl}
+              onChange={(e) => setBaseUrl(e.currentTarget.value)}
+            />
+            <Button
+              type="submit"
+              size="xs"
+              loading={save.isPending}
+              disabled={KEY_OPTIONAL.has(provider.provider) ? !baseUrl.trim() : !apiKey}
+            >
               {provider.configured ? "Replace key" : "Save key"}
             </Button>
             {provider.configured && (
-              <Button size="xs" variant="light" color="red" loading={remove.isPending} onClick={() => window.confirm(`Remove the ${provider.provider} credentials?`) && remove.mutate()}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                loading={remove.isPending}
+                onClick={() => window.confirm(`Remove the ${provider.provider} credentials?`) && remove.mutate()}
+              >
                 Remove
               </Button>
             )}
@@ -76,7 +100,9 @@ export default function ProvidersPage() {
     <Stack>
       <Title order={2}>Provider credentials</Title>
       <Text size="sm" c="dimmed">
-        The keys LLM-judge evaluators and the playground call their provider with; an OpenAI-compatible server (vLLM, Ollama, LiteLLM) by its base URL. A key is stored encrypted and is write-only: the API never returns it, so this page cannot show it. The mock provider needs none.
+        The keys LLM-judge evaluators and the playground call their provider with; an OpenAI-compatible server (vLLM,
+        Ollama, LiteLLM) by its base URL. A key is stored encrypted and is write-only: the API never returns it, so this
+        page cannot show it. The mock provider needs none.
       </Text>
       <ErrorNote error={providers.error} />
       {providers.isPending ? (
@@ -84,7 +110,13 @@ export default function ProvidersPage() {
       ) : keyed.length === 0 ? (
         <Empty>No providers take credentials.</Empty>
       ) : (
-        keyed.map((p) => <ProviderCard key={`${p.provider}-${p.updatedAt ?? "none"}`} provider={p} onChange={() => void queryClient.invalidateQueries({ queryKey: ["providers"] })} />)
+        keyed.map((p) => (
+          <ProviderCard
+            key={`${p.provider}-${p.updatedAt ?? "none"}`}
+            provider={p}
+            onChange={() => void queryClient.invalidateQueries({ queryKey: ["providers"] })}
+          />
+        ))
       )}
     </Stack>
   );

@@ -1,8 +1,21 @@
-import { Anchor, Badge, Button, Grid, Group, Kbd, NumberInput, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Kbd,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Title,
+} from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import { get, send, seg } from "../api";
+import { get, seg, send } from "../api";
 import { Body } from "../components/Body";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { AddTracesForm } from "../forms/AddTracesForm";
@@ -11,25 +24,40 @@ import type { Page, ReviewItem, ReviewQueue } from "../types";
 /** The value each digit key picks for the queue's data type: labels in order, or true/false. */
 export function choices(q: ReviewQueue): { label: string; value: string | boolean }[] {
   if (q.dataType === "CATEGORICAL") return q.categories.map((c) => ({ label: c, value: c }));
-  if (q.dataType === "BOOLEAN") return [{ label: "true", value: true }, { label: "false", value: false }];
+  if (q.dataType === "BOOLEAN")
+    return [
+      { label: "true", value: true },
+      { label: "false", value: false },
+    ];
   return [];
 }
 
-const typing = (el: EventTarget | null) => el instanceof HTMLElement && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.isContentEditable);
+const typing = (el: EventTarget | null) =>
+  el instanceof HTMLElement && (el.tagName === "INPUT" || el.tagName === "TEXTAREA" || el.isContentEditable);
 
 /** Works through a queue's pending items: 1–9 pick, j/k move, Enter submits the ANNOTATION score (docs/console.md, "Keyboard"). */
 export default function ReviewPage() {
   const { queue = "" } = useParams();
   const queryClient = useQueryClient();
-  const q = useQuery({ queryKey: ["review-queue", queue], queryFn: () => get<ReviewQueue>(`/v1/review-queues/${seg(queue)}`) });
-  const items = useQuery({ queryKey: ["review-items", queue], queryFn: () => get<Page<ReviewItem>>(`/v1/review-queues/${seg(queue)}/items`, { status: "pending", limit: 100 }) });
+  const q = useQuery({
+    queryKey: ["review-queue", queue],
+    queryFn: () => get<ReviewQueue>(`/v1/review-queues/${seg(queue)}`),
+  });
+  const items = useQuery({
+    queryKey: ["review-items", queue],
+    queryFn: () => get<Page<ReviewItem>>(`/v1/review-queues/${seg(queue)}/items`, { status: "pending", limit: 100 }),
+  });
   const [index, setIndex] = useState(0);
   const [value, setValue] = useState<string | number | boolean | null>(null);
   const [comment, setComment] = useState("");
   const list = items.data?.data ?? [];
   const item = list[Math.min(index, Math.max(0, list.length - 1))];
   const submit = useMutation({
-    mutationFn: () => send("POST", `/v1/review-queues/${seg(queue)}/items/${seg(item!.id)}/score`, { value, comment: comment.trim() || null }),
+    mutationFn: () =>
+      send("POST", `/v1/review-queues/${seg(queue)}/items/${seg(item!.id)}/score`, {
+        value,
+        comment: comment.trim() || null,
+      }),
     onSuccess: () => {
       setValue(null);
       setComment("");
@@ -45,8 +73,11 @@ export default function ReviewPage() {
       if (e.metaKey || e.ctrlKey || e.altKey) return;
       // The add-traces form keeps its own Enter.
       if (e.target instanceof HTMLElement && e.target.closest("[data-own-keys]")) return;
-      if (e.key === "Enter" && (e.target === document.body || !typing(e.target) || (e.target as HTMLElement).tagName === "INPUT")) {
-        if (item && value !== null && !submit.isPending) (e.preventDefault(), submit.mutate());
+      if (
+        e.key === "Enter" &&
+        (e.target === document.body || !typing(e.target) || (e.target as HTMLElement).tagName === "INPUT")
+      ) {
+        if (item && value !== null && !submit.isPending) e.preventDefault(), submit.mutate();
         return;
       }
       if (typing(e.target)) return;
@@ -80,7 +111,8 @@ export default function ReviewPage() {
         </Group>
       </Group>
       <Text size="xs" c="dimmed">
-        <Kbd>1</Kbd>–<Kbd>9</Kbd> choose{queueData.dataType === "NUMERIC" ? " the value" : ""} · <Kbd>j</Kbd>/<Kbd>k</Kbd> next/previous · <Kbd>Enter</Kbd> submit · score <b>{queueData.scoreName}</b> ({queueData.dataType}
+        <Kbd>1</Kbd>–<Kbd>9</Kbd> choose{queueData.dataType === "NUMERIC" ? " the value" : ""} · <Kbd>j</Kbd>/
+        <Kbd>k</Kbd> next/previous · <Kbd>Enter</Kbd> submit · score <b>{queueData.scoreName}</b> ({queueData.dataType}
         {queueData.dataType === "NUMERIC" && queueData.min !== null ? ` ${queueData.min}–${queueData.max}` : ""})
       </Text>
       <AddTracesForm
@@ -128,13 +160,27 @@ export default function ReviewPage() {
                 ) : (
                   <Group gap="xs" role="radiogroup" aria-label={queueData.scoreName}>
                     {opts.map((o, i) => (
-                      <Button key={o.label} role="radio" aria-checked={value === o.value} variant={value === o.value ? "filled" : "default"} size="xs" onClick={() => setValue(o.value)}>
+                      <Button
+                        key={o.label}
+                        role="radio"
+                        aria-checked={value === o.value}
+                        variant={value === o.value ? "filled" : "default"}
+                        size="xs"
+                        onClick={() => setValue(o.value)}
+                      >
                         {i + 1}. {o.label}
                       </Button>
                     ))}
                   </Group>
                 )}
-                <Textarea label="Comment" size="xs" autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+                <Textarea
+                  label="Comment"
+                  size="xs"
+                  autosize
+                  minRows={2}
+                  value={comment}
+                  onChange={(e) => setComment(e.currentTarget.value)}
+                />
                 <Button onClick={() => submit.mutate()} disabled={value === null} loading={submit.isPending}>
                   Submit score
                 </Button>

@@ -10,7 +10,10 @@ import type { ReviewQueue } from "../types";
 export default function ReviewQueuesPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const queues = useQuery({ queryKey: ["review-queues"], queryFn: () => get<{ data: ReviewQueue[] }>("/v1/review-queues") });
+  const queues = useQuery({
+    queryKey: ["review-queues"],
+    queryFn: () => get<{ data: ReviewQueue[] }>("/v1/review-queues"),
+  });
   return (
     <Stack>
       <Group justify="space-between">
@@ -21,7 +24,12 @@ export default function ReviewQueuesPage() {
           </Button>
         )}
       </Group>
-      {params.get("new") && <NewQueueForm onCancel={() => setParams({})} onCreated={(name) => navigate(`/review-queues/${encodeURIComponent(name)}`)} />}
+      {params.get("new") && (
+        <NewQueueForm
+          onCancel={() => setParams({})}
+          onCreated={(name) => navigate(`/review-queues/${encodeURIComponent(name)}`)}
+        />
+      )}
       <ErrorNote error={queues.error} />
       {queues.isPending ? (
         <Loading />

@@ -1,12 +1,18 @@
 import { Anchor, Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
-import { get, send, seg } from "../api";
+import { get, seg, send } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import type { DatasetDetail, ExperimentRun } from "../types";
 
-const STATUS_COLOR: Record<string, string> = { queued: "gray", running: "blue", completed: "green", failed: "red", cancelled: "orange" };
+const STATUS_COLOR: Record<string, string> = {
+  queued: "gray",
+  running: "blue",
+  completed: "green",
+  failed: "red",
+  cancelled: "orange",
+};
 const active = (status?: string) => status === "queued" || status === "running";
 /** Evaluators score an item after its trace lands, so scores keep arriving for a while after the last item ran. */
 const SCORES_SETTLE_MS = 60_000;
@@ -28,7 +34,10 @@ export default function RunPage() {
     queryFn: () => get<ExperimentRun>(`/v1/datasets/${seg(name)}/runs/${seg(run)}`),
     refetchInterval: (q) => pollEvery(q.state.data?.experiment),
   });
-  const dataset = useQuery({ queryKey: ["dataset", name], queryFn: () => get<DatasetDetail>(`/v1/datasets/${seg(name)}`, { limit: 1 }) });
+  const dataset = useQuery({
+    queryKey: ["dataset", name],
+    queryFn: () => get<DatasetDetail>(`/v1/datasets/${seg(name)}`, { limit: 1 }),
+  });
   const cancel = useMutation({
     mutationFn: () => send<ExperimentRun>("POST", `/v1/datasets/${seg(name)}/runs/${seg(run)}/cancel`),
     onSuccess: (r) => queryClient.setQueryData(["run", name, run], r),
@@ -37,7 +46,9 @@ export default function RunPage() {
   if (detail.error) return <ErrorNote error={detail.error} />;
   const r = detail.data;
   const p = r.experiment;
-  const previous = (dataset.data?.runs ?? []).filter((x) => x.name !== r.name && x.createdAt <= r.createdAt).sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
+  const previous = (dataset.data?.runs ?? [])
+    .filter((x) => x.name !== r.name && x.createdAt <= r.createdAt)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt))[0];
 
   return (
     <Stack>
@@ -53,7 +64,12 @@ export default function RunPage() {
           Created {fmtDate(r.createdAt)}
         </Text>
         {previous && !active(p?.status) && (
-          <Button size="xs" variant="light" component={Link} to={`/datasets/${encodeURIComponent(name)}/compare?runs=${encodeURIComponent(previous.name)},${encodeURIComponent(r.name)}`}>
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`/datasets/${encodeURIComponent(name)}/compare?runs=${encodeURIComponent(previous.name)},${encodeURIComponent(r.name)}`}
+          >
             Compare with {previous.name}
           </Button>
         )}
@@ -88,7 +104,10 @@ export default function RunPage() {
             <Stat label="Failed" value={String(p.failed)} />
             <Stat label="Pending" value={String(p.pending)} />
             <Stat label="Cost" value={`$${p.costUsd.toFixed(6)}`} />
-            <Stat label="Latency p50 / p95" value={p.latencyMs.p50 === null ? "–" : `${p.latencyMs.p50} / ${p.latencyMs.p95} ms`} />
+            <Stat
+              label="Latency p50 / p95"
+              value={p.latencyMs.p50 === null ? "–" : `${p.latencyMs.p50} / ${p.latencyMs.p95} ms`}
+            />
             <Stat label="p99" value={p.latencyMs.p99 === null ? "–" : `${p.latencyMs.p99} ms`} />
           </SimpleGrid>
           {p.error && (

@@ -1,8 +1,23 @@
-import { Badge, Button, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Table, TagsInput, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { get, send, seg } from "../api";
+import { get, seg, send } from "../api";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import type { ScoreConfig } from "../types";
@@ -34,16 +49,47 @@ function NewScoreConfig({ onCreated }: { onCreated: () => void }) {
         <Stack gap="xs">
           <Text fw={600}>New score config</Text>
           <Group align="start">
-            <TextInput label="Score name" size="xs" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-            <Select label="Data type" size="xs" w={150} data={["NUMERIC", "CATEGORICAL", "BOOLEAN"]} value={dataType} onChange={(v) => v && setDataType(v as DataType)} allowDeselect={false} />
+            <TextInput
+              label="Score name"
+              size="xs"
+              required
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+            />
+            <Select
+              label="Data type"
+              size="xs"
+              w={150}
+              data={["NUMERIC", "CATEGORICAL", "BOOLEAN"]}
+              value={dataType}
+              onChange={(v) => v && setDataType(v as DataType)}
+              allowDeselect={false}
+            />
             {dataType === "NUMERIC" && (
               <>
                 <NumberInput label="Min (optional)" size="xs" w={110} value={min} onChange={setMin} />
                 <NumberInput label="Max (optional)" size="xs" w={110} value={max} onChange={setMax} />
               </>
             )}
-            {dataType === "CATEGORICAL" && <TagsInput label="Labels" description="Enter after each" size="xs" w={300} value={categories} onChange={setCategories} />}
-            <Textarea label="Description" size="xs" w={280} autosize minRows={1} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+            {dataType === "CATEGORICAL" && (
+              <TagsInput
+                label="Labels"
+                description="Enter after each"
+                size="xs"
+                w={300}
+                value={categories}
+                onChange={setCategories}
+              />
+            )}
+            <Textarea
+              label="Description"
+              size="xs"
+              w={280}
+              autosize
+              minRows={1}
+              value={description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
           </Group>
           <Group>
             <Button type="submit" size="xs" loading={create.isPending} disabled={!name.trim()}>
@@ -58,7 +104,13 @@ function NewScoreConfig({ onCreated }: { onCreated: () => void }) {
 }
 
 const rule = (c: ScoreConfig) =>
-  c.dataType === "CATEGORICAL" ? c.categories.join(", ") : c.dataType === "NUMERIC" ? (c.min === null && c.max === null ? "any number" : `${c.min ?? "−∞"} to ${c.max ?? "∞"}`) : "true / false";
+  c.dataType === "CATEGORICAL"
+    ? c.categories.join(", ")
+    : c.dataType === "NUMERIC"
+      ? c.min === null && c.max === null
+        ? "any number"
+        : `${c.min ?? "−∞"} to ${c.max ?? "∞"}`
+      : "true / false";
 
 /**
  * Score configs: every new score of a config's name must fit its type, range or labels, on every path (API, SDK,
@@ -68,9 +120,15 @@ export default function ScoreConfigsPage() {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const archived = params.get("archived") ?? "";
-  const configs = useQuery({ queryKey: ["score-configs", archived], queryFn: () => get<{ data: ScoreConfig[] }>("/v1/score-configs", { archived }) });
+  const configs = useQuery({
+    queryKey: ["score-configs", archived],
+    queryFn: () => get<{ data: ScoreConfig[] }>("/v1/score-configs", { archived }),
+  });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["score-configs"] });
-  const patch = useMutation({ mutationFn: (c: ScoreConfig) => send("PATCH", `/v1/score-configs/${seg(c.id)}`, { archived: !c.archived }), onSuccess: () => void refresh() });
+  const patch = useMutation({
+    mutationFn: (c: ScoreConfig) => send("PATCH", `/v1/score-configs/${seg(c.id)}`, { archived: !c.archived }),
+    onSuccess: () => void refresh(),
+  });
   return (
     <Stack>
       <Title order={2}>Score configs</Title>
@@ -79,7 +137,11 @@ export default function ScoreConfigsPage() {
         size="xs"
         w={260}
         aria-label="Archived"
-        data={[{ value: "", label: "All" }, { value: "false", label: "Active" }, { value: "true", label: "Archived" }]}
+        data={[
+          { value: "", label: "All" },
+          { value: "false", label: "Active" },
+          { value: "true", label: "Archived" },
+        ]}
         value={archived}
         onChange={(v) => setParams(v ? { archived: v } : {}, { replace: true })}
       />
@@ -104,7 +166,12 @@ export default function ScoreConfigsPage() {
             {configs.data?.data.map((c) => (
               <Table.Tr key={c.id}>
                 <Table.Td>
-                  {c.name} {c.archived && <Badge size="xs" color="gray">archived</Badge>}
+                  {c.name}{" "}
+                  {c.archived && (
+                    <Badge size="xs" color="gray">
+                      archived
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td>{c.dataType}</Table.Td>
                 <Table.Td>{rule(c)}</Table.Td>
@@ -115,7 +182,12 @@ export default function ScoreConfigsPage() {
                   <Text size="xs">{fmtDate(c.updatedAt)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Button size="compact-xs" variant="light" color={c.archived ? undefined : "gray"} onClick={() => patch.mutate(c)}>
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    color={c.archived ? undefined : "gray"}
+                    onClick={() => patch.mutate(c)}
+                  >
                     {c.archived ? "Restore" : "Archive"}
                   </Button>
                 </Table.Td>

@@ -2,9 +2,9 @@ import "@mantine/charts/styles.css";
 import { BarChart, LineChart } from "@mantine/charts";
 import { Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { ExportButton } from "../components/ExportButton";
 import { useSearchParams } from "react-router";
 import { get } from "../api";
+import { ExportButton } from "../components/ExportButton";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtNum } from "../format";
 
@@ -40,13 +40,25 @@ interface Analytics {
 
 function Distribution({ s }: { s: Stats }) {
   const numeric = s.histogram.length > 0;
-  const data = numeric ? s.histogram.map((b) => ({ bucket: `${fmtNum(b.lower, 2)}–${fmtNum(b.upper, 2)}`, count: b.count })) : s.labelCounts.map((l) => ({ bucket: l.label, count: l.count }));
+  const data = numeric
+    ? s.histogram.map((b) => ({ bucket: `${fmtNum(b.lower, 2)}–${fmtNum(b.upper, 2)}`, count: b.count }))
+    : s.labelCounts.map((l) => ({ bucket: l.label, count: l.count }));
   return (
     <Paper withBorder p="sm">
       <Text fw={600} size="sm">
-        {s.name}: {s.count} scores{s.mean != null ? ` · mean ${fmtNum(s.mean)} · median ${fmtNum(s.median)} · sd ${fmtNum(s.stdDev)}` : ""}
+        {s.name}: {s.count} scores
+        {s.mean != null ? ` · mean ${fmtNum(s.mean)} · median ${fmtNum(s.median)} · sd ${fmtNum(s.stdDev)}` : ""}
       </Text>
-      {data.length === 0 ? <Empty>No values.</Empty> : <BarChart h={200} data={data} dataKey="bucket" series={[{ name: "count", label: "Scores", color: "indigo.6" }]} />}
+      {data.length === 0 ? (
+        <Empty>No values.</Empty>
+      ) : (
+        <BarChart
+          h={200}
+          data={data}
+          dataKey="bucket"
+          series={[{ name: "count", label: "Scores", color: "indigo.6" }]}
+        />
+      )}
       {s.timeline.length > 0 && (
         <LineChart
           h={160}
@@ -54,7 +66,10 @@ function Distribution({ s }: { s: Stats }) {
           data={s.timeline.map((t) => ({ ...t, day: t.day.slice(0, 10) }))}
           dataKey="day"
           withLegend
-          series={[{ name: "count", label: "Count", color: "gray.6" }, ...(numeric ? [{ name: "mean", label: "Mean", color: "teal.6" }] : [])]}
+          series={[
+            { name: "count", label: "Count", color: "gray.6" },
+            ...(numeric ? [{ name: "mean", label: "Mean", color: "teal.6" }] : []),
+          ]}
         />
       )}
     </Paper>
@@ -84,8 +99,20 @@ export default function ScoresPage() {
         <ExportButton table="scores" filters={{ name: name || null }} />
       </Group>
       <Group>
-        <TextInput label="Score" size="xs" defaultValue={name} onKeyDown={(e) => e.key === "Enter" && set("name", e.currentTarget.value.trim())} onBlur={(e) => set("name", e.currentTarget.value.trim())} />
-        <TextInput label="Compare with" size="xs" defaultValue={compare} onKeyDown={(e) => e.key === "Enter" && set("compare", e.currentTarget.value.trim())} onBlur={(e) => set("compare", e.currentTarget.value.trim())} />
+        <TextInput
+          label="Score"
+          size="xs"
+          defaultValue={name}
+          onKeyDown={(e) => e.key === "Enter" && set("name", e.currentTarget.value.trim())}
+          onBlur={(e) => set("name", e.currentTarget.value.trim())}
+        />
+        <TextInput
+          label="Compare with"
+          size="xs"
+          defaultValue={compare}
+          onKeyDown={(e) => e.key === "Enter" && set("compare", e.currentTarget.value.trim())}
+          onBlur={(e) => set("compare", e.currentTarget.value.trim())}
+        />
       </Group>
       {!name ? (
         <Empty>Name a score to see its distribution.</Empty>

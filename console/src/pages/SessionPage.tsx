@@ -90,7 +90,8 @@ export default function SessionPage() {
   const grouped = params.get("groupBy") === "sessionPath";
   const session = useQuery({
     queryKey: ["session", id, grouped],
-    queryFn: () => get<SessionDetail>(`/v1/sessions/${encodeURIComponent(id)}`, { groupBy: grouped ? "sessionPath" : null }),
+    queryFn: () =>
+      get<SessionDetail>(`/v1/sessions/${encodeURIComponent(id)}`, { groupBy: grouped ? "sessionPath" : null }),
   });
   if (session.isPending) return <Loading />;
   if (session.error) return <ErrorNote error={session.error} />;

@@ -9,14 +9,32 @@ import type { Page, SessionRow } from "../types";
 
 export default function SessionsPage() {
   const [params, set] = useListParams();
-  const query = { userId: params.get("userId"), environment: params.get("environment"), cursor: params.get("cursor"), limit: 50 };
-  const sessions = useQuery({ queryKey: ["sessions", query], queryFn: () => get<Page<SessionRow>>("/v1/sessions", query) });
+  const query = {
+    userId: params.get("userId"),
+    environment: params.get("environment"),
+    cursor: params.get("cursor"),
+    limit: 50,
+  };
+  const sessions = useQuery({
+    queryKey: ["sessions", query],
+    queryFn: () => get<Page<SessionRow>>("/v1/sessions", query),
+  });
   return (
     <Stack>
       <Title order={2}>Sessions</Title>
       <Group>
-        <TextInput label="userId" size="xs" defaultValue={params.get("userId") ?? ""} onKeyDown={(e) => e.key === "Enter" && set("userId", e.currentTarget.value.trim())} />
-        <TextInput label="environment" size="xs" defaultValue={params.get("environment") ?? ""} onKeyDown={(e) => e.key === "Enter" && set("environment", e.currentTarget.value.trim())} />
+        <TextInput
+          label="userId"
+          size="xs"
+          defaultValue={params.get("userId") ?? ""}
+          onKeyDown={(e) => e.key === "Enter" && set("userId", e.currentTarget.value.trim())}
+        />
+        <TextInput
+          label="environment"
+          size="xs"
+          defaultValue={params.get("environment") ?? ""}
+          onKeyDown={(e) => e.key === "Enter" && set("environment", e.currentTarget.value.trim())}
+        />
       </Group>
       <ErrorNote error={sessions.error} />
       {sessions.isPending ? (

@@ -13,9 +13,17 @@ import { ObservationView, Scores, TraceIo, Tree } from "./TracePage";
  * browser that never signed in, and a signed-in one is served exactly as anyone else.
  */
 async function readShared(token: string): Promise<TraceDetail> {
-  const res = await fetch(`${getConfig().apiUrl}/v1/shared/${encodeURIComponent(token)}`, { credentials: "omit", headers: { accept: "application/json" } });
+  const res = await fetch(`${getConfig().apiUrl}/v1/shared/${encodeURIComponent(token)}`, {
+    credentials: "omit",
+    headers: { accept: "application/json" },
+  });
   const body = (await res.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
-  if (!res.ok) throw new ApiError(res.status, body?.error?.code ?? "http_error", body?.error?.message ?? `${res.status} ${res.statusText}`);
+  if (!res.ok)
+    throw new ApiError(
+      res.status,
+      body?.error?.code ?? "http_error",
+      body?.error?.message ?? `${res.status} ${res.statusText}`,
+    );
   return body as TraceDetail;
 }
 
@@ -48,7 +56,15 @@ export default function SharedTracePage() {
   );
 }
 
-function SharedTrace({ trace: t, selected, onSelect }: { trace: TraceDetail; selected: string; onSelect: (id: string) => void }) {
+function SharedTrace({
+  trace: t,
+  selected,
+  onSelect,
+}: {
+  trace: TraceDetail;
+  selected: string;
+  onSelect: (id: string) => void;
+}) {
   const obs = t.observations.find((o) => o.id === selected) ?? null;
   return (
     <Stack gap="sm" data-testid="shared-trace">

@@ -1,11 +1,23 @@
-import { Alert, Button, Center, Divider, Paper, PasswordInput, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Paper,
+  PasswordInput,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { api, forget, getConfig, type Me, setSessionHint, signInWithKey, signInWithSession } from "../api";
 import { SocialSignIn } from "../components/SocialSignIn";
-import { ErrorNote } from "../components/States";
 import { SsoSignIn, ssoErrorOf } from "../components/SsoSignIn";
+import { ErrorNote } from "../components/States";
 
 type Step = "password" | "sign-up" | "totp" | "link-sent" | "verify-sent";
 
@@ -14,7 +26,8 @@ const LINK_ERROR = "The sign-in link is invalid, used or expired. Ask for a new 
 /** Errors a GitHub or Google sign-in comes back with (docs/auth.md, "GitHub and Google"); others read as a link error. */
 const BACK_ERRORS: Record<string, string> = {
   signup_closed: "Sign-up is closed; ask an administrator for an invitation.",
-  account_not_linked: "An account with this email exists: sign in to it another way first (its email must be verified), then use this provider.",
+  account_not_linked:
+    "An account with this email exists: sign in to it another way first (its email must be verified), then use this provider.",
   verification_needs_session:
     "This confirmation link works only in the browser signed in to the account it confirms. Open it there, or sign in with a magic link to this address (that ends any other way into the account).",
 };
@@ -97,7 +110,11 @@ export function SignInPage() {
       const confirmed = `${window.location.origin}/sign-in?link=1&next=${encodeURIComponent(target)}`;
       const person = signUp ? { name: String(form.get("name") ?? ""), callbackURL: confirmed } : {};
       const body = { email: String(form.get("email") ?? ""), password: String(form.get("password") ?? ""), ...person };
-      const answer = await api<{ twoFactorRedirect?: boolean; user?: { emailVerified?: boolean } }>("POST", signUp ? "/v1/auth/sign-up/email" : "/v1/auth/sign-in/email", { body, anonymous: true });
+      const answer = await api<{ twoFactorRedirect?: boolean; user?: { emailVerified?: boolean } }>(
+        "POST",
+        signUp ? "/v1/auth/sign-up/email" : "/v1/auth/sign-in/email",
+        { body, anonymous: true },
+      );
       // A two-factor person gets a short-lived two-factor cookie, not a session, until the code (docs/auth.md, "Two-factor").
       if (answer?.twoFactorRedirect) return setStep("totp");
       // A password sign-up is mailed a link that confirms the address; invitations apply once it is opened (docs/auth.md, "Invitations and proven addresses").
@@ -107,7 +124,10 @@ export function SignInPage() {
 
   const withCode = (form: FormData) =>
     attempt(async () => {
-      await api("POST", "/v1/auth/two-factor/verify-totp", { body: { code: String(form.get("code") ?? "").trim() }, anonymous: true });
+      await api("POST", "/v1/auth/two-factor/verify-totp", {
+        body: { code: String(form.get("code") ?? "").trim() },
+        anonymous: true,
+      });
       const callback = twoFactorCallback(params);
       if (!callback) return finishSession();
       // The callback is where the sign-in meant to land (the console's `/sign-in?link=1&next=…`): load it as a fresh page.
@@ -120,7 +140,10 @@ export function SignInPage() {
       const origin = window.location.origin;
       const back = `${origin}/sign-in?link=1&next=${encodeURIComponent(target)}`;
       const errorBack = `${origin}/sign-in?next=${encodeURIComponent(target)}`;
-      await api("POST", "/v1/auth/sign-in/magic-link", { body: { email, callbackURL: back, errorCallbackURL: errorBack }, anonymous: true });
+      await api("POST", "/v1/auth/sign-in/magic-link", {
+        body: { email, callbackURL: back, errorCallbackURL: errorBack },
+        anonymous: true,
+      });
       setSessionHint();
       setStep("link-sent");
     });
@@ -131,12 +154,26 @@ export function SignInPage() {
       <Stack>
         {signUp && (
           <Text size="xs" c="dimmed">
-            On a new installation the first account becomes the owner of the default project: create the owner account here.
+            On a new installation the first account becomes the owner of the default project: create the owner account
+            here.
           </Text>
         )}
         {signUp && <TextInput label="Name" name="name" required autoComplete="name" />}
-        <TextInput label="Email" name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-        <PasswordInput label="Password" name="password" required autoComplete={signUp ? "new-password" : "current-password"} />
+        <TextInput
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+        <PasswordInput
+          label="Password"
+          name="password"
+          required
+          autoComplete={signUp ? "new-password" : "current-password"}
+        />
         <Button type="submit" loading={busy}>
           {signUp ? "Create account" : "Sign in"}
         </Button>
@@ -145,7 +182,13 @@ export function SignInPage() {
             Email me a link
           </Button>
         )}
-        {!signUp && <SocialSignIn back={`${window.location.origin}/sign-in?link=1&next=${encodeURIComponent(target)}`} errorBack={`${window.location.origin}/sign-in?next=${encodeURIComponent(target)}`} onError={setError} />}
+        {!signUp && (
+          <SocialSignIn
+            back={`${window.location.origin}/sign-in?link=1&next=${encodeURIComponent(target)}`}
+            errorBack={`${window.location.origin}/sign-in?next=${encodeURIComponent(target)}`}
+            onError={setError}
+          />
+        )}
         {!signUp && <SsoSignIn email={email} target={target} onError={setError} />}
         <Divider />
         <Button variant="subtle" size="xs" onClick={() => (setError(null), setStep(signUp ? "password" : "sign-up"))}>
@@ -159,7 +202,14 @@ export function SignInPage() {
     <form onSubmit={(e) => (e.preventDefault(), void withCode(new FormData(e.currentTarget)))}>
       <Stack>
         <Text size="sm">Enter the code from your authenticator app.</Text>
-        <TextInput label="Authentication code" name="code" required inputMode="numeric" autoComplete="one-time-code" data-autofocus />
+        <TextInput
+          label="Authentication code"
+          name="code"
+          required
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          data-autofocus
+        />
         <Button type="submit" loading={busy}>
           Verify
         </Button>
@@ -170,8 +220,8 @@ export function SignInPage() {
   const verifySent = (
     <Stack>
       <Text size="sm" data-testid="verify-sent">
-        We mailed a link to {email} to confirm the address. Invitations to it apply once you open that link; until then you
-        can use your account as it is.
+        We mailed a link to {email} to confirm the address. Invitations to it apply once you open that link; until then
+        you can use your account as it is.
       </Text>
       <Button onClick={() => void attempt(finishSession)} loading={busy}>
         Continue
@@ -198,8 +248,21 @@ export function SignInPage() {
         <Text size="xs" c="dimmed">
           Development sign-in: the key stays in this tab only.
         </Text>
-        <TextInput label="Public key" name="publicKey" placeholder="pk-sl-…" required autoComplete="username" data-autofocus />
-        <PasswordInput label="Secret key" name="secretKey" placeholder="sk-sl-…" required autoComplete="current-password" />
+        <TextInput
+          label="Public key"
+          name="publicKey"
+          placeholder="pk-sl-…"
+          required
+          autoComplete="username"
+          data-autofocus
+        />
+        <PasswordInput
+          label="Secret key"
+          name="secretKey"
+          placeholder="sk-sl-…"
+          required
+          autoComplete="current-password"
+        />
         <Button type="submit" loading={busy}>
           Sign in with key
         </Button>

@@ -1,4 +1,18 @@
-import { Badge, Button, Code, Group, Paper, SegmentedControl, Select, Stack, Table, Text, Textarea, TextInput, Title } from "@mantine/core";
+import {
+  Badge,
+  Button,
+  Code,
+  Group,
+  Paper,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { get, send } from "../api";
@@ -32,19 +46,41 @@ const field = (form: FormData, name: string) => String(form.get(name) ?? "").tri
  */
 export default function SsoProvidersPage() {
   const queryClient = useQueryClient();
-  const providers = useQuery({ queryKey: ["sso-providers"], queryFn: () => get<{ data: Provider[] }>("/v1/sso-providers") });
+  const providers = useQuery({
+    queryKey: ["sso-providers"],
+    queryFn: () => get<{ data: Provider[] }>("/v1/sso-providers"),
+  });
   const [type, setType] = useState<"oidc" | "saml">("oidc");
   const [role, setRole] = useState("VIEWER");
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["sso-providers"] });
-  const create = useMutation({ mutationFn: (body: Record<string, unknown>) => send("POST", "/v1/sso-providers", body), onSuccess: () => refresh() });
-  const remove = useMutation({ mutationFn: (id: string) => send("DELETE", `/v1/sso-providers/${id}`), onSuccess: () => refresh() });
-  const verify = useMutation({ mutationFn: (id: string) => send("POST", `/v1/sso-providers/${id}/verify`), onSuccess: () => refresh() });
+  const create = useMutation({
+    mutationFn: (body: Record<string, unknown>) => send("POST", "/v1/sso-providers", body),
+    onSuccess: () => refresh(),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => send("DELETE", `/v1/sso-providers/${id}`),
+    onSuccess: () => refresh(),
+  });
+  const verify = useMutation({
+    mutationFn: (id: string) => send("POST", `/v1/sso-providers/${id}/verify`),
+    onSuccess: () => refresh(),
+  });
   const submit = (form: FormData) => {
     const common = { type, domain: field(form, "domain"), defaultRole: role };
     create.mutate(
       type === "oidc"
-        ? { ...common, issuer: field(form, "issuer"), clientId: field(form, "clientId"), clientSecret: field(form, "clientSecret") }
-        : { ...common, entryPoint: field(form, "entryPoint"), entityId: field(form, "entityId"), cert: field(form, "cert") },
+        ? {
+            ...common,
+            issuer: field(form, "issuer"),
+            clientId: field(form, "clientId"),
+            clientSecret: field(form, "clientSecret"),
+          }
+        : {
+            ...common,
+            entryPoint: field(form, "entryPoint"),
+            entityId: field(form, "entityId"),
+            cert: field(form, "cert"),
+          },
     );
   };
   const origin = window.location.origin;
@@ -55,9 +91,25 @@ export default function SsoProvidersPage() {
         <form onSubmit={(e) => (e.preventDefault(), submit(new FormData(e.currentTarget)))}>
           <Stack gap="xs">
             <Group align="end">
-              <SegmentedControl size="xs" data={[{ value: "oidc", label: "OIDC" }, { value: "saml", label: "SAML" }]} value={type} onChange={(v) => setType(v as "oidc" | "saml")} />
+              <SegmentedControl
+                size="xs"
+                data={[
+                  { value: "oidc", label: "OIDC" },
+                  { value: "saml", label: "SAML" },
+                ]}
+                value={type}
+                onChange={(v) => setType(v as "oidc" | "saml")}
+              />
               <TextInput label="Email domain" name="domain" size="xs" required placeholder="acme.com" w={200} />
-              <Select label="Role of new people" size="xs" data={ROLES} value={role} onChange={(v) => setRole(v ?? "VIEWER")} allowDeselect={false} w={150} />
+              <Select
+                label="Role of new people"
+                size="xs"
+                data={ROLES}
+                value={role}
+                onChange={(v) => setRole(v ?? "VIEWER")}
+                allowDeselect={false}
+                w={150}
+              />
             </Group>
             {type === "oidc" ? (
               <Group align="end">
@@ -117,10 +169,19 @@ export default function SsoProvidersPage() {
                       <Badge color="yellow" data-testid="sso-status">
                         Not verified: signs no one in
                       </Badge>
-                      <Text size="xs">Publish this {p.verificationRecord.type} record at the domain's DNS, then verify:</Text>
-                      <Code block data-testid="sso-record">{`${p.verificationRecord.name}  ${p.verificationRecord.type}  "${p.verificationRecord.value}"`}</Code>
+                      <Text size="xs">
+                        Publish this {p.verificationRecord.type} record at the domain's DNS, then verify:
+                      </Text>
+                      <Code
+                        block
+                        data-testid="sso-record"
+                      >{`${p.verificationRecord.name}  ${p.verificationRecord.type}  "${p.verificationRecord.value}"`}</Code>
                       <Group>
-                        <Button size="compact-xs" onClick={() => verify.mutate(p.id)} loading={verify.isPending && verify.variables === p.id}>
+                        <Button
+                          size="compact-xs"
+                          onClick={() => verify.mutate(p.id)}
+                          loading={verify.isPending && verify.variables === p.id}
+                        >
                           Verify
                         </Button>
                       </Group>
@@ -147,7 +208,12 @@ export default function SsoProvidersPage() {
                   <Text size="xs">{fmtDate(p.createdAt)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Button size="compact-xs" color="red" variant="light" onClick={() => window.confirm(`Delete the SSO provider for ${p.domain}?`) && remove.mutate(p.id)}>
+                  <Button
+                    size="compact-xs"
+                    color="red"
+                    variant="light"
+                    onClick={() => window.confirm(`Delete the SSO provider for ${p.domain}?`) && remove.mutate(p.id)}
+                  >
                     Delete
                   </Button>
                 </Table.Td>

@@ -1,4 +1,18 @@
-import { Anchor, Badge, Box, Button, Grid, Group, Paper, ScrollArea, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Group,
+  Paper,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  Title,
+  UnstyledButton,
+} from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { useMemo, useRef, useState } from "react";
@@ -23,12 +37,22 @@ interface Row {
   end: number;
 }
 
-const TYPE_COLOR: Record<string, string> = { GENERATION: "violet", SPAN: "blue", EVENT: "gray", TOOL: "teal", AGENT: "orange", RETRIEVER: "cyan" };
+const TYPE_COLOR: Record<string, string> = {
+  GENERATION: "violet",
+  SPAN: "blue",
+  EVENT: "gray",
+  TOOL: "teal",
+  AGENT: "orange",
+  RETRIEVER: "cyan",
+};
 const ROW_HEIGHT = 30;
 const ms = (s: string | null) => (s ? Date.parse(s) : NaN);
 
 /** The trace's observations as a depth-first list of visible rows, children by start time; the trace is row 0. */
-export function flattenTree(trace: TraceDetail, collapsed: ReadonlySet<string>): { rows: Row[]; t0: number; span: number } {
+export function flattenTree(
+  trace: TraceDetail,
+  collapsed: ReadonlySet<string>,
+): { rows: Row[]; t0: number; span: number } {
   const ids = new Set(trace.observations.map((o) => o.id));
   const children = new Map<string | null, Observation[]>();
   let t0 = ms(trace.timestamp);
@@ -50,14 +74,24 @@ export function flattenTree(trace: TraceDetail, collapsed: ReadonlySet<string>):
   const rows: Row[] = [{ id: "", depth: 0, obs: null, hasChildren: trace.observations.length > 0, start: t0, end: t1 }];
   if (!collapsed.has("")) {
     // Iterative depth-first walk: a deep chain of spans must not overflow the stack.
-    const stack: { o: Observation; depth: number }[] = (children.get(null) ?? []).map((o) => ({ o, depth: 1 })).reverse();
+    const stack: { o: Observation; depth: number }[] = (children.get(null) ?? [])
+      .map((o) => ({ o, depth: 1 }))
+      .reverse();
     while (stack.length) {
       const { o, depth } = stack.pop()!;
       const kids = children.get(o.id) ?? [];
       const s = ms(o.startTime);
       const e = ms(o.endTime);
-      rows.push({ id: o.id, depth, obs: o, hasChildren: kids.length > 0, start: Number.isNaN(s) ? t0 : s, end: Number.isNaN(e) ? (Number.isNaN(s) ? t0 : s) : e });
-      if (!collapsed.has(o.id)) for (let i = kids.length - 1; i >= 0; i--) stack.push({ o: kids[i]!, depth: depth + 1 });
+      rows.push({
+        id: o.id,
+        depth,
+        obs: o,
+        hasChildren: kids.length > 0,
+        start: Number.isNaN(s) ? t0 : s,
+        end: Number.isNaN(e) ? (Number.isNaN(s) ? t0 : s) : e,
+      });
+      if (!collapsed.has(o.id))
+        for (let i = kids.length - 1; i >= 0; i--) stack.push({ o: kids[i]!, depth: depth + 1 });
     }
   }
   return { rows, t0, span: Math.max(t1 - t0, 1) };
@@ -67,7 +101,10 @@ export function flattenTree(trace: TraceDetail, collapsed: ReadonlySet<string>):
 export default function TracePage() {
   const { id = "" } = useParams();
   const [params, setParams] = useSearchParams();
-  const trace = useQuery({ queryKey: ["trace", id], queryFn: () => get<TraceDetail>(`/v1/traces/${encodeURIComponent(id)}`) });
+  const trace = useQuery({
+    queryKey: ["trace", id],
+    queryFn: () => get<TraceDetail>(`/v1/traces/${encodeURIComponent(id)}`),
+  });
   const selected = params.get("observation") ?? "";
   const select = (obsId: string) => {
     const next = new URLSearchParams(params);
@@ -124,12 +161,28 @@ export default function TracePage() {
   );
 }
 
-export function Tree({ trace, selected, onSelect }: { trace: TraceDetail; selected: string; onSelect: (id: string) => void }) {
+export function Tree({
+  trace,
+  selected,
+  onSelect,
+}: {
+  trace: TraceDetail;
+  selected: string;
+  onSelect: (id: string) => void;
+}) {
   const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set());
   const { rows, t0, span } = useMemo(() => flattenTree(trace, collapsed), [trace, collapsed]);
   const parentRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => parentRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
-  const index = Math.max(0, rows.findIndex((r) => r.id === selected));
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => parentRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const index = Math.max(
+    0,
+    rows.findIndex((r) => r.id === selected),
+  );
   const toggle = (id: string, open?: boolean) =>
     setCollapsed((prev) => {
       const next = new Set(prev);
@@ -150,13 +203,18 @@ export function Tree({ trace, selected, onSelect }: { trace: TraceDetail; select
     else if (e.key === "ArrowUp" || e.key === "k") move(index - 1);
     else if (e.key === "Home") move(0);
     else if (e.key === "End") move(rows.length - 1);
-    else if (e.key === "ArrowLeft" && rows[index]?.hasChildren) (e.preventDefault(), toggle(rows[index]!.id, false));
-    else if (e.key === "ArrowRight" && rows[index]?.hasChildren) (e.preventDefault(), toggle(rows[index]!.id, true));
+    else if (e.key === "ArrowLeft" && rows[index]?.hasChildren) e.preventDefault(), toggle(rows[index]!.id, false);
+    else if (e.key === "ArrowRight" && rows[index]?.hasChildren) e.preventDefault(), toggle(rows[index]!.id, true);
   };
 
   return (
     <Paper withBorder>
-      <Group px="xs" py={4} justify="space-between" style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}>
+      <Group
+        px="xs"
+        py={4}
+        justify="space-between"
+        style={{ borderBottom: "1px solid var(--mantine-color-default-border)" }}
+      >
         <Text size="xs" fw={600}>
           Observations
         </Text>
@@ -205,9 +263,23 @@ export function Tree({ trace, selected, onSelect }: { trace: TraceDetail; select
                   borderBottom: "1px solid var(--mantine-color-default-border)",
                 }}
               >
-                <div style={{ width: "45%", paddingLeft: 6 + row.depth * 14, display: "flex", alignItems: "center", gap: 4, overflow: "hidden", whiteSpace: "nowrap" }}>
+                <div
+                  style={{
+                    width: "45%",
+                    paddingLeft: 6 + row.depth * 14,
+                    display: "flex",
+                    alignItems: "center",
+                    gap: 4,
+                    overflow: "hidden",
+                    whiteSpace: "nowrap",
+                  }}
+                >
                   {row.hasChildren ? (
-                    <UnstyledButton aria-label={collapsed.has(row.id) ? "Expand" : "Collapse"} onClick={(e) => (e.stopPropagation(), toggle(row.id))} style={{ width: 14, fontSize: 10 }}>
+                    <UnstyledButton
+                      aria-label={collapsed.has(row.id) ? "Expand" : "Collapse"}
+                      onClick={(e) => (e.stopPropagation(), toggle(row.id))}
+                      style={{ width: 14, fontSize: 10 }}
+                    >
                       {collapsed.has(row.id) ? "▶" : "▼"}
                     </UnstyledButton>
                   ) : (
@@ -220,8 +292,20 @@ export function Tree({ trace, selected, onSelect }: { trace: TraceDetail; select
                     {row.obs ? (row.obs.name ?? row.obs.id) : (trace.name ?? trace.id)}
                   </Text>
                 </div>
-                <div style={{ flex: 1, position: "relative", height: 12, marginRight: 8 }} title={fmtMs(row.end - row.start)}>
-                  <Box style={{ position: "absolute", left: `${left}%`, width: `${width}%`, height: "100%", borderRadius: 2 }} bg={`${TYPE_COLOR[type] ?? "indigo"}.5`} />
+                <div
+                  style={{ flex: 1, position: "relative", height: 12, marginRight: 8 }}
+                  title={fmtMs(row.end - row.start)}
+                >
+                  <Box
+                    style={{
+                      position: "absolute",
+                      left: `${left}%`,
+                      width: `${width}%`,
+                      height: "100%",
+                      borderRadius: 2,
+                    }}
+                    bg={`${TYPE_COLOR[type] ?? "indigo"}.5`}
+                  />
                 </div>
                 <Text size="xs" c="dimmed" w={64} ta="right" pr={6}>
                   {fmtMs(row.end - row.start)}
@@ -272,7 +356,12 @@ export function ObservationView({ obs, readOnly = false }: { obs: Observation; r
         <Text fw={600}>{obs.name ?? obs.id}</Text>
         {obs.type === "GENERATION" && !readOnly && (
           // Its messages, model, parameters and tools, ready to run again (docs/playground.md).
-          <Button size="compact-xs" variant="light" ml="auto" onClick={() => navigate("/playground", { state: { seed: seedFromGeneration(obs) } })}>
+          <Button
+            size="compact-xs"
+            variant="light"
+            ml="auto"
+            onClick={() => navigate("/playground", { state: { seed: seedFromGeneration(obs) } })}
+          >
             Open in playground
           </Button>
         )}
@@ -288,7 +377,11 @@ export function ObservationView({ obs, readOnly = false }: { obs: Observation; r
       {obs.promptName && (
         <Text size="xs">
           Prompt{" "}
-          <Anchor component={Link} to={`/prompts/${encodeURIComponent(obs.promptName)}${obs.promptVersion ? `?version=${obs.promptVersion}` : ""}`} size="xs">
+          <Anchor
+            component={Link}
+            to={`/prompts/${encodeURIComponent(obs.promptName)}${obs.promptVersion ? `?version=${obs.promptVersion}` : ""}`}
+            size="xs"
+          >
             {obs.promptName} v{obs.promptVersion}
           </Anchor>
         </Text>
@@ -310,7 +403,9 @@ export function ObservationView({ obs, readOnly = false }: { obs: Observation; r
       <ScrollArea.Autosize mah={360}>
         <Body key={`${obs.id}-out`} value={obs.output} label="Output" media={!readOnly} />
       </ScrollArea.Autosize>
-      {Object.keys(obs.usageDetails ?? {}).length > 0 && <Body value={{ usage: obs.usageDetails, cost: obs.costDetails }} label="Usage" />}
+      {Object.keys(obs.usageDetails ?? {}).length > 0 && (
+        <Body value={{ usage: obs.usageDetails, cost: obs.costDetails }} label="Usage" />
+      )}
     </Stack>
   );
 }

@@ -1,9 +1,22 @@
-import { Anchor, Badge, Button, CloseButton, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import {
+  Anchor,
+  Badge,
+  Button,
+  CloseButton,
+  Group,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
-import { ExportButton } from "../components/ExportButton";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { get } from "../api";
+import { ExportButton } from "../components/ExportButton";
 import { Empty, ErrorNote, Loading } from "../components/States";
 import { fmtCost, fmtDate, fmtMs, tokensOf } from "../format";
 import type { Observation, Page, Score, TraceRow } from "../types";
@@ -27,19 +40,29 @@ export function parseFilter(raw: string | null): Condition[] {
   }
 }
 
-export const scoreLabel = (s: Pick<Score, "value" | "stringValue">) => s.stringValue ?? (s.value == null ? "–" : Number.isInteger(s.value) ? String(s.value) : s.value.toFixed(2));
+export const scoreLabel = (s: Pick<Score, "value" | "stringValue">) =>
+  s.stringValue ?? (s.value == null ? "–" : Number.isInteger(s.value) ? String(s.value) : s.value.toFixed(2));
 
 /** Traces, newest first, with the list's filters in the query string so a view can be shared. */
 export default function TracesPage() {
   const [params, setParams] = useSearchParams();
   const filter = parseFilter(params.get("filter"));
-  const query = Object.fromEntries([...SIMPLE.map((k) => [k, params.get(k)]), ["filter", params.get("filter")], ["cursor", params.get("cursor")], ["limit", 50]]);
+  const query = Object.fromEntries([
+    ...SIMPLE.map((k) => [k, params.get(k)]),
+    ["filter", params.get("filter")],
+    ["cursor", params.get("cursor")],
+    ["limit", 50],
+  ]);
   const traces = useQuery({ queryKey: ["traces", query], queryFn: () => get<Page<TraceRow>>("/v1/traces", query) });
   const ids = traces.data?.data.map((t) => t.id) ?? [];
   const scores = useQuery({
     queryKey: ["trace-scores", ids],
     enabled: ids.length > 0,
-    queryFn: () => get<Page<Score>>("/v1/scores", { filter: JSON.stringify([{ column: "traceId", operator: "in", value: ids }]), limit: 1000 }),
+    queryFn: () =>
+      get<Page<Score>>("/v1/scores", {
+        filter: JSON.stringify([{ column: "traceId", operator: "in", value: ids }]),
+        limit: 1000,
+      }),
   });
   // The list has no token counts: the generations of the page's traces, summed per trace (one request a page).
   const generations = useQuery({
@@ -55,10 +78,12 @@ export default function TracesPage() {
       }),
   });
   const tokensOfTrace = new Map<string, number>();
-  for (const o of generations.data?.data ?? []) tokensOfTrace.set(o.traceId, (tokensOfTrace.get(o.traceId) ?? 0) + (tokensOf(o.usageDetails) ?? 0));
+  for (const o of generations.data?.data ?? [])
+    tokensOfTrace.set(o.traceId, (tokensOfTrace.get(o.traceId) ?? 0) + (tokensOf(o.usageDetails) ?? 0));
   const tokensPartial = Boolean(generations.data?.nextCursor);
   const scoresOf = new Map<string, Score[]>();
-  for (const s of scores.data?.data ?? []) if (s.traceId) scoresOf.set(s.traceId, [...(scoresOf.get(s.traceId) ?? []), s]);
+  for (const s of scores.data?.data ?? [])
+    if (s.traceId) scoresOf.set(s.traceId, [...(scoresOf.get(s.traceId) ?? []), s]);
 
   const update = (change: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -66,7 +91,8 @@ export default function TracesPage() {
     if (!("cursor" in change)) next.delete("cursor");
     setParams(next);
   };
-  const setFilter = (conditions: Condition[]) => update({ filter: conditions.length ? JSON.stringify(conditions) : null });
+  const setFilter = (conditions: Condition[]) =>
+    update({ filter: conditions.length ? JSON.stringify(conditions) : null });
 
   return (
     <Stack>
@@ -77,14 +103,30 @@ export default function TracesPage() {
       <Paper withBorder p="sm">
         <Group align="end" gap="sm">
           {SIMPLE.map((k) => (
-            <SimpleFilter key={`${k}:${params.get(k) ?? ""}`} name={k} value={params.get(k) ?? ""} onApply={(v) => update({ [k]: v || null })} />
+            <SimpleFilter
+              key={`${k}:${params.get(k) ?? ""}`}
+              name={k}
+              value={params.get(k) ?? ""}
+              onApply={(v) => update({ [k]: v || null })}
+            />
           ))}
           <ScoreFilter onAdd={(c) => setFilter([...filter, c])} />
         </Group>
         {filter.length > 0 && (
           <Group gap="xs" mt="sm" aria-label="Active filters">
             {filter.map((c, i) => (
-              <Badge key={i} variant="light" size="lg" rightSection={<CloseButton size="xs" aria-label={`Remove filter ${c.column}`} onClick={() => setFilter(filter.filter((_, j) => j !== i))} />}>
+              <Badge
+                key={i}
+                variant="light"
+                size="lg"
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label={`Remove filter ${c.column}`}
+                    onClick={() => setFilter(filter.filter((_, j) => j !== i))}
+                  />
+                }
+              >
                 {c.column} {c.operator} {JSON.stringify(c.value)}
               </Badge>
             ))}
@@ -125,11 +167,21 @@ export default function TracesPage() {
                     </Anchor>
                   </Table.Td>
                   <Table.Td>{t.userId ?? "–"}</Table.Td>
-                  <Table.Td>{t.sessionId ? <Anchor component={Link} to={`/sessions/${encodeURIComponent(t.sessionId)}`} size="sm">{t.sessionId}</Anchor> : "–"}</Table.Td>
+                  <Table.Td>
+                    {t.sessionId ? (
+                      <Anchor component={Link} to={`/sessions/${encodeURIComponent(t.sessionId)}`} size="sm">
+                        {t.sessionId}
+                      </Anchor>
+                    ) : (
+                      "–"
+                    )}
+                  </Table.Td>
                   <Table.Td>{t.environment}</Table.Td>
                   <Table.Td ta="right">{t.observationCount}</Table.Td>
                   <Table.Td ta="right">{fmtMs(t.latencyMs)}</Table.Td>
-                  <Table.Td ta="right">{tokensOfTrace.has(t.id) ? `${tokensOfTrace.get(t.id)}${tokensPartial ? "+" : ""}` : "–"}</Table.Td>
+                  <Table.Td ta="right">
+                    {tokensOfTrace.has(t.id) ? `${tokensOfTrace.get(t.id)}${tokensPartial ? "+" : ""}` : "–"}
+                  </Table.Td>
                   <Table.Td ta="right">{fmtCost(t.totalCost)}</Table.Td>
                   <Table.Td>
                     <Group gap={4}>
@@ -184,15 +236,42 @@ function ScoreFilter({ onAdd }: { onAdd: (c: Condition) => void }) {
   const add = () => {
     if (!name.trim() || value.trim() === "") return;
     const n = Number(value);
-    onAdd({ column: `scores.${name.trim()}`, operator, value: Number.isFinite(n) && value.trim() !== "" ? n : value.trim() });
+    onAdd({
+      column: `scores.${name.trim()}`,
+      operator,
+      value: Number.isFinite(n) && value.trim() !== "" ? n : value.trim(),
+    });
     setName("");
     setValue("");
   };
   return (
     <Group gap={4} align="end">
-      <TextInput label="score" placeholder="name" size="xs" w={120} value={name} onChange={(e) => setName(e.currentTarget.value)} />
-      <Select aria-label="Score operator" size="xs" w={70} data={OPERATORS} value={operator} onChange={(v) => setOperator(v ?? "=")} allowDeselect={false} />
-      <TextInput aria-label="Score value" placeholder="value" size="xs" w={90} value={value} onChange={(e) => setValue(e.currentTarget.value)} onKeyDown={(e) => e.key === "Enter" && add()} />
+      <TextInput
+        label="score"
+        placeholder="name"
+        size="xs"
+        w={120}
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+      <Select
+        aria-label="Score operator"
+        size="xs"
+        w={70}
+        data={OPERATORS}
+        value={operator}
+        onChange={(v) => setOperator(v ?? "=")}
+        allowDeselect={false}
+      />
+      <TextInput
+        aria-label="Score value"
+        placeholder="value"
+        size="xs"
+        w={90}
+        value={value}
+        onChange={(e) => setValue(e.currentTarget.value)}
+        onKeyDown={(e) => e.key === "Enter" && add()}
+      />
       <Button size="xs" variant="light" onClick={add}>
         Add score filter
       </Button>

@@ -21,8 +21,19 @@ function UserList() {
     <Stack>
       <Title order={2}>Users</Title>
       <Group>
-        <TextInput label="userId" size="xs" w={260} placeholder="Look one up" onKeyDown={(e) => e.key === "Enter" && set("userId", e.currentTarget.value.trim())} />
-        <TextInput label="environment" size="xs" defaultValue={params.get("environment") ?? ""} onKeyDown={(e) => e.key === "Enter" && set("environment", e.currentTarget.value.trim())} />
+        <TextInput
+          label="userId"
+          size="xs"
+          w={260}
+          placeholder="Look one up"
+          onKeyDown={(e) => e.key === "Enter" && set("userId", e.currentTarget.value.trim())}
+        />
+        <TextInput
+          label="environment"
+          size="xs"
+          defaultValue={params.get("environment") ?? ""}
+          onKeyDown={(e) => e.key === "Enter" && set("environment", e.currentTarget.value.trim())}
+        />
       </Group>
       <ErrorNote error={users.error} />
       {users.isPending ? (
@@ -74,8 +85,16 @@ function UserDetail() {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   const userId = params.get("userId") ?? "";
-  const traces = useQuery({ queryKey: ["traces", { userId, limit: 50 }], enabled: userId !== "", queryFn: () => get<Page<TraceRow>>("/v1/traces", { userId, limit: 50 }) });
-  const sessions = useQuery({ queryKey: ["sessions", { userId }], enabled: userId !== "", queryFn: () => get<Page<SessionRow>>("/v1/sessions", { userId, limit: 50 }) });
+  const traces = useQuery({
+    queryKey: ["traces", { userId, limit: 50 }],
+    enabled: userId !== "",
+    queryFn: () => get<Page<TraceRow>>("/v1/traces", { userId, limit: 50 }),
+  });
+  const sessions = useQuery({
+    queryKey: ["sessions", { userId }],
+    enabled: userId !== "",
+    queryFn: () => get<Page<SessionRow>>("/v1/sessions", { userId, limit: 50 }),
+  });
   const erase = useMutation({
     mutationFn: () => send<Record<string, unknown>>("DELETE", `/v1/users/${encodeURIComponent(userId)}/data`),
     onSuccess: () => void queryClient.invalidateQueries(),
@@ -88,7 +107,15 @@ function UserDetail() {
           All users
         </Anchor>
       </Group>
-      <TextInput label="userId" size="xs" w={260} defaultValue={userId} onKeyDown={(e) => e.key === "Enter" && setParams(e.currentTarget.value.trim() ? { userId: e.currentTarget.value.trim() } : {})} />
+      <TextInput
+        label="userId"
+        size="xs"
+        w={260}
+        defaultValue={userId}
+        onKeyDown={(e) =>
+          e.key === "Enter" && setParams(e.currentTarget.value.trim() ? { userId: e.currentTarget.value.trim() } : {})
+        }
+      />
       {userId && (
         <>
           <ErrorNote error={traces.error ?? sessions.error} />
@@ -130,7 +157,15 @@ function UserDetail() {
             </Paper>
           )}
           <Group>
-            <Button color="red" variant="light" size="xs" loading={erase.isPending} onClick={() => window.confirm(`Delete every trace of ${userId}? This cannot be undone.`) && erase.mutate()}>
+            <Button
+              color="red"
+              variant="light"
+              size="xs"
+              loading={erase.isPending}
+              onClick={() =>
+                window.confirm(`Delete every trace of ${userId}? This cannot be undone.`) && erase.mutate()
+              }
+            >
               Delete all data of {userId}
             </Button>
           </Group>

@@ -1,4 +1,9 @@
-import { EventBridgeClient, type EventBridgeClientConfig, PutEventsCommand, type PutEventsRequestEntry } from "@aws-sdk/client-eventbridge";
+import {
+  EventBridgeClient,
+  type EventBridgeClientConfig,
+  PutEventsCommand,
+  type PutEventsRequestEntry,
+} from "@aws-sdk/client-eventbridge";
 import type { EventBus, EventEnvelope } from "../../platform/ports";
 
 export type EventBridgeBusOptions = { busName: string; source?: string; attempts?: number } & (
@@ -17,7 +22,13 @@ export const EVENT_SOURCE = "sightline";
 
 /** How PutEvents counts an entry's size (UTF-8 bytes of its fields). */
 function entrySize(entry: PutEventsRequestEntry): number {
-  return Buffer.byteLength(entry.Detail ?? "") + Buffer.byteLength(entry.DetailType ?? "") + Buffer.byteLength(entry.Source ?? "") + (entry.EventBusName?.length ?? 0) + 64;
+  return (
+    Buffer.byteLength(entry.Detail ?? "") +
+    Buffer.byteLength(entry.DetailType ?? "") +
+    Buffer.byteLength(entry.Source ?? "") +
+    (entry.EventBusName?.length ?? 0) +
+    64
+  );
 }
 
 /** Entries in calls of at most ten and 256 KB. */
@@ -54,14 +65,27 @@ export class EventBridgeEventBus implements EventBus {
     this.busName = options.busName;
     this.source = options.source ?? EVENT_SOURCE;
     this.attempts = options.attempts ?? 3;
-    this.client = "client" in options ? options.client : new EventBridgeClient({ region: options.region, endpoint: options.endpoint, credentials: options.credentials });
+    this.client =
+      "client" in options
+        ? options.client
+        : new EventBridgeClient({
+            region: options.region,
+            endpoint: options.endpoint,
+            credentials: options.credentials,
+          });
   }
 
   async publish(events: readonly EventEnvelope[]): Promise<{ failed: string[] }> {
     const failed: string[] = [];
     let pending: { id: string; entry: PutEventsRequestEntry }[] = [];
     for (const event of events) {
-      const entry: PutEventsRequestEntry = { EventBusName: this.busName, Source: this.source, DetailType: event.type, Detail: JSON.stringify(event), Time: new Date(event.timestamp) };
+      const entry: PutEventsRequestEntry = {
+        EventBusName: this.busName,
+        Source: this.source,
+        DetailType: event.type,
+        Detail: JSON.stringify(event),
+        Time: new Date(event.timestamp),
+      };
       if (entrySize(entry) + ENTRY_OVERHEAD_BYTES > MAX_CALL_BYTES) failed.push(event.id);
       else pending.push({ id: event.id, entry });
     }

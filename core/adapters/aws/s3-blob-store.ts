@@ -1,6 +1,14 @@
 import { createHash } from "node:crypto";
 import type { BlobStore, PresignedUpload } from "../../platform/ports";
-import { escapeXml, presignedUrl, s3ErrorOf, signedFetch, xmlAll, xmlText, type AwsCredentialSource } from "./signed-fetch";
+import {
+  type AwsCredentialSource,
+  escapeXml,
+  presignedUrl,
+  s3ErrorOf,
+  signedFetch,
+  xmlAll,
+  xmlText,
+} from "./signed-fetch";
 
 export interface S3BlobStoreOptions {
   bucket: string;
@@ -18,7 +26,13 @@ export interface S3BlobStoreOptions {
 const DELETE_CHUNK = 1000;
 
 /** A key as a URL path: every byte but RFC 3986's unreserved characters and `/` percent-encoded. */
-const encodeKey = (key: string) => key.split("/").map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join("/");
+const encodeKey = (key: string) =>
+  key
+    .split("/")
+    .map((part) =>
+      encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    )
+    .join("/");
 
 /**
  * A `BlobStore` on an S3 bucket, over S3's REST API with Signature V4 (signed-fetch.ts; docs/deployment.md).
@@ -37,7 +51,9 @@ export class S3BlobStore implements BlobStore {
     this.send = signedFetch("s3", options.region, options.credentials);
     const endpoint = new URL(options.endpoint ?? `https://s3.${options.region}.amazonaws.com`);
     const base = endpoint.origin + endpoint.pathname.replace(/\/$/, "");
-    this.bucketUrl = options.forcePathStyle ? `${base}/${encodeURIComponent(options.bucket)}` : `${endpoint.protocol}//${options.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, "")}`;
+    this.bucketUrl = options.forcePathStyle
+      ? `${base}/${encodeURIComponent(options.bucket)}`
+      : `${endpoint.protocol}//${options.bucket}.${endpoint.host}${endpoint.pathname.replace(/\/$/, "")}`;
   }
 
   private objectUrl(key: string) {
@@ -45,7 +61,11 @@ export class S3BlobStore implements BlobStore {
   }
 
   async put(key: string, body: Uint8Array | string, options?: { contentType?: string }): Promise<void> {
-    const response = await this.send(this.objectUrl(key), { method: "PUT", body, headers: { "content-type": options?.contentType ?? "application/octet-stream" } });
+    const response = await this.send(this.objectUrl(key), {
+      method: "PUT",
+      body,
+      headers: { "content-type": options?.contentType ?? "application/octet-stream" },
+    });
     if (!response.ok) throw await s3ErrorOf(response, "PutObject");
     await response.arrayBuffer();
   }
@@ -63,7 +83,11 @@ export class S3BlobStore implements BlobStore {
     const keys: string[] = [];
     let token: string | null = null;
     do {
-      const query = new URLSearchParams({ "list-type": "2", prefix: this.prefix + prefix, ...(token ? { "continuation-token": token } : {}) });
+      const query = new URLSearchParams({
+        "list-type": "2",
+        prefix: this.prefix + prefix,
+        ...(token ? { "continuation-token": token } : {}),
+      });
       const response = await this.send(`${this.bucketUrl}?${query}`);
       if (!response.ok) throw await s3ErrorOf(response, "ListObjectsV2");
       const xml = await response.text();
@@ -80,13 +104,19 @@ export class S3BlobStore implements BlobStore {
       const body = `<Delete><Quiet>true</Quiet>${chunk.map((k) => `<Object><Key>${escapeXml(this.prefix + k)}</Key></Object>`).join("")}</Delete>`;
       // S3 requires an integrity header on DeleteObjects.
       const md5 = createHash("md5").update(body).digest("base64");
-      const response = await this.send(`${this.bucketUrl}?delete`, { method: "POST", body, headers: { "content-type": "application/xml", "content-md5": md5 } });
+      const response = await this.send(`${this.bucketUrl}?delete`, {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/xml", "content-md5": md5 },
+      });
       if (!response.ok) throw await s3ErrorOf(response, "DeleteObjects");
       // DeleteObjects answers 200 even when some keys failed; missing keys are not errors.
       const errors = [...(await response.text()).matchAll(/<Error>([\s\S]*?)<\/Error>/g)].map((m) => m[1]!);
       if (errors.length > 0) {
         const first = errors[0]!;
-        throw new Error(`S3 DeleteObjects failed for ${errors.length} key(s); first: ${xmlText(first, "Key")} (${xmlText(first, "Code")}: ${xmlText(first, "Message")})`);
+        throw new Error(
+          `S3 DeleteObjects failed for ${errors.length} key(s); first: ${xmlText(first, "Key")} (${xmlText(first, "Code")}: ${xmlText(first, "Message")})`,
+        );
       }
     }
   }
@@ -96,13 +126,26 @@ export class S3BlobStore implements BlobStore {
    * refuses other bytes (a checksum mismatch is S3's 400 BadDigest) and nothing is stored.
    */
   async presignPut(key: string, upload: PresignedUpload): Promise<string> {
-    const headers = { "content-type": upload.contentType, "content-length": String(upload.contentLength), "x-amz-checksum-sha256": upload.sha256 };
-    return presignedUrl("s3", this.options.region, this.options.credentials, { method: "PUT", url: this.objectUrl(key), headers, expiresInSeconds: upload.expiresInSeconds });
+    const headers = {
+      "content-type": upload.contentType,
+      "content-length": String(upload.contentLength),
+      "x-amz-checksum-sha256": upload.sha256,
+    };
+    return presignedUrl("s3", this.options.region, this.options.credentials, {
+      method: "PUT",
+      url: this.objectUrl(key),
+      headers,
+      expiresInSeconds: upload.expiresInSeconds,
+    });
   }
 
   /** A presigned GetObject whose answer carries `contentType` (`response-content-type`, part of the signature). */
   async presignGet(key: string, read: { contentType: string; expiresInSeconds: number }): Promise<string> {
     const url = `${this.objectUrl(key)}?${new URLSearchParams({ "response-content-type": read.contentType })}`;
-    return presignedUrl("s3", this.options.region, this.options.credentials, { method: "GET", url, expiresInSeconds: read.expiresInSeconds });
+    return presignedUrl("s3", this.options.region, this.options.credentials, {
+      method: "GET",
+      url,
+      expiresInSeconds: read.expiresInSeconds,
+    });
   }
 }

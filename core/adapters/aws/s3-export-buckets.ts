@@ -1,10 +1,16 @@
 import type { ExportBuckets, ExportTarget } from "../../platform/ports";
-import { s3ErrorOf, signedFetch, xmlText, escapeXml, type AwsCredentialSource } from "./signed-fetch";
+import { type AwsCredentialSource, escapeXml, s3ErrorOf, signedFetch, xmlText } from "./signed-fetch";
 
 /** S3's smallest part but the last; a part is buffered whole, so this bounds an upload's memory. */
 export const PART_BYTES = 8 * 1024 * 1024;
 
-const encodeKey = (key: string) => key.split("/").map((part) => encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)).join("/");
+const encodeKey = (key: string) =>
+  key
+    .split("/")
+    .map((part) =>
+      encodeURIComponent(part).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+    )
+    .join("/");
 
 export interface S3ExportBucketsOptions {
   /** Used when a target names no keys of its own: the function's role on AWS (docs/export.md). */
@@ -41,7 +47,10 @@ export function s3ExportBuckets(options: S3ExportBucketsOptions): ExportBuckets 
         const part = Buffer.concat(pending, pendingBytes);
         pending = [];
         pendingBytes = 0;
-        const response = await send(`${url}?partNumber=${etags.length + 1}&uploadId=${encodeURIComponent(uploadId)}`, { method: "PUT", body: part });
+        const response = await send(`${url}?partNumber=${etags.length + 1}&uploadId=${encodeURIComponent(uploadId)}`, {
+          method: "PUT",
+          body: part,
+        });
         if (!response.ok) throw await s3ErrorOf(response, "UploadPart");
         await response.arrayBuffer();
         etags.push(response.headers.get("etag") ?? "");
@@ -56,21 +65,40 @@ export function s3ExportBuckets(options: S3ExportBucketsOptions): ExportBuckets 
           if (pendingBytes >= partBytes) await flushPart();
         }
         if (uploadId === null) {
-          const response = await send(url, { method: "PUT", body: Buffer.concat(pending, pendingBytes), headers: { "content-type": contentType } });
+          const response = await send(url, {
+            method: "PUT",
+            body: Buffer.concat(pending, pendingBytes),
+            headers: { "content-type": contentType },
+          });
           if (!response.ok) throw await s3ErrorOf(response, "PutObject");
           await response.arrayBuffer();
           return { bytes };
         }
         if (pendingBytes > 0) await flushPart();
-        const parts = etags.map((etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${escapeXml(etag)}</ETag></Part>`).join("");
-        const done = await send(`${url}?uploadId=${encodeURIComponent(uploadId)}`, { method: "POST", body: `<CompleteMultipartUpload>${parts}</CompleteMultipartUpload>`, headers: { "content-type": "application/xml" } });
+        const parts = etags
+          .map((etag, i) => `<Part><PartNumber>${i + 1}</PartNumber><ETag>${escapeXml(etag)}</ETag></Part>`)
+          .join("");
+        const done = await send(`${url}?uploadId=${encodeURIComponent(uploadId)}`, {
+          method: "POST",
+          body: `<CompleteMultipartUpload>${parts}</CompleteMultipartUpload>`,
+          headers: { "content-type": "application/xml" },
+        });
         const text = await done.text();
         // CompleteMultipartUpload may answer 200 with an error document.
-        if (!done.ok || text.includes("<Error>")) throw Object.assign(new Error(`S3 CompleteMultipartUpload failed with ${done.status}: ${xmlText(text, "Code") ?? ""} ${xmlText(text, "Message") ?? ""}`.trim()), { status: done.status });
+        if (!done.ok || text.includes("<Error>"))
+          throw Object.assign(
+            new Error(
+              `S3 CompleteMultipartUpload failed with ${done.status}: ${xmlText(text, "Code") ?? ""} ${xmlText(text, "Message") ?? ""}`.trim(),
+            ),
+            { status: done.status },
+          );
         return { bytes };
       } catch (error) {
         if (uploadId !== null) {
-          await send(`${url}?uploadId=${encodeURIComponent(uploadId)}`, { method: "DELETE" }).then((r) => r.arrayBuffer(), () => undefined);
+          await send(`${url}?uploadId=${encodeURIComponent(uploadId)}`, { method: "DELETE" }).then(
+            (r) => r.arrayBuffer(),
+            () => undefined,
+          );
         }
         throw error;
       }

@@ -1,4 +1,4 @@
-import { signedFetch, type AwsCredentialSource } from "./signed-fetch";
+import { type AwsCredentialSource, signedFetch } from "./signed-fetch";
 
 export interface SecretSource {
   region: string;
@@ -18,10 +18,17 @@ export async function getSecretString(secretId: string, source: SecretSource): P
     headers: { "content-type": "application/x-amz-json-1.1", "x-amz-target": "secretsmanager.GetSecretValue" },
     body: JSON.stringify({ SecretId: secretId }),
   });
-  const answer = (await response.json().catch(() => ({}))) as { SecretString?: string; __type?: string; message?: string; Message?: string };
+  const answer = (await response.json().catch(() => ({}))) as {
+    SecretString?: string;
+    __type?: string;
+    message?: string;
+    Message?: string;
+  };
   if (!response.ok) {
     const type = answer.__type?.split("#").pop() ?? "";
-    throw new Error(`Secrets Manager GetSecretValue failed with ${response.status}${type ? ` ${type}` : ""}${answer.message ?? answer.Message ? `: ${answer.message ?? answer.Message}` : ""}`);
+    throw new Error(
+      `Secrets Manager GetSecretValue failed with ${response.status}${type ? ` ${type}` : ""}${(answer.message ?? answer.Message) ? `: ${answer.message ?? answer.Message}` : ""}`,
+    );
   }
   return answer.SecretString ?? "{}";
 }

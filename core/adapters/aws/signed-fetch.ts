@@ -24,7 +24,16 @@ export function signedFetch(service: string, region: string, credentials: AwsCre
   return async function send(url: string, init: RequestInit = {}): Promise<Response> {
     for (let attempt = 1; ; attempt++) {
       const creds = typeof credentials === "function" ? await credentials() : credentials;
-      const request = await signer.sign(url, { ...init, aws: { accessKeyId: creds.accessKeyId, secretAccessKey: creds.secretAccessKey, sessionToken: creds.sessionToken, service, region } });
+      const request = await signer.sign(url, {
+        ...init,
+        aws: {
+          accessKeyId: creds.accessKeyId,
+          secretAccessKey: creds.secretAccessKey,
+          sessionToken: creds.sessionToken,
+          service,
+          region,
+        },
+      });
       try {
         const response = await fetch(request);
         if ((response.status < 500 && response.status !== 429) || attempt === ATTEMPTS) return response;
@@ -41,22 +50,46 @@ export function signedFetch(service: string, region: string, credentials: AwsCre
  * A presigned URL (Signature V4 in the query string): its holder may send `method` to `url` with exactly these
  * `headers` until `expiresInSeconds` pass; S3 refuses any other value of a signed header (docs/media.md).
  */
-export async function presignedUrl(service: string, region: string, credentials: AwsCredentialSource, request: { method: string; url: string; headers?: Record<string, string>; expiresInSeconds: number }): Promise<string> {
+export async function presignedUrl(
+  service: string,
+  region: string,
+  credentials: AwsCredentialSource,
+  request: { method: string; url: string; headers?: Record<string, string>; expiresInSeconds: number },
+): Promise<string> {
   const creds = typeof credentials === "function" ? await credentials() : credentials;
   const url = new URL(request.url);
   url.searchParams.set("X-Amz-Expires", String(request.expiresInSeconds));
   // allHeaders: content-length is signed too, so the holder can send no other size.
-  const signer = new AwsV4Signer({ method: request.method, url: url.toString(), headers: request.headers ?? {}, accessKeyId: creds.accessKeyId, secretAccessKey: creds.secretAccessKey, sessionToken: creds.sessionToken, service, region, signQuery: true, allHeaders: true });
+  const signer = new AwsV4Signer({
+    method: request.method,
+    url: url.toString(),
+    headers: request.headers ?? {},
+    accessKeyId: creds.accessKeyId,
+    secretAccessKey: creds.secretAccessKey,
+    sessionToken: creds.sessionToken,
+    service,
+    region,
+    signQuery: true,
+    allHeaders: true,
+  });
   const signed = await signer.sign();
   return signed.url.toString();
 }
 
 /** The `<Code>` and `<Message>` of an S3 error document, or the status alone. */
-export async function s3ErrorOf(response: Response, operation: string): Promise<Error & { code?: string; status: number }> {
+export async function s3ErrorOf(
+  response: Response,
+  operation: string,
+): Promise<Error & { code?: string; status: number }> {
   const text = await response.text().catch(() => "");
   const code = xmlText(text, "Code");
   const message = xmlText(text, "Message");
-  return Object.assign(new Error(`S3 ${operation} failed with ${response.status}${code ? ` ${code}` : ""}${message ? `: ${message}` : ""}`), { code: code ?? undefined, status: response.status });
+  return Object.assign(
+    new Error(
+      `S3 ${operation} failed with ${response.status}${code ? ` ${code}` : ""}${message ? `: ${message}` : ""}`,
+    ),
+    { code: code ?? undefined, status: response.status },
+  );
 }
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
@@ -64,12 +97,16 @@ const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"'
 /** The text of an XML element's content, entities decoded. */
 export const unescapeXml = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, e: string) =>
-    e[0] === "#" ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10)) : ENTITIES[e.toLowerCase()]!,
+    e[0] === "#"
+      ? String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10))
+      : ENTITIES[e.toLowerCase()]!,
   );
 
 /** Text for an XML element's content. */
-export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+export const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** Every `<tag>…</tag>` content in a flat XML document (S3 answers nest no element inside itself). */
-export const xmlAll = (xml: string, tag: string) => [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => unescapeXml(m[1]!));
+export const xmlAll = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => unescapeXml(m[1]!));
 export const xmlText = (xml: string, tag: string): string | null => xmlAll(xml, tag)[0] ?? null;

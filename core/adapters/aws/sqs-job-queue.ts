@@ -60,12 +60,18 @@ export class SqsJobQueue implements JobQueue {
       const failed = res.Failed ?? [];
       if (failed.length > 0) {
         const first = failed[0];
-        throw new Error(`SQS SendMessageBatch failed for ${failed.length} of ${chunk.length} message(s); first: ${first?.Code}: ${first?.Message}`);
+        throw new Error(
+          `SQS SendMessageBatch failed for ${failed.length} of ${chunk.length} message(s); first: ${first?.Code}: ${first?.Message}`,
+        );
       }
     }
   }
 
-  async receive(options: { max: number; visibilitySeconds?: number; waitSeconds?: number }): Promise<ReceivedMessage[]> {
+  async receive(options: {
+    max: number;
+    visibilitySeconds?: number;
+    waitSeconds?: number;
+  }): Promise<ReceivedMessage[]> {
     const out: ReceivedMessage[] = [];
     let waitSeconds = options.waitSeconds ?? 0;
     // Only the first call long-polls; further calls top up to `max` with what is already there.
@@ -95,7 +101,11 @@ export class SqsJobQueue implements JobQueue {
 
   async release(receipt: string, delaySeconds: number): Promise<void> {
     await this.client.send(
-      new ChangeMessageVisibilityCommand({ QueueUrl: this.queueUrl, ReceiptHandle: receipt, VisibilityTimeout: delaySeconds }),
+      new ChangeMessageVisibilityCommand({
+        QueueUrl: this.queueUrl,
+        ReceiptHandle: receipt,
+        VisibilityTimeout: delaySeconds,
+      }),
     );
   }
 
@@ -122,7 +132,8 @@ function toMessageAttributes(attributes: Record<string, string> | undefined) {
 
 function toReceived(m: Message): ReceivedMessage {
   const attributes: Record<string, string> = {};
-  for (const [k, v] of Object.entries(m.MessageAttributes ?? {})) if (v.StringValue !== undefined) attributes[k] = v.StringValue;
+  for (const [k, v] of Object.entries(m.MessageAttributes ?? {}))
+    if (v.StringValue !== undefined) attributes[k] = v.StringValue;
   return {
     id: m.MessageId ?? "",
     body: m.Body ?? "",

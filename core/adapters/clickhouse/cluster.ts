@@ -28,7 +28,8 @@ const local = (table: string, cluster: ClickHouseCluster) => (sharded(table, clu
 
 /** The Replicated engine with the usual macros; `{uuid}` keeps a renamed table's replica path its own. */
 function replicated(engine: string, table: string, cluster: ClickHouseCluster): string {
-  const path = sharded(table, cluster) || !cluster.sharded ? "/clickhouse/tables/{shard}/{uuid}" : "/clickhouse/tables/all/{uuid}";
+  const path =
+    sharded(table, cluster) || !cluster.sharded ? "/clickhouse/tables/{shard}/{uuid}" : "/clickhouse/tables/all/{uuid}";
   return `Replicated${engine}(${quote(path)}, '{replica}')`;
 }
 
@@ -51,7 +52,9 @@ function alterTable(text: string, cluster: ClickHouseCluster): string[] {
   const [, table, rest] = /^ALTER TABLE (\w+) ([\s\S]*)$/.exec(text)!;
   const onLocal = `ALTER TABLE ${local(table!, cluster)} ${onCluster(cluster)} ${rest}`;
   // A Distributed table only holds the column list: it takes new columns, not settings or projections.
-  return sharded(table!, cluster) && /^ADD COLUMN\b/.test(rest!) ? [onLocal, `ALTER TABLE ${table} ${onCluster(cluster)} ${rest}`] : [onLocal];
+  return sharded(table!, cluster) && /^ADD COLUMN\b/.test(rest!)
+    ? [onLocal, `ALTER TABLE ${table} ${onCluster(cluster)} ${rest}`]
+    : [onLocal];
 }
 
 function dropTable(text: string, cluster: ClickHouseCluster): string[] {
@@ -69,7 +72,11 @@ function renameTables(text: string, cluster: ClickHouseCluster): string[] {
   if (!cluster.sharded) return [`${text} ${onCluster(cluster)}`];
   const renamed = `RENAME TABLE ${pairs.map(([from, to]) => `${from}_local TO ${to}_local`).join(", ")} ${onCluster(cluster)}`;
   const names = [...new Set(pairs.flat())];
-  return [renamed, ...names.map((n) => `DROP TABLE IF EXISTS ${n} ${onCluster(cluster)} SYNC`), ...pairs.map(([, to]) => distributed(to, cluster))];
+  return [
+    renamed,
+    ...names.map((n) => `DROP TABLE IF EXISTS ${n} ${onCluster(cluster)} SYNC`),
+    ...pairs.map(([, to]) => distributed(to, cluster)),
+  ];
 }
 
 /**
@@ -99,8 +106,14 @@ export function clusterStatements(statement: string, cluster: ClickHouseCluster 
 export function clusterMutation(sql: string, cluster: ClickHouseCluster | undefined): string {
   if (!cluster?.sharded) return sql;
   return sql
-    .replace(/^DELETE FROM (\w+) WHERE/, (_, table: string) => `DELETE FROM ${local(table, cluster)} ${onCluster(cluster)} WHERE`)
-    .replace(/^ALTER TABLE (\w+) (DELETE|UPDATE)\b/, (_, table: string, kind: string) => `ALTER TABLE ${local(table, cluster)} ${onCluster(cluster)} ${kind}`);
+    .replace(
+      /^DELETE FROM (\w+) WHERE/,
+      (_, table: string) => `DELETE FROM ${local(table, cluster)} ${onCluster(cluster)} WHERE`,
+    )
+    .replace(
+      /^ALTER TABLE (\w+) (DELETE|UPDATE)\b/,
+      (_, table: string, kind: string) => `ALTER TABLE ${local(table, cluster)} ${onCluster(cluster)} ${kind}`,
+    );
 }
 
 const MUTATION = /^(DELETE FROM \w+ WHERE|ALTER TABLE \w+ (DELETE|UPDATE)\b)/;
@@ -125,5 +138,7 @@ export function clusterCommand(sql: string, cluster: ClickHouseCluster | undefin
 export function clusterSettings(cluster: ClickHouseCluster | undefined): ClickHouseSettings {
   if (!cluster) return {};
   const common: ClickHouseSettings = { mutations_sync: "2", allow_nondeterministic_mutations: 1 };
-  return cluster.sharded ? { ...common, insert_distributed_sync: 1, distributed_product_mode: "local", optimize_skip_unused_shards: 1 } : common;
+  return cluster.sharded
+    ? { ...common, insert_distributed_sync: 1, distributed_product_mode: "local", optimize_skip_unused_shards: 1 }
+    : common;
 }

@@ -3,7 +3,10 @@ import { join } from "node:path";
 import type { ClickHouseTelemetryStore } from "./telemetry-store";
 
 /** What the migrator needs from a store; a structural slice so it stays easy to stand in for. */
-export type ClickHouseMigrationTarget = Pick<ClickHouseTelemetryStore, "query" | "insert" | "command" | "createDatabase">;
+export type ClickHouseMigrationTarget = Pick<
+  ClickHouseTelemetryStore,
+  "query" | "insert" | "command" | "createDatabase"
+>;
 
 export interface ClickHouseMigrateOptions {
   /** The server database the store is bound to; created first when missing. */
@@ -55,7 +58,8 @@ export async function migrateClickHouse(
   for (const m of migrations) {
     const recorded = done.get(m.version);
     if (recorded !== undefined) {
-      if (recorded !== m.name) throw new Error(`ClickHouse migration ${m.version} was applied as '${recorded}' but the file is '${m.name}'`);
+      if (recorded !== m.name)
+        throw new Error(`ClickHouse migration ${m.version} was applied as '${recorded}' but the file is '${m.name}'`);
       continue;
     }
     for (const statement of m.statements) await store.command(statement);

@@ -1,6 +1,6 @@
-import { createClient, type ClickHouseClient, type ClickHouseSettings } from "@clickhouse/client";
+import { type ClickHouseClient, type ClickHouseSettings, createClient } from "@clickhouse/client";
 import type { TelemetryStore } from "../../platform/ports";
-import { clusterCommand, clusterSettings, type ClickHouseCluster } from "./cluster";
+import { type ClickHouseCluster, clusterCommand, clusterSettings } from "./cluster";
 
 /** A ClickHouse server reached over HTTP(S). */
 export interface ClickHouseServerOptions {
@@ -81,7 +81,8 @@ export class ClickHouseTelemetryStore implements TelemetryStore {
 
   async command(sql: string, params?: Record<string, unknown>): Promise<void> {
     const client = await this.client();
-    for (const statement of clusterCommand(sql, this.cluster)) await client.command({ query: statement, query_params: params });
+    for (const statement of clusterCommand(sql, this.cluster))
+      await client.command({ query: statement, query_params: params });
   }
 
   private get cluster(): ClickHouseCluster | undefined {
@@ -129,7 +130,13 @@ export class ClickHouseTelemetryStore implements TelemetryStore {
 
 async function open(options: ClickHouseTelemetryStoreOptions): Promise<Opened> {
   if (!("chdbPath" in options)) {
-    return { client: createClient({ ...serverConfig(options), clickhouse_settings: { ...SETTINGS, ...clusterSettings(options.cluster) } }), release: async () => {} };
+    return {
+      client: createClient({
+        ...serverConfig(options),
+        clickhouse_settings: { ...SETTINGS, ...clusterSettings(options.cluster) },
+      }),
+      release: async () => {},
+    };
   }
   // Imported here so server deployments (Lambda) never load chDB's 500 MB native library.
   const [{ createChdbConnection }, { drainPending }] = await Promise.all([import("chdb/connection"), import("chdb")]);

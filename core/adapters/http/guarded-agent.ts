@@ -1,14 +1,15 @@
 import { lookup as dnsLookup } from "node:dns/promises";
-import { Agent as HttpAgent, type AgentOptions } from "node:http";
+import { type AgentOptions, Agent as HttpAgent } from "node:http";
 import { Agent as HttpsAgent } from "node:https";
-import { connect as netConnect, type NetConnectOpts, type Socket } from "node:net";
-import { connect as tlsConnect, type ConnectionOptions } from "node:tls";
+import { type NetConnectOpts, connect as netConnect, type Socket } from "node:net";
+import { type ConnectionOptions, connect as tlsConnect } from "node:tls";
 import { isIpLiteral, refusedAddressRange } from "../../platform/address-policy";
 
 /** Resolves a host name to its addresses (all of them, in the resolver's order). */
 export type Resolver = (hostname: string) => Promise<string[]>;
 
-export const systemResolver: Resolver = async (hostname) => (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
+export const systemResolver: Resolver = async (hostname) =>
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => a.address);
 
 /** A connection the outbound address policy refused; no byte was sent to the address. */
 export class AddressRefusedError extends Error {
@@ -34,12 +35,14 @@ export interface AddressGuard {
 export async function pickAddress(host: string, guard: AddressGuard): Promise<string> {
   const bare = host.replace(/^\[|\]$/g, "");
   if (isIpLiteral(bare)) {
-    if (!guard.allowPrivate && refusedAddressRange(bare)) throw new AddressRefusedError(`${host} is an address the outbound address policy refuses`);
+    if (!guard.allowPrivate && refusedAddressRange(bare))
+      throw new AddressRefusedError(`${host} is an address the outbound address policy refuses`);
     return bare;
   }
   const addresses = await (guard.resolve ?? systemResolver)(bare);
   if (addresses.length === 0) throw Object.assign(new Error(`${host} has no address`), { code: "ENOTFOUND" });
-  if (!guard.allowPrivate && addresses.some((a) => refusedAddressRange(a))) throw new AddressRefusedError(`${host} resolves to an address the outbound address policy refuses`);
+  if (!guard.allowPrivate && addresses.some((a) => refusedAddressRange(a)))
+    throw new AddressRefusedError(`${host} resolves to an address the outbound address policy refuses`);
   return addresses[0]!;
 }
 
@@ -64,10 +67,18 @@ function guardedCreateConnection(guard: AddressGuard, secure: boolean) {
       (address) => {
         const { lookup: _ignored, ...rest } = options;
         const target = { ...rest, host: address };
-        const socket: Socket = secure ? tlsConnect({ ...target, servername: options.servername || (isIpLiteral(host) ? undefined : host) } as ConnectionOptions) : netConnect(target as NetConnectOpts);
+        const socket: Socket = secure
+          ? tlsConnect({
+              ...target,
+              servername: options.servername || (isIpLiteral(host) ? undefined : host),
+            } as ConnectionOptions)
+          : netConnect(target as NetConnectOpts);
         socket.once("connect", () => {
           const reached = socket.remoteAddress;
-          if (!guard.allowPrivate && (!reached || refusedAddressRange(reached))) socket.destroy(new AddressRefusedError(`${host} connected to an address the outbound address policy refuses`));
+          if (!guard.allowPrivate && (!reached || refusedAddressRange(reached)))
+            socket.destroy(
+              new AddressRefusedError(`${host} connected to an address the outbound address policy refuses`),
+            );
         });
         oncreate(null, socket);
       },

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { Readable, Transform } from "node:stream";
-import { guardedAgents, type AddressGuard } from "./guarded-agent";
+import { type AddressGuard, guardedAgents } from "./guarded-agent";
 
 export interface GuardedFetchOptions extends AddressGuard {
   /** Bytes of an answer read at most; a longer answer fails the read (the body is never buffered whole). */
@@ -53,7 +53,8 @@ export function guardedFetch(options: GuardedFetchOptions): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const url = new URL(request.url);
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new TypeError(`fetch to ${url.protocol} URLs is not supported`);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new TypeError(`fetch to ${url.protocol} URLs is not supported`);
     const body = request.body ? Buffer.from(await request.arrayBuffer()) : null;
     const signal = init?.signal ?? request.signal;
     if (signal?.aborted) throw abortError(signal);
@@ -62,11 +63,15 @@ export function guardedFetch(options: GuardedFetchOptions): typeof fetch {
     if (body) headers["content-length"] = String(body.length);
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     return new Promise<Response>((resolve, reject) => {
-      const req = send(url, { method: request.method, headers, agent: url.protocol === "https:" ? agents.https : agents.http }, (res) => {
-        signal?.removeEventListener("abort", onAbort);
-        signal?.addEventListener("abort", () => res.destroy(abortError(signal) as Error), { once: true });
-        resolve(toResponse(res, options.maxResponseBytes));
-      });
+      const req = send(
+        url,
+        { method: request.method, headers, agent: url.protocol === "https:" ? agents.https : agents.http },
+        (res) => {
+          signal?.removeEventListener("abort", onAbort);
+          signal?.addEventListener("abort", () => res.destroy(abortError(signal) as Error), { once: true });
+          resolve(toResponse(res, options.maxResponseBytes));
+        },
+      );
       const onAbort = () => {
         req.destroy();
         reject(abortError(signal));

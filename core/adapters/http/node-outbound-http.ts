@@ -21,7 +21,10 @@ export interface OutboundOptions {
  */
 export function nodeOutboundHttp(options: OutboundOptions): OutboundHttp {
   const keep = options.maxBodyBytes ?? 4096;
-  const agents = guardedAgents({ allowPrivate: options.allowPrivateAddresses, ...(options.resolve ? { resolve: options.resolve } : {}) });
+  const agents = guardedAgents({
+    allowPrivate: options.allowPrivateAddresses,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+  });
 
   return {
     post(url, { headers, body }) {
@@ -32,7 +35,8 @@ export function nodeOutboundHttp(options: OutboundOptions): OutboundHttp {
         } catch {
           return reject(new OutboundCallError("connection", "Invalid URL"));
         }
-        if (target.protocol !== "http:" && target.protocol !== "https:") return reject(new OutboundCallError("connection", `Unsupported protocol ${target.protocol}`));
+        if (target.protocol !== "http:" && target.protocol !== "https:")
+          return reject(new OutboundCallError("connection", `Unsupported protocol ${target.protocol}`));
         const secure = target.protocol === "https:";
         const payload = Buffer.from(body);
         let settled = false;
@@ -44,20 +48,32 @@ export function nodeOutboundHttp(options: OutboundOptions): OutboundHttp {
           if (outcome instanceof OutboundCallError) reject(outcome);
           else resolve(outcome);
         };
-        const req = (secure ? httpsRequest : httpRequest)(target, { method: "POST", agent: secure ? agents.https : agents.http, headers: { "content-type": "application/json", "content-length": String(payload.length), ...headers } }, (res) => {
-          const chunks: Buffer[] = [];
-          let size = 0;
-          const done = () => finish({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, keep).toString("utf8") });
-          res.on("data", (chunk: Buffer) => {
-            chunks.push(chunk);
-            size += chunk.length;
-            // Enough kept: stop reading rather than drain an answer of any length.
-            if (size >= keep) done();
-          });
-          res.on("end", done);
-          res.on("error", (e) => finish(new OutboundCallError("connection", e.message)));
-        });
-        const timer = setTimeout(() => finish(new OutboundCallError("timeout", `No answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+        const req = (secure ? httpsRequest : httpRequest)(
+          target,
+          {
+            method: "POST",
+            agent: secure ? agents.https : agents.http,
+            headers: { "content-type": "application/json", "content-length": String(payload.length), ...headers },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            const done = () =>
+              finish({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, keep).toString("utf8") });
+            res.on("data", (chunk: Buffer) => {
+              chunks.push(chunk);
+              size += chunk.length;
+              // Enough kept: stop reading rather than drain an answer of any length.
+              if (size >= keep) done();
+            });
+            res.on("end", done);
+            res.on("error", (e) => finish(new OutboundCallError("connection", e.message)));
+          },
+        );
+        const timer = setTimeout(
+          () => finish(new OutboundCallError("timeout", `No answer within ${options.timeoutMs} ms`)),
+          options.timeoutMs,
+        );
         req.on("error", (e: NodeJS.ErrnoException) => {
           if (e instanceof AddressRefusedError) return finish(new OutboundCallError("private_address", e.message));
           finish(new OutboundCallError("connection", e.code ? `${e.code}: ${e.message}` : e.message));

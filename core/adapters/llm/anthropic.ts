@@ -1,7 +1,12 @@
 import { BaseAnthropic } from "@anthropic-ai/sdk/client";
-import { Messages, type MessageCreateParamsBase, type MessageParam, type RawMessageStreamEvent } from "@anthropic-ai/sdk/resources/messages";
+import {
+  type MessageCreateParamsBase,
+  type MessageParam,
+  Messages,
+  type RawMessageStreamEvent,
+} from "@anthropic-ai/sdk/resources/messages";
 import type { LlmCredentials, LlmMessage, LlmRequest, LlmStreamEvent } from "../../platform/ports";
-import { toCallError, type RawProvider } from "./raw-provider";
+import { type RawProvider, toCallError } from "./raw-provider";
 
 export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
 /** The Messages API requires `max_tokens`; a judge's JSON answer fits well within it. */
@@ -25,11 +30,20 @@ const parseArguments = (text: string): unknown => {
 
 /** Assistant tool calls become `tool_use` blocks, tool answers `tool_result` blocks of a user turn. */
 function messageOf(m: LlmMessage): MessageParam {
-  if (m.role === "tool") return { role: "user", content: [{ type: "tool_result", tool_use_id: m.toolCallId ?? "", content: m.content }] };
+  if (m.role === "tool")
+    return { role: "user", content: [{ type: "tool_result", tool_use_id: m.toolCallId ?? "", content: m.content }] };
   if (m.role === "assistant" && m.toolCalls?.length) {
     return {
       role: "assistant",
-      content: [...(m.content ? [{ type: "text" as const, text: m.content }] : []), ...m.toolCalls.map((c) => ({ type: "tool_use" as const, id: c.id, name: c.name, input: parseArguments(c.arguments) }))],
+      content: [
+        ...(m.content ? [{ type: "text" as const, text: m.content }] : []),
+        ...m.toolCalls.map((c) => ({
+          type: "tool_use" as const,
+          id: c.id,
+          name: c.name,
+          input: parseArguments(c.arguments),
+        })),
+      ],
     };
   }
   return { role: m.role === "assistant" ? "assistant" : "user", content: m.content };
@@ -38,16 +52,32 @@ function messageOf(m: LlmMessage): MessageParam {
 function toolsOf(request: LlmRequest): Pick<MessageCreateParamsBase, "tools" | "tool_choice"> {
   if (!request.tools?.length) return {};
   const choice = request.toolChoice;
-  const toolChoice = choice === undefined ? undefined : choice === "auto" ? { type: "auto" as const } : choice === "none" ? { type: "none" as const } : choice === "required" ? { type: "any" as const } : { type: "tool" as const, name: choice.name };
+  const toolChoice =
+    choice === undefined
+      ? undefined
+      : choice === "auto"
+        ? { type: "auto" as const }
+        : choice === "none"
+          ? { type: "none" as const }
+          : choice === "required"
+            ? { type: "any" as const }
+            : { type: "tool" as const, name: choice.name };
   return {
-    tools: request.tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), input_schema: { type: "object" as const, ...t.parameters } })),
+    tools: request.tools.map((t) => ({
+      name: t.name,
+      ...(t.description ? { description: t.description } : {}),
+      input_schema: { type: "object" as const, ...t.parameters },
+    })),
     ...(toolChoice ? { tool_choice: toolChoice } : {}),
   };
 }
 
 /** System messages go into `system`; a `json_schema` format is the API's structured output (`output_config`). */
 function paramsOf(request: LlmRequest): MessageCreateParamsBase {
-  const system = request.messages.filter((m) => m.role === "system").map((m) => m.content).join("\n\n");
+  const system = request.messages
+    .filter((m) => m.role === "system")
+    .map((m) => m.content)
+    .join("\n\n");
   const format = request.responseFormat?.type === "json_schema" ? request.responseFormat.schema : null;
   return {
     model: request.model,
@@ -76,16 +106,29 @@ export function anthropicConnector(credentials: LlmCredentials | null, fetch: ty
   });
   const complete = async (request: LlmRequest, { timeoutMs }: { timeoutMs: number }) => {
     try {
-      const message = await client.messages.create({ ...paramsOf(request), stream: false }, { timeout: timeoutMs, maxRetries: 0 });
+      const message = await client.messages.create(
+        { ...paramsOf(request), stream: false },
+        { timeout: timeoutMs, maxRetries: 0 },
+      );
       const text = message.content.map((block) => (block.type === "text" ? block.text : "")).join("");
-      return { text, usage: { input: message.usage?.input_tokens ?? 0, output: message.usage?.output_tokens ?? 0 }, model: message.model || request.model };
+      return {
+        text,
+        usage: { input: message.usage?.input_tokens ?? 0, output: message.usage?.output_tokens ?? 0 },
+        model: message.model || request.model,
+      };
     } catch (error) {
       throw toCallError(error, "anthropic");
     }
   };
-  const stream = async (request: LlmRequest, { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal }): Promise<AsyncIterable<LlmStreamEvent>> => {
+  const stream = async (
+    request: LlmRequest,
+    { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<AsyncIterable<LlmStreamEvent>> => {
     try {
-      const raw = await client.messages.create({ ...paramsOf(request), stream: true }, { timeout: timeoutMs, maxRetries: 0, ...(signal ? { signal } : {}) });
+      const raw = await client.messages.create(
+        { ...paramsOf(request), stream: true },
+        { timeout: timeoutMs, maxRetries: 0, ...(signal ? { signal } : {}) },
+      );
       return events(raw, request.model);
     } catch (error) {
       throw toCallError(error, "anthropic");
@@ -112,7 +155,8 @@ async function* events(raw: AsyncIterable<RawMessageStreamEvent>, requested: str
         yield { type: "tool_call", index, id: event.content_block.id, name: event.content_block.name, arguments: "" };
       } else if (event.type === "content_block_delta") {
         if (event.delta.type === "text_delta") yield { type: "text", text: event.delta.text };
-        else if (event.delta.type === "input_json_delta" && toolIndex.has(event.index)) yield { type: "tool_call", index: toolIndex.get(event.index)!, arguments: event.delta.partial_json };
+        else if (event.delta.type === "input_json_delta" && toolIndex.has(event.index))
+          yield { type: "tool_call", index: toolIndex.get(event.index)!, arguments: event.delta.partial_json };
       } else if (event.type === "message_delta") {
         finishReason = event.delta.stop_reason ?? finishReason;
         // The delta's counts are cumulative.

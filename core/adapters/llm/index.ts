@@ -1,12 +1,12 @@
 import type { LlmProviderName, LlmProviders } from "../../platform/ports";
-import type { Connector } from "./raw-provider";
 import { anthropicConnector } from "./anthropic";
 import { mockConnector } from "./mock";
 import { openAiConnector } from "./openai";
-import { DEFAULT_LLM_POLICY, resilientProviders, type LlmPolicy, type ResilienceHooks } from "./resilient";
+import type { Connector } from "./raw-provider";
+import { DEFAULT_LLM_POLICY, type LlmPolicy, type ResilienceHooks, resilientProviders } from "./resilient";
 
-export { DEFAULT_LLM_POLICY, Semaphore, type LlmPolicy } from "./resilient";
 export { retryAfterMs, toCallError } from "./raw-provider";
+export { DEFAULT_LLM_POLICY, type LlmPolicy, Semaphore } from "./resilient";
 
 /**
  * The model providers of one process: `mock`, `openai`, `anthropic` and `openai-compatible` (the OpenAI SDK at
@@ -14,7 +14,11 @@ export { retryAfterMs, toCallError } from "./raw-provider";
  * per-provider bound. `fetch` is how they reach the network: required, so no caller can leave out the
  * policy-checking one by accident (docs/outbound.md).
  */
-export function createLlmProviders(fetch: typeof globalThis.fetch, policy: Partial<LlmPolicy> = {}, hooks: ResilienceHooks = {}): LlmProviders {
+export function createLlmProviders(
+  fetch: typeof globalThis.fetch,
+  policy: Partial<LlmPolicy> = {},
+  hooks: ResilienceHooks = {},
+): LlmProviders {
   const connectors = {
     mock: () => mockConnector(),
     openai: (credentials, f) => openAiConnector(credentials, f),

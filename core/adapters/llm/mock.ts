@@ -15,10 +15,13 @@ const unit = (bytes: Buffer) => bytes.readUIntBE(0, 6) / 2 ** 48;
 function fill(schema: Schema | undefined, seed: string, model: string): unknown {
   const bytes = digest(seed);
   const type = schema?.type;
-  if (Array.isArray(schema?.enum) && schema.enum.length > 0) return schema.enum[Math.floor(unit(bytes) * schema.enum.length)];
+  if (Array.isArray(schema?.enum) && schema.enum.length > 0)
+    return schema.enum[Math.floor(unit(bytes) * schema.enum.length)];
   if (type === "object") {
     const properties = (schema?.properties ?? {}) as Record<string, Schema>;
-    return Object.fromEntries(Object.entries(properties).map(([key, child]) => [key, fill(child, `${seed}.${key}`, model)]));
+    return Object.fromEntries(
+      Object.entries(properties).map(([key, child]) => [key, fill(child, `${seed}.${key}`, model)]),
+    );
   }
   if (type === "number" || type === "integer") {
     const min = typeof schema?.minimum === "number" ? schema.minimum : 0;
@@ -27,7 +30,8 @@ function fill(schema: Schema | undefined, seed: string, model: string): unknown 
     return type === "integer" ? Math.floor(value) : Math.round(value * 100) / 100;
   }
   if (type === "boolean") return unit(bytes) < 0.5;
-  if (type === "string" && seed.endsWith(".reasoning")) return `Mock judgement ${bytes.toString("hex").slice(0, 8)} by ${model}: deterministic for this prompt and model.`;
+  if (type === "string" && seed.endsWith(".reasoning"))
+    return `Mock judgement ${bytes.toString("hex").slice(0, 8)} by ${model}: deterministic for this prompt and model.`;
   return `mock-${bytes.toString("hex").slice(0, 8)}`;
 }
 
@@ -44,8 +48,18 @@ function chosenTool(request: LlmRequest) {
 function answer(request: LlmRequest) {
   const seed = digest(JSON.stringify([request.model, request.messages])).toString("hex");
   const tool = chosenTool(request);
-  const text = tool ? "" : request.responseFormat ? JSON.stringify(fill(request.responseFormat.schema ?? { type: "object" }, seed, request.model)) : `Mock answer ${seed.slice(0, 8)}`;
-  const call = tool ? { id: `call_${seed.slice(0, 12)}`, name: tool.name, arguments: JSON.stringify(fill(tool.parameters, `${seed}.${tool.name}`, request.model)) } : null;
+  const text = tool
+    ? ""
+    : request.responseFormat
+      ? JSON.stringify(fill(request.responseFormat.schema ?? { type: "object" }, seed, request.model))
+      : `Mock answer ${seed.slice(0, 8)}`;
+  const call = tool
+    ? {
+        id: `call_${seed.slice(0, 12)}`,
+        name: tool.name,
+        arguments: JSON.stringify(fill(tool.parameters, `${seed}.${tool.name}`, request.model)),
+      }
+    : null;
   const input = request.messages.reduce((sum, m) => sum + tokens(m.content), 0);
   return { text, call, usage: { input, output: tokens(text + (call?.arguments ?? "")) }, model: request.model };
 }

@@ -1,7 +1,7 @@
 import OpenAI from "openai";
 import type { ChatCompletionCreateParamsBase, ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { LlmCredentials, LlmMessage, LlmRequest, LlmStreamEvent } from "../../platform/ports";
-import { toCallError, type RawProvider } from "./raw-provider";
+import { type RawProvider, toCallError } from "./raw-provider";
 
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
@@ -11,23 +11,46 @@ const FIXED_TEMPERATURE = /^(o\d|gpt-5)/i;
 function messageOf(m: LlmMessage): ChatCompletionMessageParam {
   if (m.role === "tool") return { role: "tool", tool_call_id: m.toolCallId ?? "", content: m.content };
   if (m.role === "assistant" && m.toolCalls?.length) {
-    return { role: "assistant", content: m.content || null, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name, arguments: c.arguments } })) };
+    return {
+      role: "assistant",
+      content: m.content || null,
+      tool_calls: m.toolCalls.map((c) => ({
+        id: c.id,
+        type: "function" as const,
+        function: { name: c.name, arguments: c.arguments },
+      })),
+    };
   }
   return { role: m.role, content: m.content };
 }
 
-function responseFormatOf(format: LlmRequest["responseFormat"]): Pick<ChatCompletionCreateParamsBase, "response_format"> {
+function responseFormatOf(
+  format: LlmRequest["responseFormat"],
+): Pick<ChatCompletionCreateParamsBase, "response_format"> {
   if (!format) return {};
   if (format.type === "json") return { response_format: { type: "json_object" } };
-  return { response_format: { type: "json_schema", json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true } } };
+  return {
+    response_format: {
+      type: "json_schema",
+      json_schema: { name: format.name, schema: format.schema, strict: format.strict ?? true },
+    },
+  };
 }
 
 function toolsOf(request: LlmRequest): Pick<ChatCompletionCreateParamsBase, "tools" | "tool_choice"> {
   if (!request.tools?.length) return {};
   const choice = request.toolChoice;
   return {
-    tools: request.tools.map((t) => ({ type: "function" as const, function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters } })),
-    ...(choice === undefined ? {} : { tool_choice: typeof choice === "string" ? choice : { type: "function" as const, function: { name: choice.name } } }),
+    tools: request.tools.map((t) => ({
+      type: "function" as const,
+      function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters },
+    })),
+    ...(choice === undefined
+      ? {}
+      : {
+          tool_choice:
+            typeof choice === "string" ? choice : { type: "function" as const, function: { name: choice.name } },
+        }),
   };
 }
 
@@ -42,7 +65,11 @@ function paramsOf(request: LlmRequest, compatible: boolean): ChatCompletionCreat
     messages: request.messages.map(messageOf),
     ...(request.temperature !== undefined && !fixed ? { temperature: request.temperature } : {}),
     ...(request.topP !== undefined && !fixed ? { top_p: request.topP } : {}),
-    ...(request.maxTokens !== undefined ? (compatible ? { max_tokens: request.maxTokens } : { max_completion_tokens: request.maxTokens }) : {}),
+    ...(request.maxTokens !== undefined
+      ? compatible
+        ? { max_tokens: request.maxTokens }
+        : { max_completion_tokens: request.maxTokens }
+      : {}),
     ...(request.stop?.length ? { stop: request.stop } : {}),
     ...responseFormatOf(request.responseFormat),
     ...toolsOf(request),
@@ -54,7 +81,11 @@ function paramsOf(request: LlmRequest, compatible: boolean): ChatCompletionCreat
  * API. Every option is passed explicitly, so the SDK's environment defaults (OPENAI_BASE_URL, OPENAI_ORG_ID, …)
  * never apply; its own retries are off.
  */
-export function openAiConnector(credentials: LlmCredentials | null, fetch: typeof globalThis.fetch, options: { compatible?: boolean } = {}): RawProvider {
+export function openAiConnector(
+  credentials: LlmCredentials | null,
+  fetch: typeof globalThis.fetch,
+  options: { compatible?: boolean } = {},
+): RawProvider {
   const compatible = options.compatible ?? false;
   const name = compatible ? "openai-compatible" : "openai";
   const client = new OpenAI({
@@ -69,7 +100,10 @@ export function openAiConnector(credentials: LlmCredentials | null, fetch: typeo
   });
   const complete = async (request: LlmRequest, { timeoutMs }: { timeoutMs: number }) => {
     try {
-      const completion = await client.chat.completions.create({ ...paramsOf(request, compatible), stream: false }, { timeout: timeoutMs, maxRetries: 0 });
+      const completion = await client.chat.completions.create(
+        { ...paramsOf(request, compatible), stream: false },
+        { timeout: timeoutMs, maxRetries: 0 },
+      );
       return {
         text: completion.choices?.[0]?.message?.content ?? "",
         usage: { input: completion.usage?.prompt_tokens ?? 0, output: completion.usage?.completion_tokens ?? 0 },
@@ -79,7 +113,10 @@ export function openAiConnector(credentials: LlmCredentials | null, fetch: typeo
       throw toCallError(error, name);
     }
   };
-  const stream = async (request: LlmRequest, { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal }): Promise<AsyncIterable<LlmStreamEvent>> => {
+  const stream = async (
+    request: LlmRequest,
+    { timeoutMs, signal }: { timeoutMs: number; signal?: AbortSignal },
+  ): Promise<AsyncIterable<LlmStreamEvent>> => {
     try {
       const chunks = await client.chat.completions.create(
         { ...paramsOf(request, compatible), stream: true, stream_options: { include_usage: true } },
@@ -94,7 +131,11 @@ export function openAiConnector(credentials: LlmCredentials | null, fetch: typeo
 }
 
 /** Chunks to port events; the usage comes in a last chunk without choices (`include_usage`). */
-async function* events(chunks: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>, requested: string, name: string): AsyncGenerator<LlmStreamEvent> {
+async function* events(
+  chunks: AsyncIterable<OpenAI.Chat.Completions.ChatCompletionChunk>,
+  requested: string,
+  name: string,
+): AsyncGenerator<LlmStreamEvent> {
   let model = "";
   let finishReason: string | null = null;
   let usage = { input: 0, output: 0 };
@@ -106,7 +147,13 @@ async function* events(chunks: AsyncIterable<OpenAI.Chat.Completions.ChatComplet
       if (!choice) continue;
       if (choice.delta?.content) yield { type: "text", text: choice.delta.content };
       for (const call of choice.delta?.tool_calls ?? []) {
-        yield { type: "tool_call", index: call.index, ...(call.id ? { id: call.id } : {}), ...(call.function?.name ? { name: call.function.name } : {}), arguments: call.function?.arguments ?? "" };
+        yield {
+          type: "tool_call",
+          index: call.index,
+          ...(call.id ? { id: call.id } : {}),
+          ...(call.function?.name ? { name: call.function.name } : {}),
+          arguments: call.function?.arguments ?? "",
+        };
       }
       if (choice.finish_reason) finishReason = choice.finish_reason;
     }

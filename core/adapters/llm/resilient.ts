@@ -1,4 +1,12 @@
-import { LlmCallError, type LlmCredentials, type LlmProvider, type LlmProviderName, type LlmProviders, type LlmRequest, type LlmStreamEvent } from "../../platform/ports";
+import {
+  LlmCallError,
+  type LlmCredentials,
+  type LlmProvider,
+  type LlmProviderName,
+  type LlmProviders,
+  type LlmRequest,
+  type LlmStreamEvent,
+} from "../../platform/ports";
 import type { Connector } from "./raw-provider";
 
 export interface LlmPolicy {
@@ -14,7 +22,14 @@ export interface LlmPolicy {
   maxBackoffMs: number;
 }
 
-export const DEFAULT_LLM_POLICY: LlmPolicy = { concurrency: 4, timeoutMs: 30_000, maxRetries: 2, maxRetryAfterMs: 60_000, baseBackoffMs: 500, maxBackoffMs: 8_000 };
+export const DEFAULT_LLM_POLICY: LlmPolicy = {
+  concurrency: 4,
+  timeoutMs: 30_000,
+  maxRetries: 2,
+  maxRetryAfterMs: 60_000,
+  baseBackoffMs: 500,
+  maxBackoffMs: 8_000,
+};
 
 /** A counting semaphore that hands a released permit straight to the next waiter (FIFO). */
 export class Semaphore {
@@ -50,7 +65,12 @@ const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(r
  * 5xx are retried after the provider's `retry-after` when it gives one, else after exponential backoff with
  * jitter; time-outs and connection failures are retried the same way.
  */
-export function resilientProviders(connectors: Partial<Record<LlmProviderName, Connector>>, policy: LlmPolicy, hooks: ResilienceHooks = {}, fetch: typeof globalThis.fetch = globalThis.fetch): LlmProviders {
+export function resilientProviders(
+  connectors: Partial<Record<LlmProviderName, Connector>>,
+  policy: LlmPolicy,
+  hooks: ResilienceHooks = {},
+  fetch: typeof globalThis.fetch = globalThis.fetch,
+): LlmProviders {
   const sleep = hooks.sleep ?? defaultSleep;
   const random = hooks.random ?? Math.random;
   const permits = new Map<LlmProviderName, Semaphore>();
@@ -59,7 +79,8 @@ export function resilientProviders(connectors: Partial<Record<LlmProviderName, C
     if (!semaphore) permits.set(name, (semaphore = new Semaphore(policy.concurrency)));
     return semaphore;
   };
-  const backoff = (attempt: number) => Math.min(policy.maxBackoffMs, policy.baseBackoffMs * 2 ** attempt) * (0.5 + random() / 2);
+  const backoff = (attempt: number) =>
+    Math.min(policy.maxBackoffMs, policy.baseBackoffMs * 2 ** attempt) * (0.5 + random() / 2);
 
   return {
     get(name: LlmProviderName, credentials: LlmCredentials | null): LlmProvider {
@@ -67,12 +88,20 @@ export function resilientProviders(connectors: Partial<Record<LlmProviderName, C
       if (!connector) throw new LlmCallError("refused", `${name}: no connector for this provider`);
       const raw = connector(credentials, fetch);
       const semaphore = permitOf(name);
-      const failureOf = (error: unknown) => (error instanceof LlmCallError ? error : new LlmCallError("connection", `${name}: ${error instanceof Error ? error.message : String(error)}`));
+      const failureOf = (error: unknown) =>
+        error instanceof LlmCallError
+          ? error
+          : new LlmCallError("connection", `${name}: ${error instanceof Error ? error.message : String(error)}`);
       /** The wait before another attempt, or the error to throw instead. */
       const nextWait = (failure: LlmCallError, attempt: number): number => {
         if (!failure.transient || attempt >= policy.maxRetries) throw failure;
         const wait = failure.retryAfterMs ?? backoff(attempt);
-        if (wait > policy.maxRetryAfterMs) throw new LlmCallError(failure.kind, `${failure.message} (retry-after ${Math.ceil(wait / 1000)} s exceeds the ${policy.maxRetryAfterMs / 1000} s limit)`, failure.status);
+        if (wait > policy.maxRetryAfterMs)
+          throw new LlmCallError(
+            failure.kind,
+            `${failure.message} (retry-after ${Math.ceil(wait / 1000)} s exceeds the ${policy.maxRetryAfterMs / 1000} s limit)`,
+            failure.status,
+          );
         return wait;
       };
       return {

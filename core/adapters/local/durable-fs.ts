@@ -80,7 +80,10 @@ export async function acquireLock(dir: string): Promise<void> {
       if (e.code !== "EEXIST") throw e;
       // Our own pid here is a restarted container reusing it, or an instance that was never closed.
       const owner = Number((await readFile(path, "utf8")).trim());
-      if (owner !== process.pid && isAlive(owner)) throw new Error(`DurableLocalQueue: ${dir} is in use by process ${owner} (delete ${path} if that is not a Sightline process)`);
+      if (owner !== process.pid && isAlive(owner))
+        throw new Error(
+          `DurableLocalQueue: ${dir} is in use by process ${owner} (delete ${path} if that is not a Sightline process)`,
+        );
       await writeFile(path, String(process.pid));
     });
   } catch (e) {

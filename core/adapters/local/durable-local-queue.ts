@@ -22,7 +22,13 @@ export interface DurableLocalQueueOptions {
 type Entry = { id: string; count: number; visibleAt: number; receipt?: string; busy: boolean };
 
 /** The file's JSON. */
-type StoredMessage = { id: string; body: string; attributes: Record<string, string>; sentAt: string; visibleAt?: number };
+type StoredMessage = {
+  id: string;
+  body: string;
+  attributes: Record<string, string>;
+  sentAt: string;
+  visibleAt?: number;
+};
 
 /** `<send time ms>-<sequence>-<random>`: names sort in send order, so open needs no file reads. */
 const FILE_NAME = /^(\d{13}-\d{9}-[0-9a-f]{8})\.(\d+)\.json$/;
@@ -59,7 +65,8 @@ export class DurableLocalQueue implements JobQueue {
   /** Opens (creating if needed) the queue in `options.dir` and indexes the messages there. */
   static async open(options: DurableLocalQueueOptions): Promise<DurableLocalQueue> {
     const { maxReceiveCount, deadLetter } = options;
-    if (deadLetter && maxReceiveCount === undefined) throw new Error("DurableLocalQueue: deadLetter needs maxReceiveCount");
+    if (deadLetter && maxReceiveCount === undefined)
+      throw new Error("DurableLocalQueue: deadLetter needs maxReceiveCount");
     if (maxReceiveCount !== undefined && !(Number.isInteger(maxReceiveCount) && maxReceiveCount >= 1)) {
       throw new Error(`DurableLocalQueue: invalid maxReceiveCount ${maxReceiveCount}`);
     }
@@ -81,7 +88,13 @@ export class DurableLocalQueue implements JobQueue {
   send(messages: OutgoingMessage[]): Promise<void> {
     return this.track(async () => {
       const now = this.clock.now();
-      const records = messages.map((m) => ({ id: this.newId(now), body: m.body, attributes: { ...m.attributes }, sentAt: now.toISOString(), ...(m.delaySeconds ? { visibleAt: now.getTime() + Math.min(900, m.delaySeconds) * 1000 } : {}) }));
+      const records = messages.map((m) => ({
+        id: this.newId(now),
+        body: m.body,
+        attributes: { ...m.attributes },
+        sentAt: now.toISOString(),
+        ...(m.delaySeconds ? { visibleAt: now.getTime() + Math.min(900, m.delaySeconds) * 1000 } : {}),
+      }));
       await this.enqueue(records);
     });
   }
@@ -136,7 +149,11 @@ export class DurableLocalQueue implements JobQueue {
       oldest = Math.min(oldest, Number(e.id.slice(0, 13)));
       if (!e.busy && e.visibleAt <= now) depth++;
     }
-    return { depth, inFlight: this.entries.size - depth, oldestAgeSeconds: this.entries.size ? Math.max(0, (now - oldest) / 1000) : null };
+    return {
+      depth,
+      inFlight: this.entries.size - depth,
+      oldestAgeSeconds: this.entries.size ? Math.max(0, (now - oldest) / 1000) : null,
+    };
   }
 
   /** Waits for operations under way, wakes long polls (they return empty) and frees the directory. */
@@ -153,7 +170,8 @@ export class DurableLocalQueue implements JobQueue {
     if (this.closed) throw this.closedError();
     const fresh = records.filter((r) => !this.entries.has(r.id));
     try {
-      for (let i = 0; i < fresh.length; i += WRITE_CONCURRENCY) await settleAll(fresh.slice(i, i + WRITE_CONCURRENCY).map((r) => this.writeMessage(r)));
+      for (let i = 0; i < fresh.length; i += WRITE_CONCURRENCY)
+        await settleAll(fresh.slice(i, i + WRITE_CONCURRENCY).map((r) => this.writeMessage(r)));
       if (fresh.length > 0) await syncDir(this.messagesDir);
     } catch (e) {
       // All or nothing, so that the caller's retry does not duplicate the part that made it.
@@ -211,7 +229,14 @@ export class DurableLocalQueue implements JobQueue {
     return entries.map((e, i) => {
       const { body, attributes, sentAt } = stored[i] as StoredMessage;
       Object.assign(e, { busy: false, visibleAt, receipt: randomBytes(8).toString("hex") });
-      return { id: e.id, body, attributes, receiveCount: e.count, receipt: `${e.id}.${e.receipt}`, sentAt: new Date(sentAt) };
+      return {
+        id: e.id,
+        body,
+        attributes,
+        receiveCount: e.count,
+        receipt: `${e.id}.${e.receipt}`,
+        sentAt: new Date(sentAt),
+      };
     });
   }
 
@@ -273,7 +298,8 @@ export class DurableLocalQueue implements JobQueue {
       if (seen !== undefined) await unlink(this.fileOf(id, Math.min(seen, count)));
       counts.set(id, Math.max(seen ?? count, count));
     }
-    for (const id of [...counts.keys()].sort()) this.entries.set(id, { id, count: counts.get(id) as number, visibleAt: 0, busy: false });
+    for (const id of [...counts.keys()].sort())
+      this.entries.set(id, { id, count: counts.get(id) as number, visibleAt: 0, busy: false });
   }
 
   private track<T>(op: () => Promise<T>): Promise<T> {

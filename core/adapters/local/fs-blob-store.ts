@@ -52,7 +52,11 @@ export class FsBlobStore implements BlobStore {
    * SHA-256 that differs from the declared one throws `BlobRejected`. Either way the temp file goes and no object
    * is (re)written; on success the object appears whole, as with `put`.
    */
-  async receive(key: string, body: AsyncIterable<Uint8Array>, expected: { contentLength: number; sha256: string }): Promise<void> {
+  async receive(
+    key: string,
+    body: AsyncIterable<Uint8Array>,
+    expected: { contentLength: number; sha256: string },
+  ): Promise<void> {
     const path = this.pathOf(key);
     const dir = dirname(path);
     await ensureDir(dir);
@@ -74,15 +78,18 @@ export class FsBlobStore implements BlobStore {
       };
       for await (const chunk of body) {
         size += chunk.byteLength;
-        if (size > expected.contentLength) throw new BlobRejected(`The upload is longer than the declared ${expected.contentLength} bytes`);
+        if (size > expected.contentLength)
+          throw new BlobRejected(`The upload is longer than the declared ${expected.contentLength} bytes`);
         hash.update(chunk);
         pending.push(chunk);
         pendingBytes += chunk.byteLength;
         if (pendingBytes >= WRITE_BATCH) await flush();
       }
       await flush();
-      if (size !== expected.contentLength) throw new BlobRejected(`The upload has ${size} bytes, not the declared ${expected.contentLength}`);
-      if (hash.digest("base64") !== expected.sha256) throw new BlobRejected("The upload's SHA-256 does not match the declared sha256Hash");
+      if (size !== expected.contentLength)
+        throw new BlobRejected(`The upload has ${size} bytes, not the declared ${expected.contentLength}`);
+      if (hash.digest("base64") !== expected.sha256)
+        throw new BlobRejected("The upload's SHA-256 does not match the declared sha256Hash");
       await handle.sync();
       await handle.close();
       await rename(tmp, path);
@@ -168,7 +175,8 @@ export class FsBlobStore implements BlobStore {
 
   private pathOf(key: string): string {
     const segments = key.split("/");
-    if (key.startsWith("/") || !segments.every(validSegment)) throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
+    if (key.startsWith("/") || !segments.every(validSegment))
+      throw new Error(`Invalid blob key: ${JSON.stringify(key)}`);
     const last = segments.length - 1;
     return join(this.rootDir, ...segments.map((s, i) => (i === last ? encodeSegment(s) + SUFFIX : encodeSegment(s))));
   }
@@ -200,7 +208,8 @@ async function walk(dir: string, keyPrefix: string, out: string[]): Promise<void
   for (const entry of entries) {
     if (entry.isDirectory()) await walk(join(dir, entry.name), `${keyPrefix}${decodeSegment(entry.name)}/`, out);
     // Leftover temp files of an interrupted put end in `.tmp` and are skipped here.
-    else if (entry.isFile() && entry.name.endsWith(SUFFIX)) out.push(keyPrefix + decodeSegment(entry.name.slice(0, -SUFFIX.length)));
+    else if (entry.isFile() && entry.name.endsWith(SUFFIX))
+      out.push(keyPrefix + decodeSegment(entry.name.slice(0, -SUFFIX.length)));
   }
 }
 

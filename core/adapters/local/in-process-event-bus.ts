@@ -24,7 +24,11 @@ export function inProcessEventBus(consumers: () => readonly EventConsumer[], log
           try {
             await consumer.consume(mine);
           } catch (e) {
-            log.warn("event consumer failed", { consumer: consumer.name, events: mine.length, error: e instanceof Error ? e.message : String(e) });
+            log.warn("event consumer failed", {
+              consumer: consumer.name,
+              events: mine.length,
+              error: e instanceof Error ? e.message : String(e),
+            });
             for (const event of mine) failed.add(event.id);
           }
         }),

@@ -54,14 +54,27 @@ export class SignedBlobUrls {
     const ct = q.get("ct") ?? "";
     const exp = q.get("exp") ?? "";
     const sig = q.get("sig") ?? "";
-    const params: Record<string, string> = method === "PUT" ? { ct, len: q.get("len") ?? "", sha: q.get("sha") ?? "", exp } : { ct, exp };
-    if (method !== "PUT" && method !== "GET" && method !== "HEAD") return { ok: false, message: `Signed URLs take PUT or GET, not ${method}` };
+    const params: Record<string, string> =
+      method === "PUT" ? { ct, len: q.get("len") ?? "", sha: q.get("sha") ?? "", exp } : { ct, exp };
+    if (method !== "PUT" && method !== "GET" && method !== "HEAD")
+      return { ok: false, message: `Signed URLs take PUT or GET, not ${method}` };
     const expected = Buffer.from(this.mac(method === "HEAD" ? "GET" : method, key, params));
     const given = Buffer.from(sig);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, message: "The URL's signature does not match: use the URL exactly as it was given" };
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return { ok: false, message: "The URL's signature does not match: use the URL exactly as it was given" };
     const expiresAt = new Date(Number(exp) * 1000);
-    if (this.now() > expiresAt.getTime()) return { ok: false, message: `The URL expired at ${expiresAt.toISOString()}: ask for a new one` };
-    if (method === "PUT") return { ok: true, grant: { method: "PUT", key, expiresAt, upload: { contentType: ct, contentLength: Number(params.len), sha256: params.sha! } } };
+    if (this.now() > expiresAt.getTime())
+      return { ok: false, message: `The URL expired at ${expiresAt.toISOString()}: ask for a new one` };
+    if (method === "PUT")
+      return {
+        ok: true,
+        grant: {
+          method: "PUT",
+          key,
+          expiresAt,
+          upload: { contentType: ct, contentLength: Number(params.len), sha256: params.sha! },
+        },
+      };
     return { ok: true, grant: { method: "GET", key, expiresAt, contentType: ct } };
   }
 

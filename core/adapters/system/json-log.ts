@@ -12,7 +12,15 @@ export function jsonLog(options: { level: LogLevel; service?: string; write?: (l
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const emit = (level: LogLevel) => (message: string, extra?: Record<string, unknown>) => {
     if (LEVELS.indexOf(level) < threshold) return;
-    write(JSON.stringify({ level, time: new Date().toISOString(), service: options.service ?? "sightline", message, ...redact(extra) }));
+    write(
+      JSON.stringify({
+        level,
+        time: new Date().toISOString(),
+        service: options.service ?? "sightline",
+        message,
+        ...redact(extra),
+      }),
+    );
   };
   return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") };
 }

@@ -1,4 +1,4 @@
-import type { Log, MailMessage, Mailer } from "../../platform/ports";
+import type { Log, Mailer, MailMessage } from "../../platform/ports";
 
 /**
  * The single-process runtime's mailer: writes each message to the service log, so whoever runs `npm start`
@@ -7,7 +7,11 @@ import type { Log, MailMessage, Mailer } from "../../platform/ports";
 export function logMailer(log: Log): Mailer {
   return {
     async send(message: MailMessage) {
-      log.info("email (not sent: the local runtime prints it)", { to: message.to, subject: message.subject, text: message.text });
+      log.info("email (not sent: the local runtime prints it)", {
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+      });
     },
   };
 }

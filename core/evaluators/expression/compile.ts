@@ -3,8 +3,8 @@ import { BUILTINS } from "./builtins";
 import { evaluationError, syntaxError } from "./errors";
 import { EXPRESSION_LIMITS } from "./limits";
 import { arithmetic, compare, condition, negate } from "./operators";
-import { parse, type ParseOptions } from "./parser";
-import { compileRegex, describeRegexProblem, RegexSyntaxError, type MatchBudget } from "./regex";
+import { type ParseOptions, parse } from "./parser";
+import { compileRegex, describeRegexProblem, type MatchBudget, RegexSyntaxError } from "./regex";
 import { normalize, readMember } from "./values";
 
 /** Per-evaluation state: the variables, the count of evaluated nodes and the matcher steps left. */
@@ -31,7 +31,10 @@ export type CompileOptions = ParseOptions;
 const NODE_LIMIT = EXPRESSION_LIMITS.evaluatedNodes;
 
 function tick(ctx: Context) {
-  if (++ctx.nodes > NODE_LIMIT) throw evaluationError(`Expression exceeded the limit of ${NODE_LIMIT} evaluated nodes`, { limit: "evaluatedNodes" });
+  if (++ctx.nodes > NODE_LIMIT)
+    throw evaluationError(`Expression exceeded the limit of ${NODE_LIMIT} evaluated nodes`, {
+      limit: "evaluatedNodes",
+    });
 }
 
 /**
@@ -57,7 +60,9 @@ export function compileExpression(source: string, options: CompileOptions = {}):
       }
       case "path": {
         const base = build(node.base);
-        const steps = node.segments.map((s) => ("index" in s ? { index: build(s.index), start: s.start } : { key: s.key, start: s.start }));
+        const steps = node.segments.map((s) =>
+          "index" in s ? { index: build(s.index), start: s.start } : { key: s.key, start: s.start },
+        );
         return (ctx) => {
           tick(ctx);
           let value = base(ctx);
@@ -67,7 +72,9 @@ export function compileExpression(source: string, options: CompileOptions = {}):
             tick(ctx);
             const key = step.index ? step.index(ctx) : step.key!;
             if (typeof key !== "string" && typeof key !== "number") {
-              throw evaluationError(`An index must be a string or a number, got ${key === null ? "null" : typeof key} at position ${step.start + 1}`);
+              throw evaluationError(
+                `An index must be a string or a number, got ${key === null ? "null" : typeof key} at position ${step.start + 1}`,
+              );
             }
             value = readMember(value, key, step.start);
           }
@@ -102,12 +109,18 @@ export function compileExpression(source: string, options: CompileOptions = {}):
         const what = `Operator "${node.op}"`;
         return (ctx) => {
           tick(ctx);
-          for (const operand of operands) if (condition(what, operand.run(ctx), operand.start) === stopOn) return stopOn;
+          for (const operand of operands)
+            if (condition(what, operand.run(ctx), operand.start) === stopOn) return stopOn;
           return !stopOn;
         };
       }
       case "conditional": {
-        const [test, then, otherwise, start] = [build(node.test), build(node.then), build(node.otherwise), node.test.start];
+        const [test, then, otherwise, start] = [
+          build(node.test),
+          build(node.then),
+          build(node.otherwise),
+          node.test.start,
+        ];
         return (ctx) => (tick(ctx), condition("The condition of ?:", test(ctx), start) ? then(ctx) : otherwise(ctx));
       }
       case "call":
@@ -134,7 +147,8 @@ export function compileExpression(source: string, options: CompileOptions = {}):
       try {
         compileRegex(pattern.value);
       } catch (error) {
-        if (error instanceof RegexSyntaxError) throw syntaxError(source, pattern.start, describeRegexProblem(pattern.value, error));
+        if (error instanceof RegexSyntaxError)
+          throw syntaxError(source, pattern.start, describeRegexProblem(pattern.value, error));
         throw error;
       }
     }

@@ -23,7 +23,9 @@ export function locate(source: string, offset: number): SourceLocation {
 /** "at position 14" for one-line sources; multi-line sources also name line and column. */
 export function where(source: string, offset: number): string {
   const at = locate(source, offset);
-  return source.includes("\n") ? `at line ${at.line}, column ${at.column} (position ${at.position})` : `at position ${at.position}`;
+  return source.includes("\n")
+    ? `at line ${at.line}, column ${at.column} (position ${at.position})`
+    : `at position ${at.position}`;
 }
 
 /** A compile error: `invalid_input`, with the location in `details` for clients that underline it. */
@@ -43,7 +45,8 @@ export function describeValue(value: unknown): string {
   if (value === null || value === undefined) return "null";
   if (typeof value === "number") return `number ${Number.isNaN(value) ? "NaN" : String(value)}`;
   if (typeof value === "boolean") return `boolean ${value}`;
-  if (typeof value === "string") return `string ${clip(JSON.stringify(value.slice(0, PREVIEW_CHARS + 1)), value.length > PREVIEW_CHARS)}`;
+  if (typeof value === "string")
+    return `string ${clip(JSON.stringify(value.slice(0, PREVIEW_CHARS + 1)), value.length > PREVIEW_CHARS)}`;
   if (Array.isArray(value)) return `array ${preview(value)}`;
   if (typeof value === "object") return `object ${preview(value)}`;
   return typeof value;
@@ -56,7 +59,8 @@ function clip(text: string, cut: boolean): string {
 // Bounded in depth and breadth by hand: JSON.stringify recurses and would overflow on hostile nesting, and
 // walking a million-element array to print three of them is wasted work.
 function preview(value: unknown, depth = 0): string {
-  if (value === null || typeof value !== "object") return typeof value === "string" ? JSON.stringify(value.slice(0, 20)) : String(value);
+  if (value === null || typeof value !== "object")
+    return typeof value === "string" ? JSON.stringify(value.slice(0, 20)) : String(value);
   const isArray = Array.isArray(value);
   if (depth >= 2) return isArray ? "[…]" : "{…}";
   const parts: string[] = [];
@@ -68,7 +72,9 @@ function preview(value: unknown, depth = 0): string {
       parts.push("…");
       break;
     }
-    const part = isArray ? preview(value[i], depth + 1) : `${JSON.stringify(keys![i])}:${preview((value as Record<string, unknown>)[keys![i]!], depth + 1)}`;
+    const part = isArray
+      ? preview(value[i], depth + 1)
+      : `${JSON.stringify(keys![i])}:${preview((value as Record<string, unknown>)[keys![i]!], depth + 1)}`;
     parts.push(part);
     length += part.length + 1;
   }

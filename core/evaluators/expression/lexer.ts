@@ -14,10 +14,46 @@ export interface Token {
 export const KEYWORDS = new Set(["true", "false", "null", "and", "or", "not"]);
 
 // Longest first, so "<=" wins over "<".
-const PUNCTUATION = ["==", "!=", "<=", ">=", "&&", "||", "<", ">", "+", "-", "*", "/", "%", "!", "?", ":", "(", ")", "[", "]", "{", "}", ",", "."];
+const PUNCTUATION = [
+  "==",
+  "!=",
+  "<=",
+  ">=",
+  "&&",
+  "||",
+  "<",
+  ">",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "!",
+  "?",
+  ":",
+  "(",
+  ")",
+  "[",
+  "]",
+  "{",
+  "}",
+  ",",
+  ".",
+];
 
 // No \b: "\b" stays a regex word boundary rather than a backspace, which nobody matches in model output.
-const SIMPLE_ESCAPES: Record<string, string> = { n: "\n", r: "\r", t: "\t", f: "\f", v: "\v", 0: "\0", "'": "'", '"': '"', "\\": "\\", "/": "/" };
+const SIMPLE_ESCAPES: Record<string, string> = {
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  f: "\f",
+  v: "\v",
+  0: "\0",
+  "'": "'",
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+};
 
 const isDigit = (c: string | undefined) => c !== undefined && c >= "0" && c <= "9";
 const isNameStart = (c: string | undefined) => c !== undefined && /[A-Za-z_$]/.test(c);

@@ -1,7 +1,7 @@
-import { REFUSED_NAMES, type ArithOp, type CompareOp, type Node, type Segment } from "./ast";
+import { type ArithOp, type CompareOp, type Node, REFUSED_NAMES, type Segment } from "./ast";
 import { BUILTINS } from "./builtins";
 import { syntaxError } from "./errors";
-import { tokenize, type Token } from "./lexer";
+import { type Token, tokenize } from "./lexer";
 import { EXPRESSION_LIMITS } from "./limits";
 
 // Binding powers, loosest first. `not` is an alias of `!`, so it binds as tightly: `not a == b` is `(not a) == b`.
@@ -39,13 +39,17 @@ export function parse(source: string, options: ParseOptions = {}): Node {
   const next = (): Token => tokens[pos++]!;
   const fail = (token: Token, what: string) => syntaxError(source, token.start, what);
   const unexpected = (token: Token) =>
-    fail(token, token.type === "end" ? "Unexpected end of expression" : `Unexpected token ${JSON.stringify(token.text)}`);
+    fail(
+      token,
+      token.type === "end" ? "Unexpected end of expression" : `Unexpected token ${JSON.stringify(token.text)}`,
+    );
   const isPunct = (text: string) => peek().type === "punct" && peek().text === text;
   const expect = (text: string) => {
     if (!isPunct(text)) throw unexpected(peek());
     return next();
   };
-  const tooDeep = (start: number) => syntaxError(source, start, `Expression exceeds the parser depth limit of ${MAX_DEPTH}`);
+  const tooDeep = (start: number) =>
+    syntaxError(source, start, `Expression exceeds the parser depth limit of ${MAX_DEPTH}`);
 
   // Every node is built here, so no tree deeper than the limit ever reaches the compiler or the evaluator.
   function node<T extends Omit<Node, "depth">>(fields: T, children: Node[]): T & { depth: number } {
@@ -63,7 +67,10 @@ export function parse(source: string, options: ParseOptions = {}): Node {
     let left = prefix(level);
     for (;;) {
       const token = peek();
-      const infix = (token.type === "punct" || token.type === "keyword") && Object.hasOwn(INFIX, token.text) ? INFIX[token.text] : undefined;
+      const infix =
+        (token.type === "punct" || token.type === "keyword") && Object.hasOwn(INFIX, token.text)
+          ? INFIX[token.text]
+          : undefined;
       if (!infix || infix.bp < minBp) return left;
       next();
       if (infix.kind === "conditional") {
@@ -92,7 +99,10 @@ export function parse(source: string, options: ParseOptions = {}): Node {
 
   function prefix(level: number): Node {
     const token = peek();
-    if ((token.type === "punct" && (token.text === "!" || token.text === "-")) || (token.type === "keyword" && token.text === "not")) {
+    if (
+      (token.type === "punct" && (token.text === "!" || token.text === "-")) ||
+      (token.type === "keyword" && token.text === "not")
+    ) {
       next();
       const operand = expression(UNARY_BP, level + 1);
       return node({ kind: "unary", start: token.start, op: token.text === "-" ? "-" : "not", operand }, [operand]);
@@ -124,7 +134,7 @@ export function parse(source: string, options: ParseOptions = {}): Node {
           segments.push({ index, start: index.start });
         }
       } else if (token.text === "(") {
-        throw fail(token, "Only built-in functions can be called, and only by name: unexpected \"(\"");
+        throw fail(token, 'Only built-in functions can be called, and only by name: unexpected "("');
       } else break;
     }
     if (segments.length === 0) return base;
@@ -139,7 +149,8 @@ export function parse(source: string, options: ParseOptions = {}): Node {
       case "string":
         return node({ kind: "literal", start: token.start, value: token.value }, []);
       case "keyword":
-        if (token.text === "true" || token.text === "false") return node({ kind: "literal", start: token.start, value: token.text === "true" }, []);
+        if (token.text === "true" || token.text === "false")
+          return node({ kind: "literal", start: token.start, value: token.text === "true" }, []);
         if (token.text === "null") return node({ kind: "literal", start: token.start, value: null }, []);
         throw unexpected(token);
       case "name":
@@ -160,7 +171,8 @@ export function parse(source: string, options: ParseOptions = {}): Node {
 
   function variable(token: Token): Node {
     checkName(token.text, token.start);
-    if (options.variables && !options.variables.has(token.text)) throw fail(token, `Unknown variable ${JSON.stringify(token.text)}`);
+    if (options.variables && !options.variables.has(token.text))
+      throw fail(token, `Unknown variable ${JSON.stringify(token.text)}`);
     return node({ kind: "variable", start: token.start, name: token.text }, []);
   }
 
@@ -170,7 +182,12 @@ export function parse(source: string, options: ParseOptions = {}): Node {
     next();
     const args = list(")", level, false);
     if (args.length < builtin.minArgs || args.length > builtin.maxArgs) {
-      const expected = builtin.maxArgs === Infinity ? `at least ${builtin.minArgs}` : builtin.minArgs === builtin.maxArgs ? `${builtin.minArgs}` : `${builtin.minArgs} to ${builtin.maxArgs}`;
+      const expected =
+        builtin.maxArgs === Infinity
+          ? `at least ${builtin.minArgs}`
+          : builtin.minArgs === builtin.maxArgs
+            ? `${builtin.minArgs}`
+            : `${builtin.minArgs} to ${builtin.maxArgs}`;
       const plural = builtin.maxArgs === 1 || (builtin.minArgs === 1 && builtin.maxArgs === Infinity) ? "" : "s";
       throw fail(name, `Function ${name.text}() takes ${expected} argument${plural} but got ${args.length}`);
     }
@@ -187,7 +204,12 @@ export function parse(source: string, options: ParseOptions = {}): Node {
     const seen = new Set<string>();
     while (!isPunct("}")) {
       const keyToken = next();
-      const key = keyToken.type === "string" ? String(keyToken.value) : keyToken.type === "name" || keyToken.type === "keyword" ? keyToken.text : undefined;
+      const key =
+        keyToken.type === "string"
+          ? String(keyToken.value)
+          : keyToken.type === "name" || keyToken.type === "keyword"
+            ? keyToken.text
+            : undefined;
       if (key === undefined) throw unexpected(keyToken);
       checkName(key, keyToken.start);
       if (seen.has(key)) throw fail(keyToken, `Duplicate key ${JSON.stringify(key)}`);
@@ -198,7 +220,10 @@ export function parse(source: string, options: ParseOptions = {}): Node {
       next();
     }
     expect("}");
-    return node({ kind: "object", start: open.start, entries }, entries.map((e) => e.value));
+    return node(
+      { kind: "object", start: open.start, entries },
+      entries.map((e) => e.value),
+    );
   }
 
   // Comma-separated expressions up to `close`. Arrays allow a trailing comma; calls do not, so that

@@ -95,7 +95,8 @@ export const EXPRESSION_PRESETS: readonly ExpressionPreset[] = [
     id: "no-refusal",
     name: "No refusal phrases",
     description: "The output contains none of the listed refusal phrases. Edit the phrases.",
-    expression: 'not (contains(lower(output), "i cannot") or contains(lower(output), "i\'m sorry") or contains(lower(output), "as an ai"))',
+    expression:
+      'not (contains(lower(output), "i cannot") or contains(lower(output), "i\'m sorry") or contains(lower(output), "as an ai"))',
   },
   {
     id: "keyword-coverage",

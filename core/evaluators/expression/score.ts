@@ -19,10 +19,13 @@ function scoreOf(value: unknown): number | null {
 }
 
 const notAScore = (value: unknown) =>
-  evaluationError(`Expression must return a boolean or a number in [0, 1], got ${describeValue(value)}`, { value: summarize(value) });
+  evaluationError(`Expression must return a boolean or a number in [0, 1], got ${describeValue(value)}`, {
+    value: summarize(value),
+  });
 
 // Only scalars travel in `details`; a structured raw value could be large, and the message already previews it.
-const summarize = (value: unknown) => (value === null || typeof value !== "object" ? (value ?? null) : Array.isArray(value) ? "array" : "object");
+const summarize = (value: unknown) =>
+  value === null || typeof value !== "object" ? (value ?? null) : Array.isArray(value) ? "array" : "object";
 
 /** The answer of `POST /v1/evaluators/test-expression`. */
 export interface ExpressionRun {
@@ -44,11 +47,14 @@ export function runExpression(compiled: CompiledExpression, vars: Record<string,
     if (isAppError(error)) return { value: null, valid: false, error: error.message };
     throw error;
   }
-  return scoreOf(value) === null ? { value, valid: false, error: notAScore(value).message } : { value, valid: true, error: null };
+  return scoreOf(value) === null
+    ? { value, valid: false, error: notAScore(value).message }
+    : { value, valid: true, error: null };
 }
 
 /**
  * Evaluates and scores in one step, for the evaluator runner.
  * @throws invalid_input when evaluation fails or the result is not a score.
  */
-export const evaluateScore = (compiled: CompiledExpression, vars: Record<string, unknown>): number => toScore(compiled.evaluate(vars));
+export const evaluateScore = (compiled: CompiledExpression, vars: Record<string, unknown>): number =>
+  toScore(compiled.evaluate(vars));

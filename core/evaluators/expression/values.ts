@@ -21,7 +21,8 @@ export function normalize(value: unknown): unknown {
 
 /** @throws invalid_input for `__proto__`, `constructor` and `prototype`, whatever the target. */
 export function refuseName(key: string | number, start: number): void {
-  if (typeof key === "string" && REFUSED_NAMES.has(key)) throw evaluationError(`Property name ${JSON.stringify(key)} is refused at position ${start + 1}`);
+  if (typeof key === "string" && REFUSED_NAMES.has(key))
+    throw evaluationError(`Property name ${JSON.stringify(key)} is refused at position ${start + 1}`);
 }
 
 const INDEX = /^(0|[1-9]\d*)$/;

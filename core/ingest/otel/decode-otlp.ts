@@ -1,9 +1,9 @@
 import { invalid, isAppError } from "../../platform/errors";
+import { jsonTextExceedsDepth, parseWellFormedJson } from "../../platform/storable-text";
 import { normalizeLogs, normalizeRequest } from "./normalize-otlp";
 import type { OtlpLogRecord, OtlpTraceRequest } from "./otlp-request";
 import { WireLogsRequest, WireTraceRequest } from "./otlp-wire.schema";
 import { decodeProtobufRequest } from "./protobuf-decoder";
-import { jsonTextExceedsDepth, parseWellFormedJson } from "../../platform/storable-text";
 
 const PROTOBUF_TYPES = new Set(["application/x-protobuf", "application/protobuf"]);
 const JSON_TYPES = new Set(["application/json"]);
@@ -27,19 +27,37 @@ interface Signal<T> {
   name: "traces" | "logs";
   request: string;
   list: string;
-  wire: { safeParse(v: unknown): { success: true; data: any } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } };
+  wire: {
+    safeParse(
+      v: unknown,
+    ): { success: true; data: any } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+  };
   normalize: (wire: any) => T;
 }
 const SIGNALS = {
-  traces: { name: "traces", request: "ExportTraceServiceRequest", list: "resourceSpans", wire: WireTraceRequest, normalize: normalizeRequest } satisfies Signal<OtlpTraceRequest>,
-  logs: { name: "logs", request: "ExportLogsServiceRequest", list: "resourceLogs", wire: WireLogsRequest, normalize: normalizeLogs } satisfies Signal<OtlpLogRecord[]>,
+  traces: {
+    name: "traces",
+    request: "ExportTraceServiceRequest",
+    list: "resourceSpans",
+    wire: WireTraceRequest,
+    normalize: normalizeRequest,
+  } satisfies Signal<OtlpTraceRequest>,
+  logs: {
+    name: "logs",
+    request: "ExportLogsServiceRequest",
+    list: "resourceLogs",
+    wire: WireLogsRequest,
+    normalize: normalizeLogs,
+  } satisfies Signal<OtlpLogRecord[]>,
 };
 
 function decode<T>(bytes: Uint8Array, contentType: string | undefined, signal: Signal<T>): T {
   const mediaType = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   const isProtobuf = PROTOBUF_TYPES.has(mediaType);
   if (!isProtobuf && !JSON_TYPES.has(mediaType)) {
-    throw invalid(`OTLP ${signal.name} must be sent as application/x-protobuf or application/json`, { contentType: contentType ?? null });
+    throw invalid(`OTLP ${signal.name} must be sent as application/x-protobuf or application/json`, {
+      contentType: contentType ?? null,
+    });
   }
   if (bytes.length === 0) throw invalid("OTLP request body is empty");
   try {
@@ -49,7 +67,9 @@ function decode<T>(bytes: Uint8Array, contentType: string | undefined, signal: S
       const issue = parsed.error.issues[0];
       const where = issue?.path.length ? ` at ${issue.path.map(String).join(".")}` : "";
       throw invalid(`OTLP request is not an ${signal.request}${where}: ${issue?.message ?? "wrong shape"}`, {
-        issues: parsed.error.issues.slice(0, 5).map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
+        issues: parsed.error.issues
+          .slice(0, 5)
+          .map((i) => ({ path: i.path.map(String).join("."), message: i.message })),
       });
     }
     return signal.normalize(parsed.data);
@@ -85,7 +105,8 @@ function fromJson(bytes: Uint8Array): unknown {
     throw invalid(`OTLP request is not valid JSON: ${messageOf(e)}`);
   }
   // Before the recursive steps that follow (the wire schema, attribute values).
-  if (jsonTextExceedsDepth(text, MAX_OTLP_JSON_DEPTH)) throw invalid(`OTLP request nests deeper than ${MAX_OTLP_JSON_DEPTH} levels`);
+  if (jsonTextExceedsDepth(text, MAX_OTLP_JSON_DEPTH))
+    throw invalid(`OTLP request nests deeper than ${MAX_OTLP_JSON_DEPTH} levels`);
   try {
     return parseWellFormedJson(text);
   } catch (e) {

@@ -1,5 +1,15 @@
 export { decodeOtlpLogs, decodeOtlpTraces } from "./decode-otlp";
 export { otlpLogsToEvents } from "./logs-to-events";
-export { otlpToEvents, type OtelIngestEvent } from "./spans-to-events";
-export { sdkOf, type OtelSdkIdentity } from "./sdk-of";
-export type { Attributes, AttributeValue, OtlpResourceSpans, OtlpScope, OtlpScopeSpans, OtlpSpan, OtlpSpanEvent, OtlpTraceRequest, OtlpLogRecord } from "./otlp-request";
+export type {
+  Attributes,
+  AttributeValue,
+  OtlpLogRecord,
+  OtlpResourceSpans,
+  OtlpScope,
+  OtlpScopeSpans,
+  OtlpSpan,
+  OtlpSpanEvent,
+  OtlpTraceRequest,
+} from "./otlp-request";
+export { type OtelSdkIdentity, sdkOf } from "./sdk-of";
+export { type OtelIngestEvent, otlpToEvents } from "./spans-to-events";

@@ -19,18 +19,30 @@ export function otlpLogsToEvents(records: readonly OtlpLogRecord[]): { events: O
       continue;
     }
     const key = `${record.traceId}/${record.spanId}`;
-    const group = bySpan.get(key) ?? bySpan.set(key, { traceId: record.traceId, spanId: record.spanId, events: [] }).get(key)!;
+    const group =
+      bySpan.get(key) ?? bySpan.set(key, { traceId: record.traceId, spanId: record.spanId, events: [] }).get(key)!;
     group.events.push({ name, timeUnixNano: record.timeUnixNano, attributes: bodyOf(record.body) });
   }
 
   const events: OtelIngestEvent[] = [];
   for (const { traceId, spanId, events: spanEvents } of bySpan.values()) {
-    const times = spanEvents.map((e) => Telemetry.isoFromNanos(e.timeUnixNano)).filter((t): t is string => t !== undefined).sort();
+    const times = spanEvents
+      .map((e) => Telemetry.isoFromNanos(e.timeUnixNano))
+      .filter((t): t is string => t !== undefined)
+      .sort();
     const first = times[0] ?? new Date(0).toISOString();
     const last = times.at(-1) ?? first;
-    const { input, output } = Telemetry.mapSpan({ name: "", attributes: {}, events: spanEvents, start: first, isRoot: false }).observation;
+    const { input, output } = Telemetry.mapSpan({
+      name: "",
+      attributes: {},
+      events: spanEvents,
+      start: first,
+      isRoot: false,
+    }).observation;
     if (input === undefined && output === undefined) continue;
-    const body = Object.fromEntries(Object.entries({ id: spanId, traceId, input, output }).filter(([, v]) => v !== undefined));
+    const body = Object.fromEntries(
+      Object.entries({ id: spanId, traceId, input, output }).filter(([, v]) => v !== undefined),
+    );
     // An update: the span's own create decides the observation's type; this only fills in its messages.
     events.push({ id: `otel-${traceId}-${spanId}-logs-${last}`, type: "generation-update", timestamp: last, body });
   }

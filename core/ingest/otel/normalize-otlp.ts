@@ -79,7 +79,10 @@ function idHex(value: string, bytes: number, field: string): string | undefined 
     const decoded = Buffer.from(value, "base64");
     if (decoded.length === bytes) hex = decoded.toString("hex");
   } else if (value.length === 0) return undefined;
-  if (hex === undefined) throw invalid(`OTLP ${field} must be ${bytes * 2} hex characters or ${bytes} base64 bytes`, { [field]: value.slice(0, 64) });
+  if (hex === undefined)
+    throw invalid(`OTLP ${field} must be ${bytes * 2} hex characters or ${bytes} base64 bytes`, {
+      [field]: value.slice(0, 64),
+    });
   return /^0+$/.test(hex) ? undefined : hex;
 }
 

@@ -17,7 +17,19 @@ export const OTLP_DESCRIPTOR = {
                 v1: {
                   nested: {
                     AnyValue: {
-                      oneofs: { value: { oneof: ["stringValue", "boolValue", "intValue", "doubleValue", "arrayValue", "kvlistValue", "bytesValue"] } },
+                      oneofs: {
+                        value: {
+                          oneof: [
+                            "stringValue",
+                            "boolValue",
+                            "intValue",
+                            "doubleValue",
+                            "arrayValue",
+                            "kvlistValue",
+                            "bytesValue",
+                          ],
+                        },
+                      },
                       fields: {
                         stringValue: field("string", 1),
                         boolValue: field("bool", 2),
@@ -32,7 +44,12 @@ export const OTLP_DESCRIPTOR = {
                     KeyValueList: { fields: { values: field("KeyValue", 1, "repeated") } },
                     KeyValue: { fields: { key: field("string", 1), value: field("AnyValue", 2) } },
                     InstrumentationScope: {
-                      fields: { name: field("string", 1), version: field("string", 2), attributes: field("KeyValue", 3, "repeated"), droppedAttributesCount: field("uint32", 4) },
+                      fields: {
+                        name: field("string", 1),
+                        version: field("string", 2),
+                        attributes: field("KeyValue", 3, "repeated"),
+                        droppedAttributesCount: field("uint32", 4),
+                      },
                     },
                   },
                 },
@@ -42,7 +59,12 @@ export const OTLP_DESCRIPTOR = {
               nested: {
                 v1: {
                   nested: {
-                    Resource: { fields: { attributes: field("opentelemetry.proto.common.v1.KeyValue", 1, "repeated"), droppedAttributesCount: field("uint32", 2) } },
+                    Resource: {
+                      fields: {
+                        attributes: field("opentelemetry.proto.common.v1.KeyValue", 1, "repeated"),
+                        droppedAttributesCount: field("uint32", 2),
+                      },
+                    },
                   },
                 },
               },
@@ -52,10 +74,18 @@ export const OTLP_DESCRIPTOR = {
                 v1: {
                   nested: {
                     ResourceSpans: {
-                      fields: { resource: field("opentelemetry.proto.resource.v1.Resource", 1), scopeSpans: field("ScopeSpans", 2, "repeated"), schemaUrl: field("string", 3) },
+                      fields: {
+                        resource: field("opentelemetry.proto.resource.v1.Resource", 1),
+                        scopeSpans: field("ScopeSpans", 2, "repeated"),
+                        schemaUrl: field("string", 3),
+                      },
                     },
                     ScopeSpans: {
-                      fields: { scope: field("opentelemetry.proto.common.v1.InstrumentationScope", 1), spans: field("Span", 2, "repeated"), schemaUrl: field("string", 3) },
+                      fields: {
+                        scope: field("opentelemetry.proto.common.v1.InstrumentationScope", 1),
+                        spans: field("Span", 2, "repeated"),
+                        schemaUrl: field("string", 3),
+                      },
                     },
                     Span: {
                       fields: {
@@ -78,7 +108,14 @@ export const OTLP_DESCRIPTOR = {
                       },
                       nested: {
                         SpanKind: {
-                          values: { SPAN_KIND_UNSPECIFIED: 0, SPAN_KIND_INTERNAL: 1, SPAN_KIND_SERVER: 2, SPAN_KIND_CLIENT: 3, SPAN_KIND_PRODUCER: 4, SPAN_KIND_CONSUMER: 5 },
+                          values: {
+                            SPAN_KIND_UNSPECIFIED: 0,
+                            SPAN_KIND_INTERNAL: 1,
+                            SPAN_KIND_SERVER: 2,
+                            SPAN_KIND_CLIENT: 3,
+                            SPAN_KIND_PRODUCER: 4,
+                            SPAN_KIND_CONSUMER: 5,
+                          },
                         },
                         Event: {
                           fields: {
@@ -102,7 +139,9 @@ export const OTLP_DESCRIPTOR = {
                     },
                     Status: {
                       fields: { message: field("string", 2), code: field("StatusCode", 3) },
-                      nested: { StatusCode: { values: { STATUS_CODE_UNSET: 0, STATUS_CODE_OK: 1, STATUS_CODE_ERROR: 2 } } },
+                      nested: {
+                        StatusCode: { values: { STATUS_CODE_UNSET: 0, STATUS_CODE_OK: 1, STATUS_CODE_ERROR: 2 } },
+                      },
                     },
                   },
                 },
@@ -113,10 +152,18 @@ export const OTLP_DESCRIPTOR = {
                 v1: {
                   nested: {
                     ResourceLogs: {
-                      fields: { resource: field("opentelemetry.proto.resource.v1.Resource", 1), scopeLogs: field("ScopeLogs", 2, "repeated"), schemaUrl: field("string", 3) },
+                      fields: {
+                        resource: field("opentelemetry.proto.resource.v1.Resource", 1),
+                        scopeLogs: field("ScopeLogs", 2, "repeated"),
+                        schemaUrl: field("string", 3),
+                      },
                     },
                     ScopeLogs: {
-                      fields: { scope: field("opentelemetry.proto.common.v1.InstrumentationScope", 1), logRecords: field("LogRecord", 2, "repeated"), schemaUrl: field("string", 3) },
+                      fields: {
+                        scope: field("opentelemetry.proto.common.v1.InstrumentationScope", 1),
+                        logRecords: field("LogRecord", 2, "repeated"),
+                        schemaUrl: field("string", 3),
+                      },
                     },
                     LogRecord: {
                       fields: {
@@ -143,7 +190,9 @@ export const OTLP_DESCRIPTOR = {
                   nested: {
                     v1: {
                       nested: {
-                        ExportTraceServiceRequest: { fields: { resourceSpans: field("opentelemetry.proto.trace.v1.ResourceSpans", 1, "repeated") } },
+                        ExportTraceServiceRequest: {
+                          fields: { resourceSpans: field("opentelemetry.proto.trace.v1.ResourceSpans", 1, "repeated") },
+                        },
                       },
                     },
                   },
@@ -152,7 +201,9 @@ export const OTLP_DESCRIPTOR = {
                   nested: {
                     v1: {
                       nested: {
-                        ExportLogsServiceRequest: { fields: { resourceLogs: field("opentelemetry.proto.logs.v1.ResourceLogs", 1, "repeated") } },
+                        ExportLogsServiceRequest: {
+                          fields: { resourceLogs: field("opentelemetry.proto.logs.v1.ResourceLogs", 1, "repeated") },
+                        },
                       },
                     },
                   },

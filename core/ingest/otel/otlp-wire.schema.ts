@@ -39,7 +39,9 @@ export const WireAnyValue: z.ZodType<WireAnyValue> = z.lazy(() =>
     kvlistValue: opt(z.object({ values: opt(z.array(WireKeyValue)) })),
   }),
 );
-export const WireKeyValue: z.ZodType<WireKeyValue> = z.lazy(() => z.object({ key: z.string(), value: opt(WireAnyValue) }));
+export const WireKeyValue: z.ZodType<WireKeyValue> = z.lazy(() =>
+  z.object({ key: z.string(), value: opt(WireAnyValue) }),
+);
 const Attributes = opt(z.array(WireKeyValue));
 
 const WireSpan = z.object({

@@ -33,13 +33,19 @@ export function otlpToEvents(request: OtlpTraceRequest): OtelIngestEvent[] {
   for (const rs of request.resourceSpans) {
     const env = rs.resourceAttributes["deployment.environment.name"] ?? rs.resourceAttributes["deployment.environment"];
     for (const ss of rs.scopeSpans) {
-      const context: SpanContext = { resourceAttributes: rs.resourceAttributes, scope: ss.scope, resourceEnvironment: stringOf(env) };
+      const context: SpanContext = {
+        resourceAttributes: rs.resourceAttributes,
+        scope: ss.scope,
+        resourceEnvironment: stringOf(env),
+      };
       for (const span of ss.spans) events.push(...spanToEvents(span, context, roots));
     }
   }
   // Instrumentations repeat the trace's user and session on every span: a span's trace update that says
   // nothing its root in the same export does not also say changes nothing, and is left out.
-  return events.filter((e) => !(e.type === "trace-create" && !isRootUpdate(e) && saysNothingNew(e.body, roots.get(e.body.id as string))));
+  return events.filter(
+    (e) => !(e.type === "trace-create" && !isRootUpdate(e) && saysNothingNew(e.body, roots.get(e.body.id as string))),
+  );
 }
 
 const isRootUpdate = (e: OtelIngestEvent) => e.body.timestamp !== undefined;
@@ -49,16 +55,27 @@ function saysNothingNew(update: Record<string, unknown>, root: Record<string, un
   return Object.entries(update).every(([k, v]) => k === "id" || JSON.stringify(v) === JSON.stringify(root[k]));
 }
 
-function spanToEvents(span: OtlpSpan, context: SpanContext, roots: Map<string, Record<string, unknown>>): OtelIngestEvent[] {
+function spanToEvents(
+  span: OtlpSpan,
+  context: SpanContext,
+  roots: Map<string, Record<string, unknown>>,
+): OtelIngestEvent[] {
   const start = isoFromNanos(span.startTimeUnixNano) ?? isoFromNanos(span.endTimeUnixNano);
   if (start === undefined) throw invalid(`OTLP span ${span.spanId} of trace ${span.traceId} has no start time`);
   const end = isoFromNanos(span.endTimeUnixNano);
   // A Langfuse SDK marks its first exported span as the app's root even when an
   // unexported (filtered) span is its parent: it still names the trace.
-  const appRoot = span.attributes["langfuse.internal.is_app_root"] === true || span.attributes["langfuse.internal.as_root"] === true;
+  const appRoot =
+    span.attributes["langfuse.internal.is_app_root"] === true || span.attributes["langfuse.internal.as_root"] === true;
   const isRoot = !span.parentSpanId || appRoot;
   // One table maps every instrumentation family's attributes (docs/integrations.md).
-  const mapped = Telemetry.mapSpan({ name: span.name, attributes: span.attributes, events: span.events, start, isRoot });
+  const mapped = Telemetry.mapSpan({
+    name: span.name,
+    attributes: span.attributes,
+    events: span.events,
+    start,
+    isRoot,
+  });
   const { type = "span", name, input, output, ...fields } = mapped.observation;
 
   const errored = span.status.code === STATUS_ERROR;
@@ -98,15 +115,31 @@ function spanToEvents(span: OtlpSpan, context: SpanContext, roots: Map<string, R
   const trace = { ...mapped.trace, ...defined({ environment }) };
   if (isRoot) {
     // The root names the trace and, unless told otherwise, mirrors its input/output.
-    const body = { id: span.traceId, timestamp: start, name: name ?? span.name, ...defined({ input, output }), ...trace };
+    const body = {
+      id: span.traceId,
+      timestamp: start,
+      name: name ?? span.name,
+      ...defined({ input, output }),
+      ...trace,
+    };
     roots.set(span.traceId, body);
     events.push({ id: `otel-${span.traceId}-trace-${span.spanId}`, type: "trace-create", timestamp: start, body });
   } else if (mapped.hasTraceFields) {
     // Stamped at the span's end, after the root's start, so explicit fields set
     // deeper in the trace win over the root's defaults when the store merges.
-    events.push({ id: `otel-${span.traceId}-trace-${span.spanId}`, type: "trace-create", timestamp: end ?? start, body: { id: span.traceId, ...trace } });
+    events.push({
+      id: `otel-${span.traceId}-trace-${span.spanId}`,
+      type: "trace-create",
+      timestamp: end ?? start,
+      body: { id: span.traceId, ...trace },
+    });
   }
-  events.push({ id: `otel-${span.traceId}-${span.spanId}`, type: `${type}-create`, timestamp: end ?? start, body: observation });
+  events.push({
+    id: `otel-${span.traceId}-${span.spanId}`,
+    type: `${type}-create`,
+    timestamp: end ?? start,
+    body: observation,
+  });
   return events;
 }
 

@@ -1,6 +1,6 @@
-import type { BuiltinPiiKind } from "./pii.schema";
 import { passesIbanMod97, passesLuhn } from "./checksums";
-import { token, type MaskRule } from "./mask-rule";
+import { type MaskRule, token } from "./mask-rule";
+import type { BuiltinPiiKind } from "./pii.schema";
 import { secretRule } from "./secret-rule";
 
 const OCTET = String.raw`(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)`;
@@ -8,7 +8,8 @@ const IPV4 = `${OCTET}(?:\\.${OCTET}){3}`;
 const IPV4_EXACT = new RegExp(`^${IPV4}$`);
 
 const digitCount = (s: string) => s.replace(/\D/g, "").length;
-const accept = (name: string, ok: (candidate: string) => boolean) => (candidate: string) => (ok(candidate) ? token(name) : candidate);
+const accept = (name: string, ok: (candidate: string) => boolean) => (candidate: string) =>
+  ok(candidate) ? token(name) : candidate;
 
 // Lookbehinds pin every candidate to the start of its token: a run is judged whole, never from its middle.
 const email: MaskRule = {

@@ -1,6 +1,6 @@
 import { BUILTIN_RULES } from "./builtin-rules";
-import { applyRules, token, type MaskRule } from "./mask-rule";
 import { mapStrings } from "./map-strings";
+import { applyRules, type MaskRule, token } from "./mask-rule";
 import { BUILTIN_PII_KINDS, compileCustomPattern, type PiiPolicy } from "./pii.schema";
 
 export interface Masker {

@@ -1,2 +1,2 @@
-export { PiiPolicy, BUILTIN_PII_KINDS, type BuiltinPiiKind } from "./pii.schema";
 export { compilePiiPolicy, type Masker } from "./compile-pii-policy";
+export { BUILTIN_PII_KINDS, type BuiltinPiiKind, PiiPolicy } from "./pii.schema";

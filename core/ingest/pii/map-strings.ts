@@ -9,7 +9,8 @@ function isContainer(value: unknown): value is Container {
 
 function set(target: Container, key: string, value: unknown): void {
   // A parsed "__proto__" key is an own property; plain assignment would swap the prototype instead.
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else (target as Record<string, unknown>)[key] = value;
 }
 

@@ -21,7 +21,8 @@ export function applyRules(text: string, rules: readonly MaskRule[]): string {
       // Zero-length matches (a custom `x*`) would insert a token between every character.
       if (candidate.length === 0) return candidate;
       const last = rest[rest.length - 1];
-      const groups = typeof last === "object" && last !== null ? (last as Record<string, string | undefined>) : undefined;
+      const groups =
+        typeof last === "object" && last !== null ? (last as Record<string, string | undefined>) : undefined;
       return rule.redact(candidate, groups);
     });
   }

@@ -32,7 +32,11 @@ export const PiiPolicy = z.object({
     .superRefine((rules, ctx) => {
       rules.forEach((rule, i) => {
         if (compileCustomPattern(rule.pattern) === null) {
-          ctx.addIssue({ code: "custom", path: [i, "pattern"], message: `custom[${i}].pattern is not a valid regular expression` });
+          ctx.addIssue({
+            code: "custom",
+            path: [i, "pattern"],
+            message: `custom[${i}].pattern is not a valid regular expression`,
+          });
         }
       });
     })

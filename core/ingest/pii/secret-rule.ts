@@ -1,4 +1,4 @@
-import { token, type MaskRule } from "./mask-rule";
+import { type MaskRule, token } from "./mask-rule";
 
 // Vendor formats with a recognisable prefix; `(?<![\w-])` keeps them from starting mid-word.
 const KNOWN = [

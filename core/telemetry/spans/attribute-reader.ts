@@ -1,6 +1,6 @@
 import { invalid } from "../../platform/errors";
-import type { Attributes, AttributeValue } from "./span-view";
 import { parseWellFormedJson } from "../../platform/storable-text";
+import type { Attributes, AttributeValue } from "./span-view";
 
 /**
  * Reads span attributes and remembers which ones a mapper used, so that only the
@@ -95,7 +95,9 @@ export function stringListOf(v: AttributeValue | undefined): string[] | undefine
   const parsed = parseJsonish(v);
   if (typeof parsed === "string") return [parsed];
   if (!Array.isArray(parsed)) return undefined;
-  return parsed.filter((x) => x !== null && x !== undefined).map((x) => (typeof x === "string" ? x : JSON.stringify(x)));
+  return parsed
+    .filter((x) => x !== null && x !== undefined)
+    .map((x) => (typeof x === "string" ? x : JSON.stringify(x)));
 }
 
 /** Unix nanoseconds (decimal string) → ISO 8601 with milliseconds; "0" means unset. */

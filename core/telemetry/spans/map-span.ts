@@ -1,15 +1,32 @@
 import { AttributeReader } from "./attribute-reader";
 import { defined, type ObservationDraft, type TraceDraft } from "./drafts";
-import { type Family, MERGED_FIELDS, type MappedFields, SPAN_MAPPING } from "./mapping-table";
+import { type Family, type MappedFields, MERGED_FIELDS, SPAN_MAPPING } from "./mapping-table";
 import type { RuleInput } from "./readers";
 import type { SpanView } from "./span-view";
 
 /** Kinds stored as they are; any other kind is stored as a span (an embedding as a generation) and named in metadata. */
-const STORED_TYPES: Record<string, ObservationDraft["type"]> = { span: "span", generation: "generation", event: "event", embedding: "generation" };
+const STORED_TYPES: Record<string, ObservationDraft["type"]> = {
+  span: "span",
+  generation: "generation",
+  event: "event",
+  embedding: "generation",
+};
 /** Trace fields that make a span speak for its trace (release, version and environment ride along on every span). */
-const OWN_TRACE_FIELDS = ["traceName", "userId", "sessionId", "tags", "traceMetadata", "traceInput", "traceOutput", "public"] as const;
+const OWN_TRACE_FIELDS = [
+  "traceName",
+  "userId",
+  "sessionId",
+  "tags",
+  "traceMetadata",
+  "traceInput",
+  "traceOutput",
+  "public",
+] as const;
 
-const FIELDS = Object.entries(SPAN_MAPPING) as [keyof MappedFields, { family: Family; read: (s: RuleInput) => unknown }[]][];
+const FIELDS = Object.entries(SPAN_MAPPING) as [
+  keyof MappedFields,
+  { family: Family; read: (s: RuleInput) => unknown }[],
+][];
 
 export interface MappedSpan {
   observation: ObservationDraft;
@@ -42,12 +59,23 @@ export function mapSpan(span: SpanView): MappedSpan {
       values.push(value);
       if (!MERGED_FIELDS.has(field)) break;
     }
-    if (values.length) (fields as Record<string, unknown>)[field] = MERGED_FIELDS.has(field) ? Object.assign({}, ...values.reverse()) : values[0];
+    if (values.length)
+      (fields as Record<string, unknown>)[field] = MERGED_FIELDS.has(field)
+        ? Object.assign({}, ...values.reverse())
+        : values[0];
   }
 
   const kind = fields.kind;
-  const type = kind === undefined ? (fields.model !== undefined || fields.usageDetails !== undefined ? "generation" : "span") : (Object.hasOwn(STORED_TYPES, kind.toLowerCase()) ? STORED_TYPES[kind.toLowerCase()]! : "span");
-  const metadata = kind !== undefined && kind.toLowerCase() !== type ? { ...fields.metadata, observationType: kind } : fields.metadata;
+  const type =
+    kind === undefined
+      ? fields.model !== undefined || fields.usageDetails !== undefined
+        ? "generation"
+        : "span"
+      : Object.hasOwn(STORED_TYPES, kind.toLowerCase())
+        ? STORED_TYPES[kind.toLowerCase()]!
+        : "span";
+  const metadata =
+    kind !== undefined && kind.toLowerCase() !== type ? { ...fields.metadata, observationType: kind } : fields.metadata;
   // Tokens an instrumentation puts on a span (an agent's or a wrapper's) are those of the calls inside it:
   // priced there, they would be counted twice here. Usage a Langfuse SDK states is kept as stated.
   const priced = type === "generation" || winners.usageDetails === "langfuse";
@@ -57,7 +85,8 @@ export function mapSpan(span: SpanView): MappedSpan {
     input: fields.input,
     output: fields.output,
     model: fields.model,
-    modelParameters: fields.modelParameters && Object.keys(fields.modelParameters).length ? fields.modelParameters : undefined,
+    modelParameters:
+      fields.modelParameters && Object.keys(fields.modelParameters).length ? fields.modelParameters : undefined,
     usageDetails: priced ? fields.usageDetails : undefined,
     costDetails: fields.costDetails,
     completionStartTime: fields.completionStartTime,
@@ -82,6 +111,10 @@ export function mapSpan(span: SpanView): MappedSpan {
     version: fields.traceVersion,
     environment: fields.environment,
   });
-  return { observation, trace, hasTraceFields: OWN_TRACE_FIELDS.some((f) => fields[f] !== undefined), attributes: input.attrs };
+  return {
+    observation,
+    trace,
+    hasTraceFields: OWN_TRACE_FIELDS.some((f) => fields[f] !== undefined),
+    attributes: input.attrs,
+  };
 }
-

@@ -10,37 +10,64 @@ export interface RuleInput {
 export type Read<T> = (s: RuleInput) => T | undefined;
 
 /** The first of several spellings, as text. */
-export const text = (...keys: string[]): Read<string> => ({ attrs }) => stringOf(attrs.first(...keys));
+export const text =
+  (...keys: string[]): Read<string> =>
+  ({ attrs }) =>
+    stringOf(attrs.first(...keys));
 /** The first of several spellings, JSON parsed when it parses (kept as text when it does not). */
-export const json = (...keys: string[]): Read<unknown> => ({ attrs }) => parseJsonish(attrs.first(...keys));
-export const count = (...keys: string[]): Read<number> => ({ attrs }) => numberOf(attrs.first(...keys));
-export const list = (...keys: string[]): Read<string[]> => ({ attrs }) => stringListOf(attrs.first(...keys));
+export const json =
+  (...keys: string[]): Read<unknown> =>
+  ({ attrs }) =>
+    parseJsonish(attrs.first(...keys));
+export const count =
+  (...keys: string[]): Read<number> =>
+  ({ attrs }) =>
+    numberOf(attrs.first(...keys));
+export const list =
+  (...keys: string[]): Read<string[]> =>
+  ({ attrs }) =>
+    stringListOf(attrs.first(...keys));
 /** A JSON object attribute (anything else says nothing). */
-export const object = (...keys: string[]): Read<Record<string, unknown>> => (s) => objectOf(json(...keys)(s));
+export const object =
+  (...keys: string[]): Read<Record<string, unknown>> =>
+  (s) =>
+    objectOf(json(...keys)(s));
 /** A constant, when the attribute is there at all. */
-export const given = <T>(key: string, value: T): Read<T> => ({ attrs }) => (attrs.get(key) !== undefined ? value : undefined);
+export const given =
+  <T>(key: string, value: T): Read<T> =>
+  ({ attrs }) =>
+    attrs.get(key) !== undefined ? value : undefined;
 
 /** The rule applies only to spans that pass `test`. */
-export const when = <T>(test: (s: RuleInput) => boolean, read: Read<T>): Read<T> => (s) => (test(s) ? read(s) : undefined);
+export const when =
+  <T>(test: (s: RuleInput) => boolean, read: Read<T>): Read<T> =>
+  (s) =>
+    test(s) ? read(s) : undefined;
 /** The first rule with something to say. */
-export const firstOf = <T>(...reads: Read<T>[]): Read<T> => (s) => {
-  for (const read of reads) {
-    const v = read(s);
-    if (v !== undefined) return v;
-  }
-  return undefined;
-};
+export const firstOf =
+  <T>(...reads: Read<T>[]): Read<T> =>
+  (s) => {
+    for (const read of reads) {
+      const v = read(s);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  };
 /** A value looked up in a table (`undefined` for anything it does not list). */
-export const lookup = <T>(read: Read<string>, table: Record<string, T>): Read<T> => (s) => {
-  const key = read(s);
-  return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
-};
+export const lookup =
+  <T>(read: Read<string>, table: Record<string, T>): Read<T> =>
+  (s) => {
+    const key = read(s);
+    return key !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+  };
 
 /** `prefix.<key>` attributes as one object (JSON parsed), minus `skip`; undefined when there are none. */
-export const prefixed = (prefix: string, skip: (key: string) => boolean = () => false): Read<Record<string, unknown>> => ({ attrs }) => {
-  const entries = attrs.withPrefix(prefix, (k) => !skip(k)).map(([k, v]) => [k, parseJsonish(v)] as const);
-  return entries.length ? Object.fromEntries(entries) : undefined;
-};
+export const prefixed =
+  (prefix: string, skip: (key: string) => boolean = () => false): Read<Record<string, unknown>> =>
+  ({ attrs }) => {
+    const entries = attrs.withPrefix(prefix, (k) => !skip(k)).map(([k, v]) => [k, parseJsonish(v)] as const);
+    return entries.length ? Object.fromEntries(entries) : undefined;
+  };
 
 /** Wrapper keys OpenInference puts around list items (`llm.input_messages.0.message.role`). */
 const WRAPPERS = new Set(["message", "tool_call", "message_content", "document", "embedding"]);
@@ -51,14 +78,16 @@ const MAX_INDEX = 1000;
  * Flattened lists (`llm.input_messages.0.message.content`, `gen_ai.prompt.1.role`) rebuilt as JSON: numeric
  * path segments become array items, OpenInference's one-key wrappers are removed.
  */
-export const nested = (prefix: string): Read<unknown[]> => ({ attrs }) => {
-  const entries = attrs.withPrefix(prefix, (k) => /^\d+\./.test(k));
-  if (entries.length === 0) return undefined;
-  const root: Node = new Map();
-  for (const [path, value] of entries) place(root, path.split("."), parseJsonish(value));
-  const built = build(root);
-  return Array.isArray(built) && built.length ? built : undefined;
-};
+export const nested =
+  (prefix: string): Read<unknown[]> =>
+  ({ attrs }) => {
+    const entries = attrs.withPrefix(prefix, (k) => /^\d+\./.test(k));
+    if (entries.length === 0) return undefined;
+    const root: Node = new Map();
+    for (const [path, value] of entries) place(root, path.split("."), parseJsonish(value));
+    const built = build(root);
+    return Array.isArray(built) && built.length ? built : undefined;
+  };
 
 type Node = Map<string, Node | unknown>;
 
@@ -90,22 +119,30 @@ function unwrap(item: unknown): unknown {
 }
 
 /** Span events named in `roles` as chat messages (`gen_ai.user.message` → role user), their attributes as the body. */
-export const messagesFromEvents = (roles: ReadonlyMap<string, string>): Read<unknown[]> => ({ span }) => {
-  const messages = span.events.filter((e) => roles.has(e.name)).map((e) => ({ role: roles.get(e.name), ...eventBody(e) }));
-  return messages.length ? messages : undefined;
-};
+export const messagesFromEvents =
+  (roles: ReadonlyMap<string, string>): Read<unknown[]> =>
+  ({ span }) => {
+    const messages = span.events
+      .filter((e) => roles.has(e.name))
+      .map((e) => ({ role: roles.get(e.name), ...eventBody(e) }));
+    return messages.length ? messages : undefined;
+  };
 
 /** Span events named `name`: one body, or a list of them. */
-export const eventBodies = (name: string): Read<unknown> => ({ span }) => {
-  const bodies = span.events.filter((e) => e.name === name).map(eventBody);
-  return bodies.length === 0 ? undefined : bodies.length === 1 ? bodies[0] : bodies;
-};
+export const eventBodies =
+  (name: string): Read<unknown> =>
+  ({ span }) => {
+    const bodies = span.events.filter((e) => e.name === name).map(eventBody);
+    return bodies.length === 0 ? undefined : bodies.length === 1 ? bodies[0] : bodies;
+  };
 
 /** An attribute read from the first span event that carries it. */
-export const fromEvent = (key: string, read: (v: AttributeValue) => unknown = parseJsonish): Read<unknown> => ({ span }) => {
-  const event = span.events.find((e) => key in e.attributes);
-  return event ? read(event.attributes[key]!) : undefined;
-};
+export const fromEvent =
+  (key: string, read: (v: AttributeValue) => unknown = parseJsonish): Read<unknown> =>
+  ({ span }) => {
+    const event = span.events.find((e) => key in e.attributes);
+    return event ? read(event.attributes[key]!) : undefined;
+  };
 
 /** Event attributes minus the repeated provider name, JSON strings parsed. */
 function eventBody(e: SpanEvent): Record<string, unknown> {
@@ -118,7 +155,9 @@ export function objectOf(v: unknown): Record<string, unknown> | undefined {
 }
 
 /** Every item of a list of JSON strings parsed (the AI SDK sends `ai.values` and `ai.embeddings` so). */
-export const jsonItems = (key: string): Read<unknown[]> => ({ attrs }) => {
-  const v = attrs.get(key);
-  return Array.isArray(v) ? v.map((x) => parseJsonish(x)) : undefined;
-};
+export const jsonItems =
+  (key: string): Read<unknown[]> =>
+  ({ attrs }) => {
+    const v = attrs.get(key);
+    return Array.isArray(v) ? v.map((x) => parseJsonish(x)) : undefined;
+  };

@@ -60,12 +60,16 @@ export function normalizeUsageDetails(raw: unknown): UsageDetails | undefined {
   let nestedCached = 0;
   let nestedReasoning = 0;
   // Canonical keys first, so an alias sent alongside its canonical key is not added twice.
-  const entries = Object.entries(raw as Record<string, unknown>).sort(([a], [b]) => Number(ALIASES.has(a)) - Number(ALIASES.has(b)));
+  const entries = Object.entries(raw as Record<string, unknown>).sort(
+    ([a], [b]) => Number(ALIASES.has(a)) - Number(ALIASES.has(b)),
+  );
   for (const [key, value] of entries) {
     if (value && typeof value === "object" && !Array.isArray(value)) {
       const details = value as Record<string, unknown>;
-      if (key === "prompt_tokens_details" || key === "input_tokens_details") nestedCached += numberOf(details.cached_tokens) ?? 0;
-      if (key === "completion_tokens_details" || key === "output_tokens_details") nestedReasoning += numberOf(details.reasoning_tokens) ?? 0;
+      if (key === "prompt_tokens_details" || key === "input_tokens_details")
+        nestedCached += numberOf(details.cached_tokens) ?? 0;
+      if (key === "completion_tokens_details" || key === "output_tokens_details")
+        nestedReasoning += numberOf(details.reasoning_tokens) ?? 0;
       continue;
     }
     const n = numberOf(value);

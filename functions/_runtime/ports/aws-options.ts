@@ -2,7 +2,10 @@ import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
 import type { Env } from "../env";
 
 /** Region and, for an emulator such as LocalStack, the endpoint every AWS client of a process uses. */
-export const awsClientOptions = (env: Env) => ({ region: env.AWS_REGION, ...(env.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}) });
+export const awsClientOptions = (env: Env) => ({
+  region: env.AWS_REGION,
+  ...(env.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}),
+});
 
 /**
  * The credentials Lambda gives a function's role, from its environment; elsewhere `fallback` (the local
@@ -10,8 +13,14 @@ export const awsClientOptions = (env: Env) => ({ region: env.AWS_REGION, ...(env
  */
 export function awsCredentials(env: Env, fallback?: AwsCredentialSource): AwsCredentialSource {
   if (env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY) {
-    return { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}) };
+    return {
+      accessKeyId: env.AWS_ACCESS_KEY_ID,
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+      ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+    };
   }
   if (fallback) return fallback;
-  throw new Error("Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set (Lambda sets them for the function's role)");
+  throw new Error(
+    "Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set (Lambda sets them for the function's role)",
+  );
 }

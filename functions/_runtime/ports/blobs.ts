@@ -1,7 +1,7 @@
 import { S3BlobStore } from "@core/adapters/aws/s3-blob-store";
+import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
 import type { Env } from "../env";
 import type { Port } from "../ports";
-import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
 import { awsClientOptions, awsCredentials } from "./aws-options";
 
 /** The S3 bucket of raw batches and offloaded payloads (`SIGHTLINE_BUCKET`, any S3 endpoint). */

@@ -8,7 +8,15 @@ export const mailer: Port<"mailer"> = {
   name: "mailer",
   open(env: Env) {
     // Password sign-in works without a sender; only sending a magic link fails (a logged 500).
-    if (!env.SIGHTLINE_MAIL_FROM) return { send: () => Promise.reject(new Error("Invalid configuration: SIGHTLINE_MAIL_FROM must be set to send magic links")) };
-    return new SesMailer({ from: env.SIGHTLINE_MAIL_FROM, ...awsClientOptions(env), ...(env.AWS_ACCESS_KEY_ID ? { credentials: awsCredentials(env) } : {}) });
+    if (!env.SIGHTLINE_MAIL_FROM)
+      return {
+        send: () =>
+          Promise.reject(new Error("Invalid configuration: SIGHTLINE_MAIL_FROM must be set to send magic links")),
+      };
+    return new SesMailer({
+      from: env.SIGHTLINE_MAIL_FROM,
+      ...awsClientOptions(env),
+      ...(env.AWS_ACCESS_KEY_ID ? { credentials: awsCredentials(env) } : {}),
+    });
   },
 };

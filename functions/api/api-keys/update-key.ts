@@ -7,5 +7,6 @@ export const handler = http({
   tags: ["api-keys"],
   body: Tenancy.UpdateApiKeyBody,
   response: Tenancy.ApiKey,
-  run: ({ body: { id, publicKey, ...patch } }, { deps, principal }) => Tenancy.updateApiKey(deps, principal, { id, publicKey }, patch),
+  run: ({ body: { id, publicKey, ...patch } }, { deps, principal }) =>
+    Tenancy.updateApiKey(deps, principal, { id, publicKey }, patch),
 });

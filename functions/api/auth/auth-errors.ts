@@ -1,10 +1,19 @@
-import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
-import type { Log } from "@core/platform/ports";
 import { SSO_ERROR_PATH } from "@core/auth";
+import type { Log } from "@core/platform/ports";
+import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { errorBody } from "../../_lib/http-errors";
 
 /** better-auth's statuses in our error codes (docs/auth.md, "Errors"). */
-const CODE_OF: Record<number, string> = { 400: "invalid_input", 401: "unauthorized", 403: "forbidden", 404: "not_found", 409: "conflict", 413: "payload_too_large", 422: "unprocessable", 429: "rate_limited" };
+const CODE_OF: Record<number, string> = {
+  400: "invalid_input",
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  409: "conflict",
+  413: "payload_too_large",
+  422: "unprocessable",
+  429: "rate_limited",
+};
 
 /** Codes of ours that better-auth may carry through (thrown from our sign-up hook). */
 const OWN_CODES = new Set(["signup_closed", "provider_off"]);
@@ -13,7 +22,8 @@ const OWN_CODES = new Set(["signup_closed", "provider_off"]);
 const REDIRECT_MESSAGES: Record<string, string> = {
   INVALID_TOKEN: "The sign-in link is invalid, used or expired",
   // docs/auth.md, "Sign-up and linking": an existing account is joined only with an email both sides have verified.
-  account_not_linked: "An account with this email exists; sign in to it another way first (its email must be verified), then sign in with this provider",
+  account_not_linked:
+    "An account with this email exists; sign in to it another way first (its email must be verified), then sign in with this provider",
 };
 
 /** better-auth's `{code, message}`, or an OAuth endpoint's `{error, error_description}` (RFC 6749 §5.2) in the same shape. */
@@ -22,13 +32,22 @@ function parsed(body: string | undefined): { code?: unknown; message?: unknown }
     const value = JSON.parse(body ?? "") as unknown;
     if (!value || typeof value !== "object") return {};
     const v = value as { code?: unknown; message?: unknown; error?: unknown; error_description?: unknown };
-    return { code: v.code ?? (typeof v.error === "string" ? v.error : undefined), message: v.message ?? v.error_description };
+    return {
+      code: v.code ?? (typeof v.error === "string" ? v.error : undefined),
+      message: v.message ?? v.error_description,
+    };
   } catch {
     return {};
   }
 }
 
-const json = (status: number, code: string, message: string, details: unknown, headers: Record<string, string | number | boolean> = {}): APIGatewayProxyStructuredResultV2 => ({
+const json = (
+  status: number,
+  code: string,
+  message: string,
+  details: unknown,
+  headers: Record<string, string | number | boolean> = {},
+): APIGatewayProxyStructuredResultV2 => ({
   statusCode: status,
   headers: { ...headers, "content-type": "application/json" },
   body: JSON.stringify(errorBody(code, message, details)),
@@ -38,7 +57,13 @@ const json = (status: number, code: string, message: string, details: unknown, h
 const SSO_RETURN = /^\/v1\/auth\/sso\/(callback|saml2\/sp\/acs)\//;
 
 /** Refusals of a person rather than of the request: the IdP vouched for someone we do not let in. */
-const SSO_FORBIDDEN = new Set(["sso_domain_mismatch", "sso_provider_not_found", "sso_awaits_owner", "account_not_linked", "signup_closed"]);
+const SSO_FORBIDDEN = new Set([
+  "sso_domain_mismatch",
+  "sso_provider_not_found",
+  "sso_awaits_owner",
+  "account_not_linked",
+  "signup_closed",
+]);
 
 /**
  * A failed SSO sign-in whose caller named no `errorCallbackURL`: the plugin redirected to our error path with
@@ -54,7 +79,9 @@ function ssoRefusal(params: URLSearchParams): APIGatewayProxyStructuredResultV2 
         ? described
         : `SSO sign-in failed (${authCode})`;
   if (authCode === "signup_closed") return json(403, "signup_closed", message, { authCode });
-  return SSO_FORBIDDEN.has(authCode) ? json(403, "forbidden", message, { authCode }) : json(401, "unauthorized", message, { authCode });
+  return SSO_FORBIDDEN.has(authCode)
+    ? json(403, "forbidden", message, { authCode })
+    : json(401, "unauthorized", message, { authCode });
 }
 
 /**
@@ -62,7 +89,11 @@ function ssoRefusal(params: URLSearchParams): APIGatewayProxyStructuredResultV2 
  * with better-auth's message (its own code in `details.authCode`); a 5xx is logged and hidden. A redirect that
  * reports an error (an expired magic link) becomes a 401 when the caller gave no `errorCallbackURL` to go to.
  */
-export function authErrorResult(result: APIGatewayProxyStructuredResultV2, url: URL, log: Log): APIGatewayProxyStructuredResultV2 | undefined {
+export function authErrorResult(
+  result: APIGatewayProxyStructuredResultV2,
+  url: URL,
+  log: Log,
+): APIGatewayProxyStructuredResultV2 | undefined {
   const status = result.statusCode ?? 200;
   const keep = { ...(result.cookies ? { cookies: result.cookies } : {}) };
   if (status >= 300 && status < 400) {
@@ -76,13 +107,25 @@ export function authErrorResult(result: APIGatewayProxyStructuredResultV2, url: 
     // callback's goes to the errorCallbackURL its sign-in named (docs/auth.md, "SSO").
     if (url.searchParams.has("errorCallbackURL") || SSO_RETURN.test(url.pathname)) return undefined;
     if (url.pathname.startsWith("/v1/auth/callback/") && target.pathname !== "/v1/auth/error") return undefined;
-    if (error === "signup_closed") return { ...json(403, error, "Sign-up is closed; ask an administrator for an invitation", { authCode: error }), ...keep };
-    return { ...json(401, "unauthorized", REDIRECT_MESSAGES[error] ?? `Sign-in failed (${error})`, { authCode: error }), ...keep };
+    if (error === "signup_closed")
+      return {
+        ...json(403, error, "Sign-up is closed; ask an administrator for an invitation", { authCode: error }),
+        ...keep,
+      };
+    return {
+      ...json(401, "unauthorized", REDIRECT_MESSAGES[error] ?? `Sign-in failed (${error})`, { authCode: error }),
+      ...keep,
+    };
   }
   if (status < 400) return undefined;
   const body = parsed(result.body);
   const authCode = typeof body.code === "string" ? body.code : undefined;
-  const fallback = status === 429 ? "Too many sign-in attempts; try again later" : status === 404 ? `No sign-in endpoint at ${url.pathname}` : "Sign-in request refused";
+  const fallback =
+    status === 429
+      ? "Too many sign-in attempts; try again later"
+      : status === 404
+        ? `No sign-in endpoint at ${url.pathname}`
+        : "Sign-in request refused";
   const message = typeof body.message === "string" && body.message ? body.message : fallback;
   if (status >= 500) {
     log.error("auth endpoint failed", { status, authCode, message });
@@ -91,5 +134,8 @@ export function authErrorResult(result: APIGatewayProxyStructuredResultV2, url: 
   if (authCode && OWN_CODES.has(authCode)) return { ...json(status, authCode, message, undefined), ...keep };
   const headers: Record<string, string> = {};
   if (status === 429) headers["retry-after"] = String(result.headers?.["x-retry-after"] ?? 60);
-  return { ...json(status, CODE_OF[status] ?? "invalid_input", message, authCode ? { authCode } : undefined, headers), ...keep };
+  return {
+    ...json(status, CODE_OF[status] ?? "invalid_input", message, authCode ? { authCode } : undefined, headers),
+    ...keep,
+  };
 }

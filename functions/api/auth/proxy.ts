@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import { errorResponse, wantsBasicChallenge } from "../../_lib/http-errors";
+import { lambdaResult, webRequest } from "../../_lib/web-request";
 import { getDeps } from "../../_runtime/deps";
 import { auth } from "../../_runtime/ports/auth";
 import { mailer } from "../../_runtime/ports/mailer";
-import { errorResponse, wantsBasicChallenge } from "../../_lib/http-errors";
-import { lambdaResult, webRequest } from "../../_lib/web-request";
 import { authErrorResult } from "./auth-errors";
 
 /**
@@ -11,7 +11,8 @@ import { authErrorResult } from "./auth-errors";
  * design (sign-up, sign-in, magic-link verify), the rest check the session themselves. The auth matrix and
  * the OpenAPI document skip it for this reason, and tests/integration/auth covers it.
  */
-export const exemptFromContract = "better-auth's own endpoints (sign-up and sign-in are public by design); covered by tests/integration/auth";
+export const exemptFromContract =
+  "better-auth's own endpoints (sign-up and sign-in are public by design); covered by tests/integration/auth";
 
 /** `GET|POST /v1/auth/{proxy+}`: the event as a web Request to better-auth, its answer back with every cookie. */
 async function proxy(event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> {

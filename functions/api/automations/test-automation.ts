@@ -5,7 +5,8 @@ import { outbound } from "../../_runtime/ports/outbound";
 export const handler = http({
   role: "ADMIN",
   uses: [outbound],
-  summary: "Send a sample event of the automation's trigger once, now, and answer the delivery with its outcome (not retried)",
+  summary:
+    "Send a sample event of the automation's trigger once, now, and answer the delivery with its outcome (not retried)",
   tags: ["automations"],
   path: Automations.AutomationPath,
   response: Automations.DeliveryView,

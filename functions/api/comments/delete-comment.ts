@@ -1,5 +1,5 @@
-import * as z from "zod";
 import * as Comments from "@core/comments";
+import * as z from "zod";
 import { http } from "../../_lib/http";
 
 export const handler = http({

@@ -6,7 +6,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "MEMBER",
   uses: [telemetry],
-  summary: "Cancel an experiment run by Sightline: its pending items stop, what is done stays; a run already ended or cancelled answers 409",
+  summary:
+    "Cancel an experiment run by Sightline: its pending items stop, what is done stays; a run already ended or cancelled answers 409",
   tags: ["datasets"],
   path: Datasets.RunPath,
   response: Experiments.ExperimentRunDetail,

@@ -6,7 +6,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "VIEWER",
   uses: [telemetry],
-  summary: "A run with its item-to-trace links and the mean of each numeric score over its traces; an experiment run by Sightline adds its progress",
+  summary:
+    "A run with its item-to-trace links and the mean of each numeric score over its traces; an experiment run by Sightline adds its progress",
   tags: ["datasets"],
   path: Datasets.RunPath,
   response: Experiments.ExperimentRunDetail,

@@ -3,7 +3,8 @@ import { http } from "../../_lib/http";
 
 export const handler = http({
   role: "MEMBER",
-  summary: "Import CSV rows as items by a column mapping; a mapped column absent from the header fails the whole import (400 csv_missing_column)",
+  summary:
+    "Import CSV rows as items by a column mapping; a mapped column absent from the header fails the whole import (400 csv_missing_column)",
   tags: ["datasets"],
   path: Datasets.DatasetPath,
   body: Datasets.CsvImportBody,

@@ -3,7 +3,8 @@ import { http } from "../../_lib/http";
 
 export const handler = http({
   role: "MEMBER",
-  summary: "Declare the item schema (JSON-Schema subset: input.required, input.properties {type, enum}, expectedOutput.type); stored items are not re-validated",
+  summary:
+    "Declare the item schema (JSON-Schema subset: input.required, input.properties {type, enum}, expectedOutput.type); stored items are not re-validated",
   tags: ["datasets"],
   path: Datasets.DatasetPath,
   body: Datasets.ItemSchema,

@@ -7,7 +7,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "MEMBER",
   uses: [telemetry, queues],
-  summary: "Link one dataset item to its trace within a run (the run is created on first use); reporting the item again replaces its trace; the run's evaluators score it",
+  summary:
+    "Link one dataset item to its trace within a run (the run is created on first use); reporting the item again replaces its trace; the run's evaluators score it",
   tags: ["datasets"],
   body: Datasets.RunItemBody,
   response: Datasets.RunItemRecorded,

@@ -7,7 +7,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "MEMBER",
   uses: [telemetry, queues],
-  summary: "Record a run linking items to traces ({runName, version?, metadata?, items: [{datasetItemId, traceId, observationId?}], evaluators?}); the evaluators score each item once its trace has an output; 409 when the run exists",
+  summary:
+    "Record a run linking items to traces ({runName, version?, metadata?, items: [{datasetItemId, traceId, observationId?}], evaluators?}); the evaluators score each item once its trace has an output; 409 when the run exists",
   tags: ["datasets"],
   path: Datasets.DatasetPath,
   body: Datasets.RecordRunBody,

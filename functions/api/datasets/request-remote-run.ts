@@ -8,7 +8,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "MEMBER",
   uses: [outbound, telemetry, queues],
-  summary: "Create the empty run, then send the signed dataset.run.requested trigger to the runner; the answer says whether the runner accepted; `evaluators` score each item the runner reports",
+  summary:
+    "Create the empty run, then send the signed dataset.run.requested trigger to the runner; the answer says whether the runner accepted; `evaluators` score each item the runner reports",
   tags: ["datasets"],
   path: Datasets.DatasetPath,
   body: Datasets.RemoteRunBody,

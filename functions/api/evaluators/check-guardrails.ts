@@ -8,7 +8,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "MEMBER",
   uses: [blobs, llm, telemetry, queues],
-  summary: "Check an input and output against guardrail evaluators now: each passes when its score meets its threshold; a CATEGORICAL one is skipped; with traceId the EVAL scores are written too",
+  summary:
+    "Check an input and output against guardrail evaluators now: each passes when its score meets its threshold; a CATEGORICAL one is skipped; with traceId the EVAL scores are written too",
   tags: ["evaluators"],
   body: Evaluators.GuardrailCheckBody,
   response: Evaluators.GuardrailCheckResult,

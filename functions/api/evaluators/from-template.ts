@@ -3,7 +3,8 @@ import { http } from "../../_lib/http";
 
 export const handler = http({
   role: "MEMBER",
-  summary: "Create an evaluator from a template; any evaluator field given overrides the template's, the name defaults to the template id",
+  summary:
+    "Create an evaluator from a template; any evaluator field given overrides the template's, the name defaults to the template id",
   tags: ["evaluators"],
   body: Evaluators.FromTemplateBody,
   response: Evaluators.EvaluatorDetail,

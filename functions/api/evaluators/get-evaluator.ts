@@ -8,5 +8,6 @@ export const handler = http({
   path: Evaluators.EvaluatorPath,
   query: Evaluators.DetailQuery,
   response: Evaluators.EvaluatorDetail,
-  run: ({ path, query }, { deps, principal }) => Evaluators.readEvaluator(deps.db, principal.projectId, path.name, query.version),
+  run: ({ path, query }, { deps, principal }) =>
+    Evaluators.readEvaluator(deps.db, principal.projectId, path.name, query.version),
 });

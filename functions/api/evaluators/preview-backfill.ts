@@ -5,7 +5,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "VIEWER",
   uses: [telemetry],
-  summary: "How many traces of the last `days` days match the filters and the evaluator's filterName, and how many a backfill would score (its sample, at most the cap)",
+  summary:
+    "How many traces of the last `days` days match the filters and the evaluator's filterName, and how many a backfill would score (its sample, at most the cap)",
   tags: ["evaluators"],
   query: Evaluators.BackfillPreviewQuery,
   response: Evaluators.BackfillPreview,

@@ -6,7 +6,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "MEMBER",
   uses: [telemetry, queues],
-  summary: "Queue a backfill: the evaluator scores the newest traces of the last `days` days (its sample, at most 5000) on the worker; 202 at once, 409 while one runs, 400 for thread scope",
+  summary:
+    "Queue a backfill: the evaluator scores the newest traces of the last `days` days (its sample, at most 5000) on the worker; 202 at once, 409 while one runs, 400 for thread scope",
   tags: ["evaluators"],
   path: Evaluators.EvaluatorPath,
   body: Evaluators.StartBackfillBody,

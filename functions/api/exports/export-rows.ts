@@ -18,7 +18,8 @@ export const handler = streamingHandler(
     query: Exports.ExportQuery,
     streams: {
       contentType: ["application/x-ndjson", "text/csv"],
-      description: "One row per line (JSONL) or per CSV record (RFC 4180, a header first; nested values as JSON text), with the fields of the list's rows; `Content-Disposition` names the file",
+      description:
+        "One row per line (JSONL) or per CSV record (RFC 4180, a header first; nested values as JSON text), with the fields of the list's rows; `Content-Disposition` names the file",
     },
     run: async ({ query }, { deps, principal }) => {
       const filters = Exports.exportFilters(query.table, query);
@@ -26,7 +27,11 @@ export const handler = streamingHandler(
       // The first page is read now: a bad filter is a 400 before the first byte.
       const pages = await Exports.readPages(deps, principal.projectId, query.table, filters, { signal: cancel.signal });
       const file = Exports.exportFileName(query.table, query.format, deps.clock.now());
-      const headers = { "content-type": Exports.CONTENT_TYPES[query.format], "content-disposition": `attachment; filename="${file}"`, "cache-control": "no-store" };
+      const headers = {
+        "content-type": Exports.CONTENT_TYPES[query.format],
+        "content-disposition": `attachment; filename="${file}"`,
+        "cache-control": "no-store",
+      };
       return new StreamReply(200, headers, (gone) => {
         gone.addEventListener("abort", () => cancel.abort(), { once: true });
         return Exports.encodeRows(query.table, query.format, pages);

@@ -8,7 +8,8 @@ import { queues } from "../../_runtime/ports/queues";
 export const handler = keyHttp({
   role: "MEMBER",
   uses: [blobs, queues],
-  summary: "Ingest a batch of trace, observation and score events; 207 with per-event results once the batch is stored and queued",
+  summary:
+    "Ingest a batch of trace, observation and score events; 207 with per-event results once the batch is stored and queued",
   tags: ["ingest"],
   rateLimit: "ingest",
   body: Ingest.IngestRequest,

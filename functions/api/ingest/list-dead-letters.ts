@@ -1,6 +1,6 @@
-import * as z from "zod";
 import * as Ingest from "@core/ingest";
 import { Limit } from "@core/platform/pagination";
+import * as z from "zod";
 import { http } from "../../_lib/http";
 
 export const handler = http({

@@ -14,7 +14,8 @@ const isProtobuf = (contentType: string | undefined) => /protobuf/i.test(content
 export const handler = keyHttp({
   role: "MEMBER",
   uses: [blobs, queues],
-  summary: "OTLP/HTTP logs export (protobuf or JSON); gen_ai.* event records become the input and output of their span's observation",
+  summary:
+    "OTLP/HTTP logs export (protobuf or JSON); gen_ai.* event records become the input and output of their span's observation",
   tags: ["ingest"],
   rateLimit: "ingest",
   rawBody: true,
@@ -22,10 +23,18 @@ export const handler = keyHttp({
     const contentType = headers["content-type"];
     const records = Ingest.Otel.decodeOtlpLogs(rawBody, contentType);
     const { events, refused } = Ingest.Otel.otlpLogsToEvents(records);
-    const result = events.length ? await Ingest.acceptBatch(deps, principal, { batch: events, sdk: Ingest.sdkIdentityOf({ headers }) }) : { errors: [] };
+    const result = events.length
+      ? await Ingest.acceptBatch(deps, principal, { batch: events, sdk: Ingest.sdkIdentityOf({ headers }) })
+      : { errors: [] };
     const rejected = refused + result.errors.length;
     if (isProtobuf(contentType)) return new Reply(200, new Uint8Array(0), { "content-type": "application/x-protobuf" });
-    const message = [refused ? `${refused} records are not GenAI events of a span` : "", ...result.errors.map((e) => `${e.id}: ${e.message}`)].filter(Boolean).slice(0, 10).join("; ");
+    const message = [
+      refused ? `${refused} records are not GenAI events of a span` : "",
+      ...result.errors.map((e) => `${e.id}: ${e.message}`),
+    ]
+      .filter(Boolean)
+      .slice(0, 10)
+      .join("; ");
     return new Reply(200, rejected ? { partialSuccess: { rejectedLogRecords: rejected, errorMessage: message } } : {});
   },
 });

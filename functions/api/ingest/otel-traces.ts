@@ -16,7 +16,8 @@ const isProtobuf = (contentType: string | undefined) => /protobuf/i.test(content
 export const handler = keyHttp({
   role: "MEMBER",
   uses: [blobs, queues],
-  summary: "OTLP/HTTP trace export (protobuf or JSON); gen_ai.* and langfuse.* attributes map onto traces, observations, usage and cost",
+  summary:
+    "OTLP/HTTP trace export (protobuf or JSON); gen_ai.* and langfuse.* attributes map onto traces, observations, usage and cost",
   tags: ["ingest"],
   rateLimit: "ingest",
   rawBody: true,
@@ -28,6 +29,19 @@ export const handler = keyHttp({
     const result = await Ingest.acceptBatch(deps, principal, { batch: events, sdk });
     if (isProtobuf(contentType)) return new Reply(200, new Uint8Array(0), { "content-type": "application/x-protobuf" });
     const rejected = result.errors.length;
-    return new Reply(200, rejected ? { partialSuccess: { rejectedSpans: rejected, errorMessage: result.errors.map((e) => `${e.id}: ${e.message}`).slice(0, 10).join("; ") } } : {});
+    return new Reply(
+      200,
+      rejected
+        ? {
+            partialSuccess: {
+              rejectedSpans: rejected,
+              errorMessage: result.errors
+                .map((e) => `${e.id}: ${e.message}`)
+                .slice(0, 10)
+                .join("; "),
+            },
+          }
+        : {},
+    );
   },
 });

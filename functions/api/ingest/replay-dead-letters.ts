@@ -1,5 +1,5 @@
-import * as z from "zod";
 import * as Ingest from "@core/ingest";
+import * as z from "zod";
 import { http } from "../../_lib/http";
 import { queues } from "../../_runtime/ports/queues";
 

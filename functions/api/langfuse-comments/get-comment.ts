@@ -1,5 +1,5 @@
-import * as z from "zod";
 import * as Langfuse from "@core/langfuse";
+import * as z from "zod";
 import { langfuseHttp } from "../../_lib/langfuse-http";
 
 export const handler = langfuseHttp({

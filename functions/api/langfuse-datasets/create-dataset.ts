@@ -10,5 +10,12 @@ export const handler = langfuseHttp({
   body: Langfuse.CreateDatasetBody,
   response: Langfuse.LangfuseDataset,
   run: async ({ body }, { deps, principal }) =>
-    Langfuse.datasetView(await Datasets.saveDataset(deps, principal, { name: body.name, description: body.description, metadata: body.metadata, schema: Langfuse.requestedSchema(body) })),
+    Langfuse.datasetView(
+      await Datasets.saveDataset(deps, principal, {
+        name: body.name,
+        description: body.description,
+        metadata: body.metadata,
+        schema: Langfuse.requestedSchema(body),
+      }),
+    ),
 });

@@ -8,5 +8,6 @@ export const handler = langfuseHttp({
   tags: ["datasets"],
   body: Langfuse.CreateItemBody,
   response: Langfuse.LangfuseDatasetItem,
-  run: async ({ body }, { deps, principal }) => Langfuse.itemView(await Datasets.upsertItem(deps, principal, Langfuse.upsertInput(body))),
+  run: async ({ body }, { deps, principal }) =>
+    Langfuse.itemView(await Datasets.upsertItem(deps, principal, Langfuse.upsertInput(body))),
 });

@@ -9,14 +9,24 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = langfuseHttp({
   role: "MEMBER",
   uses: [telemetry, queues],
-  summary: "Langfuse: link a dataset item to its trace within a run (created on first use with runDescription and metadata)",
+  summary:
+    "Langfuse: link a dataset item to its trace within a run (created on first use with runDescription and metadata)",
   tags: ["datasets"],
   body: Langfuse.CreateRunItemBody,
   response: Langfuse.LangfuseDatasetRunItem,
   run: async ({ body }, { deps, principal }) => {
     const item = await Datasets.getItem(deps, principal.projectId, body.datasetItemId);
-    const link = { datasetName: item.datasetName, runName: body.runName, datasetItemId: item.id, traceId: body.traceId!, observationId: body.observationId ?? null };
-    const recorded = await Evaluators.recordExperimentRunItem(deps, principal, link, { description: body.runDescription, metadata: body.metadata });
+    const link = {
+      datasetName: item.datasetName,
+      runName: body.runName,
+      datasetItemId: item.id,
+      traceId: body.traceId!,
+      observationId: body.observationId ?? null,
+    };
+    const recorded = await Evaluators.recordExperimentRunItem(deps, principal, link, {
+      description: body.runDescription,
+      metadata: body.metadata,
+    });
     return {
       id: Datasets.runItemId(recorded.runId, item.id),
       datasetRunId: recorded.runId,

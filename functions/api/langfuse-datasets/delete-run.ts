@@ -4,7 +4,8 @@ import { langfuseHttp } from "../../_lib/langfuse-http";
 
 export const handler = langfuseHttp({
   role: "MEMBER",
-  summary: "Langfuse: delete a dataset run and its run items (their traces and scores stay); 409 while Sightline still runs it",
+  summary:
+    "Langfuse: delete a dataset run and its run items (their traces and scores stay); 409 while Sightline still runs it",
   tags: ["datasets"],
   path: Langfuse.RunPath,
   response: Langfuse.DeletedMessage("run"),

@@ -8,5 +8,6 @@ export const handler = langfuseHttp({
   tags: ["datasets"],
   path: Langfuse.DatasetNamePath,
   response: Langfuse.LangfuseDataset,
-  run: async ({ path }, { deps, principal }) => Langfuse.datasetView(await Datasets.findDataset(deps.db, principal.projectId, path.datasetName)),
+  run: async ({ path }, { deps, principal }) =>
+    Langfuse.datasetView(await Datasets.findDataset(deps.db, principal.projectId, path.datasetName)),
 });

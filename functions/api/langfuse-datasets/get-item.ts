@@ -8,5 +8,6 @@ export const handler = langfuseHttp({
   tags: ["datasets"],
   path: Langfuse.ItemPath,
   response: Langfuse.LangfuseDatasetItem,
-  run: async ({ path }, { deps, principal }) => Langfuse.itemView(await Datasets.getItem(deps, principal.projectId, path.id)),
+  run: async ({ path }, { deps, principal }) =>
+    Langfuse.itemView(await Datasets.getItem(deps, principal.projectId, path.id)),
 });

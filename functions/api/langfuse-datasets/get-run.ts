@@ -8,5 +8,6 @@ export const handler = langfuseHttp({
   tags: ["datasets"],
   path: Langfuse.RunPath,
   response: Langfuse.LangfuseDatasetRunWithItems,
-  run: async ({ path }, { deps, principal }) => Langfuse.runWithItemsView(await Datasets.getRunRecord(deps, principal.projectId, path.datasetName, path.runName)),
+  run: async ({ path }, { deps, principal }) =>
+    Langfuse.runWithItemsView(await Datasets.getRunRecord(deps, principal.projectId, path.datasetName, path.runName)),
 });

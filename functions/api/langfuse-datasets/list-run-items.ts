@@ -9,7 +9,11 @@ export const handler = langfuseHttp({
   query: Langfuse.ListRunItemsQuery,
   response: Langfuse.paged(Langfuse.LangfuseDatasetRunItem),
   run: async ({ query }, { deps, principal }) => {
-    const { rows, total } = await Datasets.listRunItems(deps, principal.projectId, { datasetId: query.datasetId, runName: query.runName, ...Langfuse.offsetOf(query) });
+    const { rows, total } = await Datasets.listRunItems(deps, principal.projectId, {
+      datasetId: query.datasetId,
+      runName: query.runName,
+      ...Langfuse.offsetOf(query),
+    });
     return Langfuse.pageFrom(query, rows, total);
   },
 });

@@ -10,7 +10,12 @@ export const handler = langfuseHttp({
   query: Langfuse.PageQuery,
   response: Langfuse.paged(Langfuse.LangfuseDatasetRun),
   run: async ({ path, query }, { deps, principal }) => {
-    const { rows, total } = await Datasets.listRuns(deps, principal.projectId, path.datasetName, Langfuse.offsetOf(query));
+    const { rows, total } = await Datasets.listRuns(
+      deps,
+      principal.projectId,
+      path.datasetName,
+      Langfuse.offsetOf(query),
+    );
     return Langfuse.pageFrom(query, rows, total);
   },
 });

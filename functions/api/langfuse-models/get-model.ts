@@ -1,6 +1,6 @@
-import * as z from "zod";
 import * as Langfuse from "@core/langfuse";
 import * as Pricing from "@core/pricing";
+import * as z from "zod";
 import { langfuseHttp } from "../../_lib/langfuse-http";
 
 export const handler = langfuseHttp({
@@ -9,5 +9,6 @@ export const handler = langfuseHttp({
   tags: ["model-prices"],
   path: z.object({ id: z.string().min(1).max(300) }),
   response: Langfuse.LfModel,
-  run: async ({ path }, { deps, principal }) => Langfuse.lfModel(await Pricing.getPrice(deps, principal.projectId, path.id)),
+  run: async ({ path }, { deps, principal }) =>
+    Langfuse.lfModel(await Pricing.getPrice(deps, principal.projectId, path.id)),
 });

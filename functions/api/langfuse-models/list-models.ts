@@ -3,7 +3,8 @@ import { langfuseHttp } from "../../_lib/langfuse-http";
 
 export const handler = langfuseHttp({
   role: "VIEWER",
-  summary: "Langfuse-compatible model list: the project's custom prices, then the built-in ones (isLangfuseManaged), by page",
+  summary:
+    "Langfuse-compatible model list: the project's custom prices, then the built-in ones (isLangfuseManaged), by page",
   tags: ["model-prices"],
   query: Langfuse.PageQuery,
   response: Langfuse.paged(Langfuse.LfModel),

@@ -9,5 +9,6 @@ export const handler = langfuseHttp({
   tags: ["prompts"],
   body: Langfuse.CreatePromptBody,
   response: Prompts.LangfusePrompt,
-  run: async ({ body }, { deps, principal }) => Prompts.toLangfusePrompt(await Prompts.savePrompt(deps, principal, body), principal.projectId),
+  run: async ({ body }, { deps, principal }) =>
+    Prompts.toLangfusePrompt(await Prompts.savePrompt(deps, principal, body), principal.projectId),
 });

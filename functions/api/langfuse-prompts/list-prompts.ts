@@ -12,7 +12,13 @@ export const handler = langfuseHttp({
     if (query.tag !== undefined) return Langfuse.pageFrom(query, [], 0);
     const from = query.fromUpdatedAt === undefined ? undefined : new Date(query.fromUpdatedAt);
     const to = query.toUpdatedAt === undefined ? undefined : new Date(query.toUpdatedAt);
-    const { rows, total } = await Prompts.listPromptMeta(deps, principal.projectId, { name: query.name, label: query.label, from, to, ...Langfuse.offsetOf(query) });
+    const { rows, total } = await Prompts.listPromptMeta(deps, principal.projectId, {
+      name: query.name,
+      label: query.label,
+      from,
+      to,
+      ...Langfuse.offsetOf(query),
+    });
     return Langfuse.pageFrom(query, rows.map(Langfuse.promptMetaView), total);
   },
 });

@@ -1,5 +1,5 @@
-import * as z from "zod";
 import * as Traces from "@core/traces";
+import * as z from "zod";
 import { langfuseHttp } from "../../_lib/langfuse-http";
 import { telemetry } from "../../_runtime/ports/telemetry";
 

@@ -12,10 +12,12 @@ export const handler = http({
   role: "VIEWER",
   uses: [auth, blobs, llm, queues, telemetry],
   credentials: { authenticate: Mcp.mcpPrincipal, challenge: Mcp.mcpChallenge },
-  summary: "MCP server (streamable HTTP, stateless, JSON responses): JSON-RPC `initialize`, `tools/list` (the tools the caller's role allows) and `tools/call`; see docs/mcp.md",
+  summary:
+    "MCP server (streamable HTTP, stateless, JSON responses): JSON-RPC `initialize`, `tools/list` (the tools the caller's role allows) and `tools/call`; see docs/mcp.md",
   tags: ["mcp"],
   rawBody: true,
   body: Mcp.McpMessage,
   response: Mcp.McpAnswer,
-  run: ({ headers, rawBody }, { deps, principal, requestId }) => answerMcp(deps, principal, requestId, headers, rawBody),
+  run: ({ headers, rawBody }, { deps, principal, requestId }) =>
+    answerMcp(deps, principal, requestId, headers, rawBody),
 });

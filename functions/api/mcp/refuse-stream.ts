@@ -10,5 +10,10 @@ export const handler = http({
   credentials: { authenticate: Mcp.mcpPrincipal, challenge: Mcp.mcpChallenge },
   summary: "MCP server: no server-sent event stream and no session to end on this stateless server (405)",
   tags: ["mcp"],
-  run: async () => new Reply(405, { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null }, { allow: "POST" }),
+  run: async () =>
+    new Reply(
+      405,
+      { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed." }, id: null },
+      { allow: "POST" },
+    ),
 });

@@ -4,7 +4,8 @@ import { auth } from "../../_runtime/ports/auth";
 
 export const handler = http({
   role: "VIEWER",
-  summary: "Who is calling: the signed-in person with their organizations, roles, projects and CSRF token, or the API key",
+  summary:
+    "Who is calling: the signed-in person with their organizations, roles, projects and CSRF token, or the API key",
   tags: ["auth"],
   projectOptional: true,
   uses: [auth],

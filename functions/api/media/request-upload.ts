@@ -5,7 +5,8 @@ import { blobs } from "../../_runtime/ports/blobs";
 export const handler = langfuseHttp({
   role: "MEMBER",
   uses: [blobs],
-  summary: "Langfuse-compatible media upload: a presigned upload URL for these bytes, or none when the project already holds them (docs/media.md)",
+  summary:
+    "Langfuse-compatible media upload: a presigned upload URL for these bytes, or none when the project already holds them (docs/media.md)",
   tags: ["media"],
   body: Media.UploadRequest,
   response: Media.UploadUrl,

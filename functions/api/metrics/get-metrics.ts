@@ -5,7 +5,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "VIEWER",
   uses: [telemetry],
-  summary: "Cost, tokens, counts and latency percentiles per day (and environment and model), computed on the fly over [from, to)",
+  summary:
+    "Cost, tokens, counts and latency percentiles per day (and environment and model), computed on the fly over [from, to)",
   tags: ["metrics"],
   query: Traces.MetricsQuery,
   response: Traces.MetricsResult,

@@ -3,7 +3,8 @@ import { http } from "../../_lib/http";
 
 export const handler = http({
   role: "MEMBER",
-  summary: "Save a project model price (USD per unit, keyed by usage key), matched by regular expression on the model name",
+  summary:
+    "Save a project model price (USD per unit, keyed by usage key), matched by regular expression on the model name",
   tags: ["model-prices"],
   body: Pricing.ModelPriceInput,
   response: Pricing.ModelPrice,

@@ -5,7 +5,8 @@ import { http } from "../../_lib/http";
 export const handler = http({
   role: "VIEWER",
   projectOptional: true,
-  summary: "What an OAuth consent grants: the client's registered name, the host its redirect sends the code to, and the scopes in words",
+  summary:
+    "What an OAuth consent grants: the client's registered name, the host its redirect sends the code to, and the scopes in words",
   tags: ["auth"],
   query: Auth.ConsentInfoQuery,
   response: Auth.ConsentInfo,

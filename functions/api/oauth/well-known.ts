@@ -1,14 +1,15 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import { getDeps } from "../../_runtime/deps";
-import { auth } from "../../_runtime/ports/auth";
 import { errorBody, errorResponse, jsonResponse } from "../../_lib/http-errors";
 import { lambdaResult, webRequest } from "../../_lib/web-request";
+import { getDeps } from "../../_runtime/deps";
+import { auth } from "../../_runtime/ports/auth";
 
 /**
  * Not an `http()` endpoint: OAuth discovery documents are public by design (RFC 8414, RFC 9728), so an MCP client
  * can find the authorization server before it has a token (docs/mcp.md, "OAuth"). better-auth's MCP plugin writes them.
  */
-export const exemptFromContract = "OAuth discovery metadata (RFC 8414, RFC 9728), public by design and written by better-auth; covered by tests/integration/mcp/oauth.test.ts";
+export const exemptFromContract =
+  "OAuth discovery metadata (RFC 8414, RFC 9728), public by design and written by better-auth; covered by tests/integration/mcp/oauth.test.ts";
 
 /** `GET /.well-known/oauth-authorization-server[/…]` and `GET /.well-known/oauth-protected-resource[/…]`. */
 async function wellKnown(event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> {
@@ -16,9 +17,15 @@ async function wellKnown(event: APIGatewayProxyEventV2, context: Context): Promi
   const deps = await getDeps([auth]);
   try {
     const headers = { "x-request-id": requestId };
-    if (!deps.auth.oauth) return jsonResponse(404, errorBody("not_found", "OAuth is off: set SIGHTLINE_PUBLIC_URL to the service's https address"), headers);
+    if (!deps.auth.oauth)
+      return jsonResponse(
+        404,
+        errorBody("not_found", "OAuth is off: set SIGHTLINE_PUBLIC_URL to the service's https address"),
+        headers,
+      );
     const answer = await lambdaResult(await withoutDpop(await deps.auth.handler(webRequest(event))));
-    if ((answer.statusCode ?? 200) >= 400) return jsonResponse(404, errorBody("not_found", `No OAuth metadata at ${event.rawPath}`), headers);
+    if ((answer.statusCode ?? 200) >= 400)
+      return jsonResponse(404, errorBody("not_found", `No OAuth metadata at ${event.rawPath}`), headers);
     return { ...answer, headers: { ...answer.headers, ...headers } };
   } catch (error) {
     return errorResponse(error, requestId, deps.log);

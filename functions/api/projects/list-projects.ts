@@ -1,5 +1,5 @@
-import * as z from "zod";
 import * as Tenancy from "@core/tenancy";
+import * as z from "zod";
 import { http } from "../../_lib/http";
 
 export const handler = http({

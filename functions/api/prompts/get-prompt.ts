@@ -3,7 +3,8 @@ import { http } from "../../_lib/http";
 
 export const handler = http({
   role: "VIEWER",
-  summary: "Prompt detail: the latest raw body (includes unexpanded), or with ?channel= or ?version= that version resolved",
+  summary:
+    "Prompt detail: the latest raw body (includes unexpanded), or with ?channel= or ?version= that version resolved",
   tags: ["prompts"],
   path: Prompts.PromptPath,
   query: Prompts.DetailQuery,

@@ -1,5 +1,5 @@
-import * as z from "zod";
 import * as Prompts from "@core/prompts";
+import * as z from "zod";
 import { http } from "../../_lib/http";
 
 export const handler = http({

@@ -3,7 +3,8 @@ import { http } from "../../_lib/http";
 
 export const handler = http({
   role: "ADMIN",
-  summary: "Store this project's credentials for a judge provider; the key is encrypted under the key ring and never returned",
+  summary:
+    "Store this project's credentials for a judge provider; the key is encrypted under the key ring and never returned",
   tags: ["providers"],
   path: Evaluators.ProviderPath,
   body: Evaluators.ProviderCredentialsBody,

@@ -9,5 +9,9 @@ export const handler = http({
   query: Prompts.LangfuseQuery,
   response: Prompts.LangfusePrompt,
   run: ({ path, query }, { deps, principal }) =>
-    Prompts.getLangfusePrompt(deps, principal.projectId, path.name, { label: query.label, version: query.version, resolve: query.resolve !== "false" }),
+    Prompts.getLangfusePrompt(deps, principal.projectId, path.name, {
+      label: query.label,
+      version: query.version,
+      resolve: query.resolve !== "false",
+    }),
 });

@@ -1,7 +1,7 @@
 import * as Traces from "@core/traces";
 import { http } from "../../_lib/http";
-import { telemetry } from "../../_runtime/ports/telemetry";
 import { blobs } from "../../_runtime/ports/blobs";
+import { telemetry } from "../../_runtime/ports/telemetry";
 
 export const handler = http({
   role: "ADMIN",

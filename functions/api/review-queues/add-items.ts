@@ -5,7 +5,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "MEMBER",
   uses: [telemetry],
-  summary: "Enqueue traces for review; a trace already pending is skipped, an id that is not a trace of the project is refused in errors",
+  summary:
+    "Enqueue traces for review; a trace already pending is skipped, an id that is not a trace of the project is refused in errors",
   tags: ["reviews"],
   path: Reviews.QueuePath,
   body: Reviews.AddItemsBody,

@@ -3,7 +3,8 @@ import { http } from "../../_lib/http";
 
 export const handler = http({
   role: "MEMBER",
-  summary: "Create a review queue: the score its reviewers write (scoreName, dataType, and the labels or range it takes); 409 when the name exists",
+  summary:
+    "Create a review queue: the score its reviewers write (scoreName, dataType, and the labels or range it takes); 409 when the name exists",
   tags: ["reviews"],
   body: Reviews.CreateQueueBody,
   response: Reviews.QueueView,

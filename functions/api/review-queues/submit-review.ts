@@ -6,7 +6,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "MEMBER",
   uses: [telemetry, blobs],
-  summary: "Submit a review: writes an ANNOTATION score with the queue's score name and type and marks the item done; 400 for a value that does not fit, 409 when the item is done",
+  summary:
+    "Submit a review: writes an ANNOTATION score with the queue's score name and type and marks the item done; 400 for a value that does not fit, 409 when the item is done",
   tags: ["reviews"],
   path: Reviews.ItemPath,
   body: Reviews.SubmitReviewBody,

@@ -1,5 +1,5 @@
-import * as z from "zod";
 import * as Traces from "@core/traces";
+import * as z from "zod";
 import { http } from "../../_lib/http";
 import { telemetry } from "../../_runtime/ports/telemetry";
 

@@ -5,7 +5,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "VIEWER",
   uses: [telemetry],
-  summary: "Scores of the project, newest first; filters by name, source, dataType, trace, observation and value ranges",
+  summary:
+    "Scores of the project, newest first; filters by name, source, dataType, trace, observation and value ranges",
   tags: ["scores"],
   query: Traces.ListScoresQuery,
   response: Traces.ScorePage,

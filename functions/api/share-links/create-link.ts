@@ -5,7 +5,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "MEMBER",
   uses: [telemetry],
-  summary: "Share one trace read-only: a link whose token is shown in this answer only (stored hashed), with an optional expiry",
+  summary:
+    "Share one trace read-only: a link whose token is shown in this answer only (stored hashed), with an optional expiry",
   tags: ["sharing"],
   path: Sharing.TraceLinksPath,
   body: Sharing.CreateShareLinkBody,

@@ -4,7 +4,8 @@ import { http } from "../../_lib/http";
 export const handler = http({
   role: "ADMIN",
   status: 201,
-  summary: "Register an OIDC or SAML identity provider for an email domain of the organization; the client secret is sealed and never returned",
+  summary:
+    "Register an OIDC or SAML identity provider for an email domain of the organization; the client secret is sealed and never returned",
   tags: ["sso"],
   body: Auth.SsoProviderBody,
   response: Auth.SsoProviderView,

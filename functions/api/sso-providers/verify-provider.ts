@@ -4,7 +4,8 @@ import { dns } from "../../_runtime/ports/dns";
 
 export const handler = http({
   role: "ADMIN",
-  summary: "Verify an SSO provider's domain: looks up the TXT record its answer names; until then the provider signs no one in",
+  summary:
+    "Verify an SSO provider's domain: looks up the TXT record its answer names; until then the provider signs no one in",
   tags: ["sso"],
   uses: [dns],
   path: Auth.SsoProviderPath,

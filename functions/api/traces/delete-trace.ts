@@ -1,8 +1,8 @@
-import * as z from "zod";
 import * as Traces from "@core/traces";
+import * as z from "zod";
 import { http } from "../../_lib/http";
-import { telemetry } from "../../_runtime/ports/telemetry";
 import { blobs } from "../../_runtime/ports/blobs";
+import { telemetry } from "../../_runtime/ports/telemetry";
 
 export const handler = http({
   role: "MEMBER",

@@ -5,7 +5,8 @@ import { telemetry } from "../../_runtime/ports/telemetry";
 export const handler = http({
   role: "VIEWER",
   uses: [telemetry],
-  summary: "End users (the userId of traces), most recently active first, with trace and session counts, cost and tokens",
+  summary:
+    "End users (the userId of traces), most recently active first, with trace and session counts, cost and tokens",
   tags: ["users"],
   query: Traces.ListUsersQuery,
   response: Traces.UserPage,

@@ -1,17 +1,24 @@
 import { compilePrompt } from "./compile.js";
-import { resolveConnection, platformEnv, type Connection } from "./connection.js";
+import { type Connection, platformEnv, resolveConnection } from "./connection.js";
 import * as Datasets from "./datasets.js";
-import { deliverer, type DeliveryCounts } from "./delivery.js";
+import { type DeliveryCounts, deliverer } from "./delivery.js";
 import * as Evaluators from "./evaluators.js";
 import { DEFAULT_QUEUE, EventQueue, type QueueSettings } from "./event-queue.js";
 import type { EventType, GenerationBody, ObservationBody, ScoreBody, TraceBody } from "./events.js";
 import { flushBeforeExit, forgetAtExit } from "./exit-hook.js";
 import { DEFAULT_TIMEOUT_MS, request, type Transport } from "./http.js";
 import { newId } from "./ids.js";
-import { PromptCache, type GetPromptOptions, type Prompt, type PromptRecord } from "./prompts.js";
-import { reporter, warn, type OnError } from "./problems.js";
-import { fetchItems, reportRunItem, type DatasetItem, type RunItemLink } from "./runner.js";
-import { createObservation, createScoreEvent, GenerationClient, SpanClient, TraceClient, type EventSink } from "./tracing.js";
+import { type OnError, reporter, warn } from "./problems.js";
+import { type GetPromptOptions, type Prompt, PromptCache, type PromptRecord } from "./prompts.js";
+import { type DatasetItem, fetchItems, type RunItemLink, reportRunItem } from "./runner.js";
+import {
+  createObservation,
+  createScoreEvent,
+  type EventSink,
+  GenerationClient,
+  SpanClient,
+  TraceClient,
+} from "./tracing.js";
 
 export interface SightlineOptions extends Partial<Connection>, Partial<QueueSettings>, Transport {
   /** Set on every trace, observation and score that does not name one. */
@@ -58,7 +65,12 @@ export class Sightline {
   constructor(options: SightlineOptions = {}) {
     const env = options.env ?? platformEnv();
     this.connection = resolveConnection(options, env);
-    this.transport = { timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, maxRetries: options.maxRetries, fetch: options.fetch, sleep: options.sleep };
+    this.transport = {
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: options.maxRetries,
+      fetch: options.fetch,
+      sleep: options.sleep,
+    };
     const report = reporter(options.onError ?? warn);
     const settings: QueueSettings = {
       flushAt: Math.max(1, options.flushAt ?? DEFAULT_QUEUE.flushAt),
@@ -69,7 +81,11 @@ export class Sightline {
     this.queue = new EventQueue(settings, deliverer(this.connection, this.transport, report, this.counts), report);
     // A prompt fetch gets no retries: the caller is waiting, and the cache or the fallback covers a failure.
     const promptTransport = { ...this.transport, maxRetries: 0 };
-    this.prompts = new PromptCache((name, selector) => this.loadPrompt(name, selector, promptTransport), report, options.now);
+    this.prompts = new PromptCache(
+      (name, selector) => this.loadPrompt(name, selector, promptTransport),
+      report,
+      options.now,
+    );
     const environment = options.environment ? { environment: options.environment } : {};
     this.traceDefaults = { ...environment, ...(options.release ? { release: options.release } : {}) };
     this.sink = { defaults: environment, enqueue: (type, body) => this.enqueue(type, body) };
@@ -86,12 +102,20 @@ export class Sightline {
   /** A span of an existing trace, by id (e.g. a trace started in another process). */
   span(body: WithTrace<ObservationBody>): SpanClient {
     const { traceId, parentObservationId, ...rest } = body;
-    return new SpanClient(this.sink, traceId, createObservation(this.sink, "span-create", traceId, parentObservationId, rest));
+    return new SpanClient(
+      this.sink,
+      traceId,
+      createObservation(this.sink, "span-create", traceId, parentObservationId, rest),
+    );
   }
 
   generation(body: WithTrace<GenerationBody>): GenerationClient {
     const { traceId, parentObservationId, ...rest } = body;
-    return new GenerationClient(this.sink, traceId, createObservation(this.sink, "generation-create", traceId, parentObservationId, rest));
+    return new GenerationClient(
+      this.sink,
+      traceId,
+      createObservation(this.sink, "generation-create", traceId, parentObservationId, rest),
+    );
   }
 
   event(body: WithTrace<ObservationBody>): string {
@@ -126,7 +150,12 @@ export class Sightline {
   }
 
   stats(): ClientStats {
-    return { queued: this.queue.pending, sent: this.counts.sent, failed: this.counts.failed, dropped: this.queue.dropped };
+    return {
+      queued: this.queue.pending,
+      sent: this.counts.sent,
+      failed: this.counts.failed,
+      dropped: this.queue.dropped,
+    };
   }
 
   /**
@@ -180,10 +209,20 @@ export class Sightline {
    * Polls the run until its experiment ends (completed, failed or cancelled), telling `onProgress` each time.
    * @throws Error when the run is not an experiment run by Sightline.
    */
-  async waitForExperiment(dataset: string, run: string, options: { intervalMs?: number; onProgress?: (progress: Datasets.ExperimentProgress) => void } = {}) {
+  async waitForExperiment(
+    dataset: string,
+    run: string,
+    options: { intervalMs?: number; onProgress?: (progress: Datasets.ExperimentProgress) => void } = {},
+  ) {
     for (;;) {
-      const read = await Datasets.getDatasetRun(this.connection, dataset, run, this.transport) as Datasets.ExperimentRun;
-      if (!read.experiment) throw new Error(`Run '${run}' of dataset '${dataset}' is not an experiment run by Sightline`);
+      const read = (await Datasets.getDatasetRun(
+        this.connection,
+        dataset,
+        run,
+        this.transport,
+      )) as Datasets.ExperimentRun;
+      if (!read.experiment)
+        throw new Error(`Run '${run}' of dataset '${dataset}' is not an experiment run by Sightline`);
       options.onProgress?.(read.experiment);
       if (!["queued", "running"].includes(read.experiment.status)) return read;
       await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 500));
@@ -211,8 +250,21 @@ export class Sightline {
     this.queue.push({ type, at: Date.now(), body });
   }
 
-  private loadPrompt(name: string, selector: { channel?: string; version?: number }, transport: Transport): Promise<PromptRecord> {
-    const query = selector.version !== undefined ? `version=${selector.version}` : `channel=${encodeURIComponent(selector.channel ?? "production")}`;
-    return request<PromptRecord>(this.connection, "GET", `/v1/prompts/${encodeURIComponent(name)}?${query}`, undefined, transport);
+  private loadPrompt(
+    name: string,
+    selector: { channel?: string; version?: number },
+    transport: Transport,
+  ): Promise<PromptRecord> {
+    const query =
+      selector.version !== undefined
+        ? `version=${selector.version}`
+        : `channel=${encodeURIComponent(selector.channel ?? "production")}`;
+    return request<PromptRecord>(
+      this.connection,
+      "GET",
+      `/v1/prompts/${encodeURIComponent(name)}?${query}`,
+      undefined,
+      transport,
+    );
   }
 }

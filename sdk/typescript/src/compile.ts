@@ -28,11 +28,25 @@ function substitute(text: string, variables: PromptVariables): string {
  * for it (an unfilled slot is removed), then variables substituted in every message, inserted ones included.
  */
 export function compilePrompt(content: string, variables?: PromptVariables): string;
-export function compilePrompt(content: (ChatMessage | PlaceholderSlot)[], variables?: PromptVariables, placeholders?: Record<string, ChatMessage[]>): ChatMessage[];
-export function compilePrompt(content: PromptContent, variables?: PromptVariables, placeholders?: Record<string, ChatMessage[]>): string | ChatMessage[];
-export function compilePrompt(content: PromptContent, variables: PromptVariables = {}, placeholders: Record<string, ChatMessage[]> = {}): string | ChatMessage[] {
+export function compilePrompt(
+  content: (ChatMessage | PlaceholderSlot)[],
+  variables?: PromptVariables,
+  placeholders?: Record<string, ChatMessage[]>,
+): ChatMessage[];
+export function compilePrompt(
+  content: PromptContent,
+  variables?: PromptVariables,
+  placeholders?: Record<string, ChatMessage[]>,
+): string | ChatMessage[];
+export function compilePrompt(
+  content: PromptContent,
+  variables: PromptVariables = {},
+  placeholders: Record<string, ChatMessage[]> = {},
+): string | ChatMessage[] {
   if (typeof content === "string") return substitute(content, variables);
   return content
-    .flatMap((entry): ChatMessage[] => ("role" in entry ? [entry] : own(placeholders, entry.name) ? placeholders[entry.name]! : []))
+    .flatMap((entry): ChatMessage[] =>
+      "role" in entry ? [entry] : own(placeholders, entry.name) ? placeholders[entry.name]! : [],
+    )
     .map((m) => ({ role: m.role, content: substitute(m.content, variables) }));
 }

@@ -19,7 +19,11 @@ export function resolveConnection(given: Partial<Connection>, env: Env = platfor
   const baseUrl = given.baseUrl ?? env.SIGHTLINE_BASE_URL;
   const publicKey = given.publicKey ?? env.SIGHTLINE_PUBLIC_KEY;
   const secretKey = given.secretKey ?? env.SIGHTLINE_SECRET_KEY;
-  const missing = [!baseUrl && "baseUrl (or SIGHTLINE_BASE_URL)", !publicKey && "publicKey (or SIGHTLINE_PUBLIC_KEY)", !secretKey && "secretKey (or SIGHTLINE_SECRET_KEY)"].filter(Boolean);
+  const missing = [
+    !baseUrl && "baseUrl (or SIGHTLINE_BASE_URL)",
+    !publicKey && "publicKey (or SIGHTLINE_PUBLIC_KEY)",
+    !secretKey && "secretKey (or SIGHTLINE_SECRET_KEY)",
+  ].filter(Boolean);
   if (missing.length) throw new Error(`Sightline: missing ${missing.join(", ")}`);
   return { baseUrl: baseUrl!, publicKey: publicKey!, secretKey: secretKey! };
 }
@@ -32,4 +36,5 @@ function base64(text: string): string {
 }
 
 /** The Basic credentials of a project key. */
-export const authorization = (c: Pick<Connection, "publicKey" | "secretKey">) => `Basic ${base64(`${c.publicKey}:${c.secretKey}`)}`;
+export const authorization = (c: Pick<Connection, "publicKey" | "secretKey">) =>
+  `Basic ${base64(`${c.publicKey}:${c.secretKey}`)}`;

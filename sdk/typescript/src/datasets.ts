@@ -50,22 +50,32 @@ export interface GateResult {
 const seg = encodeURIComponent;
 
 /** `POST /v1/datasets`; a 409 when the name exists. */
-export const createDataset = (conn: Connection, body: { name: string; description?: string; metadata?: Record<string, unknown> }, t?: Transport) =>
-  request<{ id: string; name: string }>(conn, "POST", "/v1/datasets", body, t);
+export const createDataset = (
+  conn: Connection,
+  body: { name: string; description?: string; metadata?: Record<string, unknown> },
+  t?: Transport,
+) => request<{ id: string; name: string }>(conn, "POST", "/v1/datasets", body, t);
 
 /** `POST /v1/datasets/{name}/items` (at most 10,000 at once): invalid items are reported per index, the rest are added. */
 export const addDatasetItems = (conn: Connection, dataset: string, items: NewDatasetItem[], t?: Transport) =>
   request<AddItemsResult>(conn, "POST", `/v1/datasets/${seg(dataset)}/items`, { items }, t);
 
 /** `POST /v1/datasets/{name}/runs`: a run with its item-to-trace links; a 409 when the run exists. */
-export const createDatasetRun = (conn: Connection, dataset: string, run: NewRun, t?: Transport) => request<DatasetRun>(conn, "POST", `/v1/datasets/${seg(dataset)}/runs`, run, t);
+export const createDatasetRun = (conn: Connection, dataset: string, run: NewRun, t?: Transport) =>
+  request<DatasetRun>(conn, "POST", `/v1/datasets/${seg(dataset)}/runs`, run, t);
 
 /** `GET /v1/datasets/{name}/runs/{run}`: the links and each numeric score's mean. */
-export const getDatasetRun = (conn: Connection, dataset: string, run: string, t?: Transport) => request<DatasetRun>(conn, "GET", `/v1/datasets/${seg(dataset)}/runs/${seg(run)}`, undefined, t);
+export const getDatasetRun = (conn: Connection, dataset: string, run: string, t?: Transport) =>
+  request<DatasetRun>(conn, "GET", `/v1/datasets/${seg(dataset)}/runs/${seg(run)}`, undefined, t);
 
 /** `POST /v1/datasets/{name}/runs/{run}/gate`: each score's mean against its minimum; a score with no values fails. */
-export const gateDatasetRun = (conn: Connection, dataset: string, run: string, thresholds: Record<string, number>, t?: Transport) =>
-  request<GateResult>(conn, "POST", `/v1/datasets/${seg(dataset)}/runs/${seg(run)}/gate`, { thresholds }, t);
+export const gateDatasetRun = (
+  conn: Connection,
+  dataset: string,
+  run: string,
+  thresholds: Record<string, number>,
+  t?: Transport,
+) => request<GateResult>(conn, "POST", `/v1/datasets/${seg(dataset)}/runs/${seg(run)}/gate`, { thresholds }, t);
 
 /** How to start an experiment run by Sightline (`POST /v1/datasets/{name}/experiments`). */
 export interface NewExperiment {
@@ -101,17 +111,36 @@ export type ExperimentRun = DatasetRun & { experiment?: ExperimentProgress };
 
 export interface RunComparison {
   datasetName: string;
-  runs: { name: string; version: string | null; createdAt: string; itemCount: number; scores: { name: string; mean: number | null; count: number }[] }[];
-  items: { id: string; input: unknown; expectedOutput: unknown; runs: ({ traceId: string; observationId: string | null; scores: Record<string, number> } | null)[] }[];
+  runs: {
+    name: string;
+    version: string | null;
+    createdAt: string;
+    itemCount: number;
+    scores: { name: string; mean: number | null; count: number }[];
+  }[];
+  items: {
+    id: string;
+    input: unknown;
+    expectedOutput: unknown;
+    runs: ({ traceId: string; observationId: string | null; scores: Record<string, number> } | null)[];
+  }[];
   nextCursor: string | null;
 }
 
 /** `POST /v1/datasets/{name}/experiments`: the run, queued (202); read its progress with `getDatasetRun`. */
-export const startExperiment = (conn: Connection, dataset: string, body: NewExperiment, t?: Transport) => request<ExperimentRun>(conn, "POST", `/v1/datasets/${seg(dataset)}/experiments`, body, t);
+export const startExperiment = (conn: Connection, dataset: string, body: NewExperiment, t?: Transport) =>
+  request<ExperimentRun>(conn, "POST", `/v1/datasets/${seg(dataset)}/experiments`, body, t);
 
 /** `POST /v1/datasets/{name}/runs/{run}/cancel`: pending items stop; a 409 when the run already ended. */
-export const cancelExperiment = (conn: Connection, dataset: string, run: string, t?: Transport) => request<ExperimentRun>(conn, "POST", `/v1/datasets/${seg(dataset)}/runs/${seg(run)}/cancel`, undefined, t);
+export const cancelExperiment = (conn: Connection, dataset: string, run: string, t?: Transport) =>
+  request<ExperimentRun>(conn, "POST", `/v1/datasets/${seg(dataset)}/runs/${seg(run)}/cancel`, undefined, t);
 
 /** `GET /v1/datasets/{name}/compare?runs=…`: items × runs with their scores, and each run's means. */
 export const compareDatasetRuns = (conn: Connection, dataset: string, runs: string[], t?: Transport) =>
-  request<RunComparison>(conn, "GET", `/v1/datasets/${seg(dataset)}/compare?runs=${runs.map(seg).join(",")}`, undefined, t);
+  request<RunComparison>(
+    conn,
+    "GET",
+    `/v1/datasets/${seg(dataset)}/compare?runs=${runs.map(seg).join(",")}`,
+    undefined,
+    t,
+  );

@@ -1,7 +1,7 @@
 import type { Connection } from "./connection.js";
 import type { IngestEvent, IngestResult, QueuedEvent } from "./events.js";
-import { newId } from "./ids.js";
 import { call, errorOf, type Transport } from "./http.js";
+import { newId } from "./ids.js";
 import type { OnError } from "./problems.js";
 import { SDK_NAME, SDK_VERSION } from "./version.js";
 
@@ -39,21 +39,36 @@ export function deliverer(conn: Connection, transport: Transport, report: OnErro
     try {
       answer = await call(conn, "POST", "/v1/ingest", body, transport);
     } catch (error) {
-      return fail(events, `${events.length} events not delivered: ${error instanceof Error ? error.message : String(error)}`);
+      return fail(
+        events,
+        `${events.length} events not delivered: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     if (answer.status === 413 && events.length > 1) {
       const half = Math.ceil(events.length / 2);
       await post(events.slice(0, half));
       return post(events.slice(half));
     }
-    if (answer.status < 200 || answer.status >= 300) return fail(events, `${events.length} events not delivered: ${errorOf("POST", "/v1/ingest", answer).message}`, answer.status);
+    if (answer.status < 200 || answer.status >= 300)
+      return fail(
+        events,
+        `${events.length} events not delivered: ${errorOf("POST", "/v1/ingest", answer).message}`,
+        answer.status,
+      );
     const result = answer.body as Partial<IngestResult> | null;
     const errors = result?.errors ?? [];
     counts.sent += events.length - errors.length;
     counts.failed += errors.length;
     if (errors.length === 0) return;
     const typeOf = new Map(events.map((e) => [e.event.id, e.event.type]));
-    for (const e of errors) report({ kind: "rejected", count: 1, eventId: e.id, status: e.status, message: `${typeOf.get(e.id) ?? "event"} ${e.id}: ${e.message}` });
+    for (const e of errors)
+      report({
+        kind: "rejected",
+        count: 1,
+        eventId: e.id,
+        status: e.status,
+        message: `${typeOf.get(e.id) ?? "event"} ${e.id}: ${e.message}`,
+      });
   }
 
   // Events of a burst share their millisecond: format it once.
@@ -72,7 +87,12 @@ export function deliverer(conn: Connection, transport: Transport, report: OnErro
         chars += json.length;
       } catch (error) {
         counts.failed++;
-        report({ kind: "rejected", count: 1, eventId: event.id, message: `${event.type} ${event.id} cannot be serialised: ${error instanceof Error ? error.message : String(error)}` });
+        report({
+          kind: "rejected",
+          count: 1,
+          eventId: event.id,
+          message: `${event.type} ${event.id} cannot be serialised: ${error instanceof Error ? error.message : String(error)}`,
+        });
       }
     }
     // A UTF-8 byte is at most 3 per UTF-16 unit: only a batch that might pass the cap is measured exactly.

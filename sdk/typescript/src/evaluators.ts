@@ -1,6 +1,6 @@
 import type { Connection } from "./connection.js";
-import { request, type Transport } from "./http.js";
 import type { ScoreBody } from "./events.js";
+import { request, type Transport } from "./http.js";
 
 export interface RunEvaluatorInput {
   traceId: string;
@@ -26,4 +26,5 @@ export const runEvaluator = (conn: Connection, name: string, input: RunEvaluator
   request<{ score: EvaluatorScore }>(conn, "POST", `/v1/evaluators/${encodeURIComponent(name)}/run`, input, t);
 
 /** `POST /v1/scores`: one score at once, outside the batch (a 400 when it misfits its config). */
-export const createScore = (conn: Connection, score: ScoreBody, t?: Transport) => request<{ id: string }>(conn, "POST", "/v1/scores", score, t);
+export const createScore = (conn: Connection, score: ScoreBody, t?: Transport) =>
+  request<{ id: string }>(conn, "POST", "/v1/scores", score, t);

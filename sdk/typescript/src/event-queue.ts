@@ -15,7 +15,12 @@ export interface QueueSettings {
 // deliver reports its own failures; a rejection here would only stall the queue.
 const ignore = () => undefined;
 
-export const DEFAULT_QUEUE: QueueSettings = { flushAt: 100, flushIntervalMs: 1000, maxQueuedEvents: 10_000, maxConcurrentRequests: 4 };
+export const DEFAULT_QUEUE: QueueSettings = {
+  flushAt: 100,
+  flushIntervalMs: 1000,
+  maxQueuedEvents: 10_000,
+  maxConcurrentRequests: 4,
+};
 
 interface InFlight {
   /** Position of its first event among all accepted events, so flush() waits only for what came before it. */
@@ -108,7 +113,11 @@ export class EventQueue {
     if (this.droppedUnreported === 0) return;
     const count = this.droppedUnreported;
     this.droppedUnreported = 0;
-    this.report({ kind: "dropped", count, message: `${count} events dropped: ${this.dropReason} (${this.droppedTotal} in all)` });
+    this.report({
+      kind: "dropped",
+      count,
+      message: `${count} events dropped: ${this.dropReason} (${this.droppedTotal} in all)`,
+    });
   }
 
   private armTimer() {
@@ -133,16 +142,21 @@ export class EventQueue {
 
   private pump() {
     const { flushAt, maxConcurrentRequests } = this.settings;
-    while (this.inFlight.size < maxConcurrentRequests && (this.queue.length >= flushAt || (this.drainAll && this.queue.length > 0))) {
+    while (
+      this.inFlight.size < maxConcurrentRequests &&
+      (this.queue.length >= flushAt || (this.drainAll && this.queue.length > 0))
+    ) {
       const batch = this.queue.splice(0, flushAt);
       const request: InFlight = { first: this.taken, size: batch.length, done: Promise.resolve() };
       this.taken += batch.length;
       this.flying += batch.length;
-      request.done = this.deliver(batch).then(ignore, ignore).then(() => {
-        this.inFlight.delete(request);
-        this.flying -= request.size;
-        this.pump();
-      });
+      request.done = this.deliver(batch)
+        .then(ignore, ignore)
+        .then(() => {
+          this.inFlight.delete(request);
+          this.flying -= request.size;
+          this.pump();
+        });
       this.inFlight.add(request);
     }
     if (this.queue.length === 0) this.drainAll = false;

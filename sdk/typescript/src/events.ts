@@ -3,7 +3,14 @@ import { request, type Transport } from "./http.js";
 import { SDK_NAME, SDK_VERSION } from "./version.js";
 
 /** The ingest event format (Langfuse's): one id per event, used by the service to drop duplicates. */
-export type EventType = "trace-create" | "span-create" | "span-update" | "generation-create" | "generation-update" | "event-create" | "score-create";
+export type EventType =
+  | "trace-create"
+  | "span-create"
+  | "span-update"
+  | "generation-create"
+  | "generation-update"
+  | "event-create"
+  | "score-create";
 
 export interface IngestEvent {
   id: string;
@@ -91,4 +98,11 @@ export interface IngestResult {
 }
 
 /** Sends one ingest batch at once, outside any client's queue; answers the per-event results (207). */
-export const ingest = (conn: Connection, batch: unknown[], transport?: Transport) => request<IngestResult>(conn, "POST", "/v1/ingest", { batch, sdk: { name: SDK_NAME, version: SDK_VERSION } }, transport);
+export const ingest = (conn: Connection, batch: unknown[], transport?: Transport) =>
+  request<IngestResult>(
+    conn,
+    "POST",
+    "/v1/ingest",
+    { batch, sdk: { name: SDK_NAME, version: SDK_VERSION } },
+    transport,
+  );

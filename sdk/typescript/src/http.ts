@@ -59,17 +59,31 @@ async function parse(res: Response): Promise<unknown> {
  * string is sent as it is (already serialised JSON). @throws the last network error or timeout when no
  * attempt got an answer.
  */
-export async function call(conn: Connection, method: string, path: string, body: unknown, transport: Transport = {}): Promise<Answer> {
+export async function call(
+  conn: Connection,
+  method: string,
+  path: string,
+  body: unknown,
+  transport: Transport = {},
+): Promise<Answer> {
   const url = urlOf(conn, path);
   const doFetch = transport.fetch ?? fetch;
   const wait = transport.sleep ?? sleep;
   const maxRetries = transport.maxRetries ?? DEFAULT_MAX_RETRIES;
   const payload = body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body);
-  const headers: Record<string, string> = { authorization: authorization(conn), ...(payload === undefined ? {} : { "content-type": "application/json" }) };
+  const headers: Record<string, string> = {
+    authorization: authorization(conn),
+    ...(payload === undefined ? {} : { "content-type": "application/json" }),
+  };
   for (let attempt = 0; ; attempt++) {
     let retryAfter: string | null = null;
     try {
-      const res = await doFetch(url, { method, headers, body: payload, signal: AbortSignal.timeout(transport.timeoutMs ?? DEFAULT_TIMEOUT_MS) });
+      const res = await doFetch(url, {
+        method,
+        headers,
+        body: payload,
+        signal: AbortSignal.timeout(transport.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      });
       if (!retryable(res.status) || attempt >= maxRetries) return { status: res.status, body: await parse(res) };
       retryAfter = res.headers.get("retry-after");
       await res.body?.cancel();
@@ -83,14 +97,25 @@ export async function call(conn: Connection, method: string, path: string, body:
 /** The service's error as a SightlineError. */
 export function errorOf(method: string, path: string, answer: Answer): SightlineError {
   const error = (answer.body as { error?: { code?: string; message?: string; details?: unknown } } | null)?.error;
-  return new SightlineError(answer.status, error?.code ?? "http_error", error?.message ?? `${method} ${path} answered ${answer.status}`, error?.details);
+  return new SightlineError(
+    answer.status,
+    error?.code ?? "http_error",
+    error?.message ?? `${method} ${path} answered ${answer.status}`,
+    error?.details,
+  );
 }
 
 /**
  * Calls one endpoint with the project key; `path` may be relative (`/v1/...`, as in a run trigger's
  * `itemsUrl`) or absolute. Retries 429s and 5xx as `transport` says. @throws SightlineError for a non-2xx answer.
  */
-export async function request<T = unknown>(conn: Connection, method: string, path: string, body?: unknown, transport?: Transport): Promise<T> {
+export async function request<T = unknown>(
+  conn: Connection,
+  method: string,
+  path: string,
+  body?: unknown,
+  transport?: Transport,
+): Promise<T> {
   const answer = await call(conn, method, path, body, transport);
   if (answer.status < 200 || answer.status >= 300) throw errorOf(method, path, answer);
   return answer.body as T;

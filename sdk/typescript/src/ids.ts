@@ -2,4 +2,5 @@
 export const newId = (): string => crypto.randomUUID();
 
 /** ISO-8601 with milliseconds, as the service stores timestamps. */
-export const iso = (t: Date | string | undefined): string | undefined => (t === undefined ? undefined : typeof t === "string" ? t : t.toISOString());
+export const iso = (t: Date | string | undefined): string | undefined =>
+  t === undefined ? undefined : typeof t === "string" ? t : t.toISOString();

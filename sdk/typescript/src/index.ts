@@ -1,34 +1,57 @@
-export { Sightline, type SightlineOptions, type ClientStats } from "./client.js";
-export { TraceClient, SpanClient, GenerationClient } from "./tracing.js";
-export { compilePrompt, type ChatMessage, type PlaceholderSlot, type PromptContent, type PromptVariables } from "./compile.js";
-export { type Prompt, type GetPromptOptions, DEFAULT_CACHE_TTL_SECONDS } from "./prompts.js";
-export { verifySignature, SIGNATURE_HEADER, TIMESTAMP_HEADER, type VerifyOptions } from "./signature.js";
-export { parseTrigger, fetchItems, reportRunItem, type RunTrigger, type DatasetItem, type RunItemLink } from "./runner.js";
+export { type ClientStats, Sightline, type SightlineOptions } from "./client.js";
 export {
-  createDataset,
+  type ChatMessage,
+  compilePrompt,
+  type PlaceholderSlot,
+  type PromptContent,
+  type PromptVariables,
+} from "./compile.js";
+export { authorization, type Connection, resolveConnection } from "./connection.js";
+export {
+  type AddItemsResult,
   addDatasetItems,
-  createDatasetRun,
-  getDatasetRun,
-  gateDatasetRun,
-  startExperiment,
   cancelExperiment,
   compareDatasetRuns,
-  type NewDatasetItem,
-  type AddItemsResult,
-  type NewRun,
-  type RunItem,
+  createDataset,
+  createDatasetRun,
   type DatasetRun,
-  type GateResult,
-  type NewExperiment,
   type ExperimentProgress,
   type ExperimentRun,
+  type GateResult,
+  gateDatasetRun,
+  getDatasetRun,
+  type NewDatasetItem,
+  type NewExperiment,
+  type NewRun,
   type RunComparison,
+  type RunItem,
+  startExperiment,
 } from "./datasets.js";
-export { runEvaluator, createScore, type RunEvaluatorInput, type EvaluatorScore } from "./evaluators.js";
-export { ingest, type IngestEvent, type EventType, type IngestResult, type TraceBody, type ObservationBody, type GenerationBody, type ScoreBody, type Level } from "./events.js";
-export { request, call, retryDelayMs, type Transport, type Answer } from "./http.js";
-export { authorization, resolveConnection, type Connection } from "./connection.js";
-export { attachMedia, type MediaUpload, type AttachedMedia } from "./media.js";
 export { SightlineError } from "./errors.js";
+export { createScore, type EvaluatorScore, type RunEvaluatorInput, runEvaluator } from "./evaluators.js";
+export {
+  type EventType,
+  type GenerationBody,
+  type IngestEvent,
+  type IngestResult,
+  ingest,
+  type Level,
+  type ObservationBody,
+  type ScoreBody,
+  type TraceBody,
+} from "./events.js";
+export { type Answer, call, request, retryDelayMs, type Transport } from "./http.js";
+export { type AttachedMedia, attachMedia, type MediaUpload } from "./media.js";
 export { type IngestProblem, type OnError } from "./problems.js";
+export { DEFAULT_CACHE_TTL_SECONDS, type GetPromptOptions, type Prompt } from "./prompts.js";
+export {
+  type DatasetItem,
+  fetchItems,
+  parseTrigger,
+  type RunItemLink,
+  type RunTrigger,
+  reportRunItem,
+} from "./runner.js";
+export { SIGNATURE_HEADER, TIMESTAMP_HEADER, type VerifyOptions, verifySignature } from "./signature.js";
+export { GenerationClient, SpanClient, TraceClient } from "./tracing.js";
 export { SDK_NAME, SDK_VERSION } from "./version.js";

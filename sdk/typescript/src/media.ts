@@ -39,7 +39,20 @@ function errorOf(status: number, body: unknown, what: string): SightlineError {
 export async function attachMedia(conn: Connection, media: MediaUpload, transport?: Transport): Promise<AttachedMedia> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", media.bytes as Uint8Array<ArrayBuffer>));
   const sha256Hash = base64(digest);
-  const asked = await call(conn, "POST", "/api/public/media", { traceId: media.traceId, observationId: media.observationId, field: media.field, contentType: media.contentType, contentLength: media.bytes.length, sha256Hash }, transport);
+  const asked = await call(
+    conn,
+    "POST",
+    "/api/public/media",
+    {
+      traceId: media.traceId,
+      observationId: media.observationId,
+      field: media.field,
+      contentType: media.contentType,
+      contentLength: media.bytes.length,
+      sha256Hash,
+    },
+    transport,
+  );
   if (asked.status !== 200) throw errorOf(asked.status, asked.body, "POST /api/public/media");
   const { mediaId, uploadUrl } = asked.body as { mediaId: string; uploadUrl: string | null };
   const token = `@@@langfuseMedia:type=${media.contentType}|id=${mediaId}|source=bytes@@@`;
@@ -48,9 +61,18 @@ export async function attachMedia(conn: Connection, media: MediaUpload, transpor
   const started = Date.now();
   const doFetch = transport?.fetch ?? fetch;
   // The checksum header is part of an S3 upload URL's signature; the local server checks the hash itself.
-  const put = await doFetch(uploadUrl, { method: "PUT", body: media.bytes as Uint8Array<ArrayBuffer>, headers: { "content-type": media.contentType, "x-amz-checksum-sha256": sha256Hash } });
+  const put = await doFetch(uploadUrl, {
+    method: "PUT",
+    body: media.bytes as Uint8Array<ArrayBuffer>,
+    headers: { "content-type": media.contentType, "x-amz-checksum-sha256": sha256Hash },
+  });
   const putText = await put.text();
-  const report = { uploadedAt: new Date().toISOString(), uploadHttpStatus: put.status, uploadHttpError: put.ok ? null : putText, uploadTimeMs: Date.now() - started };
+  const report = {
+    uploadedAt: new Date().toISOString(),
+    uploadHttpStatus: put.status,
+    uploadHttpError: put.ok ? null : putText,
+    uploadTimeMs: Date.now() - started,
+  };
   const reported = await call(conn, "PATCH", `/api/public/media/${encodeURIComponent(mediaId)}`, report, transport);
   if (!put.ok) {
     let message = putText;

@@ -1,4 +1,4 @@
-import { compilePrompt, type ChatMessage, type PromptContent, type PromptVariables } from "./compile.js";
+import { type ChatMessage, compilePrompt, type PromptContent, type PromptVariables } from "./compile.js";
 import type { OnError } from "./problems.js";
 
 /** A prompt version as the service resolved it (includes expanded), or the fallback. */
@@ -43,7 +43,16 @@ export const DEFAULT_CACHE_TTL_SECONDS = 60;
 
 function toPrompt(record: PromptRecord, isFallback: boolean): Prompt {
   const { name, version, type, content } = record;
-  return { name, version, type, content, config: record.config ?? {}, labels: record.labels ?? [], isFallback, compile: (variables, placeholders) => compilePrompt(content, variables, placeholders) };
+  return {
+    name,
+    version,
+    type,
+    content,
+    config: record.config ?? {},
+    labels: record.labels ?? [],
+    isFallback,
+    compile: (variables, placeholders) => compilePrompt(content, variables, placeholders),
+  };
 }
 
 /**
@@ -62,24 +71,43 @@ export class PromptCache {
   ) {}
 
   async get(name: string, options: GetPromptOptions = {}): Promise<Prompt> {
-    const selector = options.version !== undefined ? { version: options.version } : { channel: options.channel ?? "production" };
+    const selector =
+      options.version !== undefined ? { version: options.version } : { channel: options.channel ?? "production" };
     const key = `${name}\u0000${selector.version ?? ""}\u0000${selector.channel ?? ""}`;
     const ttlMs = Math.max(0, options.cacheTtlSeconds ?? DEFAULT_CACHE_TTL_SECONDS) * 1000;
     const entry = this.entries.get(key);
     if (entry && ttlMs > 0) {
-      if (this.now() >= entry.freshUntil) this.fetch(key, name, selector, ttlMs).catch((error) => this.report({ kind: "prompt", count: 1, message: `refreshing prompt '${name}' failed, serving version ${entry.prompt.version} from the cache: ${messageOf(error)}` }));
+      if (this.now() >= entry.freshUntil)
+        this.fetch(key, name, selector, ttlMs).catch((error) =>
+          this.report({
+            kind: "prompt",
+            count: 1,
+            message: `refreshing prompt '${name}' failed, serving version ${entry.prompt.version} from the cache: ${messageOf(error)}`,
+          }),
+        );
       return entry.prompt;
     }
     try {
       return await this.fetch(key, name, selector, ttlMs);
     } catch (error) {
       if (entry) {
-        this.report({ kind: "prompt", count: 1, message: `fetching prompt '${name}' failed, serving version ${entry.prompt.version} from the cache: ${messageOf(error)}` });
+        this.report({
+          kind: "prompt",
+          count: 1,
+          message: `fetching prompt '${name}' failed, serving version ${entry.prompt.version} from the cache: ${messageOf(error)}`,
+        });
         return entry.prompt;
       }
       if (options.fallback === undefined) throw error;
-      this.report({ kind: "prompt", count: 1, message: `fetching prompt '${name}' failed, serving the fallback: ${messageOf(error)}` });
-      return toPrompt({ name, version: 0, type: typeof options.fallback === "string" ? "TEXT" : "CHAT", content: options.fallback }, true);
+      this.report({
+        kind: "prompt",
+        count: 1,
+        message: `fetching prompt '${name}' failed, serving the fallback: ${messageOf(error)}`,
+      });
+      return toPrompt(
+        { name, version: 0, type: typeof options.fallback === "string" ? "TEXT" : "CHAT", content: options.fallback },
+        true,
+      );
     }
   }
 
@@ -88,7 +116,12 @@ export class PromptCache {
     this.entries.clear();
   }
 
-  private fetch(key: string, name: string, selector: { channel?: string; version?: number }, ttlMs: number): Promise<Prompt> {
+  private fetch(
+    key: string,
+    name: string,
+    selector: { channel?: string; version?: number },
+    ttlMs: number,
+  ): Promise<Prompt> {
     const running = this.loading.get(key);
     if (running) return running;
     const started = this.load(name, selector)

@@ -39,7 +39,8 @@ const decoder = new TextDecoder();
 /** The trigger in a verified body. @throws Error when the body is not a `dataset.run.requested` trigger. */
 export function parseTrigger(rawBody: string | Uint8Array): RunTrigger {
   const body = JSON.parse(typeof rawBody === "string" ? rawBody : decoder.decode(rawBody)) as RunTrigger;
-  if (body?.event !== "dataset.run.requested" || typeof body.itemsUrl !== "string" || typeof body.runName !== "string") throw new Error("Not a dataset.run.requested trigger");
+  if (body?.event !== "dataset.run.requested" || typeof body.itemsUrl !== "string" || typeof body.runName !== "string")
+    throw new Error("Not a dataset.run.requested trigger");
   return body;
 }
 
@@ -48,7 +49,13 @@ export async function fetchItems(conn: Connection, itemsUrl: string, transport?:
   const items: DatasetItem[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: DatasetItem[]; nextCursor: string | null } = await request(conn, "GET", `${itemsUrl}?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`, undefined, transport);
+    const page: { items: DatasetItem[]; nextCursor: string | null } = await request(
+      conn,
+      "GET",
+      `${itemsUrl}?limit=1000${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      undefined,
+      transport,
+    );
     items.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);

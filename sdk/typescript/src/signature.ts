@@ -38,15 +38,21 @@ export async function verifySignature(
   signature: string | undefined | null,
   toleranceSecondsOrOptions: number | VerifyOptions = {},
 ): Promise<boolean> {
-  const options = typeof toleranceSecondsOrOptions === "number" ? { toleranceSeconds: toleranceSecondsOrOptions } : toleranceSecondsOrOptions;
+  const options =
+    typeof toleranceSecondsOrOptions === "number"
+      ? { toleranceSeconds: toleranceSecondsOrOptions }
+      : toleranceSecondsOrOptions;
   if (!secret || timestamp === undefined || timestamp === null || !signature) return false;
-  const ts = typeof timestamp === "number" ? timestamp : /^\d+$/.test(timestamp.trim()) ? Number(timestamp.trim()) : NaN;
+  const ts =
+    typeof timestamp === "number" ? timestamp : /^\d+$/.test(timestamp.trim()) ? Number(timestamp.trim()) : NaN;
   if (!Number.isSafeInteger(ts)) return false;
   const nowMs = options.now?.getTime() ?? Date.now();
   if (Math.abs(Math.floor(nowMs / 1000) - ts) > (options.toleranceSeconds ?? 300)) return false;
   const given = hexBytes(signature.trim());
   if (!given || given.length !== 32) return false;
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "verify",
+  ]);
   const body = typeof rawBody === "string" ? encoder.encode(rawBody) : rawBody;
   return crypto.subtle.verify("HMAC", key, given, concat(encoder.encode(`${ts}.`), body));
 }

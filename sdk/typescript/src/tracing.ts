@@ -8,13 +8,31 @@ export interface EventSink {
 }
 
 /** Queues a create event and answers the observation's id; startTime defaults to now. */
-function create(sink: EventSink, type: "span-create" | "generation-create" | "event-create", traceId: string, parentObservationId: string | undefined, body: ObservationBody): string {
+function create(
+  sink: EventSink,
+  type: "span-create" | "generation-create" | "event-create",
+  traceId: string,
+  parentObservationId: string | undefined,
+  body: ObservationBody,
+): string {
   const id = body.id ?? newId();
-  sink.enqueue(type, { ...sink.defaults, startTime: new Date(), ...body, id, traceId, ...(parentObservationId ? { parentObservationId } : {}) });
+  sink.enqueue(type, {
+    ...sink.defaults,
+    startTime: new Date(),
+    ...body,
+    id,
+    traceId,
+    ...(parentObservationId ? { parentObservationId } : {}),
+  });
   return id;
 }
 
-function score(sink: EventSink, traceId: string, observationId: string | undefined, body: Omit<ScoreBody, "traceId" | "observationId">): string {
+function score(
+  sink: EventSink,
+  traceId: string,
+  observationId: string | undefined,
+  body: Omit<ScoreBody, "traceId" | "observationId">,
+): string {
   const id = body.id ?? newId();
   sink.enqueue("score-create", { ...sink.defaults, ...body, id, traceId, ...(observationId ? { observationId } : {}) });
   return id;
@@ -30,11 +48,19 @@ abstract class Parent {
   protected abstract get observationId(): string | undefined;
 
   span(body: ObservationBody = {}): SpanClient {
-    return new SpanClient(this.sink, this.traceId, create(this.sink, "span-create", this.traceId, this.observationId, body));
+    return new SpanClient(
+      this.sink,
+      this.traceId,
+      create(this.sink, "span-create", this.traceId, this.observationId, body),
+    );
   }
 
   generation(body: GenerationBody = {}): GenerationClient {
-    return new GenerationClient(this.sink, this.traceId, create(this.sink, "generation-create", this.traceId, this.observationId, body));
+    return new GenerationClient(
+      this.sink,
+      this.traceId,
+      create(this.sink, "generation-create", this.traceId, this.observationId, body),
+    );
   }
 
   /** A point in time (no end); answers its id. */

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { outboxEvents } from "@core/audit/audit.sql";
 import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outboxEvents } from "@core/audit/audit.sql";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { newProject, uniq, type Key } from "../datasets/support";
+import { type Key, newProject, uniq } from "../datasets/support";
 
 const MINUTE = 60_000;
 
@@ -33,7 +33,10 @@ describe("alert rules", () => {
   });
 
   const create = async (body: Record<string, unknown>, k: Key = key) => {
-    const res = await app.call("POST", "/v1/alerts", { key: k, body: { name: uniq("alert"), windowMinutes: 10, operator: ">", ...body } });
+    const res = await app.call("POST", "/v1/alerts", {
+      key: k,
+      body: { name: uniq("alert"), windowMinutes: 10, operator: ">", ...body },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return res.body as { id: string; name: string };
   };
@@ -48,42 +51,117 @@ describe("alert rules", () => {
         .orderBy(asc(outboxEvents.seq))
     ).map((r) => ({ type: r.type, payload: r.payload as Record<string, unknown> }));
   /** A trace with one observation per entry, each starting `minutesAgo` and lasting `ms`. */
-  const trace = (observations: { minutesAgo: number; ms: number; level?: string; model?: string; cost?: number; environment?: string }[]) => {
+  const trace = (
+    observations: {
+      minutesAgo: number;
+      ms: number;
+      level?: string;
+      model?: string;
+      cost?: number;
+      environment?: string;
+    }[],
+  ) => {
     const traceId = randomUUID();
     return observations.map((o) => {
       const start = now - o.minutesAgo * MINUTE;
-      const body = { id: randomUUID(), traceId, startTime: iso(start), endTime: iso(start + o.ms), level: o.level, environment: o.environment };
+      const body = {
+        id: randomUUID(),
+        traceId,
+        startTime: iso(start),
+        endTime: iso(start + o.ms),
+        level: o.level,
+        environment: o.environment,
+      };
       return o.model
-        ? ev("generation-create", { ...body, model: o.model, costDetails: o.cost === undefined ? undefined : { total: o.cost } }, iso(start))
+        ? ev(
+            "generation-create",
+            { ...body, model: o.model, costDetails: o.cost === undefined ? undefined : { total: o.cost } },
+            iso(start),
+          )
         : ev("span-create", body, iso(start));
     });
   };
 
   it("creates, lists, reads, replaces and deletes rules; a taken name is 409; each change is audited", async () => {
     const rule = await create({ name: "spend", metric: "costUsd", model: "gpt-4o", windowMinutes: 60, threshold: 5 });
-    expect(rule).toMatchObject({ name: "spend", metric: "costUsd", scoreName: null, environment: null, model: "gpt-4o", windowMinutes: 60, operator: ">", threshold: 5, state: "ok", lastValue: null, lastCheckedAt: null });
-    const taken = await app.call("POST", "/v1/alerts", { key, body: { name: "spend", metric: "traces", windowMinutes: 5, operator: "<", threshold: 1 } });
+    expect(rule).toMatchObject({
+      name: "spend",
+      metric: "costUsd",
+      scoreName: null,
+      environment: null,
+      model: "gpt-4o",
+      windowMinutes: 60,
+      operator: ">",
+      threshold: 5,
+      state: "ok",
+      lastValue: null,
+      lastCheckedAt: null,
+    });
+    const taken = await app.call("POST", "/v1/alerts", {
+      key,
+      body: { name: "spend", metric: "traces", windowMinutes: 5, operator: "<", threshold: 1 },
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.error.message).toBe("Alert rule 'spend' exists");
-    const other = await create({ name: "quality", metric: "scoreMean", scoreName: "helpful", environment: "production", operator: "<", threshold: 0.5 });
+    const other = await create({
+      name: "quality",
+      metric: "scoreMean",
+      scoreName: "helpful",
+      environment: "production",
+      operator: "<",
+      threshold: 0.5,
+    });
 
-    expect((await app.call("GET", "/v1/alerts", { key })).body.data.map((r: any) => r.name)).toEqual(["quality", "spend"]);
+    expect((await app.call("GET", "/v1/alerts", { key })).body.data.map((r: any) => r.name)).toEqual([
+      "quality",
+      "spend",
+    ]);
     expect(await get(rule.id)).toMatchObject({ id: rule.id, name: "spend", state: "ok", history: [] });
     expect((await app.call("GET", "/v1/alerts/no-such-rule", { key })).status).toBe(404);
 
-    const replaced = await app.call("PUT", `/v1/alerts/${rule.id}`, { key, body: { name: "spend-hourly", metric: "costUsd", environment: "production", windowMinutes: 60, operator: ">", threshold: 10 } });
+    const replaced = await app.call("PUT", `/v1/alerts/${rule.id}`, {
+      key,
+      body: {
+        name: "spend-hourly",
+        metric: "costUsd",
+        environment: "production",
+        windowMinutes: 60,
+        operator: ">",
+        threshold: 10,
+      },
+    });
     expect(replaced.status, JSON.stringify(replaced.body)).toBe(200);
-    expect(replaced.body).toMatchObject({ id: rule.id, name: "spend-hourly", environment: "production", model: null, threshold: 10, state: "ok" });
-    const clash = await app.call("PUT", `/v1/alerts/${rule.id}`, { key, body: { name: "quality", metric: "traces", windowMinutes: 5, operator: ">", threshold: 1 } });
+    expect(replaced.body).toMatchObject({
+      id: rule.id,
+      name: "spend-hourly",
+      environment: "production",
+      model: null,
+      threshold: 10,
+      state: "ok",
+    });
+    const clash = await app.call("PUT", `/v1/alerts/${rule.id}`, {
+      key,
+      body: { name: "quality", metric: "traces", windowMinutes: 5, operator: ">", threshold: 1 },
+    });
     expect(clash.status).toBe(409);
-    expect((await app.call("PUT", "/v1/alerts/no-such-rule", { key, body: { name: "x", metric: "traces", windowMinutes: 5, operator: ">", threshold: 1 } })).status).toBe(404);
+    expect(
+      (
+        await app.call("PUT", "/v1/alerts/no-such-rule", {
+          key,
+          body: { name: "x", metric: "traces", windowMinutes: 5, operator: ">", threshold: 1 },
+        })
+      ).status,
+    ).toBe(404);
 
     const deleted = await app.call("DELETE", `/v1/alerts/${other.id}`, { key });
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ id: other.id, name: "quality", deleted: true });
     expect((await app.call("GET", `/v1/alerts/${other.id}`, { key })).status).toBe(404);
     expect((await app.call("DELETE", `/v1/alerts/${other.id}`, { key })).status).toBe(404);
-    const audit = (await app.call("GET", "/v1/audit-log?targetType=alert_rule", { key })).body.data.map((e: any) => [e.action, e.target.id]);
+    const audit = (await app.call("GET", "/v1/audit-log?targetType=alert_rule", { key })).body.data.map((e: any) => [
+      e.action,
+      e.target.id,
+    ]);
     expect(audit).toEqual([
       ["alert_rule.deleted", other.id],
       ["alert_rule.updated", rule.id],
@@ -100,12 +178,17 @@ describe("alert rules", () => {
       return res.body.error.message as string;
     };
 
-    expect(await refused({ metric: "scoreMean" })).toBe("Invalid body.scoreName: scoreMean needs the name of the score to average");
+    expect(await refused({ metric: "scoreMean" })).toBe(
+      "Invalid body.scoreName: scoreMean needs the name of the score to average",
+    );
     expect(await refused({ scoreName: "helpful" })).toBe("Invalid body.scoreName: scoreName applies only to scoreMean");
-    expect(await refused({ metric: "scoreMean", scoreName: "helpful", model: "gpt-4o" })).toBe("Invalid body.model: model does not apply to scoreMean: scores carry no model");
+    expect(await refused({ metric: "scoreMean", scoreName: "helpful", model: "gpt-4o" })).toBe(
+      "Invalid body.model: model does not apply to scoreMean: scores carry no model",
+    );
     expect(await refused({ metric: "p99" })).toMatch(/^Invalid body\.metric: /);
     expect(await refused({ operator: ">=" })).toMatch(/^Invalid body\.operator: /);
-    for (const windowMinutes of [0, 1441, 1.5, "5"]) expect(await refused({ windowMinutes })).toMatch(/^Invalid body\.windowMinutes: /);
+    for (const windowMinutes of [0, 1441, 1.5, "5"])
+      expect(await refused({ windowMinutes })).toMatch(/^Invalid body\.windowMinutes: /);
     expect(await refused({ threshold: null })).toMatch(/^Invalid body\.threshold: /);
     expect(await refused({ name: "" })).toMatch(/^Invalid body\.name: /);
     expect((await app.call("GET", "/v1/alerts", { key })).body.data).toEqual([]);
@@ -114,8 +197,22 @@ describe("alert rules", () => {
   it("fires when the window's trace count crosses the threshold, once, and resolves when the window has passed", async () => {
     const rule = await create({ metric: "traces", windowMinutes: 10, threshold: 2 });
     const elsewhere = await newProject(app);
-    const foreign = await create({ name: "same", metric: "traces", windowMinutes: 10, operator: ">", threshold: 0 }, elsewhere);
-    await ingest(app, [...trace([{ minutesAgo: 5, ms: 100 }]), ...trace([{ minutesAgo: 4, ms: 100 }, { minutesAgo: 3, ms: 100 }]), ...trace([{ minutesAgo: 2, ms: 100 }])], { key });
+    const foreign = await create(
+      { name: "same", metric: "traces", windowMinutes: 10, operator: ">", threshold: 0 },
+      elsewhere,
+    );
+    await ingest(
+      app,
+      [
+        ...trace([{ minutesAgo: 5, ms: 100 }]),
+        ...trace([
+          { minutesAgo: 4, ms: 100 },
+          { minutesAgo: 3, ms: 100 },
+        ]),
+        ...trace([{ minutesAgo: 2, ms: 100 }]),
+      ],
+      { key },
+    );
     // Outside the window: started 11 minutes ago.
     await ingest(app, trace([{ minutesAgo: 11, ms: 100 }]), { key });
 
@@ -123,8 +220,15 @@ describe("alert rules", () => {
 
     const firing = await get(rule.id);
     expect(firing).toMatchObject({ state: "firing", lastValue: 3, lastCheckedAt: iso(now) });
-    expect(firing.history).toEqual([{ id: expect.any(String), state: "firing", value: 3, threshold: 2, createdAt: iso(now) }]);
-    expect(await alertEvents(key.id)).toEqual([{ type: "alert.firing", payload: { alert: rule.name, alertId: rule.id, state: "firing", value: 3, threshold: 2 } }]);
+    expect(firing.history).toEqual([
+      { id: expect.any(String), state: "firing", value: 3, threshold: 2, createdAt: iso(now) },
+    ]);
+    expect(await alertEvents(key.id)).toEqual([
+      {
+        type: "alert.firing",
+        payload: { alert: rule.name, alertId: rule.id, state: "firing", value: 3, threshold: 2 },
+      },
+    ]);
     // Another project's rule never counts this project's traces.
     expect(await get(foreign.id, elsewhere)).toMatchObject({ state: "ok", lastValue: 0, history: [] });
     expect(await alertEvents(elsewhere.id)).toEqual([]);
@@ -132,7 +236,12 @@ describe("alert rules", () => {
     now += MINUTE;
     await check();
 
-    expect(await get(rule.id)).toMatchObject({ state: "firing", lastValue: 3, lastCheckedAt: iso(now), history: [{ state: "firing" }] });
+    expect(await get(rule.id)).toMatchObject({
+      state: "firing",
+      lastValue: 3,
+      lastCheckedAt: iso(now),
+      history: [{ state: "firing" }],
+    });
     expect(await alertEvents(key.id)).toHaveLength(1);
 
     // Nine minutes on, the window starts after every observation (the latest started at 11:58): no traces counts as 0.
@@ -141,7 +250,10 @@ describe("alert rules", () => {
 
     const resolved = await get(rule.id);
     expect(resolved).toMatchObject({ state: "ok", lastValue: 0 });
-    expect(resolved.history.map((t: any) => [t.state, t.value])).toEqual([["resolved", 0], ["firing", 3]]);
+    expect(resolved.history.map((t: any) => [t.state, t.value])).toEqual([
+      ["resolved", 0],
+      ["firing", 3],
+    ]);
     expect((await alertEvents(key.id)).map((e) => e.payload)).toEqual([
       { alert: rule.name, alertId: rule.id, state: "firing", value: 3, threshold: 2 },
       { alert: rule.name, alertId: rule.id, state: "resolved", value: 0, threshold: 2 },
@@ -197,13 +309,28 @@ describe("alert rules", () => {
       expect(rule).toMatchObject({ state: "firing", lastValue: null, lastCheckedAt: iso(now) });
       expect(rule.history).toHaveLength(1);
     }
-    expect((await alertEvents(key.id)).filter((e) => e.type === "alert.resolved").map((e) => e.payload.alertId).sort()).toEqual([cost.id, costOfM1.id].sort());
+    expect(
+      (await alertEvents(key.id))
+        .filter((e) => e.type === "alert.resolved")
+        .map((e) => e.payload.alertId)
+        .sort(),
+    ).toEqual([cost.id, costOfM1.id].sort());
   });
 
   it("averages numeric scores of a name in the window, per environment, and resolves when they recover", async () => {
     const [t1, t2, t3] = [randomUUID(), randomUUID(), randomUUID()];
-    const score = (traceId: string, name: string, value: unknown, minutes: number, extra: Record<string, unknown> = {}) =>
-      ev("score-create", { id: randomUUID(), traceId, name, value, timestamp: minutesAgo(minutes), ...extra }, minutesAgo(minutes));
+    const score = (
+      traceId: string,
+      name: string,
+      value: unknown,
+      minutes: number,
+      extra: Record<string, unknown> = {},
+    ) =>
+      ev(
+        "score-create",
+        { id: randomUUID(), traceId, name, value, timestamp: minutesAgo(minutes), ...extra },
+        minutesAgo(minutes),
+      );
     await ingest(
       app,
       [
@@ -216,7 +343,13 @@ describe("alert rules", () => {
       ],
       { key },
     );
-    const production = await create({ metric: "scoreMean", scoreName: "helpful", environment: "production", operator: "<", threshold: 0.5 });
+    const production = await create({
+      metric: "scoreMean",
+      scoreName: "helpful",
+      environment: "production",
+      operator: "<",
+      threshold: 0.5,
+    });
     const everywhere = await create({ metric: "scoreMean", scoreName: "helpful", operator: "<", threshold: 0.5 });
 
     await check();
@@ -229,7 +362,14 @@ describe("alert rules", () => {
     expect(all.state).toBe("ok");
     expect(all.lastValue).toBeCloseTo(0.65, 12);
 
-    await ingest(app, [score(t2, "helpful", 0.9, 1, { environment: "production" }), score(t2, "helpful", 0.9, 1, { environment: "production" })], { key });
+    await ingest(
+      app,
+      [
+        score(t2, "helpful", 0.9, 1, { environment: "production" }),
+        score(t2, "helpful", 0.9, 1, { environment: "production" }),
+      ],
+      { key },
+    );
     now += MINUTE;
     await check();
 

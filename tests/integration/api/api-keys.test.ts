@@ -18,7 +18,14 @@ describe("api keys", () => {
     expect(created.body.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     const listed = await app.call("GET", "/v1/api-keys");
     const entry = listed.body.data.find((k: any) => k.id === created.body.id);
-    expect(entry).toEqual({ id: created.body.id, publicKey: created.body.publicKey, secretKeyHint: `sk-sl-…${created.body.secretKey.slice(-4)}`, role: "MEMBER", note: "ci", createdAt: created.body.createdAt });
+    expect(entry).toEqual({
+      id: created.body.id,
+      publicKey: created.body.publicKey,
+      secretKeyHint: `sk-sl-…${created.body.secretKey.slice(-4)}`,
+      role: "MEMBER",
+      note: "ci",
+      createdAt: created.body.createdAt,
+    });
     expect(JSON.stringify(listed.body)).not.toContain(created.body.secretKey);
   });
 
@@ -77,7 +84,9 @@ describe("api keys", () => {
     expect(changed.body.role).toBe("VIEWER");
     expect(asViewer.status).toBe(403);
     expect(write.status).toBe(403);
-    expect(write.body).toEqual({ error: { code: "forbidden", message: "This endpoint needs the ADMIN role; the key has VIEWER" } });
+    expect(write.body).toEqual({
+      error: { code: "forbidden", message: "This endpoint needs the ADMIN role; the key has VIEWER" },
+    });
   });
 
   it("gives a VIEWER key 403 on writes and changes nothing", async () => {

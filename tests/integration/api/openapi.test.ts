@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { routes } from "@functions/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDocument } from "../../../scripts/openapi/build-document";
 import { exemptRoutes, loadContracts } from "../../../scripts/openapi/load-contracts";
-import { routes } from "@functions/routes";
 import { startTestApp, type TestApp } from "../../support/local-app";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -29,7 +29,10 @@ describe("GET /v1/openapi.json", () => {
 
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe("3.1.0");
-    for (const r of routes) expect(res.body.paths[r.path]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined();
-    expect(res.body.paths["/v1/api-keys"].post.requestBody.content["application/json"].schema.properties.role.enum).toEqual(["VIEWER", "MEMBER", "ADMIN"]);
+    for (const r of routes)
+      expect(res.body.paths[r.path]?.[r.method.toLowerCase()], `${r.method} ${r.path}`).toBeDefined();
+    expect(
+      res.body.paths["/v1/api-keys"].post.requestBody.content["application/json"].schema.properties.role.enum,
+    ).toEqual(["VIEWER", "MEMBER", "ADMIN"]);
   });
 });

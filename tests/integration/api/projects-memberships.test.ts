@@ -1,6 +1,6 @@
+import type { EventEnvelope } from "@core/platform/ports";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import type { EventEnvelope } from "@core/platform/ports";
 
 describe("projects and memberships", () => {
   let app: TestApp;
@@ -34,7 +34,11 @@ describe("projects and memberships", () => {
     const { relayOutbox } = await import("@core/audit");
     await app.call("POST", "/v1/projects", { body: { name: "evented" } });
     const seen: string[] = [];
-    const bus = { publish: async (events: readonly EventEnvelope[]) => (events.forEach((e) => seen.push(`${e.type}:${(e.data as any).name ?? ""}`)), { failed: [] }) };
+    const bus = {
+      publish: async (events: readonly EventEnvelope[]) => (
+        events.forEach((e) => seen.push(`${e.type}:${(e.data as any).name ?? ""}`)), { failed: [] }
+      ),
+    };
 
     const first = await relayOutbox({ ...app.deps, bus });
     const second = await relayOutbox({ ...app.deps, bus });
@@ -50,7 +54,10 @@ describe("projects and memberships", () => {
     await relayOutbox({ ...app.deps, bus: accept });
     await app.call("POST", "/v1/api-keys", { body: { note: "retry-me" } });
 
-    const failed = await relayOutbox({ ...app.deps, bus: { publish: async (events: readonly EventEnvelope[]) => ({ failed: events.map((e) => e.id) }) } });
+    const failed = await relayOutbox({
+      ...app.deps,
+      bus: { publish: async (events: readonly EventEnvelope[]) => ({ failed: events.map((e) => e.id) }) },
+    });
     const retried = await relayOutbox({ ...app.deps, bus: accept });
 
     expect(failed).toEqual({ dispatched: 0, failed: 1 });
@@ -61,7 +68,9 @@ describe("projects and memberships", () => {
     const added = await app.call("PUT", "/v1/memberships", { body: { email: "Ada@Example.com", role: "ADMIN" } });
     const demote = await app.call("PUT", "/v1/memberships", { body: { email: "ada@example.com", role: "MEMBER" } });
     await app.call("PUT", "/v1/memberships", { body: { email: "bob@example.com", role: "VIEWER" } });
-    const demoteAgain = await app.call("PUT", "/v1/memberships", { body: { email: "ada@example.com", role: "VIEWER" } });
+    const demoteAgain = await app.call("PUT", "/v1/memberships", {
+      body: { email: "ada@example.com", role: "VIEWER" },
+    });
     const removed = await app.call("DELETE", "/v1/memberships", { body: { email: "ada@example.com" } });
     const missing = await app.call("DELETE", "/v1/memberships", { body: { email: "ada@example.com" } });
 
@@ -70,9 +79,17 @@ describe("projects and memberships", () => {
     expect(demoteAgain.body.role).toBe("VIEWER");
     expect(removed.status).toBe(200);
     expect(missing.status).toBe(404);
-    expect((await app.call("GET", "/v1/memberships")).body.data).toEqual([expect.objectContaining({ email: "bob@example.com", role: "VIEWER" })]);
+    expect((await app.call("GET", "/v1/memberships")).body.data).toEqual([
+      expect.objectContaining({ email: "bob@example.com", role: "VIEWER" }),
+    ]);
     const actions = (await app.call("GET", "/v1/audit-log?targetType=membership")).body.data.map((e: any) => e.action);
-    expect(actions).toEqual(["membership.deleted", "membership.updated", "membership.created", "membership.updated", "membership.created"]);
+    expect(actions).toEqual([
+      "membership.deleted",
+      "membership.updated",
+      "membership.created",
+      "membership.updated",
+      "membership.created",
+    ]);
   });
 
   it("answers 404 with the error body for an unknown route", async () => {

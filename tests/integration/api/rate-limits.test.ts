@@ -24,7 +24,9 @@ describe("rate limits", () => {
 
   /** A new project (its ADMIN key) and a second key of it, minted with a full bucket left for the test. */
   async function project(): Promise<{ admin: Key; member: Key }> {
-    const admin = (await app.call("POST", "/v1/projects", { body: { name: `p-${now}-${Math.random().toString(36).slice(2)}` } })).body as Key;
+    const admin = (
+      await app.call("POST", "/v1/projects", { body: { name: `p-${now}-${Math.random().toString(36).slice(2)}` } })
+    ).body as Key;
     const member = (await app.call("POST", "/v1/api-keys", { key: admin, body: { role: "MEMBER" } })).body as Key;
     advance(60_000);
     return { admin, member };
@@ -35,7 +37,10 @@ describe("rate limits", () => {
   it("answers 429 rate_limited with Retry-After once a key's bucket is empty, and admits after that wait", async () => {
     const { admin } = await project();
 
-    const admitted = [await app.call("GET", "/v1/projects", { key: admin }), await app.call("GET", "/v1/projects", { key: admin })];
+    const admitted = [
+      await app.call("GET", "/v1/projects", { key: admin }),
+      await app.call("GET", "/v1/projects", { key: admin }),
+    ];
     const refused = await app.call("GET", "/v1/projects", { key: admin });
     advance(Number(refused.headers.get("retry-after")) * 1000);
     const after = await app.call("GET", "/v1/projects", { key: admin });
@@ -70,7 +75,10 @@ describe("rate limits", () => {
     await ingest(admin);
 
     const otlp = await app.call("POST", "/v1/otel/v1/traces", { key: admin, body: { resourceSpans: [] } });
-    const score = await app.call("POST", "/v1/scores", { key: admin, body: { traceId: "t1", name: "helpful", value: 1 } });
+    const score = await app.call("POST", "/v1/scores", {
+      key: admin,
+      body: { traceId: "t1", name: "helpful", value: 1 },
+    });
     const read = await app.call("GET", "/v1/projects", { key: admin });
 
     expect([otlp.status, score.status]).toEqual([429, 429]);
@@ -92,9 +100,14 @@ describe("rate limits", () => {
   it("charges a refused role too, and never answers an unauthenticated call with 429", async () => {
     const { member } = await project();
 
-    const forbidden = [await app.call("GET", "/v1/api-keys", { key: member }), await app.call("GET", "/v1/api-keys", { key: member })];
+    const forbidden = [
+      await app.call("GET", "/v1/api-keys", { key: member }),
+      await app.call("GET", "/v1/api-keys", { key: member }),
+    ];
     const limited = await app.call("GET", "/v1/projects", { key: member });
-    const wrongSecret = await app.call("GET", "/v1/projects", { key: { publicKey: member.publicKey, secretKey: "sk-sl-wrong" } });
+    const wrongSecret = await app.call("GET", "/v1/projects", {
+      key: { publicKey: member.publicKey, secretKey: "sk-sl-wrong" },
+    });
     const anonymous = await app.call("GET", "/v1/openapi.json", { key: null });
 
     expect(forbidden.map((r) => r.status)).toEqual([403, 403]);

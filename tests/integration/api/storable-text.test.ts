@@ -2,8 +2,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadContracts } from "../../../scripts/openapi/load-contracts";
 import { errorOf } from "../../support/error-body";
-import { startTestApp, basic, type TestApp } from "../../support/local-app";
 import { ev, ingest } from "../../support/ingest";
+import { basic, startTestApp, type TestApp } from "../../support/local-app";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const MESSAGE = "text must not contain NUL (\\u0000) characters";
@@ -27,12 +27,20 @@ describe("text Postgres cannot store", () => {
       const probes: { url: string; body?: unknown; where: string }[] = [];
       if (withParams !== path) probes.push({ url: withParams, where: "path." });
       probes.push({ url: `${path.replace(/\{(\w+)\+?\}/g, "probe")}?name=a%00b`, where: "query.name" });
-      if (contract.body && !contract.rawBody && !contract.checksItemsItself) probes.push({ url: path.replace(/\{(\w+)\+?\}/g, "probe"), body: { name: "a\u0000b" }, where: "body.name" });
+      if (contract.body && !contract.rawBody && !contract.checksItemsItself)
+        probes.push({ url: path.replace(/\{(\w+)\+?\}/g, "probe"), body: { name: "a\u0000b" }, where: "body.name" });
       for (const probe of probes) {
         const res = await app.call(method, probe.url, { body: probe.body ?? (method === "GET" ? undefined : {}) });
         const error = errorOf(res.body);
-        const ok = res.status === 400 && error?.code === "invalid_input" && error.message.startsWith(`Invalid ${probe.where}`) && error.message.endsWith(MESSAGE);
-        if (!ok) answers.push(`${method} ${probe.url} ${JSON.stringify(probe.body)}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`);
+        const ok =
+          res.status === 400 &&
+          error?.code === "invalid_input" &&
+          error.message.startsWith(`Invalid ${probe.where}`) &&
+          error.message.endsWith(MESSAGE);
+        if (!ok)
+          answers.push(
+            `${method} ${probe.url} ${JSON.stringify(probe.body)}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`,
+          );
       }
     }
 
@@ -40,7 +48,10 @@ describe("text Postgres cannot store", () => {
   });
 
   it("in the credentials are a 401, like any key that does not exist", async () => {
-    const res = await app.call("GET", "/v1/projects", { key: null, headers: { authorization: basic({ publicKey: "pk-sl-a\u0000b", secretKey: "sk" }) } });
+    const res = await app.call("GET", "/v1/projects", {
+      key: null,
+      headers: { authorization: basic({ publicKey: "pk-sl-a\u0000b", secretKey: "sk" }) },
+    });
 
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe("unauthorized");
@@ -49,7 +60,9 @@ describe("text Postgres cannot store", () => {
   it("in a JSON body are a 400 however deep, also inside a CSV import", async () => {
     await app.call("POST", "/v1/datasets", { body: { name: "nul-csv" } });
 
-    const res = await app.call("POST", "/v1/datasets/nul-csv/items/csv", { body: { csv: "q\na\u0000b\n", mapping: { input: "q" } } });
+    const res = await app.call("POST", "/v1/datasets/nul-csv/items/csv", {
+      body: { csv: "q\na\u0000b\n", mapping: { input: "q" } },
+    });
 
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(`Invalid body.csv: ${MESSAGE}`);
@@ -82,10 +95,22 @@ describe("lone surrogates", () => {
   afterAll(() => app?.close());
 
   it("are stored as U+FFFD in prompts, dataset items and evaluators", async () => {
-    const prompt = await app.call("POST", "/v1/prompts", json('{"name":"surrogate","type":"TEXT","content":"a\\ud800b","config":{"k":"\\udc00"}}'));
+    const prompt = await app.call(
+      "POST",
+      "/v1/prompts",
+      json('{"name":"surrogate","type":"TEXT","content":"a\\ud800b","config":{"k":"\\udc00"}}'),
+    );
     await app.call("POST", "/v1/datasets", { body: { name: "surrogates" } });
-    const items = await app.call("POST", "/v1/datasets/surrogates/items", json('{"items":[{"id":"i1","input":{"q":"x\\ud83d"}}]}'));
-    const evaluator = await app.call("POST", "/v1/evaluators", json('{"name":"surrogate-judge","prompt":"Rate \\ud800 {{output}}","provider":"mock","model":"m"}'));
+    const items = await app.call(
+      "POST",
+      "/v1/datasets/surrogates/items",
+      json('{"items":[{"id":"i1","input":{"q":"x\\ud83d"}}]}'),
+    );
+    const evaluator = await app.call(
+      "POST",
+      "/v1/evaluators",
+      json('{"name":"surrogate-judge","prompt":"Rate \\ud800 {{output}}","provider":"mock","model":"m"}'),
+    );
 
     const read = await app.call("GET", "/v1/prompts/surrogate?version=1");
     const dataset = await app.call("GET", "/v1/datasets/surrogates");
@@ -98,14 +123,24 @@ describe("lone surrogates", () => {
   });
 
   it("keep an emoji written as a surrogate pair intact", async () => {
-    const res = await app.call("POST", "/v1/prompts", json('{"name":"emoji","type":"TEXT","content":"\\ud83d\\ude00"}'));
+    const res = await app.call(
+      "POST",
+      "/v1/prompts",
+      json('{"name":"emoji","type":"TEXT","content":"\\ud83d\\ude00"}'),
+    );
 
     expect(res.status).toBe(201);
     expect((await app.call("GET", "/v1/prompts/emoji?version=1")).body.content).toBe("😀");
   });
 
   it("in ingested events are stored as U+FFFD, ids included, and the worker writes every event", async () => {
-    const res = await app.call("POST", "/v1/ingest", json('{"batch":[{"id":"s1","type":"trace-create","timestamp":"2026-11-22T10:00:00.000Z","body":{"id":"sur\\ud800","name":"n\\udfff","metadata":{"k":"\\ud800"}}}]}'));
+    const res = await app.call(
+      "POST",
+      "/v1/ingest",
+      json(
+        '{"batch":[{"id":"s1","type":"trace-create","timestamp":"2026-11-22T10:00:00.000Z","body":{"id":"sur\\ud800","name":"n\\udfff","metadata":{"k":"\\ud800"}}}]}',
+      ),
+    );
     await app.drainQueues();
 
     const health = await app.call("GET", "/v1/ingest/health");
@@ -124,7 +159,8 @@ describe("nesting", () => {
   let app: TestApp;
   const json = (body: string) => ({ body, headers: { "content-type": "application/json" } });
   /** A prompt body whose `config` makes the whole body nest exactly `depth` levels. */
-  const promptNested = (name: string, depth: number) => `{"name":"${name}","type":"TEXT","content":"x","config":{"a":${"[".repeat(depth - 2)}1${"]".repeat(depth - 2)}}}`;
+  const promptNested = (name: string, depth: number) =>
+    `{"name":"${name}","type":"TEXT","content":"x","config":{"a":${"[".repeat(depth - 2)}1${"]".repeat(depth - 2)}}}`;
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -147,7 +183,9 @@ describe("nesting", () => {
 
     const res = await ingest(app, [deep, fine]);
 
-    expect(res.errors).toEqual([{ id: deep.id, status: 400, message: "Invalid event: JSON nests deeper than 64 levels" }]);
+    expect(res.errors).toEqual([
+      { id: deep.id, status: 400, message: "Invalid event: JSON nests deeper than 64 levels" },
+    ]);
     expect(res.successes).toEqual([{ id: fine.id, status: 201 }]);
     expect((await app.call("GET", "/v1/traces/shallow")).status).toBe(200);
   });

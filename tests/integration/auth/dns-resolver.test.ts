@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeDnsResolver } from "@core/adapters/dns/node-dns-resolver";
 import { DnsLookupError } from "@core/platform/ports";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startDnsServer, type TestDnsServer } from "../../support/dns-server";
 
 // The resolver behind SSO domain proof (docs/auth.md, "Proving the domain"), against a name server on loopback.
@@ -36,6 +36,9 @@ describe("NodeDnsResolver", () => {
       .catch((e: unknown) => e);
 
     expect(failure).toBeInstanceOf(DnsLookupError);
-    expect(failure).toMatchObject({ code: "ESERVFAIL", message: "DNS lookup of TXT broken.acme.example failed (ESERVFAIL)" });
+    expect(failure).toMatchObject({
+      code: "ESERVFAIL",
+      message: "DNS lookup of TXT broken.acme.example failed (ESERVFAIL)",
+    });
   });
 });

@@ -1,8 +1,20 @@
+import { authTwoFactors, authUsers } from "@core/platform/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authTwoFactors, authUsers } from "@core/platform/schema";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { followVerification, Jar, magicLinkSignIn, mailedLink, PASSWORD, person, sessionCall, signIn, signUp, totpCode, uniqueEmail } from "../../support/sessions";
+import {
+  followVerification,
+  Jar,
+  magicLinkSignIn,
+  mailedLink,
+  PASSWORD,
+  person,
+  sessionCall,
+  signIn,
+  signUp,
+  totpCode,
+  uniqueEmail,
+} from "../../support/sessions";
 import { SoftwareAuthenticator } from "../../support/software-authenticator";
 
 // docs/auth.md, "Invitations and proven addresses": an invitation names an email and attaches only to whoever proves it.
@@ -20,7 +32,8 @@ describe.each([{ signup: "open" }, { signup: "closed" }])("invitations with SIGH
 
   const invite = (email: string, role = "ADMIN") => app.call("PUT", "/v1/memberships", { body: { email, role } });
   const me = async (jar: Jar) => (await sessionCall(app, jar, "GET", "/v1/me")).body;
-  const listed = async (email: string) => (await app.call("GET", "/v1/memberships")).body.data.filter((m: { email: string }) => m.email === email);
+  const listed = async (email: string) =>
+    (await app.call("GET", "/v1/memberships")).body.data.filter((m: { email: string }) => m.email === email);
 
   it("gives a password sign-up of an invited email no membership until the mailed link proves the address", async () => {
     const email = uniqueEmail("invited");
@@ -61,10 +74,16 @@ describe.each([{ signup: "open" }, { signup: "closed" }])("invitations with SIGH
 
     expect(answer.status).toBe(302);
     expect(new URL(answer.headers.get("location")!, app.url).pathname).toBe("/sign-in");
-    expect(new URL(answer.headers.get("location")!, app.url).searchParams.get("error")).toBe("verification_needs_session");
+    expect(new URL(answer.headers.get("location")!, app.url).searchParams.get("error")).toBe(
+      "verification_needs_session",
+    );
     expect(elsewhere.cookies.size).toBe(0);
     expect(api.status).toBe(403);
-    expect(api.body.error).toMatchObject({ code: "forbidden", message: "Open the confirmation link in the browser signed in to the account it confirms, or sign in with a magic link" });
+    expect(api.body.error).toMatchObject({
+      code: "forbidden",
+      message:
+        "Open the confirmation link in the browser signed in to the account it confirms, or sign in with a magic link",
+    });
     expect(makerView.user.emailVerified).toBe(false);
     expect(makerView.organizations).toEqual([]);
     expect(await listed(email)).toEqual([expect.objectContaining({ status: "invited" })]);
@@ -89,11 +108,17 @@ describe.each([{ signup: "open" }, { signup: "closed" }])("invitations with SIGH
     if (signup === "closed") await invite(email);
     const attacker = await signUp(app, email);
     const attackerCookie = attacker.jar.clone();
-    const enabled = await sessionCall(app, attacker.jar, "POST", "/v1/auth/two-factor/enable", { body: { password: PASSWORD } });
-    await sessionCall(app, attacker.jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(enabled.body.totpURI) } });
+    const enabled = await sessionCall(app, attacker.jar, "POST", "/v1/auth/two-factor/enable", {
+      body: { password: PASSWORD },
+    });
+    await sessionCall(app, attacker.jar, "POST", "/v1/auth/two-factor/verify-totp", {
+      body: { code: await totpCode(enabled.body.totpURI) },
+    });
     const authenticator = new SoftwareAuthenticator(new URL(app.url).hostname, new URL(app.url).origin);
     const options = await sessionCall(app, attacker.jar, "GET", "/v1/auth/passkey/generate-register-options");
-    const passkey = await sessionCall(app, attacker.jar, "POST", "/v1/auth/passkey/verify-registration", { body: { response: authenticator.register(options.body), name: "attacker" } });
+    const passkey = await sessionCall(app, attacker.jar, "POST", "/v1/auth/passkey/verify-registration", {
+      body: { response: authenticator.register(options.body), name: "attacker" },
+    });
     const invitation = signup === "open" ? await invite(email) : null;
     const attackerBefore = await me(attacker.jar);
 
@@ -103,7 +128,9 @@ describe.each([{ signup: "open" }, { signup: "closed" }])("invitations with SIGH
     const password = await signIn(app, email);
     const passkeyJar = new Jar();
     const passkeyOptions = await sessionCall(app, passkeyJar, "GET", "/v1/auth/passkey/generate-authenticate-options");
-    const byPasskey = await sessionCall(app, passkeyJar, "POST", "/v1/auth/passkey/verify-authentication", { body: { response: authenticator.authenticate(passkeyOptions.body) } });
+    const byPasskey = await sessionCall(app, passkeyJar, "POST", "/v1/auth/passkey/verify-authentication", {
+      body: { response: authenticator.authenticate(passkeyOptions.body) },
+    });
     const twoFactors = await app.deps.db.select().from(authTwoFactors).where(eq(authTwoFactors.userId, realMe.user.id));
 
     expect(attacker.answer.status).toBe(200);
@@ -111,7 +138,12 @@ describe.each([{ signup: "open" }, { signup: "closed" }])("invitations with SIGH
     if (invitation) expect(invitation.body.status).toBe("invited");
     expect(attackerBefore.organizations.map((o: { id: string }) => o.id)).not.toContain(orgId);
     expect(real.answer.status).toBe(302);
-    expect(realMe.user).toMatchObject({ id: attackerBefore.user.id, email, emailVerified: true, twoFactorEnabled: false });
+    expect(realMe.user).toMatchObject({
+      id: attackerBefore.user.id,
+      email,
+      emailVerified: true,
+      twoFactorEnabled: false,
+    });
     expect(realMe.organizations).toContainEqual(expect.objectContaining({ id: orgId, role: "ADMIN" }));
     // What the attacker's account owned before stays with the account, now the real person's.
     expect(realMe.organizations).toHaveLength(signup === "open" ? 2 : 1);
@@ -135,7 +167,8 @@ describe.each([{ signup: "open" }, { signup: "closed" }])("invitations with SIGH
 
   it("lists a pending invitation, changes its role, withdraws it, and keeps the last OWNER rule for members only", async () => {
     const email = uniqueEmail("pending");
-    const asOwner = (method: string, body: unknown) => sessionCall(app, owner.jar, method, "/v1/memberships", { body, headers: { "x-csrf-token": owner.csrf } });
+    const asOwner = (method: string, body: unknown) =>
+      sessionCall(app, owner.jar, method, "/v1/memberships", { body, headers: { "x-csrf-token": owner.csrf } });
     const first = await invite(email, "VIEWER");
     const changed = await asOwner("PUT", { email, role: "OWNER" });
     const list = await listed(email);
@@ -145,14 +178,19 @@ describe.each([{ signup: "open" }, { signup: "closed" }])("invitations with SIGH
     const again = await asOwner("DELETE", { email });
     const removeOwner = await asOwner("DELETE", { email: owner.email });
     const later = await magicLinkSignIn(app, email);
-    const actions = (await app.call("GET", "/v1/audit-log?targetType=membership")).body.data.filter((e: any) => e.target.id === email).map((e: any) => e.action);
+    const actions = (await app.call("GET", "/v1/audit-log?targetType=membership")).body.data
+      .filter((e: any) => e.target.id === email)
+      .map((e: any) => e.action);
 
     expect(first.body.status).toBe("invited");
     expect(changed.body).toEqual({ email, role: "OWNER", createdAt: first.body.createdAt, status: "invited" });
     expect(list).toEqual([{ email, role: "OWNER", createdAt: first.body.createdAt, status: "invited" }]);
     // A pending OWNER invitation is not an owner: the organization's only OWNER stays one.
     expect(demoteOwner.status).toBe(409);
-    expect(demoteOwner.body.error).toMatchObject({ code: "conflict", message: "An organization keeps at least one OWNER" });
+    expect(demoteOwner.body.error).toMatchObject({
+      code: "conflict",
+      message: "An organization keeps at least one OWNER",
+    });
     expect(removeOwner.status).toBe(409);
     // An OWNER invitation is guarded like an OWNER (docs/auth.md, "Roles"): an ADMIN key cannot withdraw it.
     expect(byKey.status).toBe(403);
@@ -170,10 +208,16 @@ describe.each([{ signup: "open" }, { signup: "closed" }])("invitations with SIGH
     await invite(email, "MEMBER");
 
     await magicLinkSignIn(app, email);
-    const entries = (await app.call("GET", "/v1/audit-log?targetType=membership")).body.data.filter((e: any) => e.target.id === email);
+    const entries = (await app.call("GET", "/v1/audit-log?targetType=membership")).body.data.filter(
+      (e: any) => e.target.id === email,
+    );
     const [account] = await app.deps.db.select().from(authUsers).where(eq(authUsers.email, email));
 
-    expect(entries[0]).toMatchObject({ action: "membership.created", actor: { type: "system", id: "invitation" }, details: { role: "MEMBER", previousRole: null } });
+    expect(entries[0]).toMatchObject({
+      action: "membership.created",
+      actor: { type: "system", id: "invitation" },
+      details: { role: "MEMBER", previousRole: null },
+    });
     expect(account!.emailVerified).toBe(true);
   });
 });
@@ -193,7 +237,10 @@ describe("SIGHTLINE_SIGNUP=closed without an invitation", () => {
     const { answer } = await signUp(app, email);
 
     expect(answer.status).toBe(403);
-    expect(answer.body.error).toMatchObject({ code: "signup_closed", message: "Sign-up is closed; ask an administrator for an invitation" });
+    expect(answer.body.error).toMatchObject({
+      code: "signup_closed",
+      message: "Sign-up is closed; ask an administrator for an invitation",
+    });
     expect(app.mail.filter((m) => m.to === email)).toEqual([]);
   });
 });

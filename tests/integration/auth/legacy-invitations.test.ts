@@ -1,12 +1,15 @@
 import { readFileSync } from "node:fs";
+import { invitations, memberships, users } from "@core/platform/schema";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invitations, memberships, users } from "@core/platform/schema";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { followVerification, magicLinkSignIn, person, sessionCall, signUp, uniqueEmail } from "../../support/sessions";
 
 /** The hand-written data migration, statement by statement, as the migrator runs it. */
-const LEGACY = readFileSync(new URL("../../../migrations/postgres/0017_legacy_invitations.sql", import.meta.url), "utf8").split("--> statement-breakpoint");
+const LEGACY = readFileSync(
+  new URL("../../../migrations/postgres/0017_legacy_invitations.sql", import.meta.url),
+  "utf8",
+).split("--> statement-breakpoint");
 
 // docs/auth.md, "Invitations and proven addresses": invitations from before the table were `users` rows without an account.
 describe("the migration of legacy invitations", () => {
@@ -36,7 +39,10 @@ describe("the migration of legacy invitations", () => {
 
     for (const statement of LEGACY) await app.deps.db.execute(sql.raw(statement));
     const pending = await app.deps.db.select().from(invitations).where(eq(invitations.orgId, orgId));
-    const left = await app.deps.db.select().from(users).where(sql`${users.id} in (${sql.join(legacyIds, sql`, `)})`);
+    const left = await app.deps.db
+      .select()
+      .from(users)
+      .where(sql`${users.id} in (${sql.join(legacyIds, sql`, `)})`);
     const ownerMe = await sessionCall(app, owner.jar, "GET", "/v1/me");
     const linked = await magicLinkSignIn(app, byLink);
     const password = await signUp(app, byPassword);
@@ -44,7 +50,11 @@ describe("the migration of legacy invitations", () => {
     await followVerification(app, byPassword, password.jar);
     const afterProof = await sessionCall(app, password.jar, "GET", "/v1/me");
 
-    expect(pending.map((i) => ({ email: i.email, role: i.role, invitedBy: i.invitedBy })).sort((a, b) => a.email.localeCompare(b.email))).toEqual(
+    expect(
+      pending
+        .map((i) => ({ email: i.email, role: i.role, invitedBy: i.invitedBy }))
+        .sort((a, b) => a.email.localeCompare(b.email)),
+    ).toEqual(
       [
         { email: byLink, role: "ADMIN", invitedBy: null },
         { email: byPassword, role: "MEMBER", invitedBy: null },
@@ -52,7 +62,9 @@ describe("the migration of legacy invitations", () => {
     );
     expect(left).toEqual([]);
     expect(ownerMe.body.organizations).toEqual([expect.objectContaining({ id: orgId, role: "OWNER" })]);
-    expect((await sessionCall(app, linked.jar, "GET", "/v1/me")).body.organizations).toEqual([expect.objectContaining({ id: orgId, role: "ADMIN" })]);
+    expect((await sessionCall(app, linked.jar, "GET", "/v1/me")).body.organizations).toEqual([
+      expect.objectContaining({ id: orgId, role: "ADMIN" }),
+    ]);
     expect(beforeProof.body.organizations).toEqual([]);
     expect(afterProof.body.organizations).toEqual([expect.objectContaining({ id: orgId, role: "MEMBER" })]);
   });

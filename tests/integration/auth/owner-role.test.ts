@@ -33,12 +33,17 @@ describe("memberships: OWNER belongs to people, and nobody moves someone ranked 
     owner = await person(app, uniqueEmail("owner"));
     admin = await invited(app, "ADMIN");
     secondOwner = uniqueEmail("second");
-    const granted = await sessionCall(app, owner.jar, "PUT", "/v1/memberships", { body: { email: secondOwner, role: "OWNER" }, headers: { "x-csrf-token": owner.csrf } });
-    if (granted.status !== 200) throw new Error(`an OWNER could not grant OWNER: ${granted.status} ${JSON.stringify(granted.body)}`);
+    const granted = await sessionCall(app, owner.jar, "PUT", "/v1/memberships", {
+      body: { email: secondOwner, role: "OWNER" },
+      headers: { "x-csrf-token": owner.csrf },
+    });
+    if (granted.status !== 200)
+      throw new Error(`an OWNER could not grant OWNER: ${granted.status} ${JSON.stringify(granted.body)}`);
   });
   afterAll(() => app?.close());
 
-  const asAdmin = (method: string, body: unknown) => sessionCall(app, admin.jar, method, "/v1/memberships", { body, headers: { "x-csrf-token": admin.csrf } });
+  const asAdmin = (method: string, body: unknown) =>
+    sessionCall(app, admin.jar, method, "/v1/memberships", { body, headers: { "x-csrf-token": admin.csrf } });
 
   it("refuses OWNER to an ADMIN API key, for a new person and for a member", async () => {
     const fresh = await app.call("PUT", "/v1/memberships", { body: { email: uniqueEmail("takeover"), role: "OWNER" } });
@@ -90,9 +95,18 @@ describe("memberships: OWNER belongs to people, and nobody moves someone ranked 
   });
 
   it("lets a signed-in OWNER demote and remove another OWNER, and still keeps the last one", async () => {
-    const demote = await sessionCall(app, owner.jar, "PUT", "/v1/memberships", { body: { email: secondOwner, role: "ADMIN" }, headers: { "x-csrf-token": owner.csrf } });
-    const remove = await sessionCall(app, owner.jar, "DELETE", "/v1/memberships", { body: { email: secondOwner }, headers: { "x-csrf-token": owner.csrf } });
-    const last = await sessionCall(app, owner.jar, "PUT", "/v1/memberships", { body: { email: owner.email, role: "ADMIN" }, headers: { "x-csrf-token": owner.csrf } });
+    const demote = await sessionCall(app, owner.jar, "PUT", "/v1/memberships", {
+      body: { email: secondOwner, role: "ADMIN" },
+      headers: { "x-csrf-token": owner.csrf },
+    });
+    const remove = await sessionCall(app, owner.jar, "DELETE", "/v1/memberships", {
+      body: { email: secondOwner },
+      headers: { "x-csrf-token": owner.csrf },
+    });
+    const last = await sessionCall(app, owner.jar, "PUT", "/v1/memberships", {
+      body: { email: owner.email, role: "ADMIN" },
+      headers: { "x-csrf-token": owner.csrf },
+    });
 
     expect(demote.status).toBe(200);
     expect(remove.status).toBe(200);

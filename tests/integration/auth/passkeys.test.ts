@@ -17,22 +17,32 @@ describe("passkeys", () => {
     const someone = await person(app);
     const authenticator = new SoftwareAuthenticator(new URL(app.url).hostname, new URL(app.url).origin);
     const options = await sessionCall(app, someone.jar, "GET", "/v1/auth/passkey/generate-register-options");
-    const verified = await sessionCall(app, someone.jar, "POST", "/v1/auth/passkey/verify-registration", { body: { response: authenticator.register(options.body), name: "laptop" } });
+    const verified = await sessionCall(app, someone.jar, "POST", "/v1/auth/passkey/verify-registration", {
+      body: { response: authenticator.register(options.body), name: "laptop" },
+    });
     return { someone, authenticator, options, verified };
   }
 
-  async function signInWith(authenticator: SoftwareAuthenticator, how: { forge?: boolean; userVerified?: boolean } = {}) {
+  async function signInWith(
+    authenticator: SoftwareAuthenticator,
+    how: { forge?: boolean; userVerified?: boolean } = {},
+  ) {
     const jar = new Jar();
     const options = await sessionCall(app, jar, "GET", "/v1/auth/passkey/generate-authenticate-options");
-    const answer = await sessionCall(app, jar, "POST", "/v1/auth/passkey/verify-authentication", { body: { response: authenticator.authenticate(options.body, how) } });
+    const answer = await sessionCall(app, jar, "POST", "/v1/auth/passkey/verify-authentication", {
+      body: { response: authenticator.authenticate(options.body, how) },
+    });
     return { jar, options, answer };
   }
 
   /** Turns TOTP on for the signed-in person; answers the `otpauth://` URI (its current code is spent). */
   async function enrollTotp(jar: Jar): Promise<string> {
     const enabled = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/enable", { body: { password: PASSWORD } });
-    const confirmed = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(enabled.body.totpURI) } });
-    if (confirmed.status !== 200) throw new Error(`TOTP enrolment failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+    const confirmed = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", {
+      body: { code: await totpCode(enabled.body.totpURI) },
+    });
+    if (confirmed.status !== 200)
+      throw new Error(`TOTP enrolment failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
     return enabled.body.totpURI;
   }
 
@@ -49,7 +59,9 @@ describe("passkeys", () => {
     // The relying party is the service's own host (docs/auth.md, "Passkeys").
     expect(options.body.rp).toEqual({ name: "Sightline", id: new URL(app.url).hostname });
     expect(verified.status).toBe(200);
-    expect(listed.body).toEqual([expect.objectContaining({ name: "laptop", credentialID: authenticator.id, counter: 1 })]);
+    expect(listed.body).toEqual([
+      expect.objectContaining({ name: "laptop", credentialID: authenticator.id, counter: 1 }),
+    ]);
     expect(out.status).toBe(200);
     expect(signedOut.status).toBe(401);
     expect(challenge.status).toBe(200);
@@ -92,7 +104,9 @@ describe("passkeys", () => {
 
     const { jar, answer } = await signInWith(authenticator, { userVerified: false });
     const before = await sessionCall(app, jar, "GET", "/v1/me");
-    const passed = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri, 1) } });
+    const passed = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", {
+      body: { code: await totpCode(uri, 1) },
+    });
     const after = await sessionCall(app, jar, "GET", "/v1/me");
 
     expect(answer.status).toBe(200);
@@ -119,7 +133,9 @@ describe("passkeys", () => {
     const phishing = new SoftwareAuthenticator(new URL(app.url).hostname, "https://evil.example");
     const options = await sessionCall(app, someone.jar, "GET", "/v1/auth/passkey/generate-register-options");
 
-    const verified = await sessionCall(app, someone.jar, "POST", "/v1/auth/passkey/verify-registration", { body: { response: phishing.register(options.body) } });
+    const verified = await sessionCall(app, someone.jar, "POST", "/v1/auth/passkey/verify-registration", {
+      body: { response: phishing.register(options.body) },
+    });
 
     expect(verified.status).toBe(400);
     expect(verified.body.error).toMatchObject({ code: "invalid_input", message: "Failed to verify registration" });

@@ -1,8 +1,8 @@
+import { memoryMailer } from "@core/adapters/system/log-mailer";
+import * as Auth from "@core/auth";
+import { webRequest } from "@functions/_lib/web-request";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as Auth from "@core/auth";
-import { memoryMailer } from "@core/adapters/system/log-mailer";
-import { webRequest } from "@functions/_lib/web-request";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { uniqueEmail } from "../../support/sessions";
 
@@ -31,7 +31,11 @@ describe("sign-in links without a configured public URL", () => {
 
   it("point at the domain the gateway received the request on, not at the request's Host header", async () => {
     const mailer = memoryMailer();
-    const config = Auth.AuthConfig.parse({ secret: "x".repeat(48), signInRateLimit: null, bootstrap: { orgName: "none", projectName: "none" } });
+    const config = Auth.AuthConfig.parse({
+      secret: "x".repeat(48),
+      signInRateLimit: null,
+      bootstrap: { orgName: "none", projectName: "none" },
+    });
     const auth = Auth.createAuth({ ...app.deps, mailer }, config);
     const email = uniqueEmail("lambda");
 

@@ -7,7 +7,12 @@ const ROLES = ["VIEWER", "MEMBER", "ADMIN", "OWNER"] as const;
 /** One read, one write and one admin route, with what each role gets. */
 const SAMPLE = [
   { method: "GET", path: "/v1/prompts", body: undefined, allowed: ["VIEWER", "MEMBER", "ADMIN", "OWNER"] },
-  { method: "POST", path: "/v1/prompts", body: () => ({ name: `p-${Math.random().toString(36).slice(2)}`, type: "TEXT", content: "hi" }), allowed: ["MEMBER", "ADMIN", "OWNER"] },
+  {
+    method: "POST",
+    path: "/v1/prompts",
+    body: () => ({ name: `p-${Math.random().toString(36).slice(2)}`, type: "TEXT", content: "hi" }),
+    allowed: ["MEMBER", "ADMIN", "OWNER"],
+  },
   { method: "GET", path: "/v1/api-keys", body: undefined, allowed: ["ADMIN", "OWNER"] },
 ] as const;
 
@@ -34,16 +39,25 @@ describe("sessions: the membership role decides, read on every request", () => {
       it(`answers ${expected.join("/")} to a ${role} session on ${route.method} ${route.path}`, async () => {
         const who = people[role]!;
 
-        const res = await sessionCall(app, who.jar, route.method, route.path, { body: route.body?.(), headers: { "x-csrf-token": who.csrf } });
+        const res = await sessionCall(app, who.jar, route.method, route.path, {
+          body: route.body?.(),
+          headers: { "x-csrf-token": who.csrf },
+        });
 
         expect(expected).toContain(res.status);
-        if (res.status === 403) expect(res.body.error).toEqual({ code: "forbidden", message: expect.stringContaining(`the membership has ${role}`) });
+        if (res.status === 403)
+          expect(res.body.error).toEqual({
+            code: "forbidden",
+            message: expect.stringContaining(`the membership has ${role}`),
+          });
       });
     }
   }
 
   it("gives invited people the invitation's organization and role", () => {
-    expect(people.MEMBER!.me.organizations).toEqual([expect.objectContaining({ id: people.OWNER!.me.organizations[0].id, role: "MEMBER" })]);
+    expect(people.MEMBER!.me.organizations).toEqual([
+      expect.objectContaining({ id: people.OWNER!.me.organizations[0].id, role: "MEMBER" }),
+    ]);
   });
 
   it("applies a lowered role and a removed membership to the very next request", async () => {
@@ -116,7 +130,9 @@ describe.each([
     const banned = await person(app);
     const token = (await sessionCall(app, admin.jar, "GET", "/v1/auth/get-session")).body;
 
-    const ban = await sessionCall(app, admin.jar, "POST", "/v1/auth/admin/ban-user", { body: { userId: banned.me.user.id, banReason: "test" } });
+    const ban = await sessionCall(app, admin.jar, "POST", "/v1/auth/admin/ban-user", {
+      body: { userId: banned.me.user.id, banReason: "test" },
+    });
     expect(token.user.email).toBe(admin.email);
     expect(ban.status).toBe(200);
 
@@ -132,7 +148,9 @@ describe.each([
     const sessions = await sessionCall(app, someone.jar, "GET", "/v1/auth/list-sessions");
     const secondToken = (await sessionCall(app, second.jar, "GET", "/v1/auth/get-session")).body.session.token;
 
-    const revoke = await sessionCall(app, someone.jar, "POST", "/v1/auth/revoke-session", { body: { token: secondToken } });
+    const revoke = await sessionCall(app, someone.jar, "POST", "/v1/auth/revoke-session", {
+      body: { token: secondToken },
+    });
 
     expect(sessions.body.length).toBe(2);
     expect(revoke.status).toBe(200);
@@ -144,7 +162,9 @@ describe.each([
     const someone = await person(app);
     const other = await person(app);
 
-    const res = await sessionCall(app, someone.jar, "POST", "/v1/auth/admin/ban-user", { body: { userId: other.me.user.id } });
+    const res = await sessionCall(app, someone.jar, "POST", "/v1/auth/admin/ban-user", {
+      body: { userId: other.me.user.id },
+    });
 
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe("forbidden");

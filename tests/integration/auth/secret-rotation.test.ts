@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { createScratchDatabase } from "../../support/scratch-db";
-import { person, sessionCall, signIn, totpCode, PASSWORD } from "../../support/sessions";
+import { PASSWORD, person, sessionCall, signIn, totpCode } from "../../support/sessions";
 
 const OLD = "old-auth-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 const NEW = "new-auth-secret-9876543210-zyxwvutsrqponmlkjihgfedcba";
@@ -32,16 +32,22 @@ describe("rotating the auth secret", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it("ends every session, and keeps TOTP secrets and the OAuth signing key readable through the previous secret", { timeout: 120_000 }, async () => {
+  it("ends every session, and keeps TOTP secrets and the OAuth signing key readable through the previous secret", {
+    timeout: 120_000,
+  }, async () => {
     const before = await start({ SIGHTLINE_AUTH_SECRET: OLD });
     let someone: Awaited<ReturnType<typeof person>>;
     let uri: string;
     let tokenBefore: Awaited<ReturnType<typeof sessionCall>>;
     try {
       someone = await person(before);
-      const enabled = await sessionCall(before, someone.jar, "POST", "/v1/auth/two-factor/enable", { body: { password: PASSWORD } });
+      const enabled = await sessionCall(before, someone.jar, "POST", "/v1/auth/two-factor/enable", {
+        body: { password: PASSWORD },
+      });
       uri = enabled.body.totpURI;
-      const confirmed = await sessionCall(before, someone.jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri) } });
+      const confirmed = await sessionCall(before, someone.jar, "POST", "/v1/auth/two-factor/verify-totp", {
+        body: { code: await totpCode(uri) },
+      });
       expect(confirmed.status).toBe(200);
       // A JWT from the jwt plugin: its signing key is made now, its private half encrypted with the old secret.
       tokenBefore = await sessionCall(before, someone.jar, "GET", "/v1/auth/token");
@@ -54,7 +60,9 @@ describe("rotating the auth secret", () => {
       const oldCookie = await sessionCall(after, someone.jar, "GET", "/v1/me");
       const pending = await signIn(after, someone.email);
       // The next step's code: the current one was spent confirming, and a spent code never passes again.
-      const passed = await sessionCall(after, pending.jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri, 1) } });
+      const passed = await sessionCall(after, pending.jar, "POST", "/v1/auth/two-factor/verify-totp", {
+        body: { code: await totpCode(uri, 1) },
+      });
       const me = await sessionCall(after, pending.jar, "GET", "/v1/me");
       const tokenAfter = await sessionCall(after, pending.jar, "GET", "/v1/auth/token");
 

@@ -25,7 +25,9 @@ describe("session memo over better-auth's real cache cookie", () => {
 
   it("keeps nothing for a header that adds an unsigned cache cookie with a later expiry", async () => {
     const someone = await person(app);
-    const decoy = Buffer.from(JSON.stringify({ session: { session: { id: "x" } }, expiresAt: Date.now() + 86_400_000, signature: "sig" })).toString("base64url");
+    const decoy = Buffer.from(
+      JSON.stringify({ session: { session: { id: "x" } }, expiresAt: Date.now() + 86_400_000, signature: "sig" }),
+    ).toString("base64url");
     const header = `${someone.jar.header()}; better-auth.session_data=${decoy}`;
 
     const answer = await sessionCall(app, null, "GET", "/v1/me", { headers: { cookie: header } });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { Jar, person, sessionCall, signIn, signUp, uniqueEmail, PASSWORD } from "../../support/sessions";
+import { Jar, PASSWORD, person, sessionCall, signIn, signUp, uniqueEmail } from "../../support/sessions";
 
 describe("email and password sign-in, sessions on /v1", () => {
   let app: TestApp;
@@ -16,7 +16,14 @@ describe("email and password sign-in, sessions on /v1", () => {
     const keyView = await app.call("GET", "/v1/me");
 
     expect(owner.me.user).toMatchObject({ email: owner.email, twoFactorEnabled: false });
-    expect(owner.me.organizations).toEqual([{ id: keyView.body.organizations[0].id, name: keyView.body.organizations[0].name, role: "OWNER", projects: [keyView.body.organizations[0].projects[0]] }]);
+    expect(owner.me.organizations).toEqual([
+      {
+        id: keyView.body.organizations[0].id,
+        name: keyView.body.organizations[0].name,
+        role: "OWNER",
+        projects: [keyView.body.organizations[0].projects[0]],
+      },
+    ]);
     expect(typeof owner.csrf).toBe("string");
   });
 
@@ -42,13 +49,19 @@ describe("email and password sign-in, sessions on /v1", () => {
 
   it("reads with the session cookie and writes with the cookie and the CSRF token", async () => {
     const read = await sessionCall(app, owner.jar, "GET", "/v1/projects");
-    const write = await sessionCall(app, owner.jar, "POST", "/v1/api-keys", { body: { role: "VIEWER" }, headers: { "x-csrf-token": owner.csrf } });
+    const write = await sessionCall(app, owner.jar, "POST", "/v1/api-keys", {
+      body: { role: "VIEWER" },
+      headers: { "x-csrf-token": owner.csrf },
+    });
     const audit = await app.call("GET", "/v1/audit-log");
 
     expect(read.status).toBe(200);
     expect(read.body.data.length).toBeGreaterThan(0);
     expect(write.status).toBe(201);
-    expect(audit.body.data.find((e: any) => e.target.id === write.body.id)?.actor).toEqual({ type: "user", id: owner.me.user.id });
+    expect(audit.body.data.find((e: any) => e.target.id === write.body.id)?.actor).toEqual({
+      type: "user",
+      id: owner.me.user.id,
+    });
   });
 
   it("refuses a cookie-authenticated write without the CSRF token, or with another session's", async () => {
@@ -56,11 +69,17 @@ describe("email and password sign-in, sessions on /v1", () => {
     const otherCsrf = (await sessionCall(app, other.jar, "GET", "/v1/me")).body.csrfToken;
 
     const missing = await sessionCall(app, owner.jar, "POST", "/v1/api-keys", { body: { role: "VIEWER" } });
-    const foreign = await sessionCall(app, owner.jar, "POST", "/v1/api-keys", { body: { role: "VIEWER" }, headers: { "x-csrf-token": otherCsrf } });
+    const foreign = await sessionCall(app, owner.jar, "POST", "/v1/api-keys", {
+      body: { role: "VIEWER" },
+      headers: { "x-csrf-token": otherCsrf },
+    });
 
     for (const res of [missing, foreign]) {
       expect(res.status).toBe(403);
-      expect(res.body.error).toEqual({ code: "csrf_failed", message: "Cookie-authenticated writes need the X-CSRF-Token header from GET /v1/me" });
+      expect(res.body.error).toEqual({
+        code: "csrf_failed",
+        message: "Cookie-authenticated writes need the X-CSRF-Token header from GET /v1/me",
+      });
     }
     expect(otherCsrf).not.toBe(owner.csrf);
   });
@@ -83,7 +102,9 @@ describe("email and password sign-in, sessions on /v1", () => {
 
     const cookie = await sessionCall(app, forged, "GET", "/v1/projects");
     const none = await sessionCall(app, null, "GET", "/v1/projects");
-    const badKey = await sessionCall(app, forged, "GET", "/v1/projects", { headers: { authorization: `Basic ${Buffer.from("pk-sl-x:sk-sl-y").toString("base64")}` } });
+    const badKey = await sessionCall(app, forged, "GET", "/v1/projects", {
+      headers: { authorization: `Basic ${Buffer.from("pk-sl-x:sk-sl-y").toString("base64")}` },
+    });
 
     expect(cookie.status).toBe(401);
     expect(cookie.body).toEqual({ error: { code: "unauthorized", message: expect.any(String) } });
@@ -97,23 +118,39 @@ describe("email and password sign-in, sessions on /v1", () => {
   it("gives a later uninvited person an organization of their own with a project `default`", async () => {
     const later = await person(app, uniqueEmail("later"));
 
-    expect(later.me.organizations).toEqual([{ id: expect.any(String), name: later.email, role: "OWNER", projects: [{ id: expect.any(String), name: "default" }] }]);
+    expect(later.me.organizations).toEqual([
+      {
+        id: expect.any(String),
+        name: later.email,
+        role: "OWNER",
+        projects: [{ id: expect.any(String), name: "default" }],
+      },
+    ]);
     const projects = await sessionCall(app, later.jar, "GET", "/v1/projects");
     expect(projects.body.data.map((p: any) => p.name)).toEqual(["default"]);
   });
 
   it("chooses the project by X-Sightline-Project, asks for one when several are reachable, 404s a foreign one", async () => {
-    const second = await app.call("POST", "/v1/projects", { body: { name: `second-${Math.random().toString(36).slice(2)}` } });
+    const second = await app.call("POST", "/v1/projects", {
+      body: { name: `second-${Math.random().toString(36).slice(2)}` },
+    });
     const me = (await sessionCall(app, owner.jar, "GET", "/v1/me")).body;
 
     const none = await sessionCall(app, owner.jar, "GET", "/v1/prompts");
-    const chosen = await sessionCall(app, owner.jar, "GET", "/v1/prompts", { headers: { "x-sightline-project": second.body.id } });
+    const chosen = await sessionCall(app, owner.jar, "GET", "/v1/prompts", {
+      headers: { "x-sightline-project": second.body.id },
+    });
     const later = await person(app);
-    const foreign = await sessionCall(app, later.jar, "GET", "/v1/prompts", { headers: { "x-sightline-project": second.body.id } });
+    const foreign = await sessionCall(app, later.jar, "GET", "/v1/prompts", {
+      headers: { "x-sightline-project": second.body.id },
+    });
 
     expect(me.organizations[0].projects.map((p: any) => p.id)).toContain(second.body.id);
     expect(none.status).toBe(400);
-    expect(none.body.error).toEqual({ code: "project_required", message: "Choose a project with the X-Sightline-Project header" });
+    expect(none.body.error).toEqual({
+      code: "project_required",
+      message: "Choose a project with the X-Sightline-Project header",
+    });
     expect(chosen.status).toBe(200);
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe("not_found");
@@ -124,7 +161,10 @@ describe("email and password sign-in, sessions on /v1", () => {
     const bad = await sessionCall(app, null, "POST", "/v1/auth/sign-in/email", { body: { email: "not an email" } });
 
     expect(unknown.status).toBe(404);
-    expect(unknown.body.error).toEqual({ code: "not_found", message: "No sign-in endpoint at /v1/auth/no-such-endpoint" });
+    expect(unknown.body.error).toEqual({
+      code: "not_found",
+      message: "No sign-in endpoint at /v1/auth/no-such-endpoint",
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe("invalid_input");
   });

@@ -1,8 +1,8 @@
+import { authVerifications } from "@core/platform/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authVerifications } from "@core/platform/schema";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { Jar, person, sessionCall, signIn, totpCode, uniqueEmail, PASSWORD } from "../../support/sessions";
+import { Jar, PASSWORD, person, sessionCall, signIn, totpCode, uniqueEmail } from "../../support/sessions";
 
 /** The link of the last email sent to `email`. */
 function linkTo(app: TestApp, email: string): URL {
@@ -36,7 +36,10 @@ describe("magic link", () => {
     expect(verified.status).toBe(302);
     expect(me.body.user.email).toBe(someone.email);
     expect(again.status).toBe(401);
-    expect(again.body.error).toMatchObject({ code: "unauthorized", message: "The sign-in link is invalid, used or expired" });
+    expect(again.body.error).toMatchObject({
+      code: "unauthorized",
+      message: "The sign-in link is invalid, used or expired",
+    });
   });
 
   it("signs a new person up through the link, with an organization of their own", async () => {
@@ -49,7 +52,9 @@ describe("magic link", () => {
     const me = await sessionCall(app, jar, "GET", "/v1/me");
 
     expect(me.status).toBe(200);
-    expect(me.body.organizations).toEqual([expect.objectContaining({ role: "OWNER", projects: [expect.objectContaining({ name: "default" })] })]);
+    expect(me.body.organizations).toEqual([
+      expect.objectContaining({ role: "OWNER", projects: [expect.objectContaining({ name: "default" })] }),
+    ]);
   });
 
   it("refuses an expired link with 401 in the error body", async () => {
@@ -59,7 +64,10 @@ describe("magic link", () => {
     // Age the stored token past its lifetime (it is stored under the token as identifier).
     const rows = await app.deps.db.select().from(authVerifications);
     for (const row of rows.filter((r) => r.value.includes(someone.email))) {
-      await app.deps.db.update(authVerifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authVerifications.id, row.id));
+      await app.deps.db
+        .update(authVerifications)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(authVerifications.id, row.id));
     }
 
     const res = await sessionCall(app, new Jar(), "GET", `${link.pathname}${link.search}`);
@@ -79,15 +87,21 @@ describe("TOTP two-factor", () => {
 
   it("enables TOTP with a generated code, then asks for a code at sign-in and refuses a wrong or replayed one", async () => {
     const someone = await person(app);
-    const enabled = await sessionCall(app, someone.jar, "POST", "/v1/auth/two-factor/enable", { body: { password: PASSWORD } });
+    const enabled = await sessionCall(app, someone.jar, "POST", "/v1/auth/two-factor/enable", {
+      body: { password: PASSWORD },
+    });
     const uri: string = enabled.body.totpURI;
-    const confirmed = await sessionCall(app, someone.jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri) } });
+    const confirmed = await sessionCall(app, someone.jar, "POST", "/v1/auth/two-factor/verify-totp", {
+      body: { code: await totpCode(uri) },
+    });
     const me = await sessionCall(app, someone.jar, "GET", "/v1/me");
 
     const first = await signIn(app, someone.email);
     const pending = first.jar.clone();
     const noSessionYet = await sessionCall(app, first.jar, "GET", "/v1/me");
-    const wrong = await sessionCall(app, first.jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri, 5) } });
+    const wrong = await sessionCall(app, first.jar, "POST", "/v1/auth/two-factor/verify-totp", {
+      body: { code: await totpCode(uri, 5) },
+    });
     // The next step's code: the current one was spent confirming, and a spent code never passes again.
     const code = await totpCode(uri, 1);
     const passed = await sessionCall(app, first.jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code } });
@@ -110,7 +124,11 @@ describe("TOTP two-factor", () => {
     expect(samePending.status).toBe(401);
     expect(second.answer.body.twoFactorRedirect).toBe(true);
     expect(replayed.status).toBe(401);
-    expect(replayed.body.error).toEqual({ code: "unauthorized", message: "This code was already used; wait for the next one", details: { authCode: "TOTP_CODE_REPLAYED" } });
+    expect(replayed.body.error).toEqual({
+      code: "unauthorized",
+      message: "This code was already used; wait for the next one",
+      details: { authCode: "TOTP_CODE_REPLAYED" },
+    });
   });
 });
 

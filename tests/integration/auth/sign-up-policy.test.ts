@@ -21,16 +21,24 @@ describe("SIGHTLINE_SIGNUP=closed", () => {
 
     const byPassword = await signUp(app, email);
     await sessionCall(app, null, "POST", "/v1/auth/sign-in/magic-link", { body: { email } });
-    const link = new URL(app.mail.filter((m) => m.to === email).at(-1)!.text.match(/https?:\/\/\S+/)![0]);
+    const link = new URL(
+      app.mail
+        .filter((m) => m.to === email)
+        .at(-1)!
+        .text.match(/https?:\/\/\S+/)![0],
+    );
     const byLink = await sessionCall(app, new Jar(), "GET", `${link.pathname}${link.search}`);
 
     for (const res of [byPassword.answer, byLink]) {
       expect(res.status).toBe(403);
-      expect(res.body.error).toMatchObject({ code: "signup_closed", message: "Sign-up is closed; ask an administrator for an invitation" });
+      expect(res.body.error).toMatchObject({
+        code: "signup_closed",
+        message: "Sign-up is closed; ask an administrator for an invitation",
+      });
     }
   });
 
-  it("admits an invited email by password without its membership, which comes with the mailed link (docs/auth.md, \"Invitations and proven addresses\")", async () => {
+  it('admits an invited email by password without its membership, which comes with the mailed link (docs/auth.md, "Invitations and proven addresses")', async () => {
     const email = uniqueEmail("invited");
     const invitation = await app.call("PUT", "/v1/memberships", { body: { email, role: "MEMBER" } });
 
@@ -43,8 +51,12 @@ describe("SIGHTLINE_SIGNUP=closed", () => {
     expect(invitation.status).toBe(200);
     expect(invitation.body).toMatchObject({ email, role: "MEMBER", status: "invited" });
     expect(invited.me.organizations).toEqual([]);
-    expect(pending.body.data.filter((m: any) => m.email === email)).toEqual([{ email, role: "MEMBER", createdAt: invitation.body.createdAt, status: "invited" }]);
+    expect(pending.body.data.filter((m: any) => m.email === email)).toEqual([
+      { email, role: "MEMBER", createdAt: invitation.body.createdAt, status: "invited" },
+    ]);
     expect(me.body.organizations).toEqual([expect.objectContaining({ role: "MEMBER" })]);
-    expect(list.body.data.filter((m: any) => m.email === email)).toEqual([{ email, role: "MEMBER", createdAt: expect.any(String), status: "active" }]);
+    expect(list.body.data.filter((m: any) => m.email === email)).toEqual([
+      { email, role: "MEMBER", createdAt: expect.any(String), status: "active" },
+    ]);
   });
 });

@@ -1,9 +1,9 @@
+import { authSsoProviders, authUsers } from "@core/platform/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authSsoProviders, authUsers } from "@core/platform/schema";
 import { startDnsServer, type TestDnsServer } from "../../support/dns-server";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { startOidcIdp, type OidcIdp } from "../../support/oidc-idp";
+import { type OidcIdp, startOidcIdp } from "../../support/oidc-idp";
 import { Jar, person, sessionCall, uniqueEmail } from "../../support/sessions";
 import { oidcSignIn, proveDomain } from "../../support/sso-flows";
 
@@ -20,8 +20,15 @@ describe("SSO domain proof", () => {
   let app: TestApp;
   let attacker: Awaited<ReturnType<typeof person>>;
 
-  const oidcBody = (domain: string, by: OidcIdp = idp) => ({ type: "oidc", domain, issuer: by.issuer, clientId: by.clientId, clientSecret: by.clientSecret });
-  const asAttacker = (method: string, path: string, body?: unknown) => sessionCall(app, attacker.jar, method, path, { body, headers: { "x-csrf-token": attacker.csrf } });
+  const oidcBody = (domain: string, by: OidcIdp = idp) => ({
+    type: "oidc",
+    domain,
+    issuer: by.issuer,
+    clientId: by.clientId,
+    clientSecret: by.clientSecret,
+  });
+  const asAttacker = (method: string, path: string, body?: unknown) =>
+    sessionCall(app, attacker.jar, method, path, { body, headers: { "x-csrf-token": attacker.csrf } });
   const register = async (domain: string, by: OidcIdp = idp) => {
     const made = await app.call("POST", "/v1/sso-providers", { body: oidcBody(domain, by) });
     if (made.status !== 201) throw new Error(`register failed: ${made.status} ${JSON.stringify(made.body)}`);
@@ -33,7 +40,10 @@ describe("SSO domain proof", () => {
     dns = await startDnsServer();
     idp = await startOidcIdp();
     rogueIdp = await startOidcIdp();
-    app = await startTestApp({ SIGHTLINE_TRUSTED_ORIGINS: `${idp.issuer},${rogueIdp.issuer}`, SIGHTLINE_DNS_SERVERS: dns.address });
+    app = await startTestApp({
+      SIGHTLINE_TRUSTED_ORIGINS: `${idp.issuer},${rogueIdp.issuer}`,
+      SIGHTLINE_DNS_SERVERS: dns.address,
+    });
     await person(app, uniqueEmail("first-owner"));
     attacker = await person(app, uniqueEmail("attacker"));
   });
@@ -44,12 +54,30 @@ describe("SSO domain proof", () => {
 
   it("refuses public suffixes and free-mail domains with 400, for anyone", async () => {
     const cases: [string, string][] = [
-      ["gmail.com", "gmail.com is a free email domain (gmail.com): its addresses belong to the provider's users, not to one organization"],
-      ["outlook.com", "outlook.com is a free email domain (outlook.com): its addresses belong to the provider's users, not to one organization"],
-      ["proton.me", "proton.me is a free email domain (proton.me): its addresses belong to the provider's users, not to one organization"],
-      ["eu.yahoo.com", "eu.yahoo.com is a free email domain (yahoo.com): its addresses belong to the provider's users, not to one organization"],
-      ["co.uk", "co.uk is a public suffix, under which anyone may register names: give a domain your organization owns, such as example.co.uk"],
-      ["github.io", "github.io is a public suffix, under which anyone may register names: give a domain your organization owns, such as example.github.io"],
+      [
+        "gmail.com",
+        "gmail.com is a free email domain (gmail.com): its addresses belong to the provider's users, not to one organization",
+      ],
+      [
+        "outlook.com",
+        "outlook.com is a free email domain (outlook.com): its addresses belong to the provider's users, not to one organization",
+      ],
+      [
+        "proton.me",
+        "proton.me is a free email domain (proton.me): its addresses belong to the provider's users, not to one organization",
+      ],
+      [
+        "eu.yahoo.com",
+        "eu.yahoo.com is a free email domain (yahoo.com): its addresses belong to the provider's users, not to one organization",
+      ],
+      [
+        "co.uk",
+        "co.uk is a public suffix, under which anyone may register names: give a domain your organization owns, such as example.co.uk",
+      ],
+      [
+        "github.io",
+        "github.io is a public suffix, under which anyone may register names: give a domain your organization owns, such as example.github.io",
+      ],
     ];
 
     for (const [domain, message] of cases) {
@@ -70,8 +98,19 @@ describe("SSO domain proof", () => {
     const list = await app.call("GET", "/v1/sso-providers");
 
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ domain, verified: false, verifiedAt: null, verificationRecord: { type: "TXT", name: `_sightline-challenge.${domain}`, value: expect.stringMatching(/^sightline-verification=[A-Za-z0-9_-]{32}$/) } });
-    expect(list.body.data).toContainEqual(expect.objectContaining({ id: made.body.id, verified: false, verificationRecord: made.body.verificationRecord }));
+    expect(made.body).toMatchObject({
+      domain,
+      verified: false,
+      verifiedAt: null,
+      verificationRecord: {
+        type: "TXT",
+        name: `_sightline-challenge.${domain}`,
+        value: expect.stringMatching(/^sightline-verification=[A-Za-z0-9_-]{32}$/),
+      },
+    });
+    expect(list.body.data).toContainEqual(
+      expect.objectContaining({ id: made.body.id, verified: false, verificationRecord: made.body.verificationRecord }),
+    );
   });
 
   it("signs no one in through an unverified provider, even when its IdP answers", async () => {
@@ -80,8 +119,12 @@ describe("SSO domain proof", () => {
     const alice = { sub: `alice-${unique()}`, email: `alice@${domain}` };
     idp.signInAs(alice);
 
-    const byEmail = await sessionCall(app, new Jar(), "POST", "/v1/auth/sign-in/sso", { body: { email: alice.email, callbackURL: "/" } });
-    const byId = await sessionCall(app, new Jar(), "POST", "/v1/auth/sign-in/sso", { body: { email: alice.email, providerId: provider.id, domain, callbackURL: "/" } });
+    const byEmail = await sessionCall(app, new Jar(), "POST", "/v1/auth/sign-in/sso", {
+      body: { email: alice.email, callbackURL: "/" },
+    });
+    const byId = await sessionCall(app, new Jar(), "POST", "/v1/auth/sign-in/sso", {
+      body: { email: alice.email, providerId: provider.id, domain, callbackURL: "/" },
+    });
 
     for (const res of [byEmail, byId]) {
       expect(res.status).toBe(404);
@@ -99,7 +142,10 @@ describe("SSO domain proof", () => {
     idp.signInAs(bob);
     const jar = new Jar();
     const { callbackUrl } = await oidcSignIn(app, jar, bob.email, { follow: false });
-    await app.deps.db.update(authSsoProviders).set({ domainVerified: false }).where(eq(authSsoProviders.id, provider.id));
+    await app.deps.db
+      .update(authSsoProviders)
+      .set({ domainVerified: false })
+      .where(eq(authSsoProviders.id, provider.id));
 
     const callback = await sessionCall(app, jar, "GET", callbackUrl!);
     const me = await sessionCall(app, jar, "GET", "/v1/me");
@@ -107,7 +153,11 @@ describe("SSO domain proof", () => {
     // The plugin's state names the provider as it was, so a provider changed since is refused (ahead of its own
     // verified check, which refuses too).
     expect(callback.status).toBe(401);
-    expect(callback.body.error).toMatchObject({ code: "unauthorized", message: "sso_provider_changed_during_authentication", details: { authCode: "invalid_state" } });
+    expect(callback.body.error).toMatchObject({
+      code: "unauthorized",
+      message: "sso_provider_changed_during_authentication",
+      details: { authCode: "invalid_state" },
+    });
     expect(me.status).toBe(401);
   });
 
@@ -122,10 +172,19 @@ describe("SSO domain proof", () => {
     const list = await app.call("GET", "/v1/sso-providers");
 
     expect(missing.status).toBe(400);
-    expect(missing.body.error).toMatchObject({ code: "invalid_input", message: `The domain ${domain} is not verified: looked for a TXT record ${name} with the value ${value} and found none`, details: { record: { type: "TXT", name, value }, found: [] } });
+    expect(missing.body.error).toMatchObject({
+      code: "invalid_input",
+      message: `The domain ${domain} is not verified: looked for a TXT record ${name} with the value ${value} and found none`,
+      details: { record: { type: "TXT", name, value }, found: [] },
+    });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error).toMatchObject({ code: "invalid_input", message: `The domain ${domain} is not verified: looked for a TXT record ${name} with the value ${value} and found only "sightline-verification=someone-elses-token", "v=spf1 -all"` });
-    expect(list.body.data).toContainEqual(expect.objectContaining({ id: provider.id, verified: false, verifiedAt: null }));
+    expect(wrong.body.error).toMatchObject({
+      code: "invalid_input",
+      message: `The domain ${domain} is not verified: looked for a TXT record ${name} with the value ${value} and found only "sightline-verification=someone-elses-token", "v=spf1 -all"`,
+    });
+    expect(list.body.data).toContainEqual(
+      expect.objectContaining({ id: provider.id, verified: false, verifiedAt: null }),
+    );
     expect(dns.asked.filter((n) => n === name)).toHaveLength(2);
   });
 
@@ -136,7 +195,10 @@ describe("SSO domain proof", () => {
     const res = await app.call("POST", `/v1/sso-providers/${provider.id}/verify`);
 
     expect(res.status).toBe(503);
-    expect(res.body.error).toMatchObject({ code: "unavailable", message: `DNS gave no answer for TXT ${provider.verificationRecord.name} (ESERVFAIL); try again later` });
+    expect(res.body.error).toMatchObject({
+      code: "unavailable",
+      message: `DNS gave no answer for TXT ${provider.verificationRecord.name} (ESERVFAIL); try again later`,
+    });
   });
 
   it("verifies with the right record, then signs a person in end to end, their email verified", async () => {
@@ -188,7 +250,12 @@ describe("SSO domain proof", () => {
     const fay = await person(app, `fay-${unique()}@${domain}`);
     // A magic link proves the address: better-auth would link a verified account to a provider it trusts.
     await sessionCall(app, null, "POST", "/v1/auth/sign-in/magic-link", { body: { email: fay.email } });
-    const link = new URL(app.mail.filter((m) => m.to === fay.email).at(-1)!.text.match(/https?:\/\/\S+/)![0]);
+    const link = new URL(
+      app.mail
+        .filter((m) => m.to === fay.email)
+        .at(-1)!
+        .text.match(/https?:\/\/\S+/)![0],
+    );
     await sessionCall(app, new Jar(), "GET", `${link.pathname}${link.search}`);
     const [before] = await app.deps.db.select().from(authUsers).where(eq(authUsers.email, fay.email));
     idp.signInAs({ sub: `fay-${unique()}`, email: fay.email });
@@ -220,7 +287,9 @@ describe("SSO domain proof", () => {
     const victim = { sub: `erin-${unique()}`, email: `erin@${domain}` };
     idp.signInAs(victim);
     rogueIdp.signInAs(victim);
-    const smuggled = await sessionCall(app, new Jar(), "POST", "/v1/auth/sign-in/sso", { body: { email: victim.email, providerId: rogue.body.id, callbackURL: "/" } });
+    const smuggled = await sessionCall(app, new Jar(), "POST", "/v1/auth/sign-in/sso", {
+      body: { email: victim.email, providerId: rogue.body.id, callbackURL: "/" },
+    });
 
     expect(rogue.status).toBe(201);
     expect(rogueVerify.status).toBe(400);
@@ -262,11 +331,18 @@ describe("SSO domain proof", () => {
     const byRole: Record<string, number> = {};
     for (const role of ["MEMBER", "VIEWER"]) {
       const minted = await app.call("POST", "/v1/api-keys", { body: { role } });
-      byRole[role] = (await app.call("POST", `/v1/sso-providers/${mine.id}/verify`, { key: { publicKey: minted.body.publicKey, secretKey: minted.body.secretKey } })).status;
+      byRole[role] = (
+        await app.call("POST", `/v1/sso-providers/${mine.id}/verify`, {
+          key: { publicKey: minted.body.publicKey, secretKey: minted.body.secretKey },
+        })
+      ).status;
     }
 
     expect(cross.status).toBe(404);
-    expect(cross.body.error).toMatchObject({ code: "not_found", message: `SSO provider '${theirs.body.id}' not found` });
+    expect(cross.body.error).toMatchObject({
+      code: "not_found",
+      message: `SSO provider '${theirs.body.id}' not found`,
+    });
     expect(byRole).toEqual({ MEMBER: 403, VIEWER: 403 });
   });
 });

@@ -1,12 +1,23 @@
+import { authSessions } from "@core/platform/schema";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authSessions } from "@core/platform/schema";
+import { startDnsServer, type TestDnsServer } from "../../support/dns-server";
 import { FakeGitHub, FakeGoogle, socialSettings } from "../../support/fake-oauth-providers";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { startOidcIdp, type OidcIdp } from "../../support/oidc-idp";
-import { IDP_CERT, samlIdp, type SamlIdp } from "../../support/saml-idp";
-import { type Answer, followVerification, Jar, PASSWORD, person, sessionCall, signIn, signUp, totpCode, uniqueEmail } from "../../support/sessions";
-import { startDnsServer, type TestDnsServer } from "../../support/dns-server";
+import { type OidcIdp, startOidcIdp } from "../../support/oidc-idp";
+import { IDP_CERT, type SamlIdp, samlIdp } from "../../support/saml-idp";
+import {
+  type Answer,
+  followVerification,
+  Jar,
+  PASSWORD,
+  person,
+  sessionCall,
+  signIn,
+  signUp,
+  totpCode,
+  uniqueEmail,
+} from "../../support/sessions";
 import { proveDomain } from "../../support/sso-flows";
 
 // Two-factor holds for every way into a session, not only the password (docs/auth.md, "Two-factor"): an enrolled
@@ -43,9 +54,20 @@ describe("two-factor on every sign-in method", () => {
     });
     // The first person owns the bootstrap organization and is the instance administrator (sets passwords below).
     owner = await person(app, uniqueEmail("owner"));
-    const byOidc = await app.call("POST", "/v1/sso-providers", { body: { type: "oidc", domain: OIDC_DOMAIN, issuer: oidc.issuer, clientId: oidc.clientId, clientSecret: oidc.clientSecret } });
-    const bySaml = await app.call("POST", "/v1/sso-providers", { body: { type: "saml", domain: SAML_DOMAIN, entryPoint: saml.entryPoint, cert: IDP_CERT, entityId: saml.entityId } });
-    if (byOidc.status !== 201 || bySaml.status !== 201) throw new Error(`SSO registration failed: ${JSON.stringify([byOidc.body, bySaml.body])}`);
+    const byOidc = await app.call("POST", "/v1/sso-providers", {
+      body: {
+        type: "oidc",
+        domain: OIDC_DOMAIN,
+        issuer: oidc.issuer,
+        clientId: oidc.clientId,
+        clientSecret: oidc.clientSecret,
+      },
+    });
+    const bySaml = await app.call("POST", "/v1/sso-providers", {
+      body: { type: "saml", domain: SAML_DOMAIN, entryPoint: saml.entryPoint, cert: IDP_CERT, entityId: saml.entityId },
+    });
+    if (byOidc.status !== 201 || bySaml.status !== 201)
+      throw new Error(`SSO registration failed: ${JSON.stringify([byOidc.body, bySaml.body])}`);
     // Providers sign people in only once their domain is proven (docs/auth.md, "Proving the domain").
     await proveDomain(app, dns, byOidc.body);
     await proveDomain(app, dns, bySaml.body);
@@ -64,31 +86,49 @@ describe("two-factor on every sign-in method", () => {
   async function enroll(jar: Jar, options: { givePassword: boolean }): Promise<{ uri: string; backupCodes: string[] }> {
     const me = await sessionCall(app, jar, "GET", "/v1/me");
     if (options.givePassword) {
-      const set = await sessionCall(app, owner.jar, "POST", "/v1/auth/admin/set-user-password", { body: { userId: me.body.user.id, newPassword: PASSWORD } });
+      const set = await sessionCall(app, owner.jar, "POST", "/v1/auth/admin/set-user-password", {
+        body: { userId: me.body.user.id, newPassword: PASSWORD },
+      });
       if (set.status !== 200) throw new Error(`set-user-password: ${set.status} ${JSON.stringify(set.body)}`);
     }
     const enabled = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/enable", { body: { password: PASSWORD } });
     const uri: string = enabled.body.totpURI;
-    const confirmed = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri) } });
+    const confirmed = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", {
+      body: { code: await totpCode(uri) },
+    });
     const on = await sessionCall(app, jar, "GET", "/v1/me");
-    if (confirmed.status !== 200 || on.body.user.twoFactorEnabled !== true) throw new Error(`enrolment failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+    if (confirmed.status !== 200 || on.body.user.twoFactorEnabled !== true)
+      throw new Error(`enrolment failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
     return { uri, backupCodes: enabled.body.backupCodes };
   }
 
   /** A browser's magic-link sign-in: ask for the link, open it (its callbackURL is `/traces`). */
   async function magicLinkSignIn(email: string, jar = new Jar()): Promise<{ jar: Jar; back: Answer; link: URL }> {
-    const sent = await sessionCall(app, jar, "POST", "/v1/auth/sign-in/magic-link", { body: { email, callbackURL: "/traces" } });
+    const sent = await sessionCall(app, jar, "POST", "/v1/auth/sign-in/magic-link", {
+      body: { email, callbackURL: "/traces" },
+    });
     if (sent.status !== 200) throw new Error(`sign-in/magic-link: ${sent.status} ${JSON.stringify(sent.body)}`);
-    const link = new URL(app.mail.filter((m) => m.to === email).at(-1)!.text.match(/https?:\/\/\S+/)![0]);
+    const link = new URL(
+      app.mail
+        .filter((m) => m.to === email)
+        .at(-1)!
+        .text.match(/https?:\/\/\S+/)![0],
+    );
     const back = await sessionCall(app, jar, "GET", `${link.pathname}${link.search}`);
     return { jar, back, link };
   }
 
   /** A browser's GitHub or Google sign-in: to the provider, back to the callback with the code (callbackURL `/traces`). */
-  async function socialSignIn(provider: "github" | "google", who: { id: string; name: string; email: string; verified: boolean }, jar = new Jar()): Promise<{ jar: Jar; back: Answer }> {
+  async function socialSignIn(
+    provider: "github" | "google",
+    who: { id: string; name: string; email: string; verified: boolean },
+    jar = new Jar(),
+  ): Promise<{ jar: Jar; back: Answer }> {
     const fake = provider === "github" ? github : google;
     fake.person = who;
-    const start = await sessionCall(app, jar, "POST", "/v1/auth/sign-in/social", { body: { provider, callbackURL: "/traces" } });
+    const start = await sessionCall(app, jar, "POST", "/v1/auth/sign-in/social", {
+      body: { provider, callbackURL: "/traces" },
+    });
     if (start.status !== 200) throw new Error(`sign-in/social: ${start.status} ${JSON.stringify(start.body)}`);
     const atProvider = await fetch(start.body.url, { redirect: "manual" });
     const to = new URL(atProvider.headers.get("location")!);
@@ -104,7 +144,10 @@ describe("two-factor on every sign-in method", () => {
     const idpJar = new Jar();
     let url = new URL(start.body.url as string);
     while (url.origin !== app.url) {
-      const res = await fetch(url, { headers: idpJar.cookies.size ? { cookie: idpJar.header() } : {}, redirect: "manual" });
+      const res = await fetch(url, {
+        headers: idpJar.cookies.size ? { cookie: idpJar.header() } : {},
+        redirect: "manual",
+      });
       idpJar.take(res.headers);
       await res.text();
       url = new URL(res.headers.get("location")!, url);
@@ -117,7 +160,9 @@ describe("two-factor on every sign-in method", () => {
   async function samlSignIn(email: string, jar = new Jar()): Promise<{ jar: Jar; back: Answer }> {
     const start = await sessionCall(app, jar, "POST", "/v1/auth/sign-in/sso", { body: { email, callbackURL: "/" } });
     if (start.status !== 200) throw new Error(`sign-in/sso: ${start.status} ${JSON.stringify(start.body)}`);
-    const metadata = await fetch(`${app.url}/v1/auth/sso/saml2/sp/metadata?providerId=${samlProviderId}`).then((r) => r.text());
+    const metadata = await fetch(`${app.url}/v1/auth/sso/saml2/sp/metadata?providerId=${samlProviderId}`).then((r) =>
+      r.text(),
+    );
     const answer = await saml.answer(start.body.url, metadata, email);
     const acs = new URL(answer.acs);
     const back = await sessionCall(app, jar, "POST", `${acs.pathname}${acs.search}`, {
@@ -141,16 +186,24 @@ describe("two-factor on every sign-in method", () => {
   async function expectCodeFinishes(jar: Jar, uri: string, email: string): Promise<void> {
     const before = await sessionCall(app, jar, "GET", "/v1/me");
     const pendingCookies = { twoFactor: hasCookie(jar, "two_factor"), session: hasCookie(jar, "session_token") };
-    const wrong = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri, 5) } });
+    const wrong = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", {
+      body: { code: await totpCode(uri, 5) },
+    });
     const stillNone = await sessionCall(app, jar, "GET", "/v1/me");
     // The next step's code: the current one was spent turning TOTP on, and a spent code never passes again.
-    const passed = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri, 1) } });
+    const passed = await sessionCall(app, jar, "POST", "/v1/auth/two-factor/verify-totp", {
+      body: { code: await totpCode(uri, 1) },
+    });
     const after = await sessionCall(app, jar, "GET", "/v1/me");
 
     expect(before.status).toBe(401);
     expect(pendingCookies).toEqual({ twoFactor: true, session: false });
     expect(wrong.status).toBe(401);
-    expect(wrong.body.error).toMatchObject({ code: "unauthorized", message: "Invalid code", details: { authCode: "INVALID_CODE" } });
+    expect(wrong.body.error).toMatchObject({
+      code: "unauthorized",
+      message: "Invalid code",
+      details: { authCode: "INVALID_CODE" },
+    });
     expect(stillNone.status).toBe(401);
     expect(passed.status).toBe(200);
     expect(after.status).toBe(200);
@@ -177,7 +230,12 @@ describe("two-factor on every sign-in method", () => {
     await followVerification(app, email, jar);
     await enroll(jar, { givePassword: false });
     await sessionCall(app, null, "POST", "/v1/auth/sign-in/magic-link", { body: { email } });
-    const link = new URL(app.mail.filter((m) => m.to === email).at(-1)!.text.match(/https?:\/\/\S+/)![0]);
+    const link = new URL(
+      app.mail
+        .filter((m) => m.to === email)
+        .at(-1)!
+        .text.match(/https?:\/\/\S+/)![0],
+    );
     const browser = new Jar();
 
     const answer = await sessionCall(app, browser, "GET", `${link.pathname}?token=${link.searchParams.get("token")}`);
@@ -199,7 +257,9 @@ describe("two-factor on every sign-in method", () => {
     const { jar: browser } = await magicLinkSignIn(email);
     const before = await sessionCall(app, browser, "GET", "/v1/me");
 
-    const passed = await sessionCall(app, browser, "POST", "/v1/auth/two-factor/verify-backup-code", { body: { code: backupCodes[0] } });
+    const passed = await sessionCall(app, browser, "POST", "/v1/auth/two-factor/verify-backup-code", {
+      body: { code: backupCodes[0] },
+    });
     const me = await sessionCall(app, browser, "GET", "/v1/me");
 
     expect(before.status).toBe(401);
@@ -223,16 +283,36 @@ describe("two-factor on every sign-in method", () => {
   });
 
   it("answers {twoFactorRedirect: true} and no token to a Google id_token sign-in (no redirect)", async () => {
-    const who = { id: String(Math.floor(Math.random() * 1e9)), name: "Katherine Johnson", email: uniqueEmail("idtoken"), verified: true };
+    const who = {
+      id: String(Math.floor(Math.random() * 1e9)),
+      name: "Katherine Johnson",
+      email: uniqueEmail("idtoken"),
+      verified: true,
+    };
     const { jar } = await socialSignIn("google", who);
     const { uri } = await enroll(jar, { givePassword: true });
     // An id_token Google issued to our client, as Google's own sign-in button hands it to a page.
-    const authorized = await fetch(`${google.url}/o/oauth2/v2/auth?client_id=${google.clientId}&redirect_uri=${encodeURIComponent(`${app.url}/cb`)}&response_type=code`, { redirect: "manual" });
+    const authorized = await fetch(
+      `${google.url}/o/oauth2/v2/auth?client_id=${google.clientId}&redirect_uri=${encodeURIComponent(`${app.url}/cb`)}&response_type=code`,
+      { redirect: "manual" },
+    );
     const code = new URL(authorized.headers.get("location")!).searchParams.get("code")!;
-    const tokens = await fetch(`${google.url}/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: `${app.url}/cb`, client_id: google.clientId, client_secret: google.clientSecret }) }).then((r) => r.json() as Promise<{ id_token: string }>);
+    const tokens = await fetch(`${google.url}/token`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        grant_type: "authorization_code",
+        code,
+        redirect_uri: `${app.url}/cb`,
+        client_id: google.clientId,
+        client_secret: google.clientSecret,
+      }),
+    }).then((r) => r.json() as Promise<{ id_token: string }>);
     const browser = new Jar();
 
-    const answer = await sessionCall(app, browser, "POST", "/v1/auth/sign-in/social", { body: { provider: "google", idToken: { token: tokens.id_token } } });
+    const answer = await sessionCall(app, browser, "POST", "/v1/auth/sign-in/social", {
+      body: { provider: "google", idToken: { token: tokens.id_token } },
+    });
 
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
@@ -265,8 +345,18 @@ describe("two-factor on every sign-in method", () => {
   it("signs a person without TOTP in by every method as before: straight to the callbackURL with a session", async () => {
     const byLink = uniqueEmail("plain-link");
     await signUp(app, byLink);
-    const byGitHub = { id: String(Math.floor(Math.random() * 1e9)), name: "Plain GitHub", email: uniqueEmail("plain-gh"), verified: true };
-    const byGoogle = { id: String(Math.floor(Math.random() * 1e9)), name: "Plain Google", email: uniqueEmail("plain-go"), verified: true };
+    const byGitHub = {
+      id: String(Math.floor(Math.random() * 1e9)),
+      name: "Plain GitHub",
+      email: uniqueEmail("plain-gh"),
+      verified: true,
+    };
+    const byGoogle = {
+      id: String(Math.floor(Math.random() * 1e9)),
+      name: "Plain Google",
+      email: uniqueEmail("plain-go"),
+      verified: true,
+    };
     const byOidc = `plain-${tag()}@${OIDC_DOMAIN}`;
     const bySaml = `plain-${tag()}@${SAML_DOMAIN}`;
 
@@ -295,7 +385,9 @@ describe("two-factor on every sign-in method", () => {
     await followVerification(app, email, jar);
     const { uri } = await enroll(jar, { givePassword: false });
     const first = await signIn(app, email);
-    const trusted = await sessionCall(app, first.jar, "POST", "/v1/auth/two-factor/verify-totp", { body: { code: await totpCode(uri, 1), trustDevice: true } });
+    const trusted = await sessionCall(app, first.jar, "POST", "/v1/auth/two-factor/verify-totp", {
+      body: { code: await totpCode(uri, 1), trustDevice: true },
+    });
     const device = new Jar();
     for (const [name, value] of first.jar.cookies) if (name.endsWith(".trust_device")) device.cookies.set(name, value);
 
@@ -317,7 +409,9 @@ describe("two-factor on every sign-in method", () => {
     await enroll(jar, { givePassword: false });
 
     const renamed = await sessionCall(app, jar, "POST", "/v1/auth/update-user", { body: { name: "Renamed" } });
-    const changed = await sessionCall(app, jar, "POST", "/v1/auth/change-password", { body: { currentPassword: PASSWORD, newPassword: `${PASSWORD}!`, revokeOtherSessions: true } });
+    const changed = await sessionCall(app, jar, "POST", "/v1/auth/change-password", {
+      body: { currentPassword: PASSWORD, newPassword: `${PASSWORD}!`, revokeOtherSessions: true },
+    });
     const me = await sessionCall(app, jar, "GET", "/v1/me");
 
     expect(renamed.status).toBe(200);

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
 import { outboxEvents } from "@core/audit/audit.sql";
 import { automations } from "@core/automations/automations.sql";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { verifySignature } from "../../../sdk/typescript/src/index.js";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { startReceiver, type Receiver } from "../../support/receiver";
+import { type Receiver, startReceiver } from "../../support/receiver";
 
 /**
  * Automations end to end (docs/automations.md): real loopback receivers verify signatures and answer faults on
@@ -19,11 +19,14 @@ describe("automations", () => {
     await app.trigger("relay-outbox");
   };
   const saveWebhook = async (body: Record<string, unknown>) => {
-    const res = await app.call("POST", "/v1/automations", { body: { action: "webhook", target: hook.url + "/hook", ...body } });
+    const res = await app.call("POST", "/v1/automations", {
+      body: { action: "webhook", target: hook.url + "/hook", ...body },
+    });
     expect(res.status).toBe(201);
     return res.body;
   };
-  const savePrompt = async (body: Record<string, unknown>) => expect((await app.call("POST", "/v1/prompts", { body })).status).toBe(201);
+  const savePrompt = async (body: Record<string, unknown>) =>
+    expect((await app.call("POST", "/v1/prompts", { body })).status).toBe(201);
   const deliveriesOf = async (id: string) => (await app.call("GET", `/v1/automations/${id}/deliveries`)).body.data;
 
   beforeAll(async () => {
@@ -37,7 +40,8 @@ describe("automations", () => {
   });
   beforeEach(async () => {
     // Every test starts with no automation and an empty outbox, so it sees only what it caused.
-    for (const a of (await app.call("GET", "/v1/automations")).body.data) await app.call("DELETE", `/v1/automations/${a.id}`);
+    for (const a of (await app.call("GET", "/v1/automations")).body.data)
+      await app.call("DELETE", `/v1/automations/${a.id}`);
     await relay();
     hook.received.length = 0;
     hook.fallback = { status: 200 };
@@ -49,7 +53,15 @@ describe("automations", () => {
     const listed = await app.call("GET", "/v1/automations");
 
     expect(created.secret).toMatch(/^whsec_/);
-    expect(created).toMatchObject({ name: "signed", trigger: "prompt.created", action: "webhook", hasSecret: true, enabled: true, filter: null, threshold: null });
+    expect(created).toMatchObject({
+      name: "signed",
+      trigger: "prompt.created",
+      action: "webhook",
+      hasSecret: true,
+      enabled: true,
+      filter: null,
+      threshold: null,
+    });
     expect(fetched.body).not.toHaveProperty("secret");
     expect(fetched.body.hasSecret).toBe(true);
     expect(JSON.stringify(listed.body)).not.toContain(created.secret);
@@ -57,14 +69,26 @@ describe("automations", () => {
 
   it("refuses bad automations with 400 naming the field, and a taken name with 409", async () => {
     await saveWebhook({ name: "taken", trigger: "trace.created" });
-    const github = await app.call("POST", "/v1/automations", { body: { name: "gh", trigger: "score.created", action: "github", target: "acme/prompts", secret: "t" } });
-    const threshold = await app.call("POST", "/v1/automations", { body: { name: "th", trigger: "trace.created", action: "webhook", target: hook.url, threshold: 0.5 } });
-    const url = await app.call("POST", "/v1/automations", { body: { name: "url", trigger: "trace.created", action: "webhook", target: "not a url" } });
-    const trigger = await app.call("POST", "/v1/automations", { body: { name: "tr", trigger: "trace.deleted", action: "webhook", target: hook.url } });
-    const twice = await app.call("POST", "/v1/automations", { body: { name: "taken", trigger: "trace.created", action: "webhook", target: hook.url } });
+    const github = await app.call("POST", "/v1/automations", {
+      body: { name: "gh", trigger: "score.created", action: "github", target: "acme/prompts", secret: "t" },
+    });
+    const threshold = await app.call("POST", "/v1/automations", {
+      body: { name: "th", trigger: "trace.created", action: "webhook", target: hook.url, threshold: 0.5 },
+    });
+    const url = await app.call("POST", "/v1/automations", {
+      body: { name: "url", trigger: "trace.created", action: "webhook", target: "not a url" },
+    });
+    const trigger = await app.call("POST", "/v1/automations", {
+      body: { name: "tr", trigger: "trace.deleted", action: "webhook", target: hook.url },
+    });
+    const twice = await app.call("POST", "/v1/automations", {
+      body: { name: "taken", trigger: "trace.created", action: "webhook", target: hook.url },
+    });
 
     expect(github.status).toBe(400);
-    expect(github.body.error.message).toBe("Invalid body.action: github dispatch takes only prompt triggers (prompt.created, prompt.updated, prompt.label.moved)");
+    expect(github.body.error.message).toBe(
+      "Invalid body.action: github dispatch takes only prompt triggers (prompt.created, prompt.updated, prompt.label.moved)",
+    );
     expect(threshold.body.error.message).toBe("Invalid body.threshold: applies only to score.created");
     expect(url.body.error.message).toBe("Invalid body.target: must be an http(s) URL");
     expect(trigger.status).toBe(400);
@@ -84,17 +108,39 @@ describe("automations", () => {
 
     expect(hook.received).toHaveLength(1);
     const [req] = hook.received;
-    expect(await verifySignature(secret, req!.headers["x-service-timestamp"] as string, req!.body, req!.headers["x-service-signature"] as string, { now: new Date(now) })).toBe(true);
+    expect(
+      await verifySignature(
+        secret,
+        req!.headers["x-service-timestamp"] as string,
+        req!.body,
+        req!.headers["x-service-signature"] as string,
+        { now: new Date(now) },
+      ),
+    ).toBe(true);
     const envelope = JSON.parse(req!.body);
-    expect(envelope).toMatchObject({ type: "prompt.created", projectId: expect.any(String), data: { name: "greet", version: 1, labels: expect.arrayContaining(["production", "latest"]) } });
+    expect(envelope).toMatchObject({
+      type: "prompt.created",
+      projectId: expect.any(String),
+      data: { name: "greet", version: 1, labels: expect.arrayContaining(["production", "latest"]) },
+    });
     expect(envelope.data).not.toHaveProperty("projectId");
     const [delivery] = await deliveriesOf(id);
-    expect(delivery).toMatchObject({ eventId: envelope.id, type: "prompt.created", status: "succeeded", attempts: 1, responseStatus: 200, error: null, nextAttemptAt: null });
+    expect(delivery).toMatchObject({
+      eventId: envelope.id,
+      type: "prompt.created",
+      status: "succeeded",
+      attempts: 1,
+      responseStatus: 200,
+      error: null,
+      nextAttemptAt: null,
+    });
     expect(delivery.attemptLog).toEqual([expect.objectContaining({ attempt: 1, responseStatus: 200, error: null })]);
   });
 
   it("posts {text} to a Slack incoming webhook", async () => {
-    await app.call("POST", "/v1/automations", { body: { name: "slack", trigger: "prompt.updated", action: "slack", target: `${hook.url}/services/T/B/x` } });
+    await app.call("POST", "/v1/automations", {
+      body: { name: "slack", trigger: "prompt.updated", action: "slack", target: `${hook.url}/services/T/B/x` },
+    });
     await savePrompt({ name: "slacked", type: "TEXT", content: "v1" });
     await savePrompt({ name: "slacked", type: "TEXT", content: "v2" });
 
@@ -106,7 +152,12 @@ describe("automations", () => {
   });
 
   it("fires score.created from ingest only below the threshold and where the filter holds", async () => {
-    await saveWebhook({ name: "low", trigger: "score.created", threshold: 0.5, filter: [{ column: "name", operator: "=", value: "helpfulness" }] });
+    await saveWebhook({
+      name: "low",
+      trigger: "score.created",
+      threshold: 0.5,
+      filter: [{ column: "name", operator: "=", value: "helpfulness" }],
+    });
     const traceId = crypto.randomUUID();
     await ingest(app, [
       ev("trace-create", { id: traceId, name: "t" }),
@@ -118,7 +169,10 @@ describe("automations", () => {
     await relay();
 
     expect(hook.received.map((r) => JSON.parse(r.body).data.id)).toEqual(["s-low"]);
-    expect(JSON.parse(hook.received[0]!.body)).toMatchObject({ type: "score.created", data: { id: "s-low", traceId, name: "helpfulness", value: 0.2, dataType: "NUMERIC", source: "API" } });
+    expect(JSON.parse(hook.received[0]!.body)).toMatchObject({
+      type: "score.created",
+      data: { id: "s-low", traceId, name: "helpfulness", value: 0.2, dataType: "NUMERIC", source: "API" },
+    });
   });
 
   it("fires trace.created once per trace, however often the trace is updated or redelivered", async () => {
@@ -138,10 +192,15 @@ describe("automations", () => {
   it("appends no trace.created or score.created for a project nothing listens to", async () => {
     const before = (await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, "trace.created"))).length;
     const traceId = crypto.randomUUID();
-    await ingest(app, [ev("trace-create", { id: traceId }), ev("score-create", { id: crypto.randomUUID(), traceId, name: "x", value: 1 })]);
+    await ingest(app, [
+      ev("trace-create", { id: traceId }),
+      ev("score-create", { id: crypto.randomUUID(), traceId, name: "x", value: 1 }),
+    ]);
 
     const traces = await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, "trace.created"));
-    const scores = (await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, "score.created"))).filter((e) => (e.payload as any).traceId === traceId);
+    const scores = (await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, "score.created"))).filter(
+      (e) => (e.payload as any).traceId === traceId,
+    );
     expect(traces).toHaveLength(before);
     expect(scores).toHaveLength(0);
   });
@@ -187,7 +246,9 @@ describe("automations", () => {
 
     await relay();
 
-    expect(await deliveriesOf(id)).toEqual([expect.objectContaining({ status: "failed", attempts: 1, responseStatus: 404, nextAttemptAt: null })]);
+    expect(await deliveriesOf(id)).toEqual([
+      expect.objectContaining({ status: "failed", attempts: 1, responseStatus: 404, nextAttemptAt: null }),
+    ]);
   });
 
   it("test-sends a sample event once and logs it", async () => {
@@ -204,18 +265,38 @@ describe("automations", () => {
 
   it("fires eval.completed and score.created for an evaluator's score", async () => {
     const evals = await saveWebhook({ name: "evals", trigger: "eval.completed" });
-    await saveWebhook({ name: "eval-scores", trigger: "score.created", filter: [{ column: "source", operator: "=", value: "EVAL" }] });
+    await saveWebhook({
+      name: "eval-scores",
+      trigger: "score.created",
+      filter: [{ column: "source", operator: "=", value: "EVAL" }],
+    });
     const traceId = crypto.randomUUID();
     await ingest(app, [ev("trace-create", { id: traceId, input: "q", output: "a" })]);
-    expect((await app.call("POST", "/v1/evaluators", { body: { name: "judge-it", prompt: "Rate {{output}}", provider: "mock", model: "mock" } })).status).toBe(201);
+    expect(
+      (
+        await app.call("POST", "/v1/evaluators", {
+          body: { name: "judge-it", prompt: "Rate {{output}}", provider: "mock", model: "mock" },
+        })
+      ).status,
+    ).toBe(201);
     const run = await app.call("POST", "/v1/evaluators/judge-it/run", { body: { traceId } });
     expect(run.status).toBe(200);
 
     await relay();
 
     const byType = Object.fromEntries(hook.received.map((r) => JSON.parse(r.body)).map((e) => [e.type, e]));
-    expect(byType["eval.completed"].data).toMatchObject({ evaluator: "judge-it", scoreId: run.body.score.id, target: { traceId, observationId: null }, status: "completed" });
-    expect(byType["score.created"].data).toMatchObject({ id: run.body.score.id, traceId, name: "judge-it", source: "EVAL" });
+    expect(byType["eval.completed"].data).toMatchObject({
+      evaluator: "judge-it",
+      scoreId: run.body.score.id,
+      target: { traceId, observationId: null },
+      status: "completed",
+    });
+    expect(byType["score.created"].data).toMatchObject({
+      id: run.body.score.id,
+      traceId,
+      name: "judge-it",
+      source: "EVAL",
+    });
     expect(await deliveriesOf(evals.id)).toEqual([expect.objectContaining({ status: "succeeded" })]);
   });
 
@@ -223,8 +304,28 @@ describe("automations", () => {
     const { id } = await saveWebhook({ name: "lambda", trigger: "alert.firing" });
     const { handler } = await import("@functions/events/deliver-automations");
     const { projectId } = (await app.deps.db.select().from(automations).where(eq(automations.id, id)))[0]!;
-    const envelope = { id: crypto.randomUUID(), type: "alert.firing", projectId, timestamp: new Date(now).toISOString(), data: { alert: "slow", state: "firing", value: 9, threshold: 5 } };
-    const invoke = (detail: unknown) => handler({ version: "0", id: "e", "detail-type": "alert.firing", source: "sightline", account: "1", time: "", region: "us-east-1", resources: [], detail } as never, {} as never);
+    const envelope = {
+      id: crypto.randomUUID(),
+      type: "alert.firing",
+      projectId,
+      timestamp: new Date(now).toISOString(),
+      data: { alert: "slow", state: "firing", value: 9, threshold: 5 },
+    };
+    const invoke = (detail: unknown) =>
+      handler(
+        {
+          version: "0",
+          id: "e",
+          "detail-type": "alert.firing",
+          source: "sightline",
+          account: "1",
+          time: "",
+          region: "us-east-1",
+          resources: [],
+          detail,
+        } as never,
+        {} as never,
+      );
 
     const first = await invoke(envelope);
     const again = await invoke(envelope);
@@ -245,7 +346,9 @@ describe("automations", () => {
     await relay();
     const deliveries = await deliveriesOf(id);
     expect(deliveries.map((d: any) => d.status).sort()).toEqual(["pending", "succeeded"]);
-    const pendingEvent = (await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, "prompt.created"))).find((e) => (e.payload as any).name === "aging-retrying")!;
+    const pendingEvent = (
+      await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, "prompt.created"))
+    ).find((e) => (e.payload as any).name === "aging-retrying")!;
     // An event the bus never took stays however old it is.
     await app.deps.db.update(outboxEvents).set({ dispatchedAt: null }).where(eq(outboxEvents.id, pendingEvent.id));
 

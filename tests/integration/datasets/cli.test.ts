@@ -7,15 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { at, ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { freePort } from "../../support/spawn-server";
-import { dataset, newProject, type Key } from "./support";
+import { dataset, type Key, newProject } from "./support";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
 /** The `sightline` bin as `npx sightline` runs it: its own process, its JS shim registering tsx. */
-function sightline(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function sightline(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["sdk/cli/sightline.js", ...args], { cwd: root, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ["sdk/cli/sightline.js", ...args],
+      { cwd: root, env: { ...process.env, ...env } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -31,9 +38,30 @@ describe("the sightline command-line tool", () => {
     app = await startTestApp();
     key = await newProject(app);
     env = { SIGHTLINE_BASE_URL: app.url, SIGHTLINE_PUBLIC_KEY: key.publicKey, SIGHTLINE_SECRET_KEY: key.secretKey };
-    name = await dataset(app, key, { items: [{ id: "i0", input: "q0" }, { id: "i1", input: "q1" }] });
-    await ingest(app, [ev("score-create", { traceId: "cli-t0", name: "correctness", value: 1 }, at(0)), ev("score-create", { traceId: "cli-t1", name: "correctness", value: 0.6 }, at(0))], { key });
-    await app.call("POST", `/v1/datasets/${name}/runs`, { key, body: { runName: "r1", items: [{ datasetItemId: "i0", traceId: "cli-t0" }, { datasetItemId: "i1", traceId: "cli-t1" }] } });
+    name = await dataset(app, key, {
+      items: [
+        { id: "i0", input: "q0" },
+        { id: "i1", input: "q1" },
+      ],
+    });
+    await ingest(
+      app,
+      [
+        ev("score-create", { traceId: "cli-t0", name: "correctness", value: 1 }, at(0)),
+        ev("score-create", { traceId: "cli-t1", name: "correctness", value: 0.6 }, at(0)),
+      ],
+      { key },
+    );
+    await app.call("POST", `/v1/datasets/${name}/runs`, {
+      key,
+      body: {
+        runName: "r1",
+        items: [
+          { datasetItemId: "i0", traceId: "cli-t0" },
+          { datasetItemId: "i1", traceId: "cli-t1" },
+        ],
+      },
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -51,7 +79,10 @@ describe("the sightline command-line tool", () => {
   });
 
   it("gate exits 1 on a regression, a score with no values included", async () => {
-    const res = await sightline(["gate", "--dataset", name, "--run", "r1", "--min", "correctness=0.9", "--min", "helpful=0.5"], env);
+    const res = await sightline(
+      ["gate", "--dataset", name, "--run", "r1", "--min", "correctness=0.9", "--min", "helpful=0.5"],
+      env,
+    );
 
     expect(res.code).toBe(1);
     expect(res.stdout).toMatch(/correctness\s+0\.8000\s+0\.9000\s+2\s+FAIL/);
@@ -63,9 +94,19 @@ describe("the sightline command-line tool", () => {
     const unknownRun = await sightline(["gate", "--dataset", name, "--run", "nope", "--min", "correctness=0.5"], env);
     const noMin = await sightline(["gate", "--dataset", name, "--run", "r1"], env);
     const badMin = await sightline(["gate", "--dataset", name, "--run", "r1", "--min", "correctness"], env);
-    const refused = await sightline(["gate", "--dataset", name, "--run", "r1", "--min", "c=1", "--url", `http://127.0.0.1:${await freePort()}`], env);
-    const noKey = await sightline(["gate", "--dataset", name, "--run", "r1", "--min", "c=1"], { SIGHTLINE_BASE_URL: app.url, SIGHTLINE_PUBLIC_KEY: "", SIGHTLINE_SECRET_KEY: "" });
-    const wrongKey = await sightline(["gate", "--dataset", name, "--run", "r1", "--min", "c=1", "--secret-key", "sk-sl-wrong"], env);
+    const refused = await sightline(
+      ["gate", "--dataset", name, "--run", "r1", "--min", "c=1", "--url", `http://127.0.0.1:${await freePort()}`],
+      env,
+    );
+    const noKey = await sightline(["gate", "--dataset", name, "--run", "r1", "--min", "c=1"], {
+      SIGHTLINE_BASE_URL: app.url,
+      SIGHTLINE_PUBLIC_KEY: "",
+      SIGHTLINE_SECRET_KEY: "",
+    });
+    const wrongKey = await sightline(
+      ["gate", "--dataset", name, "--run", "r1", "--min", "c=1", "--secret-key", "sk-sl-wrong"],
+      env,
+    );
     const unknownCommand = await sightline(["frobnicate"], env);
 
     expect(unknownRun.code).toBe(2);
@@ -75,19 +116,42 @@ describe("the sightline command-line tool", () => {
     expect(badMin.code).toBe(2);
     expect(refused.code).toBe(2);
     expect(noKey.code).toBe(2);
-    expect(noKey.stderr).toContain("Missing connection settings: --public-key (or SIGHTLINE_PUBLIC_KEY), --secret-key (or SIGHTLINE_SECRET_KEY)");
+    expect(noKey.stderr).toContain(
+      "Missing connection settings: --public-key (or SIGHTLINE_PUBLIC_KEY), --secret-key (or SIGHTLINE_SECRET_KEY)",
+    );
     expect(wrongKey.code).toBe(2);
     expect(wrongKey.stderr).toContain("Error 401 unauthorized");
     expect(unknownCommand.code).toBe(2);
   });
 
   it("import sends a large file in chunks of whole rows and sums the results, with indexes counted in the file", async () => {
-    const target = await dataset(app, key, { schema: { input: { required: ["question", "lang"], properties: { lang: { enum: ["en", "fr"] } } } } });
-    const rows = Array.from({ length: 40 }, (_, i) => `"Question ${i}, with a comma","${i === 7 || i === 33 ? "de" : "en"}","line one\nline two ${i}"`);
+    const target = await dataset(app, key, {
+      schema: { input: { required: ["question", "lang"], properties: { lang: { enum: ["en", "fr"] } } } },
+    });
+    const rows = Array.from(
+      { length: 40 },
+      (_, i) => `"Question ${i}, with a comma","${i === 7 || i === 33 ? "de" : "en"}","line one\nline two ${i}"`,
+    );
     const file = join(dir, "big.csv");
     writeFileSync(file, `\uFEFFquestion,lang,answer\r\n${rows.join("\r\n")}\r\n`);
 
-    const res = await sightline(["import", "--dataset", target, "--file", file, "--input", "question,lang", "--expected", "answer", "--chunk-bytes", "300", "--json"], env);
+    const res = await sightline(
+      [
+        "import",
+        "--dataset",
+        target,
+        "--file",
+        file,
+        "--input",
+        "question,lang",
+        "--expected",
+        "answer",
+        "--chunk-bytes",
+        "300",
+        "--json",
+      ],
+      env,
+    );
     const detail = await app.call("GET", `/v1/datasets/${target}`, { key });
 
     expect(res.code, res.stderr).toBe(1);
@@ -100,7 +164,10 @@ describe("the sightline command-line tool", () => {
       ],
     });
     expect(detail.body.itemCount).toBe(38);
-    expect(detail.body.items[0]).toMatchObject({ input: { question: "Question 0, with a comma", lang: "en" }, expectedOutput: "line one\nline two 0" });
+    expect(detail.body.items[0]).toMatchObject({
+      input: { question: "Question 0, with a comma", lang: "en" },
+      expectedOutput: "line one\nline two 0",
+    });
     expect(detail.body.items.at(-1).input.question).toBe("Question 39, with a comma");
   });
 
@@ -109,13 +176,24 @@ describe("the sightline command-line tool", () => {
     const file = join(dir, "small.csv");
     writeFileSync(file, "question,answer\nq1,a1\nq2,a2\n");
 
-    const missing = await sightline(["import", "--dataset", target, "--file", file, "--input", "question", "--expected", "expected"], env);
+    const missing = await sightline(
+      ["import", "--dataset", target, "--file", file, "--input", "question", "--expected", "expected"],
+      env,
+    );
     const afterMissing = await app.call("GET", `/v1/datasets/${target}`, { key });
-    const ok = await sightline(["import", "--dataset", target, "--file", file, "--input", "question", "--expected", "answer"], env);
-    const noFile = await sightline(["import", "--dataset", target, "--file", join(dir, "absent.csv"), "--input", "question"], env);
+    const ok = await sightline(
+      ["import", "--dataset", target, "--file", file, "--input", "question", "--expected", "answer"],
+      env,
+    );
+    const noFile = await sightline(
+      ["import", "--dataset", target, "--file", join(dir, "absent.csv"), "--input", "question"],
+      env,
+    );
 
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain("Column 'expected' (--expected) is not in the CSV header (columns: question, answer): nothing imported");
+    expect(missing.stderr).toContain(
+      "Column 'expected' (--expected) is not in the CSV header (columns: question, answer): nothing imported",
+    );
     expect(afterMissing.body.itemCount).toBe(0);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toContain(`Imported 2 rows into dataset '${target}': 2 added, 0 rejected`);
@@ -125,8 +203,15 @@ describe("the sightline command-line tool", () => {
 
   it("backfill queues one, shows its progress until it ends, exits 0; usage errors and a running backfill exit 2", async () => {
     const ids = Array.from({ length: 12 }, (_, i) => `cli-bf-${i}-${Math.random().toString(36).slice(2, 8)}`);
-    await ingest(app, ids.map((id) => ev("trace-create", { id, name: "cli-backfill", output: "x" })), { key });
-    const created = await app.call("POST", "/v1/evaluators", { key, body: { name: "cli-backfill", kind: "CODE", expression: "len(output) > 0", filterName: "cli-backfill" } });
+    await ingest(
+      app,
+      ids.map((id) => ev("trace-create", { id, name: "cli-backfill", output: "x" })),
+      { key },
+    );
+    const created = await app.call("POST", "/v1/evaluators", {
+      key,
+      body: { name: "cli-backfill", kind: "CODE", expression: "len(output) > 0", filterName: "cli-backfill" },
+    });
     expect(created.status).toBe(201);
 
     // The test app runs no workers by itself: drain the queues while the command waits.
@@ -150,10 +235,14 @@ describe("the sightline command-line tool", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("Error 404 not_found");
     // One queued and not drained: a second is refused.
-    expect((await app.call("POST", "/v1/evaluators/cli-backfill/backfill", { key, body: { days: 1 } })).status).toBe(202);
+    expect((await app.call("POST", "/v1/evaluators/cli-backfill/backfill", { key, body: { days: 1 } })).status).toBe(
+      202,
+    );
     const busy = await sightline(["backfill", "cli-backfill", "--days", "1"], env);
     expect(busy.code).toBe(2);
-    expect(busy.stderr).toContain("Error 409 conflict: A backfill of evaluator 'cli-backfill' is already queued or running");
+    expect(busy.stderr).toContain(
+      "Error 409 conflict: A backfill of evaluator 'cli-backfill' is already queued or running",
+    );
     await app.drainQueues();
   });
 });

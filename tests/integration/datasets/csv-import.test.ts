@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { dataset, newProject, type Key } from "./support";
+import { dataset, type Key, newProject } from "./support";
 
 describe("CSV import (docs/datasets.md)", () => {
   let app: TestApp;
@@ -12,8 +12,13 @@ describe("CSV import (docs/datasets.md)", () => {
   });
   afterAll(() => app?.close());
 
-  const importCsv = (name: string, csv: string, mapping: Record<string, unknown>) => app.call("POST", `/v1/datasets/${name}/items/csv`, { key, body: { csv, mapping } });
-  const items = async (name: string) => (await app.call("GET", `/v1/datasets/${name}`, { key })).body.items.map((i: any) => ({ input: i.input, expectedOutput: i.expectedOutput }));
+  const importCsv = (name: string, csv: string, mapping: Record<string, unknown>) =>
+    app.call("POST", `/v1/datasets/${name}/items/csv`, { key, body: { csv, mapping } });
+  const items = async (name: string) =>
+    (await app.call("GET", `/v1/datasets/${name}`, { key })).body.items.map((i: any) => ({
+      input: i.input,
+      expectedOutput: i.expectedOutput,
+    }));
 
   it("rule 1: one input column gives the cell itself; several give an object keyed by column name", async () => {
     const one = await dataset(app, key);
@@ -45,7 +50,14 @@ describe("CSV import (docs/datasets.md)", () => {
 
   it("rule 3: a cell that looks like a JSON object or array is parsed; a bare number stays a string", async () => {
     const name = await dataset(app, key);
-    const csv = ['input,expected', '"{""city"": ""Paris"", ""n"": 2}","[1, 2, 3]"', "123,456", "true,null", '" [""padded""] ","{not json}"', '"{""a"":1}","12.5"'].join("\n");
+    const csv = [
+      "input,expected",
+      '"{""city"": ""Paris"", ""n"": 2}","[1, 2, 3]"',
+      "123,456",
+      "true,null",
+      '" [""padded""] ","{not json}"',
+      '"{""a"":1}","12.5"',
+    ].join("\n");
 
     const res = await importCsv(name, csv, { input: "input", expectedOutput: "expected" });
 
@@ -75,8 +87,14 @@ describe("CSV import (docs/datasets.md)", () => {
   it("rule 5: a mapped column absent from the file fails the whole import with 400 csv_missing_column, nothing imported", async () => {
     const name = await dataset(app, key);
 
-    const missingInput = await importCsv(name, "question,answer\nq1,a1\n", { input: ["question", "context"], expectedOutput: "answer" });
-    const missingExpected = await importCsv(name, "question,answer\nq1,a1\n", { input: "question", expectedOutput: "expected" });
+    const missingInput = await importCsv(name, "question,answer\nq1,a1\n", {
+      input: ["question", "context"],
+      expectedOutput: "answer",
+    });
+    const missingExpected = await importCsv(name, "question,answer\nq1,a1\n", {
+      input: "question",
+      expectedOutput: "expected",
+    });
 
     expect(missingInput.status).toBe(400);
     expect(missingInput.body.error).toEqual({
@@ -86,18 +104,26 @@ describe("CSV import (docs/datasets.md)", () => {
     });
     expect(missingExpected.status).toBe(400);
     expect(missingExpected.body.error.code).toBe("csv_missing_column");
-    expect(missingExpected.body.error.message).toBe("Column 'expected' named by mapping.expectedOutput is not in the CSV header (columns: question, answer)");
+    expect(missingExpected.body.error.message).toBe(
+      "Column 'expected' named by mapping.expectedOutput is not in the CSV header (columns: question, answer)",
+    );
     expect((await app.call("GET", `/v1/datasets/${name}`, { key })).body.itemCount).toBe(0);
   });
 
   it("rule 6: the declared item schema applies to imported rows, with the row's position as index", async () => {
-    const name = await dataset(app, key, { schema: { input: { required: ["question", "lang"], properties: { lang: { enum: ["en", "fr"] } } } } });
+    const name = await dataset(app, key, {
+      schema: { input: { required: ["question", "lang"], properties: { lang: { enum: ["en", "fr"] } } } },
+    });
     const csv = "question,lang,answer\nq0,en,a0\nq1,de,a1\nq2,fr,a2\n";
 
     const res = await importCsv(name, csv, { input: ["question", "lang"], expectedOutput: "answer" });
     const single = await importCsv(name, csv, { input: "question" });
 
-    expect(res.body).toEqual({ added: 2, rejected: 1, errors: [{ index: 1, field: "input.lang", message: "must be one of: en, fr" }] });
+    expect(res.body).toEqual({
+      added: 2,
+      rejected: 1,
+      errors: [{ index: 1, field: "input.lang", message: "must be one of: en, fr" }],
+    });
     expect(single.body).toEqual({
       added: 0,
       rejected: 3,
@@ -111,7 +137,10 @@ describe("CSV import (docs/datasets.md)", () => {
     const unclosed = await importCsv(name, 'q,a\n"open,quote\n', { input: "q" });
     const ragged = await importCsv(name, "q,a\n1,2,3\n", { input: "q" });
     const empty = await importCsv(name, "", { input: "q" });
-    const foreign = await app.call("POST", `/v1/datasets/${name}/items/csv`, { key: await newProject(app), body: { csv: "q\n1\n", mapping: { input: "q" } } });
+    const foreign = await app.call("POST", `/v1/datasets/${name}/items/csv`, {
+      key: await newProject(app),
+      body: { csv: "q\n1\n", mapping: { input: "q" } },
+    });
 
     expect(unclosed.status).toBe(400);
     expect(unclosed.body.error.message).toMatch(/^The CSV cannot be parsed: /);

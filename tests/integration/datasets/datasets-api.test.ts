@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { dataset, newProject, uniq, type Key } from "./support";
+import { dataset, type Key, newProject, uniq } from "./support";
 
 const SCHEMA = {
-  input: { required: ["question", "lang"], properties: { question: { type: "string" }, lang: { type: "string", enum: ["en", "fr"] }, k: { type: "integer" } } },
+  input: {
+    required: ["question", "lang"],
+    properties: { question: { type: "string" }, lang: { type: "string", enum: ["en", "fr"] }, k: { type: "integer" } },
+  },
   expectedOutput: { type: "string" },
 };
 
@@ -22,19 +25,38 @@ describe("datasets, items and the item schema", () => {
   it("creates, lists and reads datasets; a taken name is 409, an unknown one 404", async () => {
     const name = uniq("qa");
 
-    const created = await app.call("POST", "/v1/datasets", { key, body: { name, description: "questions", metadata: { team: "search" } } });
+    const created = await app.call("POST", "/v1/datasets", {
+      key,
+      body: { name, description: "questions", metadata: { team: "search" } },
+    });
     const again = await app.call("POST", "/v1/datasets", { key, body: { name } });
     const list = await app.call("GET", "/v1/datasets", { key: viewer });
     const detail = await app.call("GET", `/v1/datasets/${name}`, { key: viewer });
     const missing = await app.call("GET", "/v1/datasets/nope");
 
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name, description: "questions", metadata: { team: "search" }, schema: null, runner: null, items: [], itemCount: 0 });
+    expect(created.body).toMatchObject({
+      name,
+      description: "questions",
+      metadata: { team: "search" },
+      schema: null,
+      runner: null,
+      items: [],
+      itemCount: 0,
+    });
     expect(again.status).toBe(409);
     expect(again.body.error).toEqual({ code: "conflict", message: `Dataset '${name}' already exists` });
     expect(list.body.data.map((d: any) => [d.name, d.itemCount])).toContainEqual([name, 0]);
     expect(detail.status).toBe(200);
-    expect(detail.body).toMatchObject({ name, description: "questions", schema: null, runner: null, runs: [], items: [], nextCursor: null });
+    expect(detail.body).toMatchObject({
+      name,
+      description: "questions",
+      schema: null,
+      runner: null,
+      runs: [],
+      items: [],
+      nextCursor: null,
+    });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toEqual({ code: "not_found", message: "dataset 'nope' not found" });
   });
@@ -44,9 +66,18 @@ describe("datasets, items and the item schema", () => {
 
     const added = await app.call("POST", `/v1/datasets/${name}/items`, {
       key,
-      body: { items: [{ input: { question: "2+2?" }, expectedOutput: "4", metadata: { source: "math" } }, { id: "capital", input: "Capital of France?" }, { input: [1, 2], expectedOutput: { answer: 3 } }] },
+      body: {
+        items: [
+          { input: { question: "2+2?" }, expectedOutput: "4", metadata: { source: "math" } },
+          { id: "capital", input: "Capital of France?" },
+          { input: [1, 2], expectedOutput: { answer: 3 } },
+        ],
+      },
     });
-    const replaced = await app.call("POST", `/v1/datasets/${name}/items`, { key, body: { items: [{ id: "capital", input: "Capital of Italy?", expectedOutput: "Rome" }] } });
+    const replaced = await app.call("POST", `/v1/datasets/${name}/items`, {
+      key,
+      body: { items: [{ id: "capital", input: "Capital of Italy?", expectedOutput: "Rome" }] },
+    });
     const detail = await app.call("GET", `/v1/datasets/${name}`, { key });
 
     expect(added.body).toEqual({ added: 3, rejected: 0, errors: [] });
@@ -99,9 +130,21 @@ describe("datasets, items and the item schema", () => {
   });
 
   it("reports every missing required field, joins enum values with a comma and a space, and refuses duplicate ids in one request", async () => {
-    const name = await dataset(app, key, { schema: { input: { required: ["a", "b"], properties: { level: { enum: [1, 2, "three", true] } } } } });
+    const name = await dataset(app, key, {
+      schema: { input: { required: ["a", "b"], properties: { level: { enum: [1, 2, "three", true] } } } },
+    });
 
-    const res = await app.call("POST", `/v1/datasets/${name}/items`, { key, body: { items: [{ input: {} }, { input: { a: 1, b: null, level: 4 } }, { id: "x", input: { a: 1, b: 2 } }, { id: "x", input: { a: 1, b: 2 } }] } });
+    const res = await app.call("POST", `/v1/datasets/${name}/items`, {
+      key,
+      body: {
+        items: [
+          { input: {} },
+          { input: { a: 1, b: null, level: 4 } },
+          { id: "x", input: { a: 1, b: 2 } },
+          { id: "x", input: { a: 1, b: 2 } },
+        ],
+      },
+    });
 
     expect(res.body.errors).toEqual([
       { index: 0, field: "input.a", message: "required" },
@@ -113,7 +156,14 @@ describe("datasets, items and the item schema", () => {
   });
 
   it("declares a schema without re-validating stored items; the check counts the items that would fail", async () => {
-    const name = await dataset(app, key, { items: [{ input: { question: "q1", lang: "en" } }, { input: { question: "q2" } }, { input: "bare" }, { input: { question: "q3", lang: "es" } }] });
+    const name = await dataset(app, key, {
+      items: [
+        { input: { question: "q1", lang: "en" } },
+        { input: { question: "q2" } },
+        { input: "bare" },
+        { input: { question: "q3", lang: "es" } },
+      ],
+    });
 
     const unchecked = await app.call("GET", `/v1/datasets/${name}/schema/check`, { key: viewer });
     const declared = await app.call("PUT", `/v1/datasets/${name}/schema`, { key, body: SCHEMA });
@@ -136,23 +186,39 @@ describe("datasets, items and the item schema", () => {
 
   it("refuses schemas outside the supported subset with 400", async () => {
     const name = await dataset(app, key);
-    const bad = [{ input: { properties: { a: { type: "text" } } } }, { input: { properties: { a: { minLength: 3 } } } }, { input: { type: "string", required: ["a"] } }, { output: {} }, { input: { properties: { a: { enum: [] } } } }];
+    const bad = [
+      { input: { properties: { a: { type: "text" } } } },
+      { input: { properties: { a: { minLength: 3 } } } },
+      { input: { type: "string", required: ["a"] } },
+      { output: {} },
+      { input: { properties: { a: { enum: [] } } } },
+    ];
 
     for (const schema of bad) {
       const res = await app.call("PUT", `/v1/datasets/${name}/schema`, { key, body: schema });
 
-      expect({ schema, status: res.status, code: res.body.error.code }).toEqual({ schema, status: 400, code: "invalid_input" });
+      expect({ schema, status: res.status, code: res.body.error.code }).toEqual({
+        schema,
+        status: 400,
+        code: "invalid_input",
+      });
     }
   });
 
   it("pages items in insertion order with ?limit= and ?cursor=", async () => {
-    const name = await dataset(app, key, { items: Array.from({ length: 5 }, (_, i) => ({ id: `item-${i}`, input: `q${i}` })) });
+    const name = await dataset(app, key, {
+      items: Array.from({ length: 5 }, (_, i) => ({ id: `item-${i}`, input: `q${i}` })),
+    });
 
     const first = await app.call("GET", `/v1/datasets/${name}?limit=2`, { key });
     const second = await app.call("GET", `/v1/datasets/${name}?limit=2&cursor=${first.body.nextCursor}`, { key });
     const third = await app.call("GET", `/v1/datasets/${name}?limit=2&cursor=${second.body.nextCursor}`, { key });
 
-    expect([first, second, third].map((r) => r.body.items.map((i: any) => i.id))).toEqual([["item-0", "item-1"], ["item-2", "item-3"], ["item-4"]]);
+    expect([first, second, third].map((r) => r.body.items.map((i: any) => i.id))).toEqual([
+      ["item-0", "item-1"],
+      ["item-2", "item-3"],
+      ["item-4"],
+    ]);
     expect(third.body.nextCursor).toBeNull();
     expect(first.body.itemCount).toBe(5);
   });
@@ -160,7 +226,10 @@ describe("datasets, items and the item schema", () => {
   it("bounds a request at 10,000 items", async () => {
     const name = await dataset(app, key);
 
-    const res = await app.call("POST", `/v1/datasets/${name}/items`, { key, body: { items: Array.from({ length: 10_001 }, () => ({ input: "x" })) } });
+    const res = await app.call("POST", `/v1/datasets/${name}/items`, {
+      key,
+      body: { items: Array.from({ length: 10_001 }, () => ({ input: "x" })) },
+    });
 
     expect(res.status).toBe(400);
     expect(res.body.error.message).toContain("body.items");
@@ -171,7 +240,10 @@ describe("datasets, items and the item schema", () => {
     const other = await newProject(app);
 
     const foreign = await app.call("GET", `/v1/datasets/${name}`, { key: other });
-    const foreignItems = await app.call("POST", `/v1/datasets/${name}/items`, { key: other, body: { items: [{ input: "x" }] } });
+    const foreignItems = await app.call("POST", `/v1/datasets/${name}/items`, {
+      key: other,
+      body: { items: [{ input: "x" }] },
+    });
     const sameName = await app.call("POST", "/v1/datasets", { key: other, body: { name } });
     const audit = await app.call("GET", "/v1/audit-log?targetType=dataset&limit=1000", { key });
 

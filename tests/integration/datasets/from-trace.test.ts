@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { at, ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { dataset, newProject, uniq, type Key } from "./support";
+import { dataset, type Key, newProject, uniq } from "./support";
 
 /* Dataset items copied from traces and observations (docs/datasets.md, "From traces"). */
 describe("dataset items from traces and observations", () => {
@@ -14,16 +14,48 @@ describe("dataset items from traces and observations", () => {
   async function seed(options: { userId?: string; model?: string; input?: unknown } = {}) {
     const traceId = randomUUID();
     const model = options.model ?? uniq("model");
-    await ingest(app, [
-      ev("trace-create", { id: traceId, name: "support-chat", userId: options.userId, input: { question: "Where is my parcel?" }, output: "It left the depot.", metadata: { channel: "web" } }),
-      ev("generation-create", { id: `${traceId}-g1`, traceId, name: "answer", model, startTime: at(1_000), input: options.input ?? [{ role: "user", content: "Where is my parcel?" }], output: { role: "assistant", content: "It left the depot." }, metadata: { step: 1 }, level: "ERROR" }),
-      ev("generation-create", { id: `${traceId}-g2`, traceId, name: "rewrite", model, startTime: at(2_000), input: "rewrite it", output: "It has left the depot.", metadata: "plain" }),
-    ], { key });
+    await ingest(
+      app,
+      [
+        ev("trace-create", {
+          id: traceId,
+          name: "support-chat",
+          userId: options.userId,
+          input: { question: "Where is my parcel?" },
+          output: "It left the depot.",
+          metadata: { channel: "web" },
+        }),
+        ev("generation-create", {
+          id: `${traceId}-g1`,
+          traceId,
+          name: "answer",
+          model,
+          startTime: at(1_000),
+          input: options.input ?? [{ role: "user", content: "Where is my parcel?" }],
+          output: { role: "assistant", content: "It left the depot." },
+          metadata: { step: 1 },
+          level: "ERROR",
+        }),
+        ev("generation-create", {
+          id: `${traceId}-g2`,
+          traceId,
+          name: "rewrite",
+          model,
+          startTime: at(2_000),
+          input: "rewrite it",
+          output: "It has left the depot.",
+          metadata: "plain",
+        }),
+      ],
+      { key },
+    );
     return { traceId, model, g1: `${traceId}-g1`, g2: `${traceId}-g2` };
   }
   const items = async (name: string) => (await app.call("GET", `/v1/datasets/${name}`, { key })).body.items;
-  const fromTrace = (name: string, body: Record<string, unknown>, k: Key = key) => app.call("POST", `/v1/datasets/${name}/items/from-trace`, { key: k, body });
-  const fromObservations = (name: string, body: Record<string, unknown>, k: Key = key) => app.call("POST", `/v1/datasets/${name}/items/from-observations`, { key: k, body });
+  const fromTrace = (name: string, body: Record<string, unknown>, k: Key = key) =>
+    app.call("POST", `/v1/datasets/${name}/items/from-trace`, { key: k, body });
+  const fromObservations = (name: string, body: Record<string, unknown>, k: Key = key) =>
+    app.call("POST", `/v1/datasets/${name}/items/from-observations`, { key: k, body });
 
   beforeAll(async () => {
     app = await startTestApp();
@@ -40,7 +72,15 @@ describe("dataset items from traces and observations", () => {
       const res = await fromTrace(name, { traceId });
 
       expect(res.status).toBe(201);
-      expect(res.body).toEqual({ id: expect.any(String), input: { question: "Where is my parcel?" }, expectedOutput: "It left the depot.", metadata: { channel: "web" }, sourceTraceId: traceId, sourceObservationId: null, createdAt: expect.any(String) });
+      expect(res.body).toEqual({
+        id: expect.any(String),
+        input: { question: "Where is my parcel?" },
+        expectedOutput: "It left the depot.",
+        metadata: { channel: "web" },
+        sourceTraceId: traceId,
+        sourceObservationId: null,
+        createdAt: expect.any(String),
+      });
       expect(await items(name)).toEqual([res.body]);
     });
 
@@ -52,8 +92,19 @@ describe("dataset items from traces and observations", () => {
       const second = await fromTrace(name, { traceId, observationId: g2 });
 
       expect(first.status).toBe(201);
-      expect(first.body).toMatchObject({ input: [{ role: "user", content: "Where is my parcel?" }], expectedOutput: { role: "assistant", content: "It left the depot." }, metadata: { step: 1 }, sourceTraceId: traceId, sourceObservationId: g1 });
-      expect(second.body).toMatchObject({ input: "rewrite it", expectedOutput: "It has left the depot.", metadata: { value: "plain" }, sourceObservationId: g2 });
+      expect(first.body).toMatchObject({
+        input: [{ role: "user", content: "Where is my parcel?" }],
+        expectedOutput: { role: "assistant", content: "It left the depot." },
+        metadata: { step: 1 },
+        sourceTraceId: traceId,
+        sourceObservationId: g1,
+      });
+      expect(second.body).toMatchObject({
+        input: "rewrite it",
+        expectedOutput: "It has left the depot.",
+        metadata: { value: "plain" },
+        sourceObservationId: g2,
+      });
     });
 
     it("copies an offloaded input whole from the blob store", async () => {
@@ -73,10 +124,25 @@ describe("dataset items from traces and observations", () => {
       const { traceId, g1 } = await seed();
 
       const edited = await fromTrace(name, { traceId, expectedOutput: "Your parcel is on its way." });
-      const replaced = await fromTrace(name, { traceId, observationId: g1, input: "parcel?", expectedOutput: null, metadata: { reviewed: true } });
+      const replaced = await fromTrace(name, {
+        traceId,
+        observationId: g1,
+        input: "parcel?",
+        expectedOutput: null,
+        metadata: { reviewed: true },
+      });
 
-      expect(edited.body).toMatchObject({ input: { question: "Where is my parcel?" }, expectedOutput: "Your parcel is on its way.", metadata: { channel: "web" } });
-      expect(replaced.body).toMatchObject({ input: "parcel?", expectedOutput: null, metadata: { reviewed: true }, sourceObservationId: g1 });
+      expect(edited.body).toMatchObject({
+        input: { question: "Where is my parcel?" },
+        expectedOutput: "Your parcel is on its way.",
+        metadata: { channel: "web" },
+      });
+      expect(replaced.body).toMatchObject({
+        input: "parcel?",
+        expectedOutput: null,
+        metadata: { reviewed: true },
+        sourceObservationId: g1,
+      });
     });
 
     it("answers 404 for an unknown trace and writes nothing", async () => {
@@ -96,7 +162,10 @@ describe("dataset items from traces and observations", () => {
       const res = await fromTrace(name, { traceId, observationId: "no-such-span" });
 
       expect(res.status).toBe(404);
-      expect(res.body.error).toEqual({ code: "not_found", message: `Observation 'no-such-span' of trace '${traceId}' not found` });
+      expect(res.body.error).toEqual({
+        code: "not_found",
+        message: `Observation 'no-such-span' of trace '${traceId}' not found`,
+      });
       expect(await items(name)).toEqual([]);
     });
 
@@ -112,7 +181,12 @@ describe("dataset items from traces and observations", () => {
     });
 
     it("applies the dataset's item schema with its usual messages and writes nothing", async () => {
-      const name = await dataset(app, key, { schema: { input: { required: ["question", "lang"], properties: { lang: { enum: ["en", "fr"] } } }, expectedOutput: { type: "string" } } });
+      const name = await dataset(app, key, {
+        schema: {
+          input: { required: ["question", "lang"], properties: { lang: { enum: ["en", "fr"] } } },
+          expectedOutput: { type: "string" },
+        },
+      });
       const { traceId, g1 } = await seed();
 
       const trace = await fromTrace(name, { traceId });
@@ -120,9 +194,18 @@ describe("dataset items from traces and observations", () => {
       const fixed = await fromTrace(name, { traceId, input: { question: "Where is my parcel?", lang: "en" } });
 
       expect(trace.status).toBe(400);
-      expect(trace.body.error).toEqual({ code: "invalid_input", message: `The item copied from trace '${traceId}' does not fit dataset '${name}': input.lang required`, details: { errors: [{ field: "input.lang", message: "required" }] } });
+      expect(trace.body.error).toEqual({
+        code: "invalid_input",
+        message: `The item copied from trace '${traceId}' does not fit dataset '${name}': input.lang required`,
+        details: { errors: [{ field: "input.lang", message: "required" }] },
+      });
       expect(observation.status).toBe(400);
-      expect(observation.body.error.details).toEqual({ errors: [{ field: "input", message: "must be of type object" }, { field: "expectedOutput", message: "must be of type string" }] });
+      expect(observation.body.error.details).toEqual({
+        errors: [
+          { field: "input", message: "must be of type object" },
+          { field: "expectedOutput", message: "must be of type string" },
+        ],
+      });
       expect(fixed.status).toBe(201);
       expect((await items(name)).map((i: any) => i.id)).toEqual([fixed.body.id]);
     });
@@ -136,7 +219,11 @@ describe("dataset items from traces and observations", () => {
       const replaced = await fromTrace(name, { traceId, id: first.body.id, expectedOutput: "corrected" });
 
       expect(again.status).toBe(409);
-      expect(again.body.error).toEqual({ code: "conflict", message: `Dataset '${name}' already holds item '${first.body.id}' copied from trace '${traceId}'; send "id": "${first.body.id}" to replace it`, details: { itemId: first.body.id } });
+      expect(again.body.error).toEqual({
+        code: "conflict",
+        message: `Dataset '${name}' already holds item '${first.body.id}' copied from trace '${traceId}'; send "id": "${first.body.id}" to replace it`,
+        details: { itemId: first.body.id },
+      });
       expect(replaced.status).toBe(201);
       expect(await items(name)).toEqual([{ ...first.body, expectedOutput: "corrected" }]);
     });
@@ -150,7 +237,11 @@ describe("dataset items from traces and observations", () => {
       const audit = await app.call("GET", "/v1/audit-log", { key });
 
       expect(refused.status).toBe(403);
-      expect(audit.body.data[0]).toMatchObject({ action: "dataset.item_copied", target: { type: "dataset_item", id: made.body.id }, details: { dataset: name, traceId, observationId: g1 } });
+      expect(audit.body.data[0]).toMatchObject({
+        action: "dataset.item_copied",
+        target: { type: "dataset_item", id: made.body.id },
+        details: { dataset: name, traceId, observationId: g1 },
+      });
     });
 
     it("answers 404 for an unknown dataset", async () => {
@@ -175,15 +266,29 @@ describe("dataset items from traces and observations", () => {
 
       expect(res.status).toBe(200);
       expect(res.body).toEqual({ selected: 4, capped: false, added: 4, skipped: 0, skippedItems: [] });
-      expect(listed.map((i: any) => [i.sourceTraceId, i.sourceObservationId]).sort()).toEqual([[a.traceId, a.g1], [a.traceId, a.g2], [b.traceId, b.g1], [b.traceId, b.g2]].sort());
-      expect(listed.find((i: any) => i.sourceObservationId === a.g1)).toMatchObject({ input: [{ role: "user", content: "Where is my parcel?" }], expectedOutput: { role: "assistant", content: "It left the depot." }, metadata: { step: 1 } });
+      expect(listed.map((i: any) => [i.sourceTraceId, i.sourceObservationId]).sort()).toEqual(
+        [
+          [a.traceId, a.g1],
+          [a.traceId, a.g2],
+          [b.traceId, b.g1],
+          [b.traceId, b.g2],
+        ].sort(),
+      );
+      expect(listed.find((i: any) => i.sourceObservationId === a.g1)).toMatchObject({
+        input: [{ role: "user", content: "Where is my parcel?" }],
+        expectedOutput: { role: "assistant", content: "It left the depot." },
+        metadata: { step: 1 },
+      });
     });
 
     it("takes the filter as the list's JSON text too, with the simple parameters", async () => {
       const name = await dataset(app, key);
       const { model, traceId, g1 } = await seed();
 
-      const res = await fromObservations(name, { model, filter: JSON.stringify([{ column: "level", operator: "=", value: "ERROR" }]) });
+      const res = await fromObservations(name, {
+        model,
+        filter: JSON.stringify([{ column: "level", operator: "=", value: "ERROR" }]),
+      });
 
       expect(res.body).toMatchObject({ selected: 1, added: 1 });
       expect((await items(name))[0]).toMatchObject({ sourceTraceId: traceId, sourceObservationId: g1 });
@@ -197,9 +302,18 @@ describe("dataset items from traces and observations", () => {
       const first = await fromObservations(name, { model });
       const again = await fromObservations(name, { model });
 
-      expect(first.body).toEqual({ selected: 2, capped: false, added: 1, skipped: 1, skippedItems: [{ traceId, observationId: g1, reason: "duplicate", itemId: single.body.id, errors: [] }] });
+      expect(first.body).toEqual({
+        selected: 2,
+        capped: false,
+        added: 1,
+        skipped: 1,
+        skippedItems: [{ traceId, observationId: g1, reason: "duplicate", itemId: single.body.id, errors: [] }],
+      });
       expect(again.body).toMatchObject({ selected: 2, added: 0, skipped: 2 });
-      expect(again.body.skippedItems.map((s: any) => [s.observationId, s.reason])).toEqual([[g2, "duplicate"], [g1, "duplicate"]]);
+      expect(again.body.skippedItems.map((s: any) => [s.observationId, s.reason])).toEqual([
+        [g2, "duplicate"],
+        [g1, "duplicate"],
+      ]);
       expect(await items(name)).toHaveLength(2);
     });
 
@@ -209,7 +323,21 @@ describe("dataset items from traces and observations", () => {
 
       const res = await fromObservations(name, { model });
 
-      expect(res.body).toEqual({ selected: 2, capped: false, added: 1, skipped: 1, skippedItems: [{ traceId, observationId: g1, reason: "invalid", itemId: null, errors: [{ field: "input", message: "must be of type string" }] }] });
+      expect(res.body).toEqual({
+        selected: 2,
+        capped: false,
+        added: 1,
+        skipped: 1,
+        skippedItems: [
+          {
+            traceId,
+            observationId: g1,
+            reason: "invalid",
+            itemId: null,
+            errors: [{ field: "input", message: "must be of type string" }],
+          },
+        ],
+      });
       expect((await items(name)).map((i: any) => i.sourceObservationId)).toEqual([g2]);
     });
 
@@ -231,9 +359,14 @@ describe("dataset items from traces and observations", () => {
       const audit = await app.call("GET", "/v1/audit-log", { key });
 
       expect(res.status).toBe(400);
-      expect(res.body.error).toEqual({ code: "invalid_input", message: `No observation matches the selection: nothing was added to dataset '${name}'` });
+      expect(res.body.error).toEqual({
+        code: "invalid_input",
+        message: `No observation matches the selection: nothing was added to dataset '${name}'`,
+      });
       expect(await items(name)).toEqual([]);
-      expect(audit.body.data[0].details?.dataset === name && audit.body.data[0].action === "dataset.items_copied").toBe(false);
+      expect(audit.body.data[0].details?.dataset === name && audit.body.data[0].action === "dataset.items_copied").toBe(
+        false,
+      );
     });
 
     it("answers 400 for an unknown filter column, as the observations list does", async () => {
@@ -263,7 +396,11 @@ describe("dataset items from traces and observations", () => {
       const audit = await app.call("GET", "/v1/audit-log", { key });
 
       expect(refused.status).toBe(403);
-      expect(audit.body.data[0]).toMatchObject({ action: "dataset.items_copied", target: { type: "dataset" }, details: { dataset: name, selected: 2, capped: false, added: 2, skipped: 0, selection: { model } } });
+      expect(audit.body.data[0]).toMatchObject({
+        action: "dataset.items_copied",
+        target: { type: "dataset" },
+        details: { dataset: name, selected: 2, capped: false, added: 2, skipped: 0, selection: { model } },
+      });
     });
   });
 

@@ -3,16 +3,25 @@ import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as Datasets from "@core/datasets";
 import { datasetRunners } from "@core/datasets/datasets.sql";
 import { generateRingKey, keyRingFromSpec } from "@core/platform/keyring";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rotateStoredSecrets } from "../../../scripts/rotate-secrets";
-import * as Datasets from "@core/datasets";
-import { fetchItems, ingest, parseTrigger, reportRunItem, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature, type Connection } from "../../../sdk/typescript/src/index.js";
+import {
+  type Connection,
+  fetchItems,
+  ingest,
+  parseTrigger,
+  reportRunItem,
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  verifySignature,
+} from "../../../sdk/typescript/src/index.js";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { freePort } from "../../support/spawn-server";
-import { dataset, newProject, uniq, type Key } from "./support";
+import { dataset, type Key, newProject, uniq } from "./support";
 
 const readBody = async (req: IncomingMessage) => {
   const chunks: Buffer[] = [];
@@ -39,7 +48,14 @@ class Runner {
     this.server = createServer(async (req, res) => {
       const raw = await readBody(req);
       this.received.push({ headers: req.headers, body: raw });
-      if (!(await verifySignature(this.secret, req.headers[TIMESTAMP_HEADER] as string, raw, req.headers[SIGNATURE_HEADER] as string))) {
+      if (
+        !(await verifySignature(
+          this.secret,
+          req.headers[TIMESTAMP_HEADER] as string,
+          raw,
+          req.headers[SIGNATURE_HEADER] as string,
+        ))
+      ) {
         res.writeHead(401).end("invalid signature");
         return;
       }
@@ -51,10 +67,25 @@ class Runner {
           const traceId = `${trigger.runName}-${item.id}`;
           const output = typeof item.input === "string" ? item.input.toUpperCase() : JSON.stringify(item.input);
           await ingest(conn(), [
-            { id: `${traceId}-t`, type: "trace-create", timestamp: new Date().toISOString(), body: { id: traceId, name: "runner", input: item.input, output } },
-            { id: `${traceId}-s`, type: "score-create", timestamp: new Date().toISOString(), body: { traceId, name: "exact", value: output === item.expectedOutput ? 1 : 0 } },
+            {
+              id: `${traceId}-t`,
+              type: "trace-create",
+              timestamp: new Date().toISOString(),
+              body: { id: traceId, name: "runner", input: item.input, output },
+            },
+            {
+              id: `${traceId}-s`,
+              type: "score-create",
+              timestamp: new Date().toISOString(),
+              body: { traceId, name: "exact", value: output === item.expectedOutput ? 1 : 0 },
+            },
           ]);
-          await reportRunItem(conn(), { datasetName: trigger.dataset, runName: trigger.runName, datasetItemId: item.id, traceId });
+          await reportRunItem(conn(), {
+            datasetName: trigger.dataset,
+            runName: trigger.runName,
+            datasetItemId: item.id,
+            traceId,
+          });
         }
       })();
     });
@@ -91,12 +122,23 @@ describe("remote runs: signed triggers to a runner on loopback", () => {
   };
 
   it("a remote run naming evaluators: each item the runner reports is scored with dataset.* bound to it", async () => {
-    const name = await dataset(app, key, { items: [{ id: "a", input: "paris", expectedOutput: "PARIS" }, { id: "b", input: "rome", expectedOutput: "Rome" }] });
+    const name = await dataset(app, key, {
+      items: [
+        { id: "a", input: "paris", expectedOutput: "PARIS" },
+        { id: "b", input: "rome", expectedOutput: "Rome" },
+      ],
+    });
     runner.secret = (await register(name, runnerUrl)).secret;
-    const created = await app.call("POST", "/v1/evaluators", { key, body: { name: `${name}-upper`, kind: "CODE", expression: "exactMatch(output, expected)", scoreName: "upper" } });
+    const created = await app.call("POST", "/v1/evaluators", {
+      key,
+      body: { name: `${name}-upper`, kind: "CODE", expression: "exactMatch(output, expected)", scoreName: "upper" },
+    });
     expect(created.status).toBe(201);
 
-    const res = await app.call("POST", `/v1/datasets/${name}/remote-runs`, { key, body: { runName: "scored", evaluators: [`${name}-upper`] } });
+    const res = await app.call("POST", `/v1/datasets/${name}/remote-runs`, {
+      key,
+      body: { runName: "scored", evaluators: [`${name}-upper`] },
+    });
     expect(res.status).toBe(201);
     await runner.work;
     await app.drainQueues();
@@ -105,18 +147,29 @@ describe("remote runs: signed triggers to a runner on loopback", () => {
       { name: "exact", mean: 0.5, count: 2 },
       { name: "upper", mean: 0.5, count: 2 },
     ]);
-    const unknown = await app.call("POST", `/v1/datasets/${name}/remote-runs`, { key, body: { runName: "never", evaluators: ["no-such-evaluator"] } });
+    const unknown = await app.call("POST", `/v1/datasets/${name}/remote-runs`, {
+      key,
+      body: { runName: "never", evaluators: ["no-such-evaluator"] },
+    });
     expect(unknown.status).toBe(404);
     expect((await app.call("GET", `/v1/datasets/${name}/runs/never`, { key })).status).toBe(404);
   });
 
   it("creates the run, sends the signed trigger; the runner verifies it, fetches items, reports traces and scores", async () => {
-    const name = await dataset(app, key, { items: [{ id: "a", input: "paris", expectedOutput: "PARIS" }, { id: "b", input: "rome", expectedOutput: "Rome" }] });
+    const name = await dataset(app, key, {
+      items: [
+        { id: "a", input: "paris", expectedOutput: "PARIS" },
+        { id: "b", input: "rome", expectedOutput: "Rome" },
+      ],
+    });
     const registered = await register(name, runnerUrl);
     runner.secret = registered.secret;
     runner.received = [];
 
-    const res = await app.call("POST", `/v1/datasets/${name}/remote-runs`, { key, body: { runName: "nightly", version: "v7" } });
+    const res = await app.call("POST", `/v1/datasets/${name}/remote-runs`, {
+      key,
+      body: { runName: "nightly", version: "v7" },
+    });
     await runner.work;
     await app.drainQueues();
     const run = await app.call("GET", `/v1/datasets/${name}/runs/nightly`, { key });
@@ -127,15 +180,34 @@ describe("remote runs: signed triggers to a runner on loopback", () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ runName: "nightly", accepted: true, status: "accepted", httpStatus: 202 });
     const [trigger] = runner.received;
-    expect(JSON.parse(trigger!.body)).toEqual({ event: "dataset.run.requested", projectId: key.id, dataset: name, runName: "nightly", version: "v7", itemCount: 2, itemsUrl: `/v1/datasets/${name}`, resultsUrl: "/v1/dataset-run-items" });
+    expect(JSON.parse(trigger!.body)).toEqual({
+      event: "dataset.run.requested",
+      projectId: key.id,
+      dataset: name,
+      runName: "nightly",
+      version: "v7",
+      itemCount: 2,
+      itemsUrl: `/v1/datasets/${name}`,
+      resultsUrl: "/v1/dataset-run-items",
+    });
     expect(trigger!.headers[TIMESTAMP_HEADER]).toMatch(/^\d{10}$/);
     expect(trigger!.headers[SIGNATURE_HEADER]).toMatch(/^[0-9a-f]{64}$/);
-    expect(run.body).toMatchObject({ name: "nightly", version: "v7", remote: true, scores: [{ name: "exact", mean: 0.5, count: 2 }] });
+    expect(run.body).toMatchObject({
+      name: "nightly",
+      version: "v7",
+      remote: true,
+      scores: [{ name: "exact", mean: 0.5, count: 2 }],
+    });
     expect(run.body.items.map((i: any) => [i.datasetItemId, i.traceId])).toEqual([
       ["a", "nightly-a"],
       ["b", "nightly-b"],
     ]);
-    expect(detail.body.runner).toMatchObject({ url: runnerUrl, lastStatus: "accepted", lastError: null, lastHttpStatus: 202 });
+    expect(detail.body.runner).toMatchObject({
+      url: runnerUrl,
+      lastStatus: "accepted",
+      lastError: null,
+      lastHttpStatus: 202,
+    });
     expect(detail.body.runner.lastTriggeredAt).toMatch(/Z$/);
     expect(JSON.stringify(detail.body)).not.toContain(registered.secret);
   });
@@ -149,10 +221,20 @@ describe("remote runs: signed triggers to a runner on loopback", () => {
     const detail = await app.call("GET", `/v1/datasets/${name}`, { key });
 
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ runName: "broken", accepted: false, status: "rejected", httpStatus: 500, error: "Runner answered 500: boom: the runner fell over" });
+    expect(res.body).toEqual({
+      runName: "broken",
+      accepted: false,
+      status: "rejected",
+      httpStatus: 500,
+      error: "Runner answered 500: boom: the runner fell over",
+    });
     expect(run.status).toBe(200);
     expect(run.body).toMatchObject({ name: "broken", remote: true, version: null, items: [], scores: [] });
-    expect(detail.body.runner).toMatchObject({ lastStatus: "rejected", lastHttpStatus: 500, lastError: "Runner answered 500: boom: the runner fell over" });
+    expect(detail.body.runner).toMatchObject({
+      lastStatus: "rejected",
+      lastHttpStatus: 500,
+      lastError: "Runner answered 500: boom: the runner fell over",
+    });
     expect(detail.body.runs).toEqual([expect.objectContaining({ name: "broken", itemCount: 0, remote: true })]);
   });
 
@@ -167,7 +249,13 @@ describe("remote runs: signed triggers to a runner on loopback", () => {
 
     expect(unreachable.body).toMatchObject({ runName: "r1", accepted: false, status: "unreachable", httpStatus: null });
     expect(unreachable.body.error).toMatch(/^Runner unreachable: ECONNREFUSED/);
-    expect(timeout.body).toEqual({ runName: "r1", accepted: false, status: "timeout", httpStatus: null, error: "Runner did not answer in time: No answer within 500 ms" });
+    expect(timeout.body).toEqual({
+      runName: "r1",
+      accepted: false,
+      status: "timeout",
+      httpStatus: null,
+      error: "Runner did not answer in time: No answer within 500 ms",
+    });
     for (const name of [closed, slow]) {
       const detail = await app.call("GET", `/v1/datasets/${name}`, { key });
       expect(detail.body.runs.map((r: any) => [r.name, r.itemCount])).toEqual([["r1", 0]]);
@@ -182,7 +270,13 @@ describe("remote runs: signed triggers to a runner on loopback", () => {
 
     const res = await app.call("POST", `/v1/datasets/${name}/remote-runs`, { key, body: { runName: "stale" } });
 
-    expect(res.body).toEqual({ runName: "stale", accepted: false, status: "rejected", httpStatus: 401, error: "Runner answered 401: invalid signature" });
+    expect(res.body).toEqual({
+      runName: "stale",
+      accepted: false,
+      status: "rejected",
+      httpStatus: 401,
+      error: "Runner answered 401: invalid signature",
+    });
   });
 
   it("refuses a remote run without a runner (409), a taken run name (409), bad URLs (400), and other projects (404)", async () => {
@@ -195,11 +289,16 @@ describe("remote runs: signed triggers to a runner on loopback", () => {
     runner.secret = (await register(name, runnerUrl)).secret;
     await app.call("POST", `/v1/datasets/${name}/remote-runs`, { key, body: { runName: "r" } });
     const taken = await app.call("POST", `/v1/datasets/${name}/remote-runs`, { key, body: { runName: "r" } });
-    const foreignRun = await app.call("POST", `/v1/datasets/${name}/remote-runs`, { key: other, body: { runName: "r2" } });
+    const foreignRun = await app.call("POST", `/v1/datasets/${name}/remote-runs`, {
+      key: other,
+      body: { runName: "r2" },
+    });
     const audit = await app.call("GET", "/v1/audit-log?targetType=dataset&limit=1000", { key });
 
     expect(noRunner.status).toBe(409);
-    expect(noRunner.body.error.message).toBe(`Dataset '${name}' has no runner: register one with PUT /v1/datasets/${name}/runner`);
+    expect(noRunner.body.error.message).toBe(
+      `Dataset '${name}' has no runner: register one with PUT /v1/datasets/${name}/runner`,
+    );
     expect(badUrl.status).toBe(400);
     expect(badUrl.body.error.message).toBe("url must be an absolute http or https URL");
     expect(foreign.status).toBe(404);
@@ -217,7 +316,9 @@ describe("remote runs: signed triggers to a runner on loopback", () => {
     const [row] = await app.deps.db.select().from(datasetRunners).where(eq(datasetRunners.datasetId, dataset_.id));
     const previousRing = app.deps.keyRing;
     // The ring `npm start` made for this data dir, with a new key put first: the operator's rotation step.
-    const ring = keyRingFromSpec(`next:${generateRingKey()},${readFileSync(join(app.dataDir, "keyring"), "utf8").trim()}`);
+    const ring = keyRingFromSpec(
+      `next:${generateRingKey()},${readFileSync(join(app.dataDir, "keyring"), "utf8").trim()}`,
+    );
 
     expect(row!.secretSealed).toMatch(/^v1:k1:/);
     expect(row!.secretSealed).not.toContain(runner.secret);
@@ -226,7 +327,10 @@ describe("remote runs: signed triggers to a runner on loopback", () => {
     app.deps.keyRing = ring;
     try {
       const [after] = await app.deps.db.select().from(datasetRunners).where(eq(datasetRunners.datasetId, dataset_.id));
-      const res = await app.call("POST", `/v1/datasets/${name}/remote-runs`, { key, body: { runName: uniq("after-rotation") } });
+      const res = await app.call("POST", `/v1/datasets/${name}/remote-runs`, {
+        key,
+        body: { runName: uniq("after-rotation") },
+      });
       await runner.work;
 
       expect(reports[0]).toMatchObject({ table: "dataset_runners", unreadable: [] });

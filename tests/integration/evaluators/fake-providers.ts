@@ -38,13 +38,20 @@ export class FakeProviders {
       req.on("end", async () => {
         this.inFlight++;
         this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-        const recorded: Recorded = { at: Date.now(), path: req.url ?? "", headers: req.headers, body: raw ? JSON.parse(raw) : null };
+        const recorded: Recorded = {
+          at: Date.now(),
+          path: req.url ?? "",
+          headers: req.headers,
+          body: raw ? JSON.parse(raw) : null,
+        };
         this.requests.push(recorded);
         const reply = this.script.shift() ?? this.fallback(recorded);
         if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
         this.inFlight--;
         const status = reply.status ?? 200;
-        const body = reply.body ?? (status === 200 ? this.wrap(recorded, reply) : { error: { type: "error", message: `fake ${status}` } });
+        const body =
+          reply.body ??
+          (status === 200 ? this.wrap(recorded, reply) : { error: { type: "error", message: `fake ${status}` } });
         res.writeHead(status, { "content-type": "application/json", ...reply.headers });
         res.end(JSON.stringify(body));
       });
@@ -58,14 +65,30 @@ export class FakeProviders {
     const usage = reply.usage ?? { input: 100, output: 20 };
     const model = request.body?.model ?? "unknown";
     if (request.path.startsWith("/v1/messages")) {
-      return { id: "msg_fake", type: "message", role: "assistant", model, content: [{ type: "text", text: reply.text ?? "" }], stop_reason: "end_turn", stop_sequence: null, usage: { input_tokens: usage.input, output_tokens: usage.output } };
+      return {
+        id: "msg_fake",
+        type: "message",
+        role: "assistant",
+        model,
+        content: [{ type: "text", text: reply.text ?? "" }],
+        stop_reason: "end_turn",
+        stop_sequence: null,
+        usage: { input_tokens: usage.input, output_tokens: usage.output },
+      };
     }
     return {
       id: "chatcmpl-fake",
       object: "chat.completion",
       created: Math.floor(Date.now() / 1000),
       model,
-      choices: [{ index: 0, message: { role: "assistant", content: reply.text ?? "", refusal: null }, finish_reason: "stop", logprobs: null }],
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: reply.text ?? "", refusal: null },
+          finish_reason: "stop",
+          logprobs: null,
+        },
+      ],
       usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output },
     };
   }
@@ -83,4 +106,8 @@ export class FakeProviders {
 }
 
 /** The user message a judge request carried (both providers). */
-export const promptOf = (r: Recorded): string => r.body.messages.filter((m: any) => m.role === "user").map((m: any) => m.content).join("\n");
+export const promptOf = (r: Recorded): string =>
+  r.body.messages
+    .filter((m: any) => m.role === "user")
+    .map((m: any) => m.content)
+    .join("\n");

@@ -29,7 +29,12 @@ describe("runtime guardrails", () => {
 
   it("passes and fails on each evaluator's threshold, code inline and a judge through its provider", async () => {
     const short = await create({ kind: "CODE", expression: "len(output) < 20", guardrail: { threshold: 1 } });
-    const polite = await create({ prompt: "Is {{output}} polite?", provider: "openai", model: "gpt-4o-mini", guardrail: { threshold: 0.7 } });
+    const polite = await create({
+      prompt: "Is {{output}} polite?",
+      provider: "openai",
+      model: "gpt-4o-mini",
+      guardrail: { threshold: 0.7 },
+    });
     fake.fallback = () => ({ text: JSON.stringify({ score: 0.9, reasoning: "polite" }) });
     const ok = await check({ evaluators: [short, polite], input: "hi", output: "Hello, friend." });
     expect(ok.status).toBe(200);
@@ -45,20 +50,58 @@ describe("runtime guardrails", () => {
     const bad = await check({ evaluators: [short, polite], output: "Go away, you are the worst person I ever met." });
     expect(bad.body.passed).toBe(false);
     expect(bad.body.results).toEqual([
-      { evaluator: short, score: 0, threshold: 1, passed: false, skipped: false, reason: "score 0 is below the threshold 1" },
-      { evaluator: polite, score: 0.2, threshold: 0.7, passed: false, skipped: false, reason: "score 0.2 is below the threshold 0.7" },
+      {
+        evaluator: short,
+        score: 0,
+        threshold: 1,
+        passed: false,
+        skipped: false,
+        reason: "score 0 is below the threshold 1",
+      },
+      {
+        evaluator: polite,
+        score: 0.2,
+        threshold: 0.7,
+        passed: false,
+        skipped: false,
+        reason: "score 0.2 is below the threshold 0.7",
+      },
     ]);
   });
 
   it("skips a CATEGORICAL evaluator with the reason, never an error", async () => {
-    const tone = await create({ prompt: "Tone of {{output}}?", provider: "mock", model: "m", scoreDataType: "CATEGORICAL", scoreCategories: ["calm", "angry"], guardrail: { threshold: 0.5 } });
+    const tone = await create({
+      prompt: "Tone of {{output}}?",
+      provider: "mock",
+      model: "m",
+      scoreDataType: "CATEGORICAL",
+      scoreCategories: ["calm", "angry"],
+      guardrail: { threshold: 0.5 },
+    });
     const res = await check({ evaluators: [tone], output: "fine" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ passed: true, results: [{ evaluator: tone, score: null, threshold: 0.5, passed: true, skipped: true, reason: "a CATEGORICAL score has no threshold to meet" }] });
+    expect(res.body).toEqual({
+      passed: true,
+      results: [
+        {
+          evaluator: tone,
+          score: null,
+          threshold: 0.5,
+          passed: true,
+          skipped: true,
+          reason: "a CATEGORICAL score has no threshold to meet",
+        },
+      ],
+    });
   });
 
   it("with a trace, writes the EVAL scores and logs the executions", async () => {
-    const short = await create({ kind: "CODE", expression: "len(output) < 20", guardrail: { threshold: 1 }, scoreName: "short-enough" });
+    const short = await create({
+      kind: "CODE",
+      expression: "len(output) < 20",
+      guardrail: { threshold: 1 },
+      scoreName: "short-enough",
+    });
     const traceId = randomUUID();
     await ingest(app, [ev("trace-create", { id: traceId, name: "chat" })]);
     const res = await check({ evaluators: [short], output: "tiny", traceId });
@@ -76,9 +119,20 @@ describe("runtime guardrails", () => {
     expect(notGuard.body.error.message).toBe(`Evaluator '${plain}' is not a guardrail: give it guardrail.threshold`);
     expect((await check({ evaluators: ["nope"], output: "x" })).status).toBe(404);
     expect((await check({ evaluators: [], output: "x" })).status).toBe(400);
-    const badThreshold = await app.call("POST", "/v1/evaluators", { body: { name: uniq("bad"), kind: "CODE", expression: "1", guardrail: { threshold: 2 } } });
+    const badThreshold = await app.call("POST", "/v1/evaluators", {
+      body: { name: uniq("bad"), kind: "CODE", expression: "1", guardrail: { threshold: 2 } },
+    });
     expect(badThreshold.status).toBe(400);
-    const thread = await app.call("POST", "/v1/evaluators", { body: { name: uniq("thread"), prompt: "p", provider: "mock", model: "m", scope: "thread", guardrail: { threshold: 0.5 } } });
+    const thread = await app.call("POST", "/v1/evaluators", {
+      body: {
+        name: uniq("thread"),
+        prompt: "p",
+        provider: "mock",
+        model: "m",
+        scope: "thread",
+        guardrail: { threshold: 0.5 },
+      },
+    });
     expect(thread.status).toBe(400);
   });
 });

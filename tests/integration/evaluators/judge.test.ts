@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { outboxEvents } from "@core/audit/audit.sql";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { outboxEvents } from "@core/audit/audit.sql";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { FakeProviders, promptOf } from "./fake-providers";
@@ -19,16 +19,37 @@ describe("judge evaluators through the official openai and @anthropic-ai/sdk cli
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return name;
   }
-  const run = (name: string, body: Record<string, unknown> = {}) => app.call("POST", `/v1/evaluators/${name}/run`, { body: { traceId, ...body } });
+  const run = (name: string, body: Record<string, unknown> = {}) =>
+    app.call("POST", `/v1/evaluators/${name}/run`, { body: { traceId, ...body } });
 
   beforeAll(async () => {
     fake = await new FakeProviders().start();
     app = await startTestApp();
-    expect((await app.call("PUT", "/v1/providers/openai", { body: { apiKey: "sk-openai-secret", baseUrl: `${fake.url}/v1` } })).status).toBe(200);
-    expect((await app.call("PUT", "/v1/providers/anthropic", { body: { apiKey: "sk-ant-secret", baseUrl: fake.url } })).status).toBe(200);
+    expect(
+      (
+        await app.call("PUT", "/v1/providers/openai", {
+          body: { apiKey: "sk-openai-secret", baseUrl: `${fake.url}/v1` },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await app.call("PUT", "/v1/providers/anthropic", { body: { apiKey: "sk-ant-secret", baseUrl: fake.url } }))
+        .status,
+    ).toBe(200);
     await ingest(app, [
-      ev("trace-create", { id: traceId, name: "qa", input: { question: "What is the capital of France?" }, output: "Paris", metadata: { lang: "en" } }),
-      ev("span-create", { id: `${traceId}-r`, traceId, name: "retrieval", output: { documents: ["Paris is the capital of France."] } }),
+      ev("trace-create", {
+        id: traceId,
+        name: "qa",
+        input: { question: "What is the capital of France?" },
+        output: "Paris",
+        metadata: { lang: "en" },
+      }),
+      ev("span-create", {
+        id: `${traceId}-r`,
+        traceId,
+        name: "retrieval",
+        output: { documents: ["Paris is the capital of France."] },
+      }),
     ]);
   });
   afterAll(async () => {
@@ -48,20 +69,40 @@ describe("judge evaluators through the official openai and @anthropic-ai/sdk cli
         { variable: "context", source: "observation.output", observationName: "retrieval", jsonPath: "documents.0" },
       ],
     });
-    fake.script = [{ text: json({ score: 0.8, reasoning: "Correct and grounded." }), usage: { input: 1000, output: 50 } }];
+    fake.script = [
+      { text: json({ score: 0.8, reasoning: "Correct and grounded." }), usage: { input: 1000, output: 50 } },
+    ];
 
     const res = await run(name);
 
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toEqual({ score: { id: expect.any(String), name, value: 0.8, stringValue: null, dataType: "NUMERIC", source: "EVAL", comment: "Correct and grounded." } });
+    expect(res.body).toEqual({
+      score: {
+        id: expect.any(String),
+        name,
+        value: 0.8,
+        stringValue: null,
+        dataType: "NUMERIC",
+        source: "EVAL",
+        comment: "Correct and grounded.",
+      },
+    });
     const [request] = fake.requests;
     expect(request!.path).toBe("/v1/chat/completions");
     expect(request!.headers.authorization).toBe("Bearer sk-openai-secret");
     expect(request!.body.response_format).toEqual({ type: "json_object" });
-    expect(promptOf(request!)).toBe("Question: What is the capital of France?\nAnswer: Paris\nContext: Paris is the capital of France.");
+    expect(promptOf(request!)).toBe(
+      "Question: What is the capital of France?\nAnswer: Paris\nContext: Paris is the capital of France.",
+    );
     const trace = (await app.call("GET", `/v1/traces/${traceId}`)).body;
     const score = trace.scores.find((s: any) => s.id === res.body.score.id);
-    expect(score).toMatchObject({ name, value: 0.8, source: "EVAL", dataType: "NUMERIC", comment: "Correct and grounded." });
+    expect(score).toMatchObject({
+      name,
+      value: 0.8,
+      source: "EVAL",
+      dataType: "NUMERIC",
+      comment: "Correct and grounded.",
+    });
     expect(score.metadata.judge.usage).toEqual({ input: 1000, output: 50, total: 1050 });
     expect(score.metadata.judge.costUsd).toBeCloseTo(1000 * 0.15e-6 + 50 * 0.6e-6, 12);
     expect(score.metadata.judge.votes).toHaveLength(1);
@@ -69,7 +110,10 @@ describe("judge evaluators through the official openai and @anthropic-ai/sdk cli
 
   it("overwrites its score on a re-run (deterministic id) and appends eval.completed each time", async () => {
     const name = await evaluator({ prompt: "Rate {{output}}", provider: "openai", model: "gpt-4o-mini" });
-    fake.script = [{ text: json({ score: 0.2, reasoning: "first" }) }, { text: json({ score: 0.9, reasoning: "second" }) }];
+    fake.script = [
+      { text: json({ score: 0.2, reasoning: "first" }) },
+      { text: json({ score: 0.9, reasoning: "second" }) },
+    ];
 
     const first = await run(name);
     const second = await run(name);
@@ -81,11 +125,18 @@ describe("judge evaluators through the official openai and @anthropic-ai/sdk cli
     const events = await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, "eval.completed"));
     const mine = events.filter((e) => (e.payload as any).evaluator === name);
     expect(mine).toHaveLength(2);
-    expect(mine[1]!.payload).toMatchObject({ traceId, score: { id: first.body.score.id, name, value: 0.9, source: "EVAL" } });
+    expect(mine[1]!.payload).toMatchObject({
+      traceId,
+      score: { id: first.body.score.id, name, value: 0.9, source: "EVAL" },
+    });
   });
 
   it("retries a malformed answer once with a correction (anthropic)", async () => {
-    const name = await evaluator({ prompt: "Rate {{output}}", provider: "anthropic", model: "claude-3-5-haiku-20241022" });
+    const name = await evaluator({
+      prompt: "Rate {{output}}",
+      provider: "anthropic",
+      model: "claude-3-5-haiku-20241022",
+    });
     fake.script = [{ text: "I think it is fine." }, { text: json({ score: 0.4, reasoning: "Acceptable." }) }];
 
     const res = await run(name);
@@ -108,35 +159,62 @@ describe("judge evaluators through the official openai and @anthropic-ai/sdk cli
     const res = await run(name);
 
     expect(res.status).toBe(422);
-    expect(res.body.error).toMatchObject({ code: "unprocessable", message: 'Judge answer unusable after one retry: "score" must be a number from 0 to 1, got 7' });
+    expect(res.body.error).toMatchObject({
+      code: "unprocessable",
+      message: 'Judge answer unusable after one retry: "score" must be a number from 0 to 1, got 7',
+    });
     expect(res.body.error.details.votes[0].rejected).toHaveLength(2);
     const scores = (await app.call("GET", `/v1/traces/${traceId}`)).body.scores.filter((s: any) => s.name === name);
     expect(scores).toEqual([]);
   });
 
   it("rejects a label off scoreCategories, notes it in the reasoning and never records it", async () => {
-    const name = await evaluator({ prompt: "Classify {{output}}", provider: "openai", model: "gpt-4o-mini", scoreDataType: "CATEGORICAL", scoreCategories: ["correct", "incorrect"] });
-    fake.script = [{ text: json({ label: "excellent", reasoning: "r1" }) }, { text: json({ label: "Correct", reasoning: "Matches." }) }];
+    const name = await evaluator({
+      prompt: "Classify {{output}}",
+      provider: "openai",
+      model: "gpt-4o-mini",
+      scoreDataType: "CATEGORICAL",
+      scoreCategories: ["correct", "incorrect"],
+    });
+    fake.script = [
+      { text: json({ label: "excellent", reasoning: "r1" }) },
+      { text: json({ label: "Correct", reasoning: "Matches." }) },
+    ];
 
     const res = await run(name);
 
     expect(res.status).toBe(200);
     expect(res.body.score).toMatchObject({ value: null, stringValue: "correct", dataType: "CATEGORICAL" });
-    expect(res.body.score.comment).toBe('Rejected label "excellent" is not one of the allowed labels: "correct", "incorrect". Matches.');
+    expect(res.body.score.comment).toBe(
+      'Rejected label "excellent" is not one of the allowed labels: "correct", "incorrect". Matches.',
+    );
     expect(fake.requests[0]!.body.messages[0].content).toContain('exactly one of "correct", "incorrect"');
 
-    fake.script = [{ text: json({ label: "excellent", reasoning: "r1" }) }, { text: json({ label: "superb", reasoning: "r2" }) }];
+    fake.script = [
+      { text: json({ label: "excellent", reasoning: "r1" }) },
+      { text: json({ label: "superb", reasoning: "r2" }) },
+    ];
     const refused = await run(name);
 
     expect(refused.status).toBe(422);
-    expect(refused.body.error.message).toBe('Judge answer unusable after one retry: label "superb" is not one of the allowed labels: "correct", "incorrect"');
+    expect(refused.body.error.message).toBe(
+      'Judge answer unusable after one retry: label "superb" is not one of the allowed labels: "correct", "incorrect"',
+    );
     const stored = (await app.call("GET", `/v1/traces/${traceId}`)).body.scores.filter((s: any) => s.name === name);
     expect(stored.map((s: any) => s.stringValue)).toEqual(["correct"]);
   });
 
   it("honours retry-after on a 429 and then succeeds", async () => {
-    const name = await evaluator({ prompt: "Rate {{output}}", provider: "openai", model: "gpt-4o-mini", scoreDataType: "BOOLEAN" });
-    fake.script = [{ status: 429, headers: { "retry-after": "1" } }, { text: json({ pass: true, reasoning: "Fine." }) }];
+    const name = await evaluator({
+      prompt: "Rate {{output}}",
+      provider: "openai",
+      model: "gpt-4o-mini",
+      scoreDataType: "BOOLEAN",
+    });
+    fake.script = [
+      { status: 429, headers: { "retry-after": "1" } },
+      { text: json({ pass: true, reasoning: "Fine." }) },
+    ];
 
     const res = await run(name);
 
@@ -155,7 +233,10 @@ describe("judge evaluators through the official openai and @anthropic-ai/sdk cli
         { provider: "openai", model: "gpt-4o" },
       ],
     });
-    fake.fallback = (r) => (r.path.startsWith("/v1/messages") ? { status: 500, headers: { "retry-after": "0" } } : { text: json({ score: r.body.model === "gpt-4o" ? 1 : 0.5, reasoning: `by ${r.body.model}` }) });
+    fake.fallback = (r) =>
+      r.path.startsWith("/v1/messages")
+        ? { status: 500, headers: { "retry-after": "0" } }
+        : { text: json({ score: r.body.model === "gpt-4o" ? 1 : 0.5, reasoning: `by ${r.body.model}` }) };
 
     const res = await run(name);
 
@@ -175,26 +256,42 @@ describe("judge evaluators through the official openai and @anthropic-ai/sdk cli
   });
 
   it("fails the evaluation only when every juror fails", async () => {
-    const name = await evaluator({ prompt: "Rate {{output}}", jurors: [{ provider: "openai", model: "gpt-4o-mini" }, { provider: "anthropic", model: "claude-3-5-haiku-20241022" }] });
+    const name = await evaluator({
+      prompt: "Rate {{output}}",
+      jurors: [
+        { provider: "openai", model: "gpt-4o-mini" },
+        { provider: "anthropic", model: "claude-3-5-haiku-20241022" },
+      ],
+    });
     fake.fallback = () => ({ status: 503, headers: { "retry-after": "0" } });
 
     const res = await run(name);
 
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe("unavailable");
-    expect(res.body.error.message).toMatch(/^Every juror failed: openai\/gpt-4o-mini: openai answered 503.*; anthropic\/claude-3-5-haiku-20241022: anthropic answered 503/);
+    expect(res.body.error.message).toMatch(
+      /^Every juror failed: openai\/gpt-4o-mini: openai answered 503.*; anthropic\/claude-3-5-haiku-20241022: anthropic answered 503/,
+    );
     expect(fake.requests).toHaveLength(6);
   });
 
   it("answers 422 naming the missing credentials of a provider", async () => {
     const other = (await app.call("POST", "/v1/projects", { body: { name: `p-${randomUUID().slice(0, 6)}` } })).body;
     const key = { publicKey: other.publicKey, secretKey: other.secretKey };
-    await app.call("POST", "/v1/evaluators", { key, body: { name: "needs-key", prompt: "Rate {{output}}", provider: "openai", model: "gpt-4o-mini" } });
+    await app.call("POST", "/v1/evaluators", {
+      key,
+      body: { name: "needs-key", prompt: "Rate {{output}}", provider: "openai", model: "gpt-4o-mini" },
+    });
 
-    const res = await app.call("POST", "/v1/evaluators/needs-key/run", { key, body: { traceId: "t-elsewhere", output: "x" } });
+    const res = await app.call("POST", "/v1/evaluators/needs-key/run", {
+      key,
+      body: { traceId: "t-elsewhere", output: "x" },
+    });
 
     expect(res.status).toBe(422);
-    expect(res.body.error.message).toBe('No credentials for provider "openai" in this project: PUT /v1/providers/openai');
+    expect(res.body.error.message).toBe(
+      'No credentials for provider "openai" in this project: PUT /v1/providers/openai',
+    );
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inSample } from "@core/evaluators";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { FakeProviders } from "./fake-providers";
@@ -25,7 +25,8 @@ describe("online evaluation", () => {
     expect(t.status).toBe(200);
     return (t.body.scores as any[]).filter((s) => s.source === "EVAL");
   };
-  const executions = async (name: string, query = "") => (await app.call("GET", `/v1/evaluators/${name}/executions${query}`)).body.data as any[];
+  const executions = async (name: string, query = "") =>
+    (await app.call("GET", `/v1/evaluators/${name}/executions${query}`)).body.data as any[];
 
   beforeAll(async () => {
     fake = await new FakeProviders().start();
@@ -40,11 +41,24 @@ describe("online evaluation", () => {
 
   it("scores every due trace at sampling rate 1, none at 0, and at 0.5 exactly the deterministic sample; a trace without output is not due", async () => {
     const all = await create({ kind: "CODE", expression: "len(output) > 0", scoreName: uniq("all") });
-    const none = await create({ kind: "CODE", expression: "len(output) > 0", scoreName: uniq("none"), samplingRate: 0 });
-    const half = await create({ kind: "CODE", expression: "len(output) > 0", scoreName: uniq("half"), samplingRate: 0.5 });
+    const none = await create({
+      kind: "CODE",
+      expression: "len(output) > 0",
+      scoreName: uniq("none"),
+      samplingRate: 0,
+    });
+    const half = await create({
+      kind: "CODE",
+      expression: "len(output) > 0",
+      scoreName: uniq("half"),
+      samplingRate: 0.5,
+    });
     const ids = Array.from({ length: 24 }, () => randomUUID());
     const waiting = randomUUID();
-    await ingest(app, [...ids.map((id) => ev("trace-create", { id, name: "chat", input: "q", output: "an answer" })), ev("trace-create", { id: waiting, name: "chat", input: "q" })]);
+    await ingest(app, [
+      ...ids.map((id) => ev("trace-create", { id, name: "chat", input: "q", output: "an answer" })),
+      ev("trace-create", { id: waiting, name: "chat", input: "q" }),
+    ]);
 
     const expectedHalf = ids.filter((id) => inSample(id, half.id, 0.5));
     expect(expectedHalf.length).toBeGreaterThan(0);
@@ -63,9 +77,17 @@ describe("online evaluation", () => {
   });
 
   it("filterName takes only traces of that name; a redelivered output overwrites the same score", async () => {
-    const only = await create({ kind: "CODE", expression: "len(output) / 10", scoreName: uniq("checkout"), filterName: "checkout" });
+    const only = await create({
+      kind: "CODE",
+      expression: "len(output) / 10",
+      scoreName: uniq("checkout"),
+      filterName: "checkout",
+    });
     const [checkout, other] = [randomUUID(), randomUUID()];
-    await ingest(app, [ev("trace-create", { id: checkout, name: "checkout", output: "abc" }), ev("trace-create", { id: other, name: "search", output: "abc" })]);
+    await ingest(app, [
+      ev("trace-create", { id: checkout, name: "checkout", output: "abc" }),
+      ev("trace-create", { id: other, name: "search", output: "abc" }),
+    ]);
     const scored = (await evalScores(checkout)).filter((s) => s.name.startsWith("checkout-"));
     expect(scored).toHaveLength(1);
     expect(scored[0].value).toBeCloseTo(0.3, 12);
@@ -78,11 +100,23 @@ describe("online evaluation", () => {
     expect(again[0].value).toBeCloseTo(0.6, 12);
     const log = await executions(only.name, "?status=completed&trigger=online");
     expect(log.filter((e) => e.target.traceId === checkout)).toHaveLength(2);
-    expect(log[0]).toMatchObject({ trigger: "online", status: "completed", target: { traceId: checkout }, scoreId: scored[0].id, error: null });
+    expect(log[0]).toMatchObject({
+      trigger: "online",
+      status: "completed",
+      target: { traceId: checkout },
+      scoreId: scored[0].id,
+      error: null,
+    });
   });
 
   it("observation scope: one score per matching observation, with observationId, its own output bound", async () => {
-    await create({ kind: "CODE", expression: "len(output) / 10", scoreName: uniq("obs"), scope: "observation", filterName: "retrieve" });
+    await create({
+      kind: "CODE",
+      expression: "len(output) / 10",
+      scoreName: uniq("obs"),
+      scope: "observation",
+      filterName: "retrieve",
+    });
     const traceId = randomUUID();
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     await ingest(app, [
@@ -92,11 +126,21 @@ describe("online evaluation", () => {
       ev("span-create", { id: c, traceId, name: "generate", output: "whatever" }),
     ]);
     const scores = (await evalScores(traceId)).filter((s) => s.name.startsWith("obs-"));
-    expect(scores.map((s) => [s.observationId, s.value]).sort()).toEqual([[a, 0.5], [b, 0.2]].sort());
+    expect(scores.map((s) => [s.observationId, s.value]).sort()).toEqual(
+      [
+        [a, 0.5],
+        [b, 0.2],
+      ].sort(),
+    );
   });
 
   it("judges online through the mock provider", async () => {
-    const judge = await create({ prompt: "Rate {{output}}", provider: "mock", model: "mock-judge", scoreName: uniq("judged") });
+    const judge = await create({
+      prompt: "Rate {{output}}",
+      provider: "mock",
+      model: "mock-judge",
+      scoreName: uniq("judged"),
+    });
     const traceId = randomUUID();
     await ingest(app, [ev("trace-create", { id: traceId, output: "Paris" })]);
     const [score] = (await evalScores(traceId)).filter((s) => s.name.startsWith("judged-"));
@@ -107,7 +151,12 @@ describe("online evaluation", () => {
   it("a provider that keeps failing: retried by the queue, then the execution is failed with the reason; no score, ingest unaffected", async () => {
     fake.reset();
     fake.fallback = () => ({ status: 500 });
-    const judge = await create({ prompt: "Rate {{output}}", provider: "openai", model: "gpt-4o-mini", scoreName: uniq("down") });
+    const judge = await create({
+      prompt: "Rate {{output}}",
+      provider: "openai",
+      model: "gpt-4o-mini",
+      scoreName: uniq("down"),
+    });
     const traceId = randomUUID();
     await ingest(app, [ev("trace-create", { id: traceId, name: "chat", output: "hello" })]);
     expect((await app.call("GET", `/v1/traces/${traceId}`)).body.output).toBe("hello");
@@ -127,11 +176,19 @@ describe("online evaluation", () => {
     const off = await create({ kind: "CODE", expression: "1", scoreName: uniq("off") });
     const gone = await create({ kind: "CODE", expression: "1", scoreName: uniq("gone") });
     const projectId = (await app.call("GET", "/v1/projects")).body.data[0].id;
-    const job = (evaluatorId: string, traceId: string) => ({ body: JSON.stringify({ projectId, evaluatorId, traceId, trigger: "online" }) });
+    const job = (evaluatorId: string, traceId: string) => ({
+      body: JSON.stringify({ projectId, evaluatorId, traceId, trigger: "online" }),
+    });
     await app.deps.queues.eval.send([job(off.id, randomUUID()), job(gone.id, `never-stored-${randomUUID()}`)]);
-    expect((await app.call("PUT", `/v1/evaluators/${off.name}`, { body: { kind: "CODE", expression: "1", online: false } })).status).toBe(200);
+    expect(
+      (await app.call("PUT", `/v1/evaluators/${off.name}`, { body: { kind: "CODE", expression: "1", online: false } }))
+        .status,
+    ).toBe(200);
     await app.drainQueues();
-    expect((await executions(off.name))[0]).toMatchObject({ status: "skipped", error: "the evaluator is no longer online" });
+    expect((await executions(off.name))[0]).toMatchObject({
+      status: "skipped",
+      error: "the evaluator is no longer online",
+    });
     const [skipped] = await executions(gone.name, "?status=skipped");
     expect(skipped.status).toBe("skipped");
     expect(skipped.error).toMatch(/not found/i);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { newProject, uniq, type Key } from "../datasets/support";
+import { type Key, newProject, uniq } from "../datasets/support";
 
 /*
  * Thread scope end to end with an injected clock (docs/evaluators.md, "Thread scope"): the ingest worker keeps
@@ -29,7 +29,10 @@ describe("thread scope", () => {
 
   async function evaluator(body: Record<string, unknown>): Promise<{ name: string; id: string }> {
     const name = uniq("thread");
-    const res = await app.call("POST", "/v1/evaluators", { key, body: { name, scope: "thread", online: true, cooldownSeconds: 60, ...body } });
+    const res = await app.call("POST", "/v1/evaluators", {
+      key,
+      body: { name, scope: "thread", online: true, cooldownSeconds: 60, ...body },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     return { name, id: res.body.id };
   }
@@ -37,7 +40,10 @@ describe("thread scope", () => {
     const id = randomUUID();
     return { id, event: ev("trace-create", { id, sessionId, input, output, timestamp: new Date(now).toISOString() }) };
   };
-  const threadScores = async (traceId: string, name: string) => ((await app.call("GET", `/v1/traces/${traceId}`, { key })).body.scores as any[]).filter((s) => s.source === "EVAL" && s.name === name);
+  const threadScores = async (traceId: string, name: string) =>
+    ((await app.call("GET", `/v1/traces/${traceId}`, { key })).body.scores as any[]).filter(
+      (s) => s.source === "EVAL" && s.name === name,
+    );
   const cooldown = async () => (await app.trigger("thread-cooldown")) as { sessions: number; queued: number };
 
   it("judges a session once it has been quiet for the cooldown, once; a new turn re-arms it", async () => {
@@ -77,7 +83,8 @@ describe("thread scope", () => {
     const [again] = await threadScores(third.id, e.name);
     expect(again).toMatchObject({ value: 0.75, sessionId: session });
     expect(again.id).not.toBe(score.id);
-    const log = (await app.call("GET", `/v1/evaluators/${e.name}/executions?trigger=thread`, { key })).body.data as any[];
+    const log = (await app.call("GET", `/v1/evaluators/${e.name}/executions?trigger=thread`, { key })).body
+      .data as any[];
     expect(log.map((x) => [x.status, x.target])).toEqual([
       ["completed", { traceId: third.id, sessionId: session }],
       ["completed", { traceId: second.id, sessionId: session }],
@@ -88,18 +95,27 @@ describe("thread scope", () => {
     const e = await evaluator({ kind: "CODE", expression: "len(input) > 0" });
     const sessions = Array.from({ length: 5 }, () => uniq("o"));
     const turns = sessions.map((s) => turn(s, "q", "a"));
-    await ingest(app, turns.map((t) => t.event), { key });
+    await ingest(
+      app,
+      turns.map((t) => t.event),
+      { key },
+    );
     advance(61);
     const [a, b] = await Promise.all([cooldown(), cooldown()]);
     expect(a.queued + b.queued).toBe(5);
     await app.drainQueues();
     for (const t of turns) expect(await threadScores(t.id, e.name)).toHaveLength(1);
-    const log = (await app.call("GET", `/v1/evaluators/${e.name}/executions?trigger=thread&limit=100`, { key })).body.data as any[];
+    const log = (await app.call("GET", `/v1/evaluators/${e.name}/executions?trigger=thread&limit=100`, { key })).body
+      .data as any[];
     expect(log).toHaveLength(5);
   });
 
   it("judges threads through the mock provider; a session without thread evaluators' sample, or after the evaluator goes offline, is not judged", async () => {
-    const judge = await evaluator({ prompt: "Rate this conversation: {{input}}", provider: "mock", model: "mock-judge" });
+    const judge = await evaluator({
+      prompt: "Rate this conversation: {{input}}",
+      provider: "mock",
+      model: "mock-judge",
+    });
     const none = await evaluator({ kind: "CODE", expression: "len(input) > 0", samplingRate: 0 });
     const session = uniq("j");
     const t = turn(session, "q", "a");
@@ -111,7 +127,16 @@ describe("thread scope", () => {
     expect(judged).toMatchObject({ sessionId: session, dataType: "NUMERIC" });
     expect(await threadScores(t.id, none.name)).toEqual([]);
 
-    const off = await app.call("PUT", `/v1/evaluators/${judge.name}`, { key, body: { prompt: "Rate this conversation: {{input}}", provider: "mock", model: "mock-judge", scope: "thread", online: false } });
+    const off = await app.call("PUT", `/v1/evaluators/${judge.name}`, {
+      key,
+      body: {
+        prompt: "Rate this conversation: {{input}}",
+        provider: "mock",
+        model: "mock-judge",
+        scope: "thread",
+        online: false,
+      },
+    });
     expect(off.status).toBe(200);
     const next = turn(session, "q2", "a2");
     await ingest(app, [next.event], { key });

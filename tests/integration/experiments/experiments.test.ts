@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FakeOpenAI } from "../../support/fake-openai";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { experimentSetup, newProject, start, uniq, type Key } from "./support";
+import { experimentSetup, type Key, newProject, start, uniq } from "./support";
 
 describe("experiments run by Sightline", () => {
   let app: TestApp;
@@ -15,7 +15,10 @@ describe("experiments run by Sightline", () => {
     app = await startTestApp();
     key = await newProject(app);
     setup = await experimentSetup(app, key);
-    const price = await app.call("POST", "/v1/model-prices", { key, body: { modelName: "house-mock", matchPattern: "^house-mock$", prices: { input: 0.001, output: 0.002 } } });
+    const price = await app.call("POST", "/v1/model-prices", {
+      key,
+      body: { modelName: "house-mock", matchPattern: "^house-mock$", prices: { input: 0.001, output: 0.002 } },
+    });
     expect(price.status).toBe(201);
   });
   afterAll(async () => {
@@ -38,20 +41,47 @@ describe("experiments run by Sightline", () => {
     const started = await start(app, key, setup.name, body({ runName: "v1-mock" }));
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body).toMatchObject({ name: "v1-mock", version: `${setup.prompt}@1`, items: [] });
-    expect(started.body.experiment).toMatchObject({ status: "queued", prompt: { name: setup.prompt, version: 1, label: "production" }, provider: "mock", model: "house-mock", total: 3, done: 0, failed: 0, pending: 3, concurrency: 2 });
+    expect(started.body.experiment).toMatchObject({
+      status: "queued",
+      prompt: { name: setup.prompt, version: 1, label: "production" },
+      provider: "mock",
+      model: "house-mock",
+      total: 3,
+      done: 0,
+      failed: 0,
+      pending: 3,
+      concurrency: 2,
+    });
 
     await app.drainQueues();
     const run = await read(setup.name, "v1-mock");
 
-    expect(run.body.experiment).toMatchObject({ status: "completed", total: 3, done: 3, failed: 0, pending: 0, failures: [] });
+    expect(run.body.experiment).toMatchObject({
+      status: "completed",
+      total: 3,
+      done: 3,
+      failed: 0,
+      pending: 0,
+      failures: [],
+    });
     expect(run.body.items.map((i: any) => i.datasetItemId).sort()).toEqual(["i0", "i1", "i2"]);
-    expect(run.body.scores.map((s: any) => [s.name, s.count]).sort()).toEqual(setup.evaluators.map((e) => [e, 3]).sort());
+    expect(run.body.scores.map((s: any) => [s.name, s.count]).sort()).toEqual(
+      setup.evaluators.map((e) => [e, 3]).sort(),
+    );
     expect(run.body.experiment.latencyMs.p50).not.toBeNull();
-    const traces = await Promise.all(run.body.items.map((i: any) => app.call("GET", `/v1/traces/${i.traceId}`, { key })));
+    const traces = await Promise.all(
+      run.body.items.map((i: any) => app.call("GET", `/v1/traces/${i.traceId}`, { key })),
+    );
     const generations = traces.map((t) => t.body.observations[0]);
-    expect(traces.map((t) => [t.body.environment, t.body.tags])).toEqual(traces.map(() => ["sightline", ["sightline:experiment"]]));
-    expect(generations.map((g) => [g.model, g.promptName, g.promptVersion])).toEqual(generations.map(() => ["house-mock", setup.prompt, 1]));
-    expect(generations[0].input).toEqual([{ role: "user", content: expect.stringMatching(/^Answer briefly: What is \d \+ \d\?$/) }]);
+    expect(traces.map((t) => [t.body.environment, t.body.tags])).toEqual(
+      traces.map(() => ["sightline", ["sightline:experiment"]]),
+    );
+    expect(generations.map((g) => [g.model, g.promptName, g.promptVersion])).toEqual(
+      generations.map(() => ["house-mock", setup.prompt, 1]),
+    );
+    expect(generations[0].input).toEqual([
+      { role: "user", content: expect.stringMatching(/^Answer briefly: What is \d \+ \d\?$/) },
+    ]);
     const cost = generations.reduce((sum, g) => sum + g.totalCost, 0);
     expect(cost).toBeGreaterThan(0);
     expect(run.body.experiment.costUsd).toBeCloseTo(cost, 9);
@@ -62,8 +92,14 @@ describe("experiments run by Sightline", () => {
     await app.drainQueues();
 
     const compared = await app.call("GET", `/v1/datasets/${setup.name}/compare?runs=v1-mock,v1-again`, { key });
-    const passed = await app.call("POST", `/v1/datasets/${setup.name}/runs/v1-again/gate`, { key, body: { thresholds: { [setup.evaluators[0]!]: 1 } } });
-    const failed = await app.call("POST", `/v1/datasets/${setup.name}/runs/v1-again/gate`, { key, body: { thresholds: { [setup.evaluators[1]!]: 0.99 } } });
+    const passed = await app.call("POST", `/v1/datasets/${setup.name}/runs/v1-again/gate`, {
+      key,
+      body: { thresholds: { [setup.evaluators[0]!]: 1 } },
+    });
+    const failed = await app.call("POST", `/v1/datasets/${setup.name}/runs/v1-again/gate`, {
+      key,
+      body: { thresholds: { [setup.evaluators[1]!]: 0.99 } },
+    });
 
     expect(compared.status).toBe(200);
     expect(compared.body.runs.map((r: any) => [r.name, r.itemCount])).toEqual([
@@ -97,10 +133,17 @@ describe("experiments run by Sightline", () => {
   });
 
   it("refuses a provider without credentials in the project", async () => {
-    const res = await start(app, key, setup.name, body({ runName: "no-key", provider: "openai", model: "gpt-4o-mini" }));
+    const res = await start(
+      app,
+      key,
+      setup.name,
+      body({ runName: "no-key", provider: "openai", model: "gpt-4o-mini" }),
+    );
 
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe('No credentials for provider "openai" in this project: PUT /v1/providers/openai');
+    expect(res.body.error.message).toBe(
+      'No credentials for provider "openai" in this project: PUT /v1/providers/openai',
+    );
     expect((await read(setup.name, "no-key")).status).toBe(404);
   });
 
@@ -111,7 +154,9 @@ describe("experiments run by Sightline", () => {
     const dataset = await start(app, key, "no-such-dataset", body());
     const evaluator = await start(app, key, setup.name, body({ evaluators: ["no-such-evaluator"] }));
 
-    expect([label.status, version.status, prompt.status, dataset.status, evaluator.status]).toEqual([404, 404, 404, 404, 404]);
+    expect([label.status, version.status, prompt.status, dataset.status, evaluator.status]).toEqual([
+      404, 404, 404, 404, 404,
+    ]);
     expect(label.body.error.message).toContain("staging");
   });
 
@@ -122,7 +167,9 @@ describe("experiments run by Sightline", () => {
     const res = await start(app, key, empty, body());
 
     expect(res.status).toBe(409);
-    expect(res.body.error.message).toBe(`Dataset '${empty}' has no items: add items with POST /v1/datasets/${empty}/items before running an experiment`);
+    expect(res.body.error.message).toBe(
+      `Dataset '${empty}' has no items: add items with POST /v1/datasets/${empty}/items before running an experiment`,
+    );
   });
 
   it("cancels a run: pending items stop, the run says so, and a second cancel is refused", async () => {
@@ -147,18 +194,29 @@ describe("experiments run by Sightline", () => {
     const recorded = await app.call("POST", `/v1/datasets/${setup.name}/runs/recorded/cancel`, { key });
 
     expect(ended.status).toBe(409);
-    expect(ended.body.error.message).toBe(`Run 'v1-mock' of dataset '${setup.name}' already ended (completed): there is nothing to cancel`);
+    expect(ended.body.error.message).toBe(
+      `Run 'v1-mock' of dataset '${setup.name}' already ended (completed): there is nothing to cancel`,
+    );
     expect(recorded.status).toBe(409);
   });
 
   it("fails each item a provider refuses, with the provider's message, through the official OpenAI SDK", async () => {
     const project = await newProject(app);
     const mine = await experimentSetup(app, project, 2);
-    expect((await app.call("PUT", "/v1/providers/openai", { key: project, body: { apiKey: "sk-test", baseUrl: fake.url } })).status).toBe(200);
+    expect(
+      (await app.call("PUT", "/v1/providers/openai", { key: project, body: { apiKey: "sk-test", baseUrl: fake.url } }))
+        .status,
+    ).toBe(200);
 
     const started = await app.call("POST", `/v1/datasets/${mine.name}/experiments`, {
       key: project,
-      body: { runName: "refused", prompt: { name: mine.prompt }, provider: "openai", model: "gpt-nonexistent", mapping: { question: "input.question" } },
+      body: {
+        runName: "refused",
+        prompt: { name: mine.prompt },
+        provider: "openai",
+        model: "gpt-nonexistent",
+        mapping: { question: "input.question" },
+      },
     });
     await app.drainQueues();
     const run = await app.call("GET", `/v1/datasets/${mine.name}/runs/refused`, { key: project });
@@ -166,7 +224,11 @@ describe("experiments run by Sightline", () => {
     expect(started.status).toBe(202);
     expect(run.body.experiment).toMatchObject({ status: "failed", done: 0, failed: 2, error: "every item failed" });
     expect(run.body.experiment.failures).toEqual(
-      ["i0", "i1"].map((id) => ({ datasetItemId: id, error: "openai refused the request (404): 404 The model `gpt-nonexistent` does not exist or you do not have access to it." })),
+      ["i0", "i1"].map((id) => ({
+        datasetItemId: id,
+        error:
+          "openai refused the request (404): 404 The model `gpt-nonexistent` does not exist or you do not have access to it.",
+      })),
     );
   });
 
@@ -174,9 +236,28 @@ describe("experiments run by Sightline", () => {
     const project = await newProject(app);
     const mine = await experimentSetup(app, project, 2);
     const judge = uniq("judge");
-    await app.call("POST", "/v1/evaluators", { key: project, body: { name: judge, prompt: "Rate this answer: {{output}}", provider: "mock", model: "judge-model", online: true } });
+    await app.call("POST", "/v1/evaluators", {
+      key: project,
+      body: {
+        name: judge,
+        prompt: "Rate this answer: {{output}}",
+        provider: "mock",
+        model: "judge-model",
+        online: true,
+      },
+    });
 
-    await app.call("POST", `/v1/datasets/${mine.name}/experiments`, { key: project, body: { runName: "judged", prompt: { name: mine.prompt }, provider: "mock", model: "m", mapping: { question: "input.question" }, evaluators: [judge] } });
+    await app.call("POST", `/v1/datasets/${mine.name}/experiments`, {
+      key: project,
+      body: {
+        runName: "judged",
+        prompt: { name: mine.prompt },
+        provider: "mock",
+        model: "m",
+        mapping: { question: "input.question" },
+        evaluators: [judge],
+      },
+    });
     await app.drainQueues();
     const own = await app.call("GET", "/v1/traces?environment=sightline&limit=100", { key: project });
     const run = await app.call("GET", `/v1/datasets/${mine.name}/runs/judged`, { key: project });
@@ -192,13 +273,25 @@ describe("experiments run by Sightline", () => {
     const mine = await experimentSetup(app, project, 2);
     await app.call("PUT", "/v1/providers/openai", { key: project, body: { apiKey: "sk-test", baseUrl: fake.url } });
 
-    await app.call("POST", `/v1/datasets/${mine.name}/experiments`, { key: project, body: { runName: "served", prompt: { name: mine.prompt }, provider: "openai", model: "gpt-4o-mini", mapping: { question: "input.question" }, parameters: { temperature: 0.2 } } });
+    await app.call("POST", `/v1/datasets/${mine.name}/experiments`, {
+      key: project,
+      body: {
+        runName: "served",
+        prompt: { name: mine.prompt },
+        provider: "openai",
+        model: "gpt-4o-mini",
+        mapping: { question: "input.question" },
+        parameters: { temperature: 0.2 },
+      },
+    });
     await app.drainQueues();
     const run = await app.call("GET", `/v1/datasets/${mine.name}/runs/served`, { key: project });
     const trace = await app.call("GET", `/v1/traces/${run.body.items[0].traceId}`, { key: project });
 
     expect(run.body.experiment).toMatchObject({ status: "completed", done: 2 });
     expect(trace.body.output).toBe(fake.answer);
-    expect(fake.requests.filter((r) => r.body.model === "gpt-4o-mini").map((r) => r.body.temperature)).toEqual([0.2, 0.2]);
+    expect(fake.requests.filter((r) => r.body.model === "gpt-4o-mini").map((r) => r.body.temperature)).toEqual([
+      0.2, 0.2,
+    ]);
   });
 });

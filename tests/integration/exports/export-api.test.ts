@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Exports from "@core/exports";
 import * as Traces from "@core/traces";
-import { basic, startTestApp, type TestApp } from "../../support/local-app";
+import { parse } from "csv-parse/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { at, ev, ingest } from "../../support/ingest";
-import { allPages, newProject, type Key } from "../reads/support";
+import { basic, startTestApp, type TestApp } from "../../support/local-app";
+import { allPages, type Key, newProject } from "../reads/support";
 
 /** Two traces with awkward text (commas, quotes, line breaks), three observations, two scores. */
 async function seed(app: TestApp, key: Key) {
@@ -14,13 +14,62 @@ async function seed(app: TestApp, key: Key) {
   await ingest(
     app,
     [
-      ev("trace-create", { id: t.a, name: 'chat, "quoted"\nnext line', userId: "u1", tags: ["x", "y"], input: "secret body", metadata: { k: "v" }, timestamp: at(0) }, at(0)),
+      ev(
+        "trace-create",
+        {
+          id: t.a,
+          name: 'chat, "quoted"\nnext line',
+          userId: "u1",
+          tags: ["x", "y"],
+          input: "secret body",
+          metadata: { k: "v" },
+          timestamp: at(0),
+        },
+        at(0),
+      ),
       ev("span-create", { id: o.span, traceId: t.a, name: "retrieve", startTime: at(0), endTime: at(1000) }, at(0)),
-      ev("generation-create", { id: o.gen, traceId: t.a, name: "llm", model: "gpt-4o-mini", startTime: at(100), endTime: at(700), usageDetails: { input: 100, output: 50 }, costDetails: { total: 0.25 } }, at(100)),
-      ev("trace-create", { id: t.b, name: "search", userId: "u2", environment: "staging", timestamp: at(60_000) }, at(60_000)),
-      ev("event-create", { id: o.event, traceId: t.b, name: "cache-miss", startTime: at(60_000), environment: "staging" }, at(60_000)),
-      ev("score-create", { id: `q-${t.a}`, traceId: t.a, name: "quality", value: 0.9, timestamp: at(1_000) }, at(1_000)),
-      ev("score-create", { id: `t-${t.b}`, traceId: t.b, name: "tone", value: "rude", dataType: "CATEGORICAL", comment: "a, b", timestamp: at(61_000) }, at(61_000)),
+      ev(
+        "generation-create",
+        {
+          id: o.gen,
+          traceId: t.a,
+          name: "llm",
+          model: "gpt-4o-mini",
+          startTime: at(100),
+          endTime: at(700),
+          usageDetails: { input: 100, output: 50 },
+          costDetails: { total: 0.25 },
+        },
+        at(100),
+      ),
+      ev(
+        "trace-create",
+        { id: t.b, name: "search", userId: "u2", environment: "staging", timestamp: at(60_000) },
+        at(60_000),
+      ),
+      ev(
+        "event-create",
+        { id: o.event, traceId: t.b, name: "cache-miss", startTime: at(60_000), environment: "staging" },
+        at(60_000),
+      ),
+      ev(
+        "score-create",
+        { id: `q-${t.a}`, traceId: t.a, name: "quality", value: 0.9, timestamp: at(1_000) },
+        at(1_000),
+      ),
+      ev(
+        "score-create",
+        {
+          id: `t-${t.b}`,
+          traceId: t.b,
+          name: "tone",
+          value: "rude",
+          dataType: "CATEGORICAL",
+          comment: "a, b",
+          timestamp: at(61_000),
+        },
+        at(61_000),
+      ),
     ],
     { key },
   );
@@ -29,11 +78,17 @@ async function seed(app: TestApp, key: Key) {
 
 /** The raw answer of an export: status, headers and the body as text. */
 async function exportOf(app: TestApp, key: Key | null, query: Record<string, string>) {
-  const res = await fetch(`${app.url}/v1/exports?${new URLSearchParams(query)}`, { headers: key ? { authorization: basic(key) } : {} });
+  const res = await fetch(`${app.url}/v1/exports?${new URLSearchParams(query)}`, {
+    headers: key ? { authorization: basic(key) } : {},
+  });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
-const jsonl = (text: string) => text.split("\n").filter(Boolean).map((l) => JSON.parse(l));
+const jsonl = (text: string) =>
+  text
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 
 /** An export's order: the table's sort key (trace id, then id), not the list's (docs/export.md, "Speed"). */
 const keyOrder = <T extends { id: string; traceId?: string }>(rows: T[]) =>
@@ -58,13 +113,20 @@ describe("exports: the lists' rows streamed as JSONL or CSV", () => {
 
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="observations-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.jsonl"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="observations-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.jsonl"$/,
+    );
     expect(jsonl(res.text)).toEqual(keyOrder(await allPages(app, key, "/v1/observations")));
     expect(new Set(jsonl(res.text).map((r) => r.id))).toEqual(new Set([o.event, o.gen, o.span]));
   });
 
   it("applies the list's filters and accepts its order parameters", async () => {
-    const res = await exportOf(app, key, { table: "observations", environment: "default", order: "asc", filter: JSON.stringify([{ column: "cost", operator: ">", value: 0 }]) });
+    const res = await exportOf(app, key, {
+      table: "observations",
+      environment: "default",
+      order: "asc",
+      filter: JSON.stringify([{ column: "cost", operator: ">", value: 0 }]),
+    });
 
     expect(jsonl(res.text).map((r) => r.id)).toEqual([o.gen]);
     expect(jsonl(res.text)[0]).toMatchObject({ totalCost: 0.25, usageDetails: { input: 100, output: 50 } });
@@ -80,7 +142,14 @@ describe("exports: the lists' rows streamed as JSONL or CSV", () => {
     expect(records[0]).toEqual([...Exports.EXPORT_COLUMNS.traces]);
     const rows = records.slice(1).map((r) => Object.fromEntries(records[0]!.map((c, i) => [c, r[i]])));
     expect(rows.map((r) => r.id)).toEqual([t.a, t.b].sort());
-    expect(rows.find((r) => r.id === t.a)).toMatchObject({ name: 'chat, "quoted"\nnext line', userId: "u1", tags: '["x","y"]', sessionId: "", observationCount: "2", public: "false" });
+    expect(rows.find((r) => r.id === t.a)).toMatchObject({
+      name: 'chat, "quoted"\nnext line',
+      userId: "u1",
+      tags: '["x","y"]',
+      sessionId: "",
+      observationCount: "2",
+      public: "false",
+    });
     expect(res.text).toContain('"chat, ""quoted""\nnext line"');
   });
 
@@ -118,7 +187,9 @@ describe("exports: the lists' rows streamed as JSONL or CSV", () => {
     }
 
     expect(count).toBe(3);
-    expect(rows).toEqual(keyOrder((await Traces.listObservations(app.deps, key.id, Traces.ListObservationsQuery.parse({}))).data));
+    expect(rows).toEqual(
+      keyOrder((await Traces.listObservations(app.deps, key.id, Traces.ListObservationsQuery.parse({}))).data),
+    );
   });
 
   it("walks many pages and returns every row the filter selects exactly once", async () => {
@@ -135,10 +206,22 @@ describe("exports: the lists' rows streamed as JSONL or CSV", () => {
       { key: other },
     );
     // A second batch renames the drafts: each is now two raw rows whose fold is "llm", the filter's value.
-    await ingest(app, ids.map(({ traceId, llm }, i) => ev("generation-update", { id: llm[0], traceId, name: "llm" }, at(i * 1000 + 30))), { key: other });
+    await ingest(
+      app,
+      ids.map(({ traceId, llm }, i) =>
+        ev("generation-update", { id: llm[0], traceId, name: "llm" }, at(i * 1000 + 30)),
+      ),
+      { key: other },
+    );
     const query = { filter: JSON.stringify([{ column: "name", operator: "=", value: "llm" }]) };
 
-    const pages = await Exports.readPages(app.deps, other.id, "observations", Exports.exportFilters("observations", query), { pageSize: 3 });
+    const pages = await Exports.readPages(
+      app.deps,
+      other.id,
+      "observations",
+      Exports.exportFilters("observations", query),
+      { pageSize: 3 },
+    );
     const rows: { id: string; traceId: string }[] = [];
     let count = 0;
     for await (const page of pages) {
@@ -153,7 +236,10 @@ describe("exports: the lists' rows streamed as JSONL or CSV", () => {
   });
 
   it("refuses a bad filter with a 400 before streaming", async () => {
-    const res = await exportOf(app, key, { table: "observations", filter: JSON.stringify([{ column: "nope", operator: "=", value: 1 }]) });
+    const res = await exportOf(app, key, {
+      table: "observations",
+      filter: JSON.stringify([{ column: "nope", operator: "=", value: 1 }]),
+    });
 
     expect(res.status).toBe(400);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
@@ -171,7 +257,9 @@ describe("exports: the lists' rows streamed as JSONL or CSV", () => {
     const res = await exportOf(app, key, { table: "traces", limit: "10" });
 
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.text).error.message).toBe("Invalid query.limit: an export reads every page; filter with from/to or filter instead");
+    expect(JSON.parse(res.text).error.message).toBe(
+      "Invalid query.limit: an export reads every page; filter with from/to or filter instead",
+    );
   });
 
   it("refuses an unknown table or format", async () => {

@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,7 +12,11 @@ const dataDir = mkdtempSync(join(tmpdir(), "sightline-crash-"));
 beforeAll(() => seedDataDir(dataDir));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 const key = { publicKey: "pk-sl-crash", secretKey: "sk-sl-crash" };
-const env = { SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: key.publicKey, SIGHTLINE_INIT_SECRET_KEY: key.secretKey };
+const env = {
+  SIGHTLINE_DATA_DIR: dataDir,
+  SIGHTLINE_INIT_PUBLIC_KEY: key.publicKey,
+  SIGHTLINE_INIT_SECRET_KEY: key.secretKey,
+};
 
 describe("ingest survives kill -9", () => {
   it("stores exactly the N events that got a 207, once, after a crash and a restart", async () => {
@@ -26,7 +30,14 @@ describe("ingest survives kill -9", () => {
           fetch(`${first.url}/v1/ingest`, {
             method: "POST",
             headers: { authorization: basic(key), "content-type": "application/json" },
-            body: JSON.stringify({ batch: Array.from({ length: perTrace }, (_, i) => ({ id: randomUUID(), type: "span-create", timestamp: new Date().toISOString(), body: { id: `${traceId}-${i}`, traceId } })) }),
+            body: JSON.stringify({
+              batch: Array.from({ length: perTrace }, (_, i) => ({
+                id: randomUUID(),
+                type: "span-create",
+                timestamp: new Date().toISOString(),
+                body: { id: `${traceId}-${i}`, traceId },
+              })),
+            }),
           }).then(async (r) => ({ status: r.status, body: (await r.json()) as { successes: unknown[] } })),
         ),
       );
@@ -38,10 +49,15 @@ describe("ingest survives kill -9", () => {
     const second = await spawnServer(env);
     try {
       const counts = new Map<string, number>();
-      for (let round = 0; round < 100 && [...counts.values()].reduce((a, b) => a + b, 0) < traces.length * perTrace; round++) {
+      for (
+        let round = 0;
+        round < 100 && [...counts.values()].reduce((a, b) => a + b, 0) < traces.length * perTrace;
+        round++
+      ) {
         for (const traceId of traces) {
           const res = await fetch(`${second.url}/v1/traces/${traceId}`, { headers: { authorization: basic(key) } });
-          if (res.status === 200) counts.set(traceId, ((await res.json()) as { observations: unknown[] }).observations.length);
+          if (res.status === 200)
+            counts.set(traceId, ((await res.json()) as { observations: unknown[] }).observations.length);
         }
         await new Promise((r) => setTimeout(r, 200));
       }

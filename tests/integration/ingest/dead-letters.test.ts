@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../support/local-app";
 import { ev, ingest, pastInline } from "../../support/ingest";
+import { startTestApp, type TestApp } from "../../support/local-app";
 
 describe("ingest dead letters and replay", () => {
   let app: TestApp;
@@ -58,7 +58,10 @@ describe("ingest dead letters and replay", () => {
     expect(first.status).toBe(202);
     const second = await app.call("POST", "/v1/ingest/dead-letters/replay");
     expect(second.status).toBe(409);
-    expect(second.body.error).toEqual({ code: "conflict", message: "A dead-letter replay is already running for this project" });
+    expect(second.body.error).toEqual({
+      code: "conflict",
+      message: "A dead-letter replay is already running for this project",
+    });
 
     await app.drainQueues(); // runs the replay, which re-queues the batch
     await app.drainQueues(); // applies the batch

@@ -2,16 +2,56 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 
-const TYPES = ["trace-create", "span-create", "span-update", "generation-create", "generation-update", "event-create", "score-create", "observation-create", "sdk-log", "nope", ""];
-const FIELDS = ["id", "traceId", "name", "startTime", "endTime", "timestamp", "level", "model", "usage", "usageDetails", "costDetails", "value", "dataType", "input", "output", "metadata", "tags", "promptVersion", "__proto__", "constructor"];
+const TYPES = [
+  "trace-create",
+  "span-create",
+  "span-update",
+  "generation-create",
+  "generation-update",
+  "event-create",
+  "score-create",
+  "observation-create",
+  "sdk-log",
+  "nope",
+  "",
+];
+const FIELDS = [
+  "id",
+  "traceId",
+  "name",
+  "startTime",
+  "endTime",
+  "timestamp",
+  "level",
+  "model",
+  "usage",
+  "usageDetails",
+  "costDetails",
+  "value",
+  "dataType",
+  "input",
+  "output",
+  "metadata",
+  "tags",
+  "promptVersion",
+  "__proto__",
+  "constructor",
+];
 
 /** Events that are mostly almost right: a valid skeleton with random fields swapped for random JSON. */
 const eventArb = fc.record({
   id: fc.oneof(fc.uuid(), fc.constant(""), fc.integer(), fc.constant(null)),
   type: fc.oneof(fc.constantFrom(...TYPES), fc.string()),
-  timestamp: fc.oneof(fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString()), fc.string(), fc.constant("2024-02-30T00:00:00Z")),
+  timestamp: fc.oneof(
+    fc.date({ min: new Date(0), max: new Date(4e12), noInvalidDate: true }).map((d) => d.toISOString()),
+    fc.string(),
+    fc.constant("2024-02-30T00:00:00Z"),
+  ),
   body: fc.oneof(
-    fc.dictionary(fc.constantFrom(...FIELDS), fc.oneof(fc.jsonValue(), fc.uuid(), fc.constantFrom("ERROR", "NUMERIC", "CATEGORICAL", "BOOLEAN"), fc.double())),
+    fc.dictionary(
+      fc.constantFrom(...FIELDS),
+      fc.oneof(fc.jsonValue(), fc.uuid(), fc.constantFrom("ERROR", "NUMERIC", "CATEGORICAL", "BOOLEAN"), fc.double()),
+    ),
     fc.jsonValue(),
   ),
 });
@@ -49,11 +89,20 @@ describe("fuzzing the ingest endpoints", () => {
   });
 
   it("never answers 500 to random OTLP bodies", async () => {
-    const bodies = fc.sample(fc.oneof(fc.uint8Array({ maxLength: 2000 }), fc.jsonValue().map((v) => new TextEncoder().encode(JSON.stringify(v)))), { numRuns: 200, seed: 7 });
+    const bodies = fc.sample(
+      fc.oneof(
+        fc.uint8Array({ maxLength: 2000 }),
+        fc.jsonValue().map((v) => new TextEncoder().encode(JSON.stringify(v))),
+      ),
+      { numRuns: 200, seed: 7 },
+    );
     for (const [i, bytes] of bodies.entries()) {
       const res = await fetch(`${app.url}/v1/otel/v1/traces`, {
         method: "POST",
-        headers: { authorization: `Basic ${Buffer.from(`${app.admin.publicKey}:${app.admin.secretKey}`).toString("base64")}`, "content-type": i % 2 ? "application/x-protobuf" : "application/json" },
+        headers: {
+          authorization: `Basic ${Buffer.from(`${app.admin.publicKey}:${app.admin.secretKey}`).toString("base64")}`,
+          "content-type": i % 2 ? "application/x-protobuf" : "application/json",
+        },
         body: bytes,
       });
       expect([200, 400]).toContain(res.status);

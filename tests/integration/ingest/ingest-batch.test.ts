@@ -1,10 +1,12 @@
-import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../support/local-app";
 import { at, ev, ingest, pastInline } from "../../support/ingest";
+import { startTestApp, type TestApp } from "../../support/local-app";
 
-const fixture = JSON.parse(readFileSync(new URL("../../fixtures/langfuse-v3-ingestion-batch.json", import.meta.url), "utf8"));
+const fixture = JSON.parse(
+  readFileSync(new URL("../../fixtures/langfuse-v3-ingestion-batch.json", import.meta.url), "utf8"),
+);
 
 describe("POST /v1/ingest and the worker", () => {
   let app: TestApp;
@@ -22,10 +24,25 @@ describe("POST /v1/ingest and the worker", () => {
 
     const trace = await app.call("GET", "/v1/traces/e8de7ef1-6a57-4f5c-8b5f-2c94d707c533");
     expect(trace.status).toBe(200);
-    expect(trace.body).toMatchObject({ name: "chat", userId: "user-42", sessionId: "sess-7", release: "v1.2", environment: "staging", input: "hi", output: "hello", tags: ["demo"] });
+    expect(trace.body).toMatchObject({
+      name: "chat",
+      userId: "user-42",
+      sessionId: "sess-7",
+      release: "v1.2",
+      environment: "staging",
+      input: "hi",
+      output: "hello",
+      tags: ["demo"],
+    });
     const byName = Object.fromEntries(trace.body.observations.map((o: any) => [o.name, o]));
     expect(Object.keys(byName).sort()).toEqual(["cache-miss", "llm", "retrieve"]);
-    expect(byName.llm).toMatchObject({ type: "GENERATION", model: "gpt-4o-mini", output: "hello", usageDetails: { input: 10, output: 5, total: 15 }, costSource: "computed" });
+    expect(byName.llm).toMatchObject({
+      type: "GENERATION",
+      model: "gpt-4o-mini",
+      output: "hello",
+      usageDetails: { input: 10, output: 5, total: 15 },
+      costSource: "computed",
+    });
     expect(byName.llm.totalCost).toBeGreaterThan(0);
     expect(byName.retrieve).toMatchObject({ type: "SPAN", input: { q: "hi" }, output: { docs: 2 } });
     expect(byName["cache-miss"]).toMatchObject({ type: "EVENT", metadata: { key: "k" } });
@@ -35,7 +52,14 @@ describe("POST /v1/ingest and the worker", () => {
     expect(trace.body.totalCost).toBeCloseTo(byName.llm.totalCost, 12);
 
     const sdks = await app.call("GET", "/v1/usage/sdks");
-    expect(sdks.body.data).toEqual([expect.objectContaining({ name: "langfuse-js", version: "3.39.2", batches: 1, events: fixture.body.batch.length })]);
+    expect(sdks.body.data).toEqual([
+      expect.objectContaining({
+        name: "langfuse-js",
+        version: "3.39.2",
+        batches: 1,
+        events: fixture.body.batch.length,
+      }),
+    ]);
   });
 
   it("names every bad event in errors with 400 and still stores the good ones", async () => {
@@ -53,11 +77,23 @@ describe("POST /v1/ingest and the worker", () => {
     const body = await ingest(app, batch);
     expect(body.successes).toEqual([{ id: good.id, status: 201 }]);
     expect(body.errors).toEqual([
-      { id: "no-type", status: 400, message: "Invalid event: type: Invalid input: expected string, received undefined" },
-      { id: batch[2]!.id, status: 400, message: "Invalid span-create body: traceId: Invalid input: expected string, received undefined" },
+      {
+        id: "no-type",
+        status: 400,
+        message: "Invalid event: type: Invalid input: expected string, received undefined",
+      },
+      {
+        id: batch[2]!.id,
+        status: 400,
+        message: "Invalid span-create body: traceId: Invalid input: expected string, received undefined",
+      },
       { id: batch[3]!.id, status: 400, message: "Unknown event type 'wat-create'" },
       { id: "#4", status: 400, message: "Invalid event: id: Invalid input: expected string, received undefined" },
-      { id: batch[5]!.id, status: 400, message: "Invalid score-create body: value: a NUMERIC score needs a numeric value" },
+      {
+        id: batch[5]!.id,
+        status: 400,
+        message: "Invalid score-create body: value: a NUMERIC score needs a numeric value",
+      },
       { id: batch[6]!.id, status: 400, message: "Invalid trace-create body: timestamp: Invalid ISO datetime" },
     ]);
     expect((await app.call("GET", `/v1/traces/${traceId}`)).body.name).toBe("ok");
@@ -67,10 +103,15 @@ describe("POST /v1/ingest and the worker", () => {
     const before = await app.deps.queues.ingest.stats();
     const notArray = await app.call("POST", "/v1/ingest", { body: { batch: "x" } });
     expect(notArray.status).toBe(400);
-    expect(notArray.body.error).toMatchObject({ code: "invalid_input", message: "Invalid body.batch: Invalid input: expected array, received string" });
+    expect(notArray.body.error).toMatchObject({
+      code: "invalid_input",
+      message: "Invalid body.batch: Invalid input: expected array, received string",
+    });
     const notJson = await app.call("POST", "/v1/ingest", { body: "{" });
     expect(notJson.body.error.message).toBe("Request body is not valid JSON");
-    const huge = await app.call("POST", "/v1/ingest", { body: { batch: [ev("trace-create", { id: "big", input: "x".repeat(6 * 1024 * 1024) })] } });
+    const huge = await app.call("POST", "/v1/ingest", {
+      body: { batch: [ev("trace-create", { id: "big", input: "x".repeat(6 * 1024 * 1024) })] },
+    });
     expect(huge.status).toBe(413);
     expect(huge.body.error.code).toBe("payload_too_large");
     expect(await app.deps.queues.ingest.stats()).toEqual(before);
@@ -93,16 +134,25 @@ describe("POST /v1/ingest and the worker", () => {
     const trace = (await app.call("GET", `/v1/traces/${traceId}`)).body;
     expect(trace.observations).toHaveLength(1);
     expect(trace.tags).toEqual(["a"]);
-    const [count] = await app.deps.ch.query<{ n: string }>("SELECT toString(count()) AS n FROM (SELECT id FROM observations FINAL WHERE trace_id = {t:String})", { t: traceId });
+    const [count] = await app.deps.ch.query<{ n: string }>(
+      "SELECT toString(count()) AS n FROM (SELECT id FROM observations FINAL WHERE trace_id = {t:String})",
+      { t: traceId },
+    );
     expect(count!.n).toBe("1");
   });
 
   it("merges updates that arrive in later batches or before their create, by event time", async () => {
     const traceId = randomUUID();
     const genId = randomUUID();
-    await ingest(app, [ev("generation-update", { id: genId, traceId, name: "final name", output: "done", endTime: at(2000) }, at(2000))]);
     await ingest(app, [
-      ev("generation-create", { id: genId, traceId, name: "first name", startTime: at(0), model: "gpt-4o", input: "q" }, at(0)),
+      ev("generation-update", { id: genId, traceId, name: "final name", output: "done", endTime: at(2000) }, at(2000)),
+    ]);
+    await ingest(app, [
+      ev(
+        "generation-create",
+        { id: genId, traceId, name: "first name", startTime: at(0), model: "gpt-4o", input: "q" },
+        at(0),
+      ),
       ev("trace-create", { id: traceId, name: "t", timestamp: at(0) }, at(0)),
     ]);
     await ingest(app, [ev("generation-update", { id: genId, usageDetails: { input: 1000, output: 100 } }, at(3000))]);
@@ -110,7 +160,16 @@ describe("POST /v1/ingest and the worker", () => {
     const trace = (await app.call("GET", `/v1/traces/${traceId}`)).body;
     expect(trace.observations).toHaveLength(1);
     const gen = trace.observations[0];
-    expect(gen).toMatchObject({ name: "final name", input: "q", output: "done", model: "gpt-4o", startTime: at(0), endTime: at(2000), latencyMs: 2000, usageDetails: { input: 1000, output: 100, total: 1100 } });
+    expect(gen).toMatchObject({
+      name: "final name",
+      input: "q",
+      output: "done",
+      model: "gpt-4o",
+      startTime: at(0),
+      endTime: at(2000),
+      latencyMs: 2000,
+      usageDetails: { input: 1000, output: 100, total: 1100 },
+    });
     // Usage came after the model, in another batch: the worker priced it with the stored model.
     expect(gen.totalCost).toBeGreaterThan(0);
     expect(trace.latencyMs).toBe(2000);
@@ -118,21 +177,45 @@ describe("POST /v1/ingest and the worker", () => {
 
   it("prices cache-aware usage by its own keys, lets a project price win, and keeps a client cost", async () => {
     const price = await app.call("POST", "/v1/model-prices", {
-      body: { modelName: "house-model", matchPattern: "^house-model(-.*)?$", prices: { input: 0.001, output: 0.002, cache_read_input_tokens: 0.0001, reasoning_tokens: 0.003 } },
+      body: {
+        modelName: "house-model",
+        matchPattern: "^house-model(-.*)?$",
+        prices: { input: 0.001, output: 0.002, cache_read_input_tokens: 0.0001, reasoning_tokens: 0.003 },
+      },
     });
     expect(price.status).toBe(201);
-    const bad = await app.call("POST", "/v1/model-prices", { body: { modelName: "x", matchPattern: "(", prices: { input: 1 } } });
+    const bad = await app.call("POST", "/v1/model-prices", {
+      body: { modelName: "x", matchPattern: "(", prices: { input: 1 } },
+    });
     expect(bad.status).toBe(400);
 
     const traceId = randomUUID();
     const [a, b] = [randomUUID(), randomUUID()];
     await ingest(app, [
-      ev("generation-create", { id: a, traceId, model: "house-model-v2", usageDetails: { input: 100, cache_read_input_tokens: 40, output: 10, reasoning_tokens: 5 } }),
-      ev("generation-create", { id: b, traceId, model: "house-model", usageDetails: { input: 100 }, costDetails: { input: 7, total: 7 } }),
+      ev("generation-create", {
+        id: a,
+        traceId,
+        model: "house-model-v2",
+        usageDetails: { input: 100, cache_read_input_tokens: 40, output: 10, reasoning_tokens: 5 },
+      }),
+      ev("generation-create", {
+        id: b,
+        traceId,
+        model: "house-model",
+        usageDetails: { input: 100 },
+        costDetails: { input: 7, total: 7 },
+      }),
     ]);
-    const obs = Object.fromEntries((await app.call("GET", `/v1/traces/${traceId}`)).body.observations.map((o: any) => [o.id, o]));
+    const obs = Object.fromEntries(
+      (await app.call("GET", `/v1/traces/${traceId}`)).body.observations.map((o: any) => [o.id, o]),
+    );
     expect(obs[a].totalCost).toBeCloseTo(100 * 0.001 + 40 * 0.0001 + 10 * 0.002 + 5 * 0.003, 10);
-    expect(obs[a].costDetails).toMatchObject({ input: 0.1, cache_read_input_tokens: 0.004, output: 0.02, reasoning_tokens: 0.015 });
+    expect(obs[a].costDetails).toMatchObject({
+      input: 0.1,
+      cache_read_input_tokens: 0.004,
+      output: 0.02,
+      reasoning_tokens: 0.015,
+    });
     expect(obs[b]).toMatchObject({ totalCost: 7, costSource: "client" });
     const list = await app.call("GET", "/v1/model-prices");
     expect(list.body.data[0]).toMatchObject({ modelName: "house-model", source: "custom" });
@@ -143,7 +226,10 @@ describe("POST /v1/ingest and the worker", () => {
     const traceId = randomUUID();
     const big = { text: "y".repeat(300 * 1024) };
     await ingest(app, [ev("trace-create", { id: traceId, input: big, output: "small" })]);
-    const [row] = await app.deps.ch.query<{ input: string }>("SELECT input.2 AS input FROM traces FINAL WHERE id = {t:String}", { t: traceId });
+    const [row] = await app.deps.ch.query<{ input: string }>(
+      "SELECT input.2 AS input FROM traces FINAL WHERE id = {t:String}",
+      { t: traceId },
+    );
     expect(row!.input.length).toBeLessThan(1000);
     const keys = await app.deps.blobs.list(`payloads/`);
     expect(keys.some((k) => k.includes(traceId))).toBe(true);

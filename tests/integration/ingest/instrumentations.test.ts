@@ -1,15 +1,15 @@
 import { spawn } from "node:child_process";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setSession, setUser, traceAgent, traceChain, traceRetriever, traceTool } from "@arizeai/openinference-core";
+import { OpenAIInstrumentation } from "@arizeai/openinference-instrumentation-openai";
 import { context, trace } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
-import { OpenAIInstrumentation } from "@arizeai/openinference-instrumentation-openai";
-import { setSession, setUser, traceAgent, traceChain, traceRetriever, traceTool } from "@arizeai/openinference-core";
 import { embed, generateObject, generateText, stepCountIs, streamText, tool } from "ai";
 import { MockEmbeddingModelV3, MockLanguageModelV3, simulateReadableStream } from "ai/test";
 import * as logfire from "logfire";
 import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as z from "zod";
 import { FakeOpenAI } from "../../support/fake-openai";
 import { basic, startTestApp, type TestApp } from "../../support/local-app";
@@ -37,7 +37,10 @@ async function readTrace(id: string, observations: number) {
 
 /** The trace id of the last root span named `name` the app exported. */
 function traceIdOf(name: string): string {
-  const span = sent.getFinishedSpans().filter((s) => s.name === name && !s.parentSpanContext).at(-1);
+  const span = sent
+    .getFinishedSpans()
+    .filter((s) => s.name === name && !s.parentSpanContext)
+    .at(-1);
   if (!span) throw new Error(`no root span ${name} was exported`);
   return span.spanContext().traceId;
 }
@@ -47,8 +50,13 @@ const byName = (t: any, name: string) => t.observations.filter((o: any) => o.nam
 beforeAll(async () => {
   app = await startTestApp();
   fake = await new FakeOpenAI().start();
-  const exporter = new OTLPTraceExporter({ url: `${app.url}/v1/otel/v1/traces`, headers: { authorization: basic(app.admin) } });
-  provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter), new SimpleSpanProcessor(sent)] });
+  const exporter = new OTLPTraceExporter({
+    url: `${app.url}/v1/otel/v1/traces`,
+    headers: { authorization: basic(app.admin) },
+  });
+  provider = new NodeTracerProvider({
+    spanProcessors: [new SimpleSpanProcessor(exporter), new SimpleSpanProcessor(sent)],
+  });
   // Global, as an app registers it: the AI SDK, OpenInference's helpers and Logfire take the global tracer.
   provider.register();
 });
@@ -59,8 +67,15 @@ afterAll(async () => {
 });
 
 describe("Vercel AI SDK (experimental_telemetry)", () => {
-  const usage = { inputTokens: { total: 1000, noCache: 600, cacheRead: 400, cacheWrite: undefined }, outputTokens: { total: 200, text: 150, reasoning: 50 } };
-  const telemetry = { isEnabled: true, functionId: "weather-agent", metadata: { userId: "u-42", sessionId: "s-7", tags: ["beta", "weather"], tenant: "acme" } };
+  const usage = {
+    inputTokens: { total: 1000, noCache: 600, cacheRead: 400, cacheWrite: undefined },
+    outputTokens: { total: 200, text: 150, reasoning: 50 },
+  };
+  const telemetry = {
+    isEnabled: true,
+    functionId: "weather-agent",
+    metadata: { userId: "u-42", sessionId: "s-7", tags: ["beta", "weather"], tenant: "acme" },
+  };
 
   it("generateText with a tool: the do* calls are generations with messages, answer, model, usage and cost; the tool its own observation", async () => {
     let step = 0;
@@ -68,31 +83,75 @@ describe("Vercel AI SDK (experimental_telemetry)", () => {
       modelId: "gpt-4o-mini",
       doGenerate: async () =>
         (step++ === 0
-          ? { content: [{ type: "tool-call", toolCallId: "call-1", toolName: "weather", input: JSON.stringify({ city: "Paris" }) }], finishReason: { unified: "tool-calls", raw: "tool_calls" }, usage, warnings: [] }
-          : { content: [{ type: "text", text: "Sunny in Paris." }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] }) as never,
+          ? {
+              content: [
+                {
+                  type: "tool-call",
+                  toolCallId: "call-1",
+                  toolName: "weather",
+                  input: JSON.stringify({ city: "Paris" }),
+                },
+              ],
+              finishReason: { unified: "tool-calls", raw: "tool_calls" },
+              usage,
+              warnings: [],
+            }
+          : {
+              content: [{ type: "text", text: "Sunny in Paris." }],
+              finishReason: { unified: "stop", raw: "stop" },
+              usage,
+              warnings: [],
+            }) as never,
     });
-    const weather = tool({ inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => ({ city, sky: "sunny" }) });
-    await generateText({ model, system: "Answer briefly.", prompt: "Weather in Paris?", tools: { weather }, stopWhen: stepCountIs(3), temperature: 0.3, experimental_telemetry: telemetry });
+    const weather = tool({
+      inputSchema: z.object({ city: z.string() }),
+      execute: async ({ city }) => ({ city, sky: "sunny" }),
+    });
+    await generateText({
+      model,
+      system: "Answer briefly.",
+      prompt: "Weather in Paris?",
+      tools: { weather },
+      stopWhen: stepCountIs(3),
+      temperature: 0.3,
+      experimental_telemetry: telemetry,
+    });
 
     const t = await readTrace(traceIdOf("ai.generateText"), 4);
     // functionId names the trace; the telemetry metadata's userId, sessionId and tags are the trace's.
     expect(t).toMatchObject({ name: "weather-agent", userId: "u-42", sessionId: "s-7" });
     expect(t.tags).toEqual(expect.arrayContaining(["beta", "weather"]));
-    const [first, second] = byName(t, "ai.generateText.doGenerate").sort((a: any, b: any) => a.startTime.localeCompare(b.startTime));
+    const [first, second] = byName(t, "ai.generateText.doGenerate").sort((a: any, b: any) =>
+      a.startTime.localeCompare(b.startTime),
+    );
     expect(first).toMatchObject({ type: "GENERATION", model: "gpt-4o-mini", modelParameters: { temperature: 0.3 } });
     expect(first.input).toEqual([
       { role: "system", content: "Answer briefly." },
       { role: "user", content: [{ type: "text", text: "Weather in Paris?" }] },
     ]);
-    expect(first.output).toMatchObject({ role: "assistant", toolCalls: [{ toolCallId: "call-1", toolName: "weather" }] });
+    expect(first.output).toMatchObject({
+      role: "assistant",
+      toolCalls: [{ toolCallId: "call-1", toolName: "weather" }],
+    });
     expect(second.output).toBe("Sunny in Paris.");
     // Inclusive counts split into disjoint buckets: cache reads out of input, reasoning out of output.
-    expect(second.usageDetails).toMatchObject({ input: 600, cache_read_input_tokens: 400, output: 150, reasoning_tokens: 50, total: 1200 });
+    expect(second.usageDetails).toMatchObject({
+      input: 600,
+      cache_read_input_tokens: 400,
+      output: 150,
+      reasoning_tokens: 50,
+      total: 1200,
+    });
     expect(second.totalCost).toBeGreaterThan(0);
     expect(first.metadata).toMatchObject({ tenant: "acme", userId: "u-42" });
 
     const [toolCall] = byName(t, "ai.toolCall");
-    expect(toolCall).toMatchObject({ type: "SPAN", input: { city: "Paris" }, output: { city: "Paris", sky: "sunny" }, metadata: { observationType: "tool" } });
+    expect(toolCall).toMatchObject({
+      type: "SPAN",
+      input: { city: "Paris" },
+      output: { city: "Paris", sky: "sunny" },
+      metadata: { observationType: "tool" },
+    });
     // The wrapper repeats the totals of its calls: a span, never priced twice.
     const [outer] = byName(t, "ai.generateText");
     expect(outer).toMatchObject({ type: "SPAN", output: "Sunny in Paris." });
@@ -134,17 +193,42 @@ describe("Vercel AI SDK (experimental_telemetry)", () => {
   it("generateObject and embed: the object is the output; an embedding call is a priced generation", async () => {
     const objectModel = new MockLanguageModelV3({
       modelId: "gpt-4o-mini",
-      doGenerate: async () => ({ content: [{ type: "text", text: '{"capital":"Paris"}' }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] }) as never,
+      doGenerate: async () =>
+        ({
+          content: [{ type: "text", text: '{"capital":"Paris"}' }],
+          finishReason: { unified: "stop", raw: "stop" },
+          usage,
+          warnings: [],
+        }) as never,
     });
-    await generateObject({ model: objectModel, schema: z.object({ capital: z.string() }), prompt: "Capital of France?", experimental_telemetry: telemetry });
+    await generateObject({
+      model: objectModel,
+      schema: z.object({ capital: z.string() }),
+      prompt: "Capital of France?",
+      experimental_telemetry: telemetry,
+    });
     const o = await readTrace(traceIdOf("ai.generateObject"), 2);
-    expect(byName(o, "ai.generateObject.doGenerate")[0]).toMatchObject({ type: "GENERATION", output: { capital: "Paris" }, usageDetails: { input: 1000, output: 200 } });
+    expect(byName(o, "ai.generateObject.doGenerate")[0]).toMatchObject({
+      type: "GENERATION",
+      output: { capital: "Paris" },
+      usageDetails: { input: 1000, output: 200 },
+    });
 
-    const embedder = new MockEmbeddingModelV3({ modelId: "text-embedding-3-small", doEmbed: async () => ({ embeddings: [[0.5, -0.25]], usage: { tokens: 7 }, warnings: [] }) as never });
+    const embedder = new MockEmbeddingModelV3({
+      modelId: "text-embedding-3-small",
+      doEmbed: async () => ({ embeddings: [[0.5, -0.25]], usage: { tokens: 7 }, warnings: [] }) as never,
+    });
     await embed({ model: embedder, value: "hello world", experimental_telemetry: telemetry });
     const e = await readTrace(traceIdOf("ai.embed"), 2);
     const [call] = byName(e, "ai.embed.doEmbed");
-    expect(call).toMatchObject({ type: "GENERATION", model: "text-embedding-3-small", input: ["hello world"], output: [[0.5, -0.25]], usageDetails: { input: 7, total: 7 }, metadata: { observationType: "embedding" } });
+    expect(call).toMatchObject({
+      type: "GENERATION",
+      model: "text-embedding-3-small",
+      input: ["hello world"],
+      output: [[0.5, -0.25]],
+      usageDetails: { input: 7, total: 7 },
+      metadata: { observationType: "embedding" },
+    });
     expect(call.totalCost).toBeGreaterThan(0);
   });
 });
@@ -154,8 +238,21 @@ describe("mapped input and output take the batch's path", () => {
     await app.call("PUT", "/v1/pii-policy", { body: { enabled: true, builtins: ["email"], custom: [] } });
     try {
       const long = `Dear jane@example.com, ${"y".repeat(300 * 1024)}`;
-      const model = new MockLanguageModelV3({ modelId: "gpt-4o-mini", doGenerate: async () => ({ content: [{ type: "text", text: long }], finishReason: { unified: "stop", raw: "stop" }, usage: { inputTokens: { total: 5 }, outputTokens: { total: 5 } }, warnings: [] }) as never });
-      await generateText({ model, prompt: "Write to jane@example.com", experimental_telemetry: { isEnabled: true, functionId: "mailer" } });
+      const model = new MockLanguageModelV3({
+        modelId: "gpt-4o-mini",
+        doGenerate: async () =>
+          ({
+            content: [{ type: "text", text: long }],
+            finishReason: { unified: "stop", raw: "stop" },
+            usage: { inputTokens: { total: 5 }, outputTokens: { total: 5 } },
+            warnings: [],
+          }) as never,
+      });
+      await generateText({
+        model,
+        prompt: "Write to jane@example.com",
+        experimental_telemetry: { isEnabled: true, functionId: "mailer" },
+      });
       const traceId = traceIdOf("ai.generateText");
       const t = await readTrace(traceId, 2);
       const [gen] = byName(t, "ai.generateText.doGenerate");
@@ -175,10 +272,19 @@ describe("OpenInference (Arize Phoenix instrumentations)", () => {
     const client = new OpenAI({ apiKey: "sk-test", baseURL: fake.url });
     const tracer = provider.getTracer("app");
     const root = tracer.startSpan("answer-question");
-    const ctx = setUser(setSession(trace.setSpan(context.active(), root), { sessionId: "oi-session" }), { userId: "oi-user" });
+    const ctx = setUser(setSession(trace.setSpan(context.active(), root), { sessionId: "oi-session" }), {
+      userId: "oi-user",
+    });
     try {
       await context.with(ctx, async () => {
-        await client.chat.completions.create({ model: "gpt-4o-mini", temperature: 0.1, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Capital of France?" }] });
+        await client.chat.completions.create({
+          model: "gpt-4o-mini",
+          temperature: 0.1,
+          messages: [
+            { role: "system", content: "Be brief." },
+            { role: "user", content: "Capital of France?" },
+          ],
+        });
         await client.embeddings.create({ model: "text-embedding-3-small", input: "hello" });
       });
     } finally {
@@ -197,34 +303,65 @@ describe("OpenInference (Arize Phoenix instrumentations)", () => {
     ]);
     expect(chat.output).toEqual([{ role: "assistant", content: "Paris is the capital of France." }]);
     // 21 prompt tokens of which 5 cached, 7 completion tokens of which 2 reasoning.
-    expect(chat.usageDetails).toMatchObject({ input: 16, cache_read_input_tokens: 5, output: 5, reasoning_tokens: 2, total: 28 });
+    expect(chat.usageDetails).toMatchObject({
+      input: 16,
+      cache_read_input_tokens: 5,
+      output: 5,
+      reasoning_tokens: 2,
+      total: 28,
+    });
     expect(chat.totalCost).toBeGreaterThan(0);
     const [embedding] = byName(t, "OpenAI Embeddings");
-    expect(embedding).toMatchObject({ type: "GENERATION", model: "text-embedding-3-small", input: "hello", metadata: { observationType: "embedding" } });
+    expect(embedding).toMatchObject({
+      type: "GENERATION",
+      model: "text-embedding-3-small",
+      input: "hello",
+      metadata: { observationType: "embedding" },
+    });
   });
 
   it("span kinds CHAIN, AGENT, TOOL and RETRIEVER from openinference-core's helpers, with input.value and output.value", async () => {
-    const search = traceRetriever(async (query: string) => [{ pageContent: `about ${query}` }], { name: "search-docs" });
-    const lookup = traceTool(async (args: { city: string }) => ({ city: args.city, temperature: 21 }), { name: "get-weather" });
-    const agent = traceAgent(async (question: string) => {
-      await search(question);
-      return lookup({ city: "Paris" });
-    }, { name: "weather-agent" });
+    const search = traceRetriever(async (query: string) => [{ pageContent: `about ${query}` }], {
+      name: "search-docs",
+    });
+    const lookup = traceTool(async (args: { city: string }) => ({ city: args.city, temperature: 21 }), {
+      name: "get-weather",
+    });
+    const agent = traceAgent(
+      async (question: string) => {
+        await search(question);
+        return lookup({ city: "Paris" });
+      },
+      { name: "weather-agent" },
+    );
     const pipeline = traceChain(async (question: string) => agent(question), { name: "pipeline" });
     await pipeline("weather in Paris");
 
     const t = await readTrace(traceIdOf("pipeline"), 4);
     expect(t.name).toBe("pipeline");
-    expect(byName(t, "pipeline")[0]).toMatchObject({ type: "SPAN", metadata: { observationType: "chain" }, input: "weather in Paris" });
+    expect(byName(t, "pipeline")[0]).toMatchObject({
+      type: "SPAN",
+      metadata: { observationType: "chain" },
+      input: "weather in Paris",
+    });
     expect(byName(t, "weather-agent")[0]).toMatchObject({ type: "SPAN", metadata: { observationType: "agent" } });
-    expect(byName(t, "get-weather")[0]).toMatchObject({ type: "SPAN", metadata: { observationType: "tool" }, output: { city: "Paris", temperature: 21 } });
+    expect(byName(t, "get-weather")[0]).toMatchObject({
+      type: "SPAN",
+      metadata: { observationType: "tool" },
+      output: { city: "Paris", temperature: 21 },
+    });
     expect(byName(t, "search-docs")[0]).toMatchObject({ type: "SPAN", metadata: { observationType: "retriever" } });
   });
 });
 
 describe("OpenTelemetry GenAI semantic conventions", () => {
   it("@opentelemetry/instrumentation-openai (in its own process, as it patches require): spans give model, usage and cost; its GenAI log records the messages", async () => {
-    const out = await runNode(["tests/fixtures/instrumented/otel-openai.cjs", fake.url, `${app.url}/v1/otel`, basic(app.admin)]);
+    const out = await runNode([
+      "tests/fixtures/instrumented/otel-openai.cjs",
+      fake.url,
+      `${app.url}/v1/otel`,
+      basic(app.admin),
+    ]);
     const traceId = out.trim().split("\n").at(-1)!;
     const t = await readTrace(traceId, 4);
     const chats = byName(t, "chat gpt-4o-mini").sort((a: any, b: any) => a.startTime.localeCompare(b.startTime));
@@ -238,10 +375,17 @@ describe("OpenTelemetry GenAI semantic conventions", () => {
       { role: "system", content: "Be brief." },
       { role: "user", content: "Capital of France?" },
     ]);
-    expect(chats[0].output).toMatchObject({ finish_reason: "stop", message: { content: "Paris is the capital of France." } });
+    expect(chats[0].output).toMatchObject({
+      finish_reason: "stop",
+      message: { content: "Paris is the capital of France." },
+    });
     expect(chats[1].input).toEqual([{ role: "user", content: "Stream it" }]);
     expect(chats[1].output).toMatchObject({ message: { content: "Paris is the capital of France." } });
-    expect(byName(t, "embeddings text-embedding-3-small")[0]).toMatchObject({ type: "GENERATION", model: "text-embedding-3-small", usageDetails: { input: 4 } });
+    expect(byName(t, "embeddings text-embedding-3-small")[0]).toMatchObject({
+      type: "GENERATION",
+      model: "text-embedding-3-small",
+      usageDetails: { input: 4 },
+    });
   });
 
   it("the logs endpoint refuses records that are not GenAI events of a span, and bad bodies with 400", async () => {
@@ -252,10 +396,26 @@ describe("OpenTelemetry GenAI semantic conventions", () => {
       ...(spanId ? { traceId: "0af7651916cd43dd8448eb211c80319c", spanId } : {}),
     });
     const res = await app.call("POST", "/v1/otel/v1/logs", {
-      body: { resourceLogs: [{ scopeLogs: [{ logRecords: [record({ "event.name": "gen_ai.user.message" }, "b7ad6b7169203331"), record({ "event.name": "app.started" }, "b7ad6b7169203331"), record({ "event.name": "gen_ai.user.message" })] }] }] },
+      body: {
+        resourceLogs: [
+          {
+            scopeLogs: [
+              {
+                logRecords: [
+                  record({ "event.name": "gen_ai.user.message" }, "b7ad6b7169203331"),
+                  record({ "event.name": "app.started" }, "b7ad6b7169203331"),
+                  record({ "event.name": "gen_ai.user.message" }),
+                ],
+              },
+            ],
+          },
+        ],
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ partialSuccess: { rejectedLogRecords: 2, errorMessage: "2 records are not GenAI events of a span" } });
+    expect(res.body).toEqual({
+      partialSuccess: { rejectedLogRecords: 2, errorMessage: "2 records are not GenAI events of a span" },
+    });
     const bad = await app.call("POST", "/v1/otel/v1/logs", { body: { resourceLogs: "nope" } });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toMatch(/^OTLP request is not an ExportLogsServiceRequest at resourceLogs/);
@@ -276,33 +436,76 @@ describe("Logfire and pydantic-ai", () => {
     // pydantic-ai is a Python package: its spans are sent here with the attributes it writes (docs/integrations.md).
     const tracer = provider.getTracer("pydantic-ai", "1.0.0");
     const messages = [{ role: "user", parts: [{ type: "text", content: "Weather in Paris?" }] }];
-    const agent = tracer.startSpan("agent run", { attributes: { agent_name: "weather", model_name: "gpt-4o-mini", "logfire.msg": "weather run", "gen_ai.usage.input_tokens": 30, "gen_ai.usage.output_tokens": 9, "pydantic_ai.all_messages": JSON.stringify(messages), final_result: "Sunny." } });
-    const inAgent = trace.setSpan(context.active(), agent);
-    const chat = tracer.startSpan("chat gpt-4o-mini", {
+    const agent = tracer.startSpan("agent run", {
       attributes: {
-        "gen_ai.operation.name": "chat",
-        "gen_ai.system": "openai",
-        "gen_ai.request.model": "gpt-4o-mini",
+        agent_name: "weather",
+        model_name: "gpt-4o-mini",
+        "logfire.msg": "weather run",
         "gen_ai.usage.input_tokens": 30,
         "gen_ai.usage.output_tokens": 9,
-        "gen_ai.input.messages": JSON.stringify(messages),
-        "gen_ai.output.messages": JSON.stringify([{ role: "assistant", parts: [{ type: "tool_call", name: "weather", arguments: { city: "Paris" } }] }]),
-        "logfire.msg": "chat gpt-4o-mini",
-        "logfire.json_schema": "{}",
+        "pydantic_ai.all_messages": JSON.stringify(messages),
+        final_result: "Sunny.",
       },
-    }, inAgent);
+    });
+    const inAgent = trace.setSpan(context.active(), agent);
+    const chat = tracer.startSpan(
+      "chat gpt-4o-mini",
+      {
+        attributes: {
+          "gen_ai.operation.name": "chat",
+          "gen_ai.system": "openai",
+          "gen_ai.request.model": "gpt-4o-mini",
+          "gen_ai.usage.input_tokens": 30,
+          "gen_ai.usage.output_tokens": 9,
+          "gen_ai.input.messages": JSON.stringify(messages),
+          "gen_ai.output.messages": JSON.stringify([
+            { role: "assistant", parts: [{ type: "tool_call", name: "weather", arguments: { city: "Paris" } }] },
+          ]),
+          "logfire.msg": "chat gpt-4o-mini",
+          "logfire.json_schema": "{}",
+        },
+      },
+      inAgent,
+    );
     chat.end();
-    const toolSpan = tracer.startSpan("running tool", { attributes: { "gen_ai.tool.name": "weather", "gen_ai.tool.call.id": "c1", tool_arguments: '{"city":"Paris"}', tool_response: '{"sky":"sunny"}', "logfire.msg": "running tool: weather" } }, inAgent);
+    const toolSpan = tracer.startSpan(
+      "running tool",
+      {
+        attributes: {
+          "gen_ai.tool.name": "weather",
+          "gen_ai.tool.call.id": "c1",
+          tool_arguments: '{"city":"Paris"}',
+          tool_response: '{"sky":"sunny"}',
+          "logfire.msg": "running tool: weather",
+        },
+      },
+      inAgent,
+    );
     toolSpan.end();
     agent.end();
 
     const t = await readTrace(agent.spanContext().traceId, 3);
     const [run] = byName(t, "weather run");
-    expect(run).toMatchObject({ type: "SPAN", input: messages, output: "Sunny.", metadata: { observationType: "agent" } });
+    expect(run).toMatchObject({
+      type: "SPAN",
+      input: messages,
+      output: "Sunny.",
+      metadata: { observationType: "agent" },
+    });
     expect(run.usageDetails ?? {}).toEqual({});
-    expect(byName(t, "running tool: weather")[0]).toMatchObject({ type: "SPAN", input: { city: "Paris" }, output: { sky: "sunny" }, metadata: { observationType: "tool" } });
+    expect(byName(t, "running tool: weather")[0]).toMatchObject({
+      type: "SPAN",
+      input: { city: "Paris" },
+      output: { sky: "sunny" },
+      metadata: { observationType: "tool" },
+    });
     const [gen] = byName(t, "chat gpt-4o-mini");
-    expect(gen).toMatchObject({ type: "GENERATION", model: "gpt-4o-mini", input: messages, usageDetails: { input: 30, output: 9 } });
+    expect(gen).toMatchObject({
+      type: "GENERATION",
+      model: "gpt-4o-mini",
+      input: messages,
+      usageDetails: { input: 30, output: 9 },
+    });
     expect(t.totalCost).toBeCloseTo(gen.totalCost, 12);
   });
 });

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { basic, startTestApp, type TestApp } from "../../support/local-app";
 
 const fixture = JSON.parse(readFileSync(new URL("../../fixtures/langfuse-v5-otlp.json", import.meta.url), "utf8"));
@@ -15,19 +15,32 @@ describe("POST /v1/otel/v1/traces", () => {
   afterAll(() => app?.close());
 
   async function post(path: string, body: Uint8Array | string, headers: Record<string, string>) {
-    const res = await fetch(`${app.url}${path}`, { method: "POST", headers: { authorization: basic(app.admin), ...headers }, body });
+    const res = await fetch(`${app.url}${path}`, {
+      method: "POST",
+      headers: { authorization: basic(app.admin), ...headers },
+      body,
+    });
     return { status: res.status, type: res.headers.get("content-type"), body: await res.text() };
   }
 
   it("takes the Langfuse SDK's captured OTLP JSON gzipped on the alias, and maps usage and the client's cost", async () => {
     const request = fixture.requests[0];
-    const res = await post("/api/public/otel/v1/traces", gzipSync(JSON.stringify(request.body)), { ...request.headers, "content-encoding": "gzip" });
+    const res = await post("/api/public/otel/v1/traces", gzipSync(JSON.stringify(request.body)), {
+      ...request.headers,
+      "content-encoding": "gzip",
+    });
     expect(res).toMatchObject({ status: 200, body: "{}" });
     await app.drainQueues();
 
     const trace = (await app.call("GET", "/v1/traces/22a10e1f4859ab0540b39e54d9a98ba2")).body;
     expect(trace).toMatchObject({ environment: "staging", release: "v1.2" });
-    expect(trace.observations[0]).toMatchObject({ id: "c5707e9ce85a4a2a", type: "GENERATION", model: "gpt-4o", costSource: "client", totalCost: 0.0001 });
+    expect(trace.observations[0]).toMatchObject({
+      id: "c5707e9ce85a4a2a",
+      type: "GENERATION",
+      model: "gpt-4o",
+      costSource: "client",
+      totalCost: 0.0001,
+    });
     expect(trace.observations[0].usageDetails).toMatchObject({ input: 12, output: 3, cache_read_input_tokens: 4 });
     const sdks = (await app.call("GET", "/v1/usage/sdks")).body.data;
     expect(sdks).toEqual([expect.objectContaining({ name: "javascript", version: "5.11.1" })]);

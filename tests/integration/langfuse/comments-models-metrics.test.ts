@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { failure } from "../../support/langfuse-failure";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { newProject, type Key } from "../datasets/support";
+import { type Key, newProject } from "../datasets/support";
 
 /* Comments, models and metrics through Langfuse's public API, with its JS client (docs/langfuse.md). */
 describe("Langfuse comments, models and metrics", () => {
@@ -30,7 +30,15 @@ describe("Langfuse comments, models and metrics", () => {
       app,
       [
         ev("trace-create", { id: traceId, name: "chat", ...trace }),
-        ev("generation-create", { id: randomUUID(), traceId, name: "llm", model, usageDetails: { input: 10, output: 20 }, startTime: start.toISOString(), endTime: new Date(start.getTime() + 500).toISOString() }),
+        ev("generation-create", {
+          id: randomUUID(),
+          traceId,
+          name: "llm",
+          model,
+          usageDetails: { input: 10, output: 20 },
+          startTime: start.toISOString(),
+          endTime: new Date(start.getTime() + 500).toISOString(),
+        }),
       ],
       { key: k },
     );
@@ -40,24 +48,56 @@ describe("Langfuse comments, models and metrics", () => {
   it("creates, lists and reads comments with api.comments", async () => {
     const traceId = await generation("gpt-4o");
 
-    const created = await langfuse.api.comments.create({ projectId: key.id, objectType: "TRACE", objectId: traceId, content: "Looks **wrong**" });
-    await langfuse.api.comments.create({ projectId: key.id, objectType: "TRACE", objectId: traceId, content: "second" });
+    const created = await langfuse.api.comments.create({
+      projectId: key.id,
+      objectType: "TRACE",
+      objectId: traceId,
+      content: "Looks **wrong**",
+    });
+    await langfuse.api.comments.create({
+      projectId: key.id,
+      objectType: "TRACE",
+      objectId: traceId,
+      content: "second",
+    });
     const list = await langfuse.api.comments.get({ objectType: "TRACE", objectId: traceId });
     const one = await langfuse.api.comments.getById(created.id);
 
     expect(list.meta).toEqual({ page: 1, limit: 50, totalItems: 2, totalPages: 1 });
     expect(list.data.map((c) => c.content)).toEqual(["second", "Looks **wrong**"]);
-    expect(one).toEqual({ id: created.id, projectId: key.id, objectType: "TRACE", objectId: traceId, content: "Looks **wrong**", authorUserId: null, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(one).toEqual({
+      id: created.id,
+      projectId: key.id,
+      objectType: "TRACE",
+      objectId: traceId,
+      content: "Looks **wrong**",
+      authorUserId: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
   });
 
   it("answers 404 for a comment on an unknown object and for an unknown comment, and 400 for empty content", async () => {
-    const unknownObject = await failure(langfuse.api.comments.create({ projectId: key.id, objectType: "TRACE", objectId: "nope", content: "x" }));
+    const unknownObject = await failure(
+      langfuse.api.comments.create({ projectId: key.id, objectType: "TRACE", objectId: "nope", content: "x" }),
+    );
     const unknownComment = await failure(langfuse.api.comments.getById("nope"));
-    const empty = await app.call("POST", "/api/public/comments", { key, body: { projectId: key.id, objectType: "TRACE", objectId: "nope", content: "" } });
+    const empty = await app.call("POST", "/api/public/comments", {
+      key,
+      body: { projectId: key.id, objectType: "TRACE", objectId: "nope", content: "" },
+    });
 
     expect(unknownObject.statusCode).toBe(404);
-    expect(unknownObject.body).toEqual({ message: "Trace 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" });
-    expect(unknownComment.body).toEqual({ message: "Comment 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" });
+    expect(unknownObject.body).toEqual({
+      message: "Trace 'nope' not found",
+      error: "LangfuseNotFoundError",
+      code: "not_found",
+    });
+    expect(unknownComment.body).toEqual({
+      message: "Comment 'nope' not found",
+      error: "LangfuseNotFoundError",
+      code: "not_found",
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe("Invalid body.content: must not be empty");
   });
@@ -66,7 +106,13 @@ describe("Langfuse comments, models and metrics", () => {
     const own = await newProject(app);
     const client = new LangfuseClient({ publicKey: own.publicKey, secretKey: own.secretKey, baseUrl: app.url });
 
-    const model = await client.api.models.create({ modelName: "acme-llm", matchPattern: "(?i)^acme-llm$", unit: "TOKENS", inputPrice: 0.001, outputPrice: 0.002 });
+    const model = await client.api.models.create({
+      modelName: "acme-llm",
+      matchPattern: "(?i)^acme-llm$",
+      unit: "TOKENS",
+      inputPrice: 0.001,
+      outputPrice: 0.002,
+    });
     const traceId = await generation("acme-llm", {}, own);
     const trace = await app.call("GET", `/v1/traces/${traceId}`, { key: own });
     const list = await client.api.models.list({ limit: 100 });
@@ -75,7 +121,15 @@ describe("Langfuse comments, models and metrics", () => {
     const gone = await failure(client.api.models.get(model.id));
     await client.shutdown();
 
-    expect(model).toMatchObject({ modelName: "acme-llm", matchPattern: "(?i)^acme-llm$", unit: "TOKENS", inputPrice: 0.001, outputPrice: 0.002, isLangfuseManaged: false, prices: { input: { price: 0.001 }, output: { price: 0.002 } } });
+    expect(model).toMatchObject({
+      modelName: "acme-llm",
+      matchPattern: "(?i)^acme-llm$",
+      unit: "TOKENS",
+      inputPrice: 0.001,
+      outputPrice: 0.002,
+      isLangfuseManaged: false,
+      prices: { input: { price: 0.001 }, output: { price: 0.002 } },
+    });
     expect(trace.body.observations[0].totalCost).toBeCloseTo(0.05, 10);
     expect(list.data[0]!.id).toBe(model.id);
     expect(list.data.slice(1).every((m) => m.isLangfuseManaged)).toBe(true);
@@ -84,15 +138,28 @@ describe("Langfuse comments, models and metrics", () => {
   });
 
   it("refuses what the prices here cannot do, and deleting a managed model", async () => {
-    const dated = await app.call("POST", "/api/public/models", { key, body: { modelName: "m", matchPattern: "m", startDate: "2025-01-01T00:00:00Z", inputPrice: 1 } });
-    const total = await app.call("POST", "/api/public/models", { key, body: { modelName: "m", matchPattern: "m", totalPrice: 1 } });
+    const dated = await app.call("POST", "/api/public/models", {
+      key,
+      body: { modelName: "m", matchPattern: "m", startDate: "2025-01-01T00:00:00Z", inputPrice: 1 },
+    });
+    const total = await app.call("POST", "/api/public/models", {
+      key,
+      body: { modelName: "m", matchPattern: "m", totalPrice: 1 },
+    });
     const managed = await app.call("DELETE", "/api/public/models/builtin:gpt-4o", { key });
 
     expect(dated.status).toBe(400);
-    expect(dated.body.message).toBe("Invalid body.startDate: prices here have no start date; a price applies to every observation priced after it is saved");
-    expect(total.body.message).toBe("Invalid body.totalPrice: total-only prices are not supported; give inputPrice and outputPrice");
+    expect(dated.body.message).toBe(
+      "Invalid body.startDate: prices here have no start date; a price applies to every observation priced after it is saved",
+    );
+    expect(total.body.message).toBe(
+      "Invalid body.totalPrice: total-only prices are not supported; give inputPrice and outputPrice",
+    );
     expect(managed.status).toBe(400);
-    expect(managed.body).toMatchObject({ error: "InvalidRequestError", message: "Built-in price 'builtin:gpt-4o' cannot be deleted: save a price of the same modelName to override it" });
+    expect(managed.body).toMatchObject({
+      error: "InvalidRequestError",
+      message: "Built-in price 'builtin:gpt-4o' cannot be deleted: save a price of the same modelName to override it",
+    });
   });
 
   it("reads daily metrics: per day, traces, observations, cost and usage per model, filtered by trace name, user and tags", async () => {
@@ -110,7 +177,13 @@ describe("Langfuse comments, models and metrics", () => {
     expect(all.body.meta).toEqual({ page: 1, limit: 50, totalItems: 1, totalPages: 1 });
     expect(all.body.data[0]).toMatchObject({ date: today, countTraces: 3, countObservations: 3 });
     expect(all.body.data[0].totalCost).toBeGreaterThan(0);
-    expect(all.body.data[0].usage.find((u: any) => u.model === "gpt-4o")).toMatchObject({ inputUsage: 20, outputUsage: 40, totalUsage: 60, countTraces: 2, countObservations: 2 });
+    expect(all.body.data[0].usage.find((u: any) => u.model === "gpt-4o")).toMatchObject({
+      inputUsage: 20,
+      outputUsage: 40,
+      totalUsage: 60,
+      countTraces: 2,
+      countObservations: 2,
+    });
     expect(chat.body.data[0]).toMatchObject({ countTraces: 2 });
     expect(ada.body.data[0]).toMatchObject({ countTraces: 1, usage: [expect.objectContaining({ model: "gpt-4o" })] });
   });
@@ -124,7 +197,10 @@ describe("Langfuse comments, models and metrics", () => {
     const query = {
       view: "observations",
       dimensions: [{ field: "providedModelName" }],
-      metrics: [{ measure: "count", aggregation: "count" }, { measure: "totalTokens", aggregation: "sum" }],
+      metrics: [
+        { measure: "count", aggregation: "count" },
+        { measure: "totalTokens", aggregation: "sum" },
+      ],
       timeDimension: { granularity: "day" },
       fromTimestamp: new Date(Date.now() - 86_400_000).toISOString(),
       toTimestamp: new Date(Date.now() + 60_000).toISOString(),
@@ -142,8 +218,14 @@ describe("Langfuse comments, models and metrics", () => {
   });
 
   it("refuses a metrics query it cannot answer with a 400 naming what is not supported", async () => {
-    const base = { view: "observations", metrics: [{ measure: "count", aggregation: "count" }], fromTimestamp: "2026-01-01T00:00:00Z", toTimestamp: "2026-01-02T00:00:00Z" };
-    const ask = (q: unknown) => app.call("GET", `/api/public/metrics?query=${encodeURIComponent(JSON.stringify(q))}`, { key });
+    const base = {
+      view: "observations",
+      metrics: [{ measure: "count", aggregation: "count" }],
+      fromTimestamp: "2026-01-01T00:00:00Z",
+      toTimestamp: "2026-01-02T00:00:00Z",
+    };
+    const ask = (q: unknown) =>
+      app.call("GET", `/api/public/metrics?query=${encodeURIComponent(JSON.stringify(q))}`, { key });
 
     const view = await ask({ ...base, view: "scores-numeric" });
     const measure = await ask({ ...base, metrics: [{ measure: "latency", aggregation: "avg" }] });
@@ -151,9 +233,17 @@ describe("Langfuse comments, models and metrics", () => {
     const notJson = await app.call("GET", "/api/public/metrics?query=nope", { key });
 
     expect(view.status).toBe(400);
-    expect(view.body).toEqual({ message: "Invalid query.query.view: 'scores-numeric' is not supported; supported: observations, traces", error: "InvalidRequestError", code: "invalid_input" });
-    expect(measure.body.message).toBe("Invalid query.query.metrics.0.aggregation: 'avg' is not supported for latency; supported: p50, p95, p99");
-    expect(hour.body.message).toBe("Invalid query.query.timeDimension.granularity: 'hour' is not supported; supported: day, auto (as day)");
+    expect(view.body).toEqual({
+      message: "Invalid query.query.view: 'scores-numeric' is not supported; supported: observations, traces",
+      error: "InvalidRequestError",
+      code: "invalid_input",
+    });
+    expect(measure.body.message).toBe(
+      "Invalid query.query.metrics.0.aggregation: 'avg' is not supported for latency; supported: p50, p95, p99",
+    );
+    expect(hour.body.message).toBe(
+      "Invalid query.query.timeDimension.granularity: 'hour' is not supported; supported: day, auto (as day)",
+    );
     expect(notJson.body.message).toBe("Invalid query.query: not valid JSON");
   });
 });

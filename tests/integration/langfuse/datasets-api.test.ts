@@ -25,7 +25,12 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
   it("creates a dataset in Langfuse's shape, with the item schema's halves", async () => {
     key = await newProject(app);
 
-    const res = await call("POST", "/api/public/v2/datasets", { name: "qa", description: "Q&A", metadata: { team: "a" }, inputSchema: { type: "object", required: ["question"] } });
+    const res = await call("POST", "/api/public/v2/datasets", {
+      name: "qa",
+      description: "Q&A",
+      metadata: { team: "a" },
+      inputSchema: { type: "object", required: ["question"] },
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -54,7 +59,10 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
   it("refuses a JSON-Schema keyword outside the item-schema subset, creating nothing", async () => {
     key = await newProject(app);
 
-    const res = await call("POST", "/api/public/v2/datasets", { name: "qa", inputSchema: { type: "object", minProperties: 1 } });
+    const res = await call("POST", "/api/public/v2/datasets", {
+      name: "qa",
+      inputSchema: { type: "object", minProperties: 1 },
+    });
     const list = await call("GET", "/api/public/v2/datasets");
 
     expect(res.status).toBe(400);
@@ -82,7 +90,11 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     const slashed = await call("GET", `/api/public/v2/datasets/${encodeURIComponent("team/qa")}`);
 
     expect(plain.status).toBe(404);
-    expect(plain.body).toEqual({ message: "dataset 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" });
+    expect(plain.body).toEqual({
+      message: "dataset 'nope' not found",
+      error: "LangfuseNotFoundError",
+      code: "not_found",
+    });
     expect(slashed.status).toBe(404);
     expect(slashed.body.message).toBe("dataset 'team/qa' not found");
   });
@@ -91,7 +103,14 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     key = await newProject(app);
     await call("POST", "/api/public/v2/datasets", { name: "qa" });
 
-    const created = await item({ datasetName: "qa", id: "i1", input: { question: "2+2?" }, expectedOutput: "4", metadata: { k: 1 }, sourceTraceId: "t-1" });
+    const created = await item({
+      datasetName: "qa",
+      id: "i1",
+      input: { question: "2+2?" },
+      expectedOutput: "4",
+      metadata: { k: 1 },
+      sourceTraceId: "t-1",
+    });
     const got = await call("GET", "/api/public/dataset-items/i1");
     const list = await call("GET", "/api/public/dataset-items?datasetName=qa");
 
@@ -136,7 +155,8 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
 
     expect(res.status).toBe(409);
     expect(res.body).toEqual({
-      message: "Dataset item id 'shared' already exists in another dataset ('a') of this project; item ids are unique per project across datasets. Use a different id or target dataset 'a'",
+      message:
+        "Dataset item id 'shared' already exists in another dataset ('a') of this project; item ids are unique per project across datasets. Use a different id or target dataset 'a'",
       error: "ConflictError",
       code: "conflict",
     });
@@ -151,7 +171,12 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     const unknown = await call("POST", "/api/public/dataset-items", { datasetName: "nope", input: "x" });
 
     expect(noInput.status).toBe(400);
-    expect(noInput.body).toEqual({ message: "Invalid dataset item: input required", error: "InvalidRequestError", code: "invalid_input", details: { errors: [{ field: "input", message: "required" }] } });
+    expect(noInput.body).toEqual({
+      message: "Invalid dataset item: input required",
+      error: "InvalidRequestError",
+      code: "invalid_input",
+      details: { errors: [{ field: "input", message: "required" }] },
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe("dataset 'nope' not found");
   });
@@ -192,7 +217,11 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toEqual({ message: "Dataset item successfully deleted" });
     expect(again.status).toBe(404);
-    expect(read.body).toEqual({ message: "Dataset item 'i1' not found", error: "LangfuseNotFoundError", code: "not_found" });
+    expect(read.body).toEqual({
+      message: "Dataset item 'i1' not found",
+      error: "LangfuseNotFoundError",
+      code: "not_found",
+    });
   });
 
   it("creates a run on its first run item, with description and metadata, and reads it back with its items", async () => {
@@ -201,17 +230,55 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     await item({ datasetName: "qa", id: "i1", input: "x" });
     await item({ datasetName: "qa", id: "i2", input: "y" });
 
-    const first = await call("POST", "/api/public/dataset-run-items", { runName: "r1", runDescription: "baseline", metadata: { model: "m" }, datasetItemId: "i1", traceId: "t-1", observationId: "o-1" });
-    await call("POST", "/api/public/dataset-run-items", { runName: "r1", runDescription: "ignored", datasetItemId: "i2", traceId: "t-2" });
+    const first = await call("POST", "/api/public/dataset-run-items", {
+      runName: "r1",
+      runDescription: "baseline",
+      metadata: { model: "m" },
+      datasetItemId: "i1",
+      traceId: "t-1",
+      observationId: "o-1",
+    });
+    await call("POST", "/api/public/dataset-run-items", {
+      runName: "r1",
+      runDescription: "ignored",
+      datasetItemId: "i2",
+      traceId: "t-2",
+    });
     const run = await call("GET", "/api/public/datasets/qa/runs/r1");
     const runs = await call("GET", "/api/public/datasets/qa/runs");
-    const runItems = await call("GET", `/api/public/dataset-run-items?datasetId=${run.body.datasetId}&runName=r1&limit=1&page=2`);
+    const runItems = await call(
+      "GET",
+      `/api/public/dataset-run-items?datasetId=${run.body.datasetId}&runName=r1&limit=1&page=2`,
+    );
 
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ id: `${first.body.datasetRunId}:i1`, datasetRunId: expect.any(String), datasetRunName: "r1", datasetItemId: "i1", traceId: "t-1", observationId: "o-1", createdAt: expect.any(String), updatedAt: expect.any(String) });
-    expect(run.body).toMatchObject({ id: first.body.datasetRunId, name: "r1", description: "baseline", metadata: { model: "m" }, datasetName: "qa" });
-    expect(run.body.datasetRunItems.map((i: { datasetItemId: string; traceId: string }) => [i.datasetItemId, i.traceId])).toEqual([["i1", "t-1"], ["i2", "t-2"]]);
-    expect(runs.body).toEqual({ data: [expect.objectContaining({ name: "r1" })], meta: { page: 1, limit: 50, totalItems: 1, totalPages: 1 } });
+    expect(first.body).toEqual({
+      id: `${first.body.datasetRunId}:i1`,
+      datasetRunId: expect.any(String),
+      datasetRunName: "r1",
+      datasetItemId: "i1",
+      traceId: "t-1",
+      observationId: "o-1",
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    expect(run.body).toMatchObject({
+      id: first.body.datasetRunId,
+      name: "r1",
+      description: "baseline",
+      metadata: { model: "m" },
+      datasetName: "qa",
+    });
+    expect(
+      run.body.datasetRunItems.map((i: { datasetItemId: string; traceId: string }) => [i.datasetItemId, i.traceId]),
+    ).toEqual([
+      ["i1", "t-1"],
+      ["i2", "t-2"],
+    ]);
+    expect(runs.body).toEqual({
+      data: [expect.objectContaining({ name: "r1" })],
+      meta: { page: 1, limit: 50, totalItems: 1, totalPages: 1 },
+    });
     expect(runItems.body.data.map((i: { datasetItemId: string }) => i.datasetItemId)).toEqual(["i2"]);
     expect(runItems.body.meta).toEqual({ page: 2, limit: 1, totalItems: 2, totalPages: 2 });
   });
@@ -221,8 +288,16 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     await call("POST", "/api/public/v2/datasets", { name: "qa" });
     await item({ datasetName: "qa", id: "i1", input: "x" });
 
-    const noTrace = await call("POST", "/api/public/dataset-run-items", { runName: "r1", datasetItemId: "i1", observationId: "o-1" });
-    const unknown = await call("POST", "/api/public/dataset-run-items", { runName: "r1", datasetItemId: "nope", traceId: "t-1" });
+    const noTrace = await call("POST", "/api/public/dataset-run-items", {
+      runName: "r1",
+      datasetItemId: "i1",
+      observationId: "o-1",
+    });
+    const unknown = await call("POST", "/api/public/dataset-run-items", {
+      runName: "r1",
+      datasetItemId: "nope",
+      traceId: "t-1",
+    });
     const runs = await call("GET", "/api/public/datasets/qa/runs");
 
     expect(noTrace.status).toBe(400);
@@ -243,7 +318,11 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     const after = await call("GET", "/api/public/datasets/qa/runs/r1");
 
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ message: "run 'nope' of dataset 'qa' not found", error: "LangfuseNotFoundError", code: "not_found" });
+    expect(unknown.body).toEqual({
+      message: "run 'nope' of dataset 'qa' not found",
+      error: "LangfuseNotFoundError",
+      code: "not_found",
+    });
     expect(deleted.body).toEqual({ message: "Dataset run successfully deleted" });
     expect(after.status).toBe(404);
   });
@@ -253,7 +332,13 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     await call("POST", "/api/public/v2/datasets", { name: "qa" });
     await item({ datasetName: "qa", id: "i1", input: { question: "?" } });
     await call("POST", "/v1/prompts", { name: "ask", type: "TEXT", content: "{{question}}", labels: ["production"] });
-    const started = await call("POST", "/v1/datasets/qa/experiments", { runName: "served", prompt: { name: "ask" }, provider: "mock", model: "m", mapping: { question: "input.question" } });
+    const started = await call("POST", "/v1/datasets/qa/experiments", {
+      runName: "served",
+      prompt: { name: "ask" },
+      provider: "mock",
+      model: "m",
+      mapping: { question: "input.question" },
+    });
 
     const refused = await call("DELETE", "/api/public/datasets/qa/runs/served");
     await call("POST", "/v1/datasets/qa/runs/served/cancel");
@@ -261,7 +346,11 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
 
     expect(started.status).toBe(202);
     expect(refused.status).toBe(409);
-    expect(refused.body).toMatchObject({ error: "ConflictError", message: "Run 'served' of dataset 'qa' is still running: cancel it first (POST /v1/datasets/qa/runs/served/cancel)" });
+    expect(refused.body).toMatchObject({
+      error: "ConflictError",
+      message:
+        "Run 'served' of dataset 'qa' is still running: cancel it first (POST /v1/datasets/qa/runs/served/cancel)",
+    });
     expect(deleted.body).toEqual({ message: "Dataset run successfully deleted" });
   });
 

@@ -20,10 +20,32 @@ describe("Langfuse prompt writes over HTTP (/api/public/v2/prompts)", () => {
   it("creates a chat version from Langfuse's body and answers Langfuse's prompt", async () => {
     key = await newProject(app);
 
-    const res = await call("POST", "/api/public/v2/prompts", { name: "bot", type: "chat", prompt: [{ type: "chatmessage", role: "system", content: "Be {{tone}}" }, { type: "placeholder", name: "history" }], labels: ["production"], commitMessage: "first" });
+    const res = await call("POST", "/api/public/v2/prompts", {
+      name: "bot",
+      type: "chat",
+      prompt: [
+        { type: "chatmessage", role: "system", content: "Be {{tone}}" },
+        { type: "placeholder", name: "history" },
+      ],
+      labels: ["production"],
+      commitMessage: "first",
+    });
 
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: "bot", version: 1, type: "chat", prompt: [{ role: "system", content: "Be {{tone}}" }, { type: "placeholder", name: "history" }], labels: ["latest", "production"], tags: [], commitMessage: "first", config: {}, projectId: key.id });
+    expect(res.body).toMatchObject({
+      name: "bot",
+      version: 1,
+      type: "chat",
+      prompt: [
+        { role: "system", content: "Be {{tone}}" },
+        { type: "placeholder", name: "history" },
+      ],
+      labels: ["latest", "production"],
+      tags: [],
+      commitMessage: "first",
+      config: {},
+      projectId: key.id,
+    });
   });
 
   it("refuses the reserved label latest, on create and on a label move, writing nothing", async () => {
@@ -58,11 +80,18 @@ describe("Langfuse prompt writes over HTTP (/api/public/v2/prompts)", () => {
     await call("POST", "/api/public/v2/prompts", { name: "p", prompt: "one", labels: ["production", "staging"] });
     await call("POST", "/api/public/v2/prompts", { name: "p", prompt: "two" });
 
-    const res = await call("PATCH", "/api/public/v2/prompts/p/versions/2", { newLabels: ["production", "staging", "canary"] });
+    const res = await call("PATCH", "/api/public/v2/prompts/p/versions/2", {
+      newLabels: ["production", "staging", "canary"],
+    });
     const moved = (await promptEvents(app, key.id)).filter((e) => e.type === "prompt.label.moved");
 
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: "p", version: 2, prompt: "two", labels: ["canary", "latest", "production", "staging"] });
+    expect(res.body).toMatchObject({
+      name: "p",
+      version: 2,
+      prompt: "two",
+      labels: ["canary", "latest", "production", "staging"],
+    });
     expect(moved.map((e) => (e.payload as { label: string }).label).sort()).toEqual(["production", "staging"]);
   });
 
@@ -85,11 +114,24 @@ describe("Langfuse prompt writes over HTTP (/api/public/v2/prompts)", () => {
     await call("POST", "/api/public/v2/prompts", { name: "b", prompt: "1" });
 
     const production = await call("GET", "/api/public/v2/prompts?label=production");
-    const future = await call("GET", `/api/public/v2/prompts?fromUpdatedAt=${encodeURIComponent("2999-01-01T00:00:00Z")}`);
+    const future = await call(
+      "GET",
+      `/api/public/v2/prompts?fromUpdatedAt=${encodeURIComponent("2999-01-01T00:00:00Z")}`,
+    );
     const past = await call("GET", "/api/public/v2/prompts?page=2&limit=2");
     const tagged = await call("GET", "/api/public/v2/prompts?tag=x");
 
-    expect(production.body.data).toEqual([{ name: "a", type: "text", versions: [1], labels: ["production"], tags: [], lastUpdatedAt: expect.any(String), lastConfig: { t: 1 } }]);
+    expect(production.body.data).toEqual([
+      {
+        name: "a",
+        type: "text",
+        versions: [1],
+        labels: ["production"],
+        tags: [],
+        lastUpdatedAt: expect.any(String),
+        lastConfig: { t: 1 },
+      },
+    ]);
     expect(future.body).toEqual({ data: [], meta: { page: 1, limit: 50, totalItems: 0, totalPages: 0 } });
     expect(past.body).toEqual({ data: [], meta: { page: 2, limit: 2, totalItems: 2, totalPages: 1 } });
     expect(tagged.body.meta.totalItems).toBe(0);

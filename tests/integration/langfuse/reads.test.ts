@@ -3,7 +3,7 @@ import { Langfuse } from "langfuse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failure } from "../../support/langfuse-failure";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { newProject, type Key } from "../reads/support";
+import { type Key, newProject } from "../reads/support";
 
 const T0 = Date.parse("2026-03-01T10:00:00.000Z");
 const at = (s: number) => new Date(T0 + s * 1000);
@@ -25,20 +25,52 @@ describe("Langfuse read API with the real Langfuse clients", () => {
 
     // Written through the legacy SDK's own tracing (its ingestion batches), then read back through both clients.
     const checkout = legacy.trace({
-      name: "checkout", userId: "u-1", sessionId: "s-1", tags: ["prod", "web"], release: "r1", version: "v1", environment: "production",
-      input: { cart: 3 }, output: "paid", metadata: { region: "eu" }, timestamp: at(0),
+      name: "checkout",
+      userId: "u-1",
+      sessionId: "s-1",
+      tags: ["prod", "web"],
+      release: "r1",
+      version: "v1",
+      environment: "production",
+      input: { cart: 3 },
+      output: "paid",
+      metadata: { region: "eu" },
+      timestamp: at(0),
     } as any);
     const span = checkout.span({ name: "validate", startTime: at(0), endTime: at(1) });
     const generation = span.generation({
-      name: "llm", model: "gpt-4o-mini", input: [{ role: "user", content: "pay?" }], output: "yes",
-      usage: { input: 20, output: 5 }, startTime: at(0.2), completionStartTime: at(0.5), endTime: at(0.8), level: "WARNING", statusMessage: "slow",
+      name: "llm",
+      model: "gpt-4o-mini",
+      input: [{ role: "user", content: "pay?" }],
+      output: "yes",
+      usage: { input: 20, output: 5 },
+      startTime: at(0.2),
+      completionStartTime: at(0.5),
+      endTime: at(0.8),
+      level: "WARNING",
+      statusMessage: "slow",
     } as any);
     const score = checkout.score({ name: "helpful", value: 1 } as any);
-    const search = legacy.trace({ name: "search", userId: "u-2", sessionId: "s-1", tags: ["prod"], environment: "staging", input: "q", timestamp: at(10) } as any);
+    const search = legacy.trace({
+      name: "search",
+      userId: "u-2",
+      sessionId: "s-1",
+      tags: ["prod"],
+      environment: "staging",
+      input: "q",
+      timestamp: at(10),
+    } as any);
     const big = legacy.trace({ name: "big", sessionId: "s-2", input: BIG, timestamp: at(20) } as any);
     await legacy.flushAsync();
     await app.drainQueues();
-    Object.assign(ids, { checkout: checkout.id, search: search.id, big: big.id, generation: generation.id, span: span.id, score: (score as any).id ?? "" });
+    Object.assign(ids, {
+      checkout: checkout.id,
+      search: search.id,
+      big: big.id,
+      generation: generation.id,
+      span: span.id,
+      score: (score as any).id ?? "",
+    });
   });
   afterAll(async () => {
     await legacy?.shutdownAsync();
@@ -55,13 +87,20 @@ describe("Langfuse read API with the real Langfuse clients", () => {
     });
 
     it("answers health to the SDK's own call", async () => {
-      expect((await client.api.health.health())).toMatchObject({ status: "OK" });
+      expect(await client.api.health.health()).toMatchObject({ status: "OK" });
     });
 
     it("names the key's project and its organization", async () => {
       const projects = await client.api.projects.get();
 
-      expect(projects.data).toEqual([{ id: key.id, name: expect.stringMatching(/^reads-/), organization: { id: expect.any(String), name: expect.any(String) }, metadata: {} }]);
+      expect(projects.data).toEqual([
+        {
+          id: key.id,
+          name: expect.stringMatching(/^reads-/),
+          organization: { id: expect.any(String), name: expect.any(String) },
+          metadata: {},
+        },
+      ]);
     });
 
     it("gives the project's retention once one is set", async () => {
@@ -87,9 +126,23 @@ describe("Langfuse read API with the real Langfuse clients", () => {
 
       expect(page.data).toEqual([
         expect.objectContaining({
-          id: ids.checkout, timestamp: "2026-03-01T10:00:00.000Z", name: "checkout", userId: "u-1", sessionId: "s-1", release: "r1", version: "v1",
-          environment: "production", tags: ["prod", "web"], public: false, input: { cart: 3 }, output: "paid", metadata: { region: "eu" },
-          htmlPath: `/traces/${ids.checkout}`, latency: 1, observations: [ids.span, ids.generation], scores: [expect.any(String)],
+          id: ids.checkout,
+          timestamp: "2026-03-01T10:00:00.000Z",
+          name: "checkout",
+          userId: "u-1",
+          sessionId: "s-1",
+          release: "r1",
+          version: "v1",
+          environment: "production",
+          tags: ["prod", "web"],
+          public: false,
+          input: { cart: 3 },
+          output: "paid",
+          metadata: { region: "eu" },
+          htmlPath: `/traces/${ids.checkout}`,
+          latency: 1,
+          observations: [ids.span, ids.generation],
+          scores: [expect.any(String)],
         }),
       ]);
       expect(page.data[0]!.totalCost).toBeGreaterThan(0);
@@ -99,7 +152,10 @@ describe("Langfuse read API with the real Langfuse clients", () => {
       const byUser = await client.api.trace.list({ userId: "u-2" });
       const bySession = await client.api.trace.list({ sessionId: "s-1" });
       const byRelease = await client.api.trace.list({ release: "r1", version: "v1" });
-      const inWindow = await client.api.trace.list({ fromTimestamp: at(5).toISOString(), toTimestamp: at(20).toISOString() });
+      const inWindow = await client.api.trace.list({
+        fromTimestamp: at(5).toISOString(),
+        toTimestamp: at(20).toISOString(),
+      });
 
       expect(byUser.data.map((t) => t.name)).toEqual(["search"]);
       expect(bySession.data.map((t) => t.name)).toEqual(["search", "checkout"]);
@@ -138,21 +194,53 @@ describe("Langfuse read API with the real Langfuse clients", () => {
     it("leaves out the field groups `fields` does not name", async () => {
       const page = await client.api.trace.list({ name: "checkout", fields: "core" });
 
-      expect(page.data[0]).toMatchObject({ input: null, output: null, metadata: null, observations: [], scores: [], latency: -1, totalCost: -1 });
+      expect(page.data[0]).toMatchObject({
+        input: null,
+        output: null,
+        metadata: null,
+        observations: [],
+        scores: [],
+        latency: -1,
+        totalCost: -1,
+      });
     });
 
     it("reads a trace with its observations and scores whole", async () => {
       const trace = await client.api.trace.get(ids.checkout);
 
-      expect(trace).toMatchObject({ id: ids.checkout, name: "checkout", input: { cart: 3 }, htmlPath: `/traces/${ids.checkout}`, latency: 1 });
-      expect(trace.observations.map((o) => [o.id, o.type])).toEqual([[ids.span, "SPAN"], [ids.generation, "GENERATION"]]);
+      expect(trace).toMatchObject({
+        id: ids.checkout,
+        name: "checkout",
+        input: { cart: 3 },
+        htmlPath: `/traces/${ids.checkout}`,
+        latency: 1,
+      });
+      expect(trace.observations.map((o) => [o.id, o.type])).toEqual([
+        [ids.span, "SPAN"],
+        [ids.generation, "GENERATION"],
+      ]);
       expect(trace.observations[1]).toMatchObject({
-        parentObservationId: ids.span, model: "gpt-4o-mini", output: "yes", level: "WARNING", statusMessage: "slow",
-        usage: { unit: "TOKENS", input: 20, output: 5, total: 25 }, usageDetails: { input: 20, output: 5, total: 25 },
-        latency: 0.6, timeToFirstToken: 0.3, completionStartTime: "2026-03-01T10:00:00.500Z",
+        parentObservationId: ids.span,
+        model: "gpt-4o-mini",
+        output: "yes",
+        level: "WARNING",
+        statusMessage: "slow",
+        usage: { unit: "TOKENS", input: 20, output: 5, total: 25 },
+        usageDetails: { input: 20, output: 5, total: 25 },
+        latency: 0.6,
+        timeToFirstToken: 0.3,
+        completionStartTime: "2026-03-01T10:00:00.500Z",
       });
       expect(trace.observations[1]!.calculatedTotalCost).toBeGreaterThan(0);
-      expect(trace.scores).toEqual([expect.objectContaining({ traceId: ids.checkout, name: "helpful", value: 1, dataType: "NUMERIC", source: "API" })]);
+      expect(trace.scores).toEqual([
+        expect.objectContaining({
+          traceId: ids.checkout,
+          name: "helpful",
+          value: 1,
+          dataType: "NUMERIC",
+          source: "API",
+        }),
+      ]);
     });
 
     it("gives an offloaded body back whole", async () => {
@@ -178,12 +266,17 @@ describe("Langfuse read API with the real Langfuse clients", () => {
       const page = await client.api.legacy.observationsV1.getMany({ traceId: ids.checkout });
 
       expect(page.data.map((o) => o.id)).toEqual([ids.generation, ids.span]);
-      expect(page.data[0]).toMatchObject({ type: "GENERATION", input: [{ role: "user", content: "pay?" }], projectId: key.id });
+      expect(page.data[0]).toMatchObject({
+        type: "GENERATION",
+        input: [{ role: "user", content: "pay?" }],
+        projectId: key.id,
+      });
       expect(page.meta).toEqual({ page: 1, limit: 50, totalItems: 2, totalPages: 1 });
     });
 
     it("filters by type, name, level, parent, user and start time", async () => {
-      const list = (q: Parameters<typeof client.api.legacy.observationsV1.getMany>[0]) => client.api.legacy.observationsV1.getMany(q).then((p) => p.data.map((o) => o.id));
+      const list = (q: Parameters<typeof client.api.legacy.observationsV1.getMany>[0]) =>
+        client.api.legacy.observationsV1.getMany(q).then((p) => p.data.map((o) => o.id));
 
       expect(await list({ type: "GENERATION" })).toEqual([ids.generation]);
       expect(await list({ name: "validate" })).toEqual([ids.span]);
@@ -196,7 +289,14 @@ describe("Langfuse read API with the real Langfuse clients", () => {
     it("reads one observation by id", async () => {
       const o = await client.api.legacy.observationsV1.get(ids.generation);
 
-      expect(o).toMatchObject({ id: ids.generation, traceId: ids.checkout, type: "GENERATION", model: "gpt-4o-mini", promptTokens: 20, completionTokens: 5 });
+      expect(o).toMatchObject({
+        id: ids.generation,
+        traceId: ids.checkout,
+        type: "GENERATION",
+        model: "gpt-4o-mini",
+        promptTokens: 20,
+        completionTokens: 5,
+      });
     });
 
     it("reads through the legacy client's fetch methods", async () => {
@@ -231,7 +331,10 @@ describe("Langfuse read API with the real Langfuse clients", () => {
       const session = await client.api.sessions.get("s-1");
 
       expect(session).toMatchObject({ id: "s-1", projectId: key.id });
-      expect(session.traces.map((t) => [t.name, t.input])).toEqual([["checkout", { cart: 3 }], ["search", "q"]]);
+      expect(session.traces.map((t) => [t.name, t.input])).toEqual([
+        ["checkout", { cart: 3 }],
+        ["search", "q"],
+      ]);
     });
 
     it("reads through the legacy client's fetchSessions", async () => {
@@ -247,7 +350,11 @@ describe("Langfuse read API with the real Langfuse clients", () => {
       const res = await app.call("GET", "/api/public/traces?page=0", { key });
 
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ message: "Invalid query.page: Too small: expected number to be >=1", error: "InvalidRequestError", code: "invalid_input" });
+      expect(res.body).toMatchObject({
+        message: "Invalid query.page: Too small: expected number to be >=1",
+        error: "InvalidRequestError",
+        code: "invalid_input",
+      });
     });
 
     it("refuses limit=101 on every list", async () => {
@@ -255,7 +362,10 @@ describe("Langfuse read API with the real Langfuse clients", () => {
         const res = await app.call("GET", `${path}?limit=101`, { key });
 
         expect(res.status).toBe(400);
-        expect(res.body).toMatchObject({ message: "Invalid query.limit: Too big: expected number to be <=100", error: "InvalidRequestError" });
+        expect(res.body).toMatchObject({
+          message: "Invalid query.limit: Too big: expected number to be <=100",
+          error: "InvalidRequestError",
+        });
       }
     });
 
@@ -263,14 +373,18 @@ describe("Langfuse read API with the real Langfuse clients", () => {
       const res = await app.call("GET", "/api/public/traces?orderBy=bookmarked.asc", { key });
 
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe("Invalid query.orderBy: expected <column>.<asc|desc> with column one of id, timestamp, name, userId, sessionId, environment, release, version");
+      expect(res.body.message).toBe(
+        "Invalid query.orderBy: expected <column>.<asc|desc> with column one of id, timestamp, name, userId, sessionId, environment, release, version",
+      );
     });
 
     it("refuses Langfuse's filter language rather than ignore it", async () => {
       const res = await app.call("GET", `/api/public/traces?filter=${encodeURIComponent("[]")}`, { key });
 
       expect(res.status).toBe(400);
-      expect(res.body.message).toBe("Invalid query.filter: Langfuse's filter parameter is not supported here; use the query parameters");
+      expect(res.body.message).toBe(
+        "Invalid query.filter: Langfuse's filter parameter is not supported here; use the query parameters",
+      );
     });
 
     it("answers 404 in Langfuse's body for unknown trace, observation and session ids", async () => {
@@ -278,9 +392,18 @@ describe("Langfuse read API with the real Langfuse clients", () => {
       const observation = await failure(client.api.legacy.observationsV1.get("nope"));
       const session = await failure(client.api.sessions.get("nope"));
 
-      expect(trace).toEqual({ statusCode: 404, body: { message: "Trace 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" } });
-      expect(observation).toEqual({ statusCode: 404, body: { message: "Observation 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" } });
-      expect(session).toEqual({ statusCode: 404, body: { message: "Session 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" } });
+      expect(trace).toEqual({
+        statusCode: 404,
+        body: { message: "Trace 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" },
+      });
+      expect(observation).toEqual({
+        statusCode: 404,
+        body: { message: "Observation 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" },
+      });
+      expect(session).toEqual({
+        statusCode: 404,
+        body: { message: "Session 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" },
+      });
     });
 
     it("answers 401 in Langfuse's body without credentials", async () => {
@@ -326,7 +449,10 @@ describe("Langfuse read API with the real Langfuse clients", () => {
 
       const refused = await failure(client.api.trace.deleteMultiple({ traceIds: [a, "nope"] }));
 
-      expect(refused).toEqual({ statusCode: 404, body: { message: "Trace 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" } });
+      expect(refused).toEqual({
+        statusCode: 404,
+        body: { message: "Trace 'nope' not found", error: "LangfuseNotFoundError", code: "not_found" },
+      });
       expect((await client.api.trace.get(a)).name).toBe("kept");
     });
 
@@ -336,7 +462,10 @@ describe("Langfuse read API with the real Langfuse clients", () => {
       const unknown = await app.call("DELETE", "/api/public/traces/nope", { key });
       const forbidden = await app.call("DELETE", `/api/public/traces/${ids.checkout}`, { key: viewer });
 
-      expect(unknown).toMatchObject({ status: 404, body: { message: "Trace 'nope' not found", error: "LangfuseNotFoundError" } });
+      expect(unknown).toMatchObject({
+        status: 404,
+        body: { message: "Trace 'nope' not found", error: "LangfuseNotFoundError" },
+      });
       expect(forbidden).toMatchObject({ status: 403, body: { error: "ForbiddenError", code: "forbidden" } });
     });
   });

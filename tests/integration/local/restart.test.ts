@@ -19,7 +19,10 @@ describe("npm start on embedded stores", () => {
     const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir });
     try {
       const out = server.output();
-      minted = { publicKey: out.match(/public key: (pk-sl-\S+)/)![1]!, secretKey: out.match(/secret key: (sk-sl-\S+)/)![1]! };
+      minted = {
+        publicKey: out.match(/public key: (pk-sl-\S+)/)![1]!,
+        secretKey: out.match(/secret key: (sk-sl-\S+)/)![1]!,
+      };
 
       const res = await fetch(`${server.url}/v1/projects`, { headers: { authorization: basic(minted) } });
 
@@ -32,9 +35,15 @@ describe("npm start on embedded stores", () => {
 
   it("starts on a data directory that does not exist yet, as on a fresh clone", async () => {
     const fresh = join(dataDir, "not", "there", "yet");
-    const server = await spawnServer({ SIGHTLINE_DATA_DIR: fresh, SIGHTLINE_INIT_PUBLIC_KEY: "pk-sl-fresh", SIGHTLINE_INIT_SECRET_KEY: "sk-sl-fresh" });
+    const server = await spawnServer({
+      SIGHTLINE_DATA_DIR: fresh,
+      SIGHTLINE_INIT_PUBLIC_KEY: "pk-sl-fresh",
+      SIGHTLINE_INIT_SECRET_KEY: "sk-sl-fresh",
+    });
     try {
-      const res = await fetch(`${server.url}/v1/projects`, { headers: { authorization: basic({ publicKey: "pk-sl-fresh", secretKey: "sk-sl-fresh" }) } });
+      const res = await fetch(`${server.url}/v1/projects`, {
+        headers: { authorization: basic({ publicKey: "pk-sl-fresh", secretKey: "sk-sl-fresh" }) },
+      });
 
       expect(res.status).toBe(200);
     } finally {
@@ -47,7 +56,11 @@ describe("npm start on embedded stores", () => {
     let key: { publicKey: string; secretKey: string };
     try {
       expect(first.output()).not.toContain("secret key:");
-      const created = await fetch(`${first.url}/v1/api-keys`, { method: "POST", headers: { authorization: basic(minted), "content-type": "application/json" }, body: JSON.stringify({ note: "survivor" }) });
+      const created = await fetch(`${first.url}/v1/api-keys`, {
+        method: "POST",
+        headers: { authorization: basic(minted), "content-type": "application/json" },
+        body: JSON.stringify({ note: "survivor" }),
+      });
       expect(created.status).toBe(201);
       key = (await created.json()) as { publicKey: string; secretKey: string };
     } finally {
@@ -65,11 +78,18 @@ describe("npm start on embedded stores", () => {
   });
 
   it("bootstraps exactly the configured key, idempotently", async () => {
-    const env = { SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_INIT_PUBLIC_KEY: "pk-sl-fixed", SIGHTLINE_INIT_SECRET_KEY: "sk-sl-fixed", SIGHTLINE_INIT_PROJECT: "pinned" };
+    const env = {
+      SIGHTLINE_DATA_DIR: dataDir,
+      SIGHTLINE_INIT_PUBLIC_KEY: "pk-sl-fixed",
+      SIGHTLINE_INIT_SECRET_KEY: "sk-sl-fixed",
+      SIGHTLINE_INIT_PROJECT: "pinned",
+    };
     for (let run = 0; run < 2; run++) {
       const server = await spawnServer(env);
       try {
-        const res = await fetch(`${server.url}/v1/api-keys`, { headers: { authorization: basic({ publicKey: "pk-sl-fixed", secretKey: "sk-sl-fixed" }) } });
+        const res = await fetch(`${server.url}/v1/api-keys`, {
+          headers: { authorization: basic({ publicKey: "pk-sl-fixed", secretKey: "sk-sl-fixed" }) },
+        });
         const keys = ((await res.json()) as any).data;
 
         expect(res.status).toBe(200);

@@ -6,10 +6,17 @@ import { freePort } from "../../support/spawn-server";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
-function sightline(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+function sightline(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ["sdk/cli/sightline.js", ...args], { cwd: root, env: { ...process.env, ...env } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      ["sdk/cli/sightline.js", ...args],
+      { cwd: root, env: { ...process.env, ...env } },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -19,7 +26,11 @@ describe("sightline smoke", () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     app = await startTestApp();
-    env = { SIGHTLINE_BASE_URL: app.url, SIGHTLINE_PUBLIC_KEY: app.admin.publicKey, SIGHTLINE_SECRET_KEY: app.admin.secretKey };
+    env = {
+      SIGHTLINE_BASE_URL: app.url,
+      SIGHTLINE_PUBLIC_KEY: app.admin.publicKey,
+      SIGHTLINE_SECRET_KEY: app.admin.secretKey,
+    };
   });
   afterAll(() => app?.close());
 
@@ -43,7 +54,11 @@ describe("sightline smoke", () => {
     const traceId = result.stdout.match(/\((sightline-smoke-[a-z0-9]+)\)/)![1]!;
     expect((await app.call("GET", `/v1/traces/${traceId}`)).status).toBe(404);
     expect((await app.call("GET", `/v1/prompts/${traceId}`)).status).toBe(404);
-    expect((await app.call("GET", "/v1/api-keys")).body.data.filter((k: { note: string | null }) => k.note === "sightline smoke")).toEqual([]);
+    expect(
+      (await app.call("GET", "/v1/api-keys")).body.data.filter(
+        (k: { note: string | null }) => k.note === "sightline smoke",
+      ),
+    ).toEqual([]);
   });
 
   it("fails with exit 1 when the worker never merges the trace", async () => {
@@ -57,9 +72,16 @@ describe("sightline smoke", () => {
   it("fails with exit 1 for a key that is not ADMIN, and 2 when nothing answers or settings are missing", async () => {
     const member = (await app.call("POST", "/v1/api-keys", { body: { role: "MEMBER" } })).body;
 
-    const notAdmin = await sightline(["smoke", "--public-key", member.publicKey, "--secret-key", member.secretKey], env);
+    const notAdmin = await sightline(
+      ["smoke", "--public-key", member.publicKey, "--secret-key", member.secretKey],
+      env,
+    );
     const down = await sightline(["smoke", "--url", `http://127.0.0.1:${await freePort()}`], env);
-    const missing = await sightline(["smoke"], { SIGHTLINE_BASE_URL: "", SIGHTLINE_PUBLIC_KEY: "", SIGHTLINE_SECRET_KEY: "" });
+    const missing = await sightline(["smoke"], {
+      SIGHTLINE_BASE_URL: "",
+      SIGHTLINE_PUBLIC_KEY: "",
+      SIGHTLINE_SECRET_KEY: "",
+    });
 
     expect(notAdmin.code).toBe(1);
     expect(notAdmin.stdout).toContain("FAIL  keys: mint a MEMBER key with the ADMIN key: 403 forbidden");

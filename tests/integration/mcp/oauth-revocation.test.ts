@@ -1,13 +1,15 @@
+import { authUsers } from "@core/auth/auth.sql";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authUsers } from "@core/auth/auth.sql";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { grant, mcpCall, refresh, registerClient, toolNames, type Tokens } from "../../support/mcp-oauth";
+import { grant, mcpCall, refresh, registerClient, type Tokens, toolNames } from "../../support/mcp-oauth";
 import { magicLinkSignIn, person, provenPerson, sessionCall, uniqueEmail } from "../../support/sessions";
 
 /* A grant ends at once (docs/mcp.md, "Revocation"): the access token on its next use, the refresh token at once. */
-const ENDED = "The grant behind this token has ended (signed out, session revoked, consent withdrawn or account banned); authorize again";
-const REFRESH_ENDED = "The grant has ended (signed out, session revoked, consent withdrawn or account banned); authorize again";
+const ENDED =
+  "The grant behind this token has ended (signed out, session revoked, consent withdrawn or account banned); authorize again";
+const REFRESH_ENDED =
+  "The grant has ended (signed out, session revoked, consent withdrawn or account banned); authorize again";
 
 describe("MCP OAuth: bans and revocations end access at once", () => {
   let app: TestApp;
@@ -50,7 +52,9 @@ describe("MCP OAuth: bans and revocations end access at once", () => {
     const banned = await connected();
     const bystander = await connected();
 
-    const ban = await sessionCall(app, owner.jar, "POST", "/v1/auth/admin/ban-user", { body: { userId: banned.me.user.id, banReason: "test" } });
+    const ban = await sessionCall(app, owner.jar, "POST", "/v1/auth/admin/ban-user", {
+      body: { userId: banned.me.user.id, banReason: "test" },
+    });
 
     expect(ban.status).toBe(200);
     await expectEnded(banned.tokens);
@@ -104,7 +108,10 @@ describe("MCP OAuth: bans and revocations end access at once", () => {
   it("serves them again once a ban with an expiry has run out", async () => {
     const who = await connected();
 
-    await app.deps.db.update(authUsers).set({ banned: true, banExpires: new Date(Date.now() - 1_000) }).where(eq(authUsers.id, who.me.user.id));
+    await app.deps.db
+      .update(authUsers)
+      .set({ banned: true, banExpires: new Date(Date.now() - 1_000) })
+      .where(eq(authUsers.id, who.me.user.id));
 
     expect(await toolNames(app, who.tokens.access_token)).toContain("list_traces");
   });
@@ -114,7 +121,9 @@ describe("MCP OAuth: bans and revocations end access at once", () => {
     const consents = await sessionCall(app, who.jar, "GET", "/v1/auth/oauth2/get-consents");
     const mine = consents.body.find((c: { clientId: string }) => c.clientId === clientId);
 
-    const withdrawn = await sessionCall(app, who.jar, "POST", "/v1/auth/oauth2/delete-consent", { body: { id: mine.id } });
+    const withdrawn = await sessionCall(app, who.jar, "POST", "/v1/auth/oauth2/delete-consent", {
+      body: { id: mine.id },
+    });
 
     expect(withdrawn.status).toBe(200);
     await expectEnded(who.tokens);

@@ -4,7 +4,16 @@ import { authorizeUrl, consent, grant, mcpCall, REDIRECT, registerClient, toolNa
 import { person, sessionCall, uniqueEmail } from "../../support/sessions";
 
 /* Scopes bound the tools, a consent may name one project, the consent page is told who asks (docs/mcp.md, "Scopes", "Consent"). */
-const READ_TOOLS = ["list_traces", "get_trace", "search_observations", "get_metrics", "list_prompts", "get_prompt", "list_datasets", "list_review_items"];
+const READ_TOOLS = [
+  "list_traces",
+  "get_trace",
+  "search_observations",
+  "get_metrics",
+  "list_prompts",
+  "get_prompt",
+  "list_datasets",
+  "list_review_items",
+];
 const ALL = "sightline:read sightline:write offline_access";
 
 type Person = Awaited<ReturnType<typeof person>>;
@@ -16,13 +25,16 @@ describe("MCP OAuth: scopes, projects and informed consent", () => {
   let projectA = "";
   let projectB = "";
 
-  const callTool = (token: string, name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) => mcpCall(app, token, "tools/call", { name, arguments: args }, headers);
+  const callTool = (token: string, name: string, args: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    mcpCall(app, token, "tools/call", { name, arguments: args }, headers);
 
   beforeAll(async () => {
     app = await startTestApp();
     owner = await person(app, uniqueEmail("owner"));
     projectA = owner.me.organizations[0].projects[0].id;
-    const created = await app.call("POST", "/v1/projects", { body: { name: `b-${Math.random().toString(36).slice(2, 8)}` } });
+    const created = await app.call("POST", "/v1/projects", {
+      body: { name: `b-${Math.random().toString(36).slice(2, 8)}` },
+    });
     if (created.status !== 201) throw new Error(`project failed: ${created.status}`);
     projectB = created.body.id;
     clientId = await registerClient(app, "Claude Desktop");
@@ -32,26 +44,44 @@ describe("MCP OAuth: scopes, projects and informed consent", () => {
   it("publishes the two scopes in the protected-resource metadata, names them in the challenge, and offers no DPoP", async () => {
     const resource = (await (await fetch(`${app.url}/.well-known/oauth-protected-resource/v1/mcp`)).json()) as any;
     const server = (await (await fetch(`${app.url}/.well-known/oauth-authorization-server/v1/auth`)).json()) as any;
-    const challenge = await fetch(`${app.url}/v1/mcp`, { method: "POST", headers: { accept: "application/json, text/event-stream", "content-type": "application/json" }, body: "{}" });
+    const challenge = await fetch(`${app.url}/v1/mcp`, {
+      method: "POST",
+      headers: { accept: "application/json, text/event-stream", "content-type": "application/json" },
+      body: "{}",
+    });
 
     expect(resource.scopes_supported).toEqual(["sightline:read", "sightline:write"]);
     expect(resource).not.toHaveProperty("dpop_signing_alg_values_supported");
-    expect(server.scopes_supported).toEqual(expect.arrayContaining(["sightline:read", "sightline:write", "offline_access"]));
+    expect(server.scopes_supported).toEqual(
+      expect.arrayContaining(["sightline:read", "sightline:write", "offline_access"]),
+    );
     expect(server).not.toHaveProperty("dpop_signing_alg_values_supported");
-    expect(challenge.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/v1/mcp", scope="${ALL}", Basic realm="sightline"`);
+    expect(challenge.headers.get("www-authenticate")).toBe(
+      `Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/v1/mcp", scope="${ALL}", Basic realm="sightline"`,
+    );
   });
 
   it("gives a read-only token the read tools and refuses a write tool naming the missing scope", async () => {
     const tokens = await grant(app, owner.jar, clientId, { scope: "sightline:read offline_access" });
 
     const listed = await toolNames(app, tokens.access_token, { "x-sightline-project": projectA });
-    const write = await callTool(tokens.access_token, "save_prompt", { name: "nope", type: "TEXT", content: "x" }, { "x-sightline-project": projectA });
+    const write = await callTool(
+      tokens.access_token,
+      "save_prompt",
+      { name: "nope", type: "TEXT", content: "x" },
+      { "x-sightline-project": projectA },
+    );
     const read = await callTool(tokens.access_token, "list_prompts", {}, { "x-sightline-project": projectA });
 
     expect(tokens.scope).toBe("sightline:read offline_access");
     expect(listed).toEqual(READ_TOOLS);
     expect(write.body.result.isError).toBe(true);
-    expect(write.body.result.content).toEqual([{ type: "text", text: "This tool needs the sightline:write scope; the token grants sightline:read offline_access" }]);
+    expect(write.body.result.content).toEqual([
+      {
+        type: "text",
+        text: "This tool needs the sightline:write scope; the token grants sightline:read offline_access",
+      },
+    ]);
     expect(write.body.result.structuredContent.error.code).toBe("forbidden");
     expect(read.body.result.isError).toBeFalsy();
   });
@@ -59,7 +89,12 @@ describe("MCP OAuth: scopes, projects and informed consent", () => {
   it("lets a write-scoped token write", async () => {
     const tokens = await grant(app, owner.jar, clientId, { scope: ALL });
 
-    const saved = await callTool(tokens.access_token, "save_prompt", { name: "scoped-write", type: "TEXT", content: "hi" }, { "x-sightline-project": projectA });
+    const saved = await callTool(
+      tokens.access_token,
+      "save_prompt",
+      { name: "scoped-write", type: "TEXT", content: "hi" },
+      { "x-sightline-project": projectA },
+    );
 
     expect((await toolNames(app, tokens.access_token, { "x-sightline-project": projectA })).length).toBe(15);
     expect(saved.body.result.isError, saved.body.result.content[0].text).toBeFalsy();
@@ -121,11 +156,19 @@ describe("MCP OAuth: scopes, projects and informed consent", () => {
 
     expect(location.pathname).toBe("/consent");
     expect(answer.status).toBe(400);
-    expect(answer.body).toEqual({ error: "invalid_request", error_description: `You have no membership for project '${projectA}'` });
+    expect(answer.body).toEqual({
+      error: "invalid_request",
+      error_description: `You have no membership for project '${projectA}'`,
+    });
   });
 
   it("tells the consent page the client's registered name, where the code goes and the scopes in words", async () => {
-    const info = await sessionCall(app, owner.jar, "GET", `/v1/oauth-consent?client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=${encodeURIComponent(ALL)}`);
+    const info = await sessionCall(
+      app,
+      owner.jar,
+      "GET",
+      `/v1/oauth-consent?client_id=${clientId}&redirect_uri=${encodeURIComponent(REDIRECT)}&scope=${encodeURIComponent(ALL)}`,
+    );
 
     expect(info.status).toBe(200);
     expect(info.body).toEqual({
@@ -133,9 +176,20 @@ describe("MCP OAuth: scopes, projects and informed consent", () => {
       redirectUri: REDIRECT,
       redirectHost: "client.example",
       scopes: [
-        { scope: "sightline:read", description: "Read traces, observations, metrics, prompts, datasets and review queues" },
-        { scope: "sightline:write", description: "Change data: save prompts and move their labels, add dataset items, write scores, run evaluators and submit reviews" },
-        { scope: "offline_access", description: "Stay connected: renew its access without asking you again, until you sign out or the grant is revoked" },
+        {
+          scope: "sightline:read",
+          description: "Read traces, observations, metrics, prompts, datasets and review queues",
+        },
+        {
+          scope: "sightline:write",
+          description:
+            "Change data: save prompts and move their labels, add dataset items, write scores, run evaluators and submit reviews",
+        },
+        {
+          scope: "offline_access",
+          description:
+            "Stay connected: renew its access without asking you again, until you sign out or the grant is revoked",
+        },
       ],
     });
   });
@@ -143,16 +197,39 @@ describe("MCP OAuth: scopes, projects and informed consent", () => {
   it("says plainly when the client registered no name, and refuses a redirect it did not register", async () => {
     const unnamed = await registerClient(app, null);
 
-    const info = await sessionCall(app, owner.jar, "GET", `/v1/oauth-consent?client_id=${unnamed}&redirect_uri=${encodeURIComponent(REDIRECT)}`);
-    const elsewhere = await sessionCall(app, owner.jar, "GET", `/v1/oauth-consent?client_id=${unnamed}&redirect_uri=${encodeURIComponent("https://evil.example/cb")}`);
-    const unknown = await sessionCall(app, owner.jar, "GET", `/v1/oauth-consent?client_id=nope&redirect_uri=${encodeURIComponent(REDIRECT)}`);
-    const anonymous = await sessionCall(app, null, "GET", `/v1/oauth-consent?client_id=${unnamed}&redirect_uri=${encodeURIComponent(REDIRECT)}`);
+    const info = await sessionCall(
+      app,
+      owner.jar,
+      "GET",
+      `/v1/oauth-consent?client_id=${unnamed}&redirect_uri=${encodeURIComponent(REDIRECT)}`,
+    );
+    const elsewhere = await sessionCall(
+      app,
+      owner.jar,
+      "GET",
+      `/v1/oauth-consent?client_id=${unnamed}&redirect_uri=${encodeURIComponent("https://evil.example/cb")}`,
+    );
+    const unknown = await sessionCall(
+      app,
+      owner.jar,
+      "GET",
+      `/v1/oauth-consent?client_id=nope&redirect_uri=${encodeURIComponent(REDIRECT)}`,
+    );
+    const anonymous = await sessionCall(
+      app,
+      null,
+      "GET",
+      `/v1/oauth-consent?client_id=${unnamed}&redirect_uri=${encodeURIComponent(REDIRECT)}`,
+    );
 
     expect(info.body.client.name).toBeNull();
     expect(info.body.redirectHost).toBe("client.example");
     expect(info.body.scopes.map((s: { scope: string }) => s.scope)).toEqual(["sightline:read", "offline_access"]);
     expect(elsewhere.status).toBe(400);
-    expect(elsewhere.body.error).toMatchObject({ code: "invalid_input", message: "redirect_uri is not one the client registered" });
+    expect(elsewhere.body.error).toMatchObject({
+      code: "invalid_input",
+      message: "redirect_uri is not one the client registered",
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error).toMatchObject({ code: "not_found", message: "OAuth client 'nope' not found" });
     expect(anonymous.status).toBe(401);
@@ -165,7 +242,11 @@ describe("MCP OAuth: scopes, projects and informed consent", () => {
 
     expect(tokens.token_type).toBe("DPoP");
     expect(call.status).toBe(401);
-    expect(call.body.error).toEqual({ code: "unauthorized", message: "The access token is bound to a DPoP key (cnf), and this MCP server does not verify DPoP proofs; authorize again without DPoP" });
+    expect(call.body.error).toEqual({
+      code: "unauthorized",
+      message:
+        "The access token is bound to a DPoP key (cnf), and this MCP server does not verify DPoP proofs; authorize again without DPoP",
+    });
     expect(call.headers.get("www-authenticate")).toMatch(/^Bearer resource_metadata=/);
   });
 });

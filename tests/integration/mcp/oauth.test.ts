@@ -1,14 +1,27 @@
 import { createHash, randomBytes } from "node:crypto";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from "@modelcontextprotocol/sdk/shared/auth.js";
+import type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from "@modelcontextprotocol/sdk/shared/auth.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { person, provenPerson, uniqueEmail, type Jar } from "../../support/sessions";
+import { type Jar, person, provenPerson, uniqueEmail } from "../../support/sessions";
 
 /* OAuth 2.1 for /v1/mcp (docs/mcp.md, "OAuth"): the official client discovers, registers, authorizes with PKCE. */
-const READ_TOOLS = ["list_traces", "get_trace", "search_observations", "get_metrics", "list_prompts", "get_prompt", "list_datasets", "list_review_items"];
+const READ_TOOLS = [
+  "list_traces",
+  "get_trace",
+  "search_observations",
+  "get_metrics",
+  "list_prompts",
+  "get_prompt",
+  "list_datasets",
+  "list_review_items",
+];
 const REDIRECT = "https://client.example/callback";
 
 type ToolAnswer = { content: { type: string; text: string }[]; structuredContent?: any; isError?: boolean };
@@ -19,12 +32,21 @@ class BrowserlessProvider implements OAuthClientProvider {
   saved?: OAuthTokens;
   verifier = "";
   code = "";
-  constructor(private readonly app: TestApp, private readonly jar: Jar) {}
+  constructor(
+    private readonly app: TestApp,
+    private readonly jar: Jar,
+  ) {}
   get redirectUrl() {
     return REDIRECT;
   }
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: "sightline-test", redirect_uris: [REDIRECT], grant_types: ["authorization_code", "refresh_token"], response_types: ["code"], token_endpoint_auth_method: "none" };
+    return {
+      client_name: "sightline-test",
+      redirect_uris: [REDIRECT],
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      token_endpoint_auth_method: "none",
+    };
   }
   clientInformation() {
     return this.info;
@@ -57,7 +79,11 @@ async function authorize(app: TestApp, jar: Jar, url: URL): Promise<string> {
   const json = res.status === 200 ? (JSON.parse(text) as { url?: string }) : {};
   let location = new URL(res.headers.get("location") ?? json.url ?? "", app.url);
   if (location.pathname === "/consent") {
-    const consent = await fetch(`${app.url}/v1/auth/oauth2/consent`, { method: "POST", headers: { cookie: jar.header(), origin: app.url, "content-type": "application/json" }, body: JSON.stringify({ accept: true, oauth_query: location.search.slice(1) }) });
+    const consent = await fetch(`${app.url}/v1/auth/oauth2/consent`, {
+      method: "POST",
+      headers: { cookie: jar.header(), origin: app.url, "content-type": "application/json" },
+      body: JSON.stringify({ accept: true, oauth_query: location.search.slice(1) }),
+    });
     const body = (await consent.json()) as { redirect_uri?: string; url?: string };
     if (consent.status !== 200) throw new Error(`consent failed: ${consent.status} ${JSON.stringify(body)}`);
     location = new URL(body.redirect_uri ?? body.url ?? "");
@@ -78,7 +104,9 @@ describe("MCP over OAuth 2.1", () => {
     const provider = new BrowserlessProvider(app, who.jar);
     const url = new URL(`${app.url}/v1/mcp`);
     const first = new StreamableHTTPClientTransport(url, { authProvider: provider });
-    await expect(new Client({ name: "sightline-test", version: "1.0.0" }).connect(first)).rejects.toThrow(/Unauthorized/);
+    await expect(new Client({ name: "sightline-test", version: "1.0.0" }).connect(first)).rejects.toThrow(
+      /Unauthorized/,
+    );
     await first.finishAuth(provider.code);
     const client = new Client({ name: "sightline-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(url, { authProvider: provider }));
@@ -89,7 +117,10 @@ describe("MCP over OAuth 2.1", () => {
   beforeAll(async () => {
     app = await startTestApp();
     await person(app, uniqueEmail("owner"));
-    for (const [role, set] of [["MEMBER", (p: typeof member) => (member = p)], ["VIEWER", (p: typeof member) => (viewer = p)]] as const) {
+    for (const [role, set] of [
+      ["MEMBER", (p: typeof member) => (member = p)],
+      ["VIEWER", (p: typeof member) => (viewer = p)],
+    ] as const) {
       const email = uniqueEmail(role.toLowerCase());
       const invited = await app.call("PUT", "/v1/memberships", { body: { email, role } });
       if (invited.status !== 200) throw new Error(`invitation failed: ${invited.status}`);
@@ -117,10 +148,20 @@ describe("MCP over OAuth 2.1", () => {
 
   it("answers a missing or garbage bearer with 401, the error body and the Bearer challenge", async () => {
     for (const authorization of [undefined, "Bearer not-a-token"]) {
-      const res = await fetch(`${app.url}/v1/mcp`, { method: "POST", headers: { ...(authorization ? { authorization } : {}), accept: "application/json, text/event-stream", "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+      const res = await fetch(`${app.url}/v1/mcp`, {
+        method: "POST",
+        headers: {
+          ...(authorization ? { authorization } : {}),
+          accept: "application/json, text/event-stream",
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
       expect(res.status).toBe(401);
       expect(((await res.json()) as any).error.code).toBe("unauthorized");
-      expect(res.headers.get("www-authenticate")).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/v1/mcp", scope="sightline:read sightline:write offline_access", Basic realm="sightline"`);
+      expect(res.headers.get("www-authenticate")).toBe(
+        `Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/v1/mcp", scope="sightline:read sightline:write offline_access", Basic realm="sightline"`,
+      );
     }
   });
 
@@ -132,7 +173,10 @@ describe("MCP over OAuth 2.1", () => {
     expect((await client.listTools()).tools).toHaveLength(15);
     const traces = (await client.callTool({ name: "list_traces", arguments: {} })) as ToolAnswer;
     expect(traces.isError, traces.content[0]?.text).toBeFalsy();
-    const saved = (await client.callTool({ name: "save_prompt", arguments: { name: "oauth-prompt", type: "TEXT", content: "hi {{x}}" } })) as ToolAnswer;
+    const saved = (await client.callTool({
+      name: "save_prompt",
+      arguments: { name: "oauth-prompt", type: "TEXT", content: "hi {{x}}" },
+    })) as ToolAnswer;
     expect(saved.isError, saved.content[0]?.text).toBeFalsy();
     expect(saved.structuredContent).toMatchObject({ name: "oauth-prompt", version: 1 });
   });
@@ -140,7 +184,10 @@ describe("MCP over OAuth 2.1", () => {
   it("shows a VIEWER the 8 read tools and refuses save_prompt naming the role", async () => {
     const { client } = await connect(viewer);
     expect((await client.listTools()).tools.map((t) => t.name)).toEqual(READ_TOOLS);
-    const answer = (await client.callTool({ name: "save_prompt", arguments: { name: "nope", type: "TEXT", content: "x" } })) as ToolAnswer;
+    const answer = (await client.callTool({
+      name: "save_prompt",
+      arguments: { name: "nope", type: "TEXT", content: "x" },
+    })) as ToolAnswer;
     expect(answer.isError).toBe(true);
     expect(answer.content).toEqual([{ type: "text", text: "This tool needs the MEMBER role; the caller has VIEWER" }]);
   });
@@ -151,14 +198,45 @@ describe("MCP over OAuth 2.1", () => {
     let clientId = "";
     const codeFor = async (jar: Jar, resource = `${app.url}/v1/mcp`) => {
       const url = new URL(`${app.url}/v1/auth/oauth2/authorize`);
-      for (const [k, v] of Object.entries({ response_type: "code", client_id: clientId, redirect_uri: REDIRECT, code_challenge: challenge, code_challenge_method: "S256", state: "s", scope: "openid", resource })) url.searchParams.set(k, v);
+      for (const [k, v] of Object.entries({
+        response_type: "code",
+        client_id: clientId,
+        redirect_uri: REDIRECT,
+        code_challenge: challenge,
+        code_challenge_method: "S256",
+        state: "s",
+        scope: "openid",
+        resource,
+      }))
+        url.searchParams.set(k, v);
       return authorize(app, jar, url);
     };
     const token = (code: string, codeVerifier: string, resource = `${app.url}/v1/mcp`) =>
-      fetch(`${app.url}/v1/auth/oauth2/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ grant_type: "authorization_code", code, code_verifier: codeVerifier, client_id: clientId, redirect_uri: REDIRECT, resource }).toString() });
+      fetch(`${app.url}/v1/auth/oauth2/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          grant_type: "authorization_code",
+          code,
+          code_verifier: codeVerifier,
+          client_id: clientId,
+          redirect_uri: REDIRECT,
+          resource,
+        }).toString(),
+      });
 
     beforeAll(async () => {
-      const reg = await fetch(`${app.url}/v1/auth/oauth2/register`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_name: "fault", redirect_uris: [REDIRECT], token_endpoint_auth_method: "none", grant_types: ["authorization_code"], response_types: ["code"] }) });
+      const reg = await fetch(`${app.url}/v1/auth/oauth2/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          client_name: "fault",
+          redirect_uris: [REDIRECT],
+          token_endpoint_auth_method: "none",
+          grant_types: ["authorization_code"],
+          response_types: ["code"],
+        }),
+      });
       const body = (await reg.json()) as any;
       expect(reg.status, JSON.stringify(body)).toBeLessThan(300);
       clientId = body.client_id;
@@ -193,7 +271,15 @@ describe("MCP over OAuth 2.1", () => {
         expect(res.status).toBeLessThan(500);
         return;
       }
-      const mcp = await fetch(`${app.url}/v1/mcp`, { method: "POST", headers: { authorization: `Bearer ${body.access_token}`, accept: "application/json, text/event-stream", "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }) });
+      const mcp = await fetch(`${app.url}/v1/mcp`, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${body.access_token}`,
+          accept: "application/json, text/event-stream",
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping" }),
+      });
       expect(mcp.status).toBe(401);
       expect(mcp.headers.get("www-authenticate")).toMatch(/^Bearer resource_metadata=/);
     });

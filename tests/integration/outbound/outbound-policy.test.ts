@@ -1,5 +1,5 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -18,12 +18,18 @@ async function noisyRunner(): Promise<{ server: Server; url: string; connections
   let connections = 0;
   const server = createServer((req, res) => {
     req.resume();
-    res.writeHead(500, { "content-type": "text/plain" }).end(`internal\u0000secret\r\n\u001b[2J${"token=abc123;".repeat(1000)}`);
+    res
+      .writeHead(500, { "content-type": "text/plain" })
+      .end(`internal\u0000secret\r\n\u001b[2J${"token=abc123;".repeat(1000)}`);
   });
   server.on("connection", () => connections++);
   server.listen(0, "127.0.0.1");
   await once(server, "listening");
-  return { server, url: `http://localhost:${(server.address() as AddressInfo).port}/trigger`, connections: () => connections };
+  return {
+    server,
+    url: `http://localhost:${(server.address() as AddressInfo).port}/trigger`,
+    connections: () => connections,
+  };
 }
 
 /**
@@ -33,12 +39,20 @@ async function noisyRunner(): Promise<{ server: Server; url: string; connections
  */
 describe("the outbound address policy end to end", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "sightline-outbound-"));
-  const key = { SIGHTLINE_INIT_PUBLIC_KEY: "pk-sl-outbound", SIGHTLINE_INIT_SECRET_KEY: "sk-sl-outbound", SIGHTLINE_DATA_DIR: dataDir };
+  const key = {
+    SIGHTLINE_INIT_PUBLIC_KEY: "pk-sl-outbound",
+    SIGHTLINE_INIT_SECRET_KEY: "sk-sl-outbound",
+    SIGHTLINE_DATA_DIR: dataDir,
+  };
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | null = null;
   let runner: Awaited<ReturnType<typeof noisyRunner>>;
   let fake: FakeProviders;
   const start = async (allow: boolean) => {
-    return startTestApp({ ...key, ...(scratch ? { DATABASE_URL: scratch.url } : {}), SIGHTLINE_ALLOW_PRIVATE_URLS: String(allow) });
+    return startTestApp({
+      ...key,
+      ...(scratch ? { DATABASE_URL: scratch.url } : {}),
+      SIGHTLINE_ALLOW_PRIVATE_URLS: String(allow),
+    });
   };
   const judge = (app: TestApp) => app.call("POST", "/v1/evaluators/helpful/run", { body: { traceId: "t-outbound" } });
 
@@ -51,8 +65,19 @@ describe("the outbound address policy end to end", () => {
     try {
       expect((await app.call("POST", "/v1/datasets", { body: { name: "d1" } })).status).toBe(201);
       expect((await app.call("PUT", "/v1/datasets/d1/runner", { body: { url: runner.url } })).status).toBe(200);
-      expect((await app.call("PUT", "/v1/providers/openai", { body: { apiKey: "sk-openai", baseUrl: `${fake.url}/v1` } })).status).toBe(200);
-      const created = await app.call("POST", "/v1/evaluators", { body: { name: "helpful", prompt: "Answer: {{answer}}", provider: "openai", model: "gpt-4o-mini", variableMapping: [{ variable: "answer", source: "trace.output" }] } });
+      expect(
+        (await app.call("PUT", "/v1/providers/openai", { body: { apiKey: "sk-openai", baseUrl: `${fake.url}/v1` } }))
+          .status,
+      ).toBe(200);
+      const created = await app.call("POST", "/v1/evaluators", {
+        body: {
+          name: "helpful",
+          prompt: "Answer: {{answer}}",
+          provider: "openai",
+          model: "gpt-4o-mini",
+          variableMapping: [{ variable: "answer", source: "trace.output" }],
+        },
+      });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       await ingest(app, [ev("trace-create", { id: "t-outbound", name: "qa", input: "q", output: "a" })]);
     } finally {
@@ -74,7 +99,15 @@ describe("the outbound address policy end to end", () => {
     afterAll(() => app?.stop());
 
     it("refuses the literal forms at registration with a 400", async () => {
-      for (const url of ["http://[::ffff:127.0.0.1]:3941/v1/projects", "http://127.1:3941/", "http://0x7f000001/", "http://public@127.0.0.1/", "http://[::1]/", "http://169.254.169.254/", "http://metadata.internal/"]) {
+      for (const url of [
+        "http://[::ffff:127.0.0.1]:3941/v1/projects",
+        "http://127.1:3941/",
+        "http://0x7f000001/",
+        "http://public@127.0.0.1/",
+        "http://[::1]/",
+        "http://169.254.169.254/",
+        "http://metadata.internal/",
+      ]) {
         const runnerAnswer = await app.call("PUT", "/v1/datasets/d1/runner", { body: { url } });
         const providerAnswer = await app.call("PUT", "/v1/providers/openai", { body: { apiKey: "k", baseUrl: url } });
 
@@ -93,7 +126,13 @@ describe("the outbound address policy end to end", () => {
       const dataset = await app.call("GET", "/v1/datasets/d1");
 
       expect(answer.status).toBe(201);
-      expect(answer.body).toEqual({ runName: "refused-run", accepted: false, status: "unreachable", httpStatus: null, error: "Runner unreachable: localhost resolves to an address the outbound address policy refuses" });
+      expect(answer.body).toEqual({
+        runName: "refused-run",
+        accepted: false,
+        status: "unreachable",
+        httpStatus: null,
+        error: "Runner unreachable: localhost resolves to an address the outbound address policy refuses",
+      });
       expect(dataset.body.runner).toMatchObject({ lastStatus: "unreachable", lastError: answer.body.error });
       expect(runner.connections()).toBe(before);
     });
@@ -104,7 +143,10 @@ describe("the outbound address policy end to end", () => {
       const answer = await judge(app);
 
       expect(answer.status).toBe(422);
-      expect(answer.body.error).toMatchObject({ code: "unprocessable", message: "openai: 127.0.0.1 is an address the outbound address policy refuses" });
+      expect(answer.body.error).toMatchObject({
+        code: "unprocessable",
+        message: "openai: 127.0.0.1 is an address the outbound address policy refuses",
+      });
       expect(answer.body.error.details.votes[0]).toMatchObject({ status: "failed", failure: "refused", attempts: 0 });
       expect(fake.requests).toEqual([]);
     });
@@ -124,7 +166,9 @@ describe("the outbound address policy end to end", () => {
 
       expect(runner.connections()).toBe(before + 1);
       expect(answer.body).toMatchObject({ accepted: false, status: "rejected", httpStatus: 500 });
-      expect(answer.body.error).toBe(`Runner answered 500: internal secret [2J${"token=abc123;".repeat(20).slice(0, 200 - "internal secret [2J".length)}…`);
+      expect(answer.body.error).toBe(
+        `Runner answered 500: internal secret [2J${"token=abc123;".repeat(20).slice(0, 200 - "internal secret [2J".length)}…`,
+      );
       expect((await app.call("GET", "/v1/datasets/d1")).body.runner.lastError).toBe(answer.body.error);
     });
 

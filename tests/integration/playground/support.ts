@@ -19,8 +19,16 @@ export function parseSse(text: string): SseEvent[] {
 }
 
 /** `POST /v1/playground/completions` by the admin key: the status, headers, and the events or the JSON error body. */
-export async function complete(app: TestApp, body: unknown, key = app.admin): Promise<{ status: number; type: string; events: SseEvent[]; error: any }> {
-  const res = await fetch(`${app.url}/v1/playground/completions`, { method: "POST", headers: { authorization: basic(key), "content-type": "application/json" }, body: JSON.stringify(body) });
+export async function complete(
+  app: TestApp,
+  body: unknown,
+  key = app.admin,
+): Promise<{ status: number; type: string; events: SseEvent[]; error: any }> {
+  const res = await fetch(`${app.url}/v1/playground/completions`, {
+    method: "POST",
+    headers: { authorization: basic(key), "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   const type = res.headers.get("content-type") ?? "";
   if (type.startsWith("text/event-stream")) return { status: res.status, type, events: parseSse(text), error: null };
@@ -28,4 +36,8 @@ export async function complete(app: TestApp, body: unknown, key = app.admin): Pr
 }
 
 /** The concatenated text of the delta events. */
-export const textOf = (events: SseEvent[]) => events.filter((e) => e.event === "delta").map((e) => e.data.text).join("");
+export const textOf = (events: SseEvent[]) =>
+  events
+    .filter((e) => e.event === "delta")
+    .map((e) => e.data.text)
+    .join("");

@@ -11,9 +11,19 @@ describe("POST /v1/prompts/{name}/compile", () => {
 
   it("compiles a TEXT prompt to a string: known variables substituted, unknown ones left as written", async () => {
     const key = await newProject(app);
-    await save(app, key, text("greeting", "Hello {{name}}, you have {{ count }} new {{things}}.", { labels: ["production"], config: { model: "m" } }));
+    await save(
+      app,
+      key,
+      text("greeting", "Hello {{name}}, you have {{ count }} new {{things}}.", {
+        labels: ["production"],
+        config: { model: "m" },
+      }),
+    );
 
-    const res = await app.call("POST", "/v1/prompts/greeting/compile", { key, body: { variables: { name: "Ada", count: 3 } } });
+    const res = await app.call("POST", "/v1/prompts/greeting/compile", {
+      key,
+      body: { variables: { name: "Ada", count: 3 } },
+    });
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -44,7 +54,12 @@ describe("POST /v1/prompts/{name}/compile", () => {
       key,
       body: {
         variables: { user: "Ada", question: "Why?" },
-        placeholders: { history: [{ role: "user", content: "Hi" }, { role: "assistant", content: "Hello {{user}}" }] },
+        placeholders: {
+          history: [
+            { role: "user", content: "Hi" },
+            { role: "assistant", content: "Hello {{user}}" },
+          ],
+        },
       },
     });
 
@@ -76,7 +91,10 @@ describe("POST /v1/prompts/{name}/compile", () => {
     const production = await app.call("POST", "/v1/prompts/greeting/compile", { key, body: {} });
     const staging = await app.call("POST", "/v1/prompts/greeting/compile", { key, body: { channel: "staging" } });
     const version = await app.call("POST", "/v1/prompts/greeting/compile", { key, body: { version: 1 } });
-    const both = await app.call("POST", "/v1/prompts/greeting/compile", { key, body: { channel: "staging", version: 1 } });
+    const both = await app.call("POST", "/v1/prompts/greeting/compile", {
+      key,
+      body: { channel: "staging", version: 1 },
+    });
 
     expect([production.body.compiled, staging.body.compiled, version.body.compiled]).toEqual(["one", "two", "one"]);
     expect(both.status).toBe(400);
@@ -86,9 +104,16 @@ describe("POST /v1/prompts/{name}/compile", () => {
   it("expands includes before substituting, so variables of included prompts are filled too", async () => {
     const key = await newProject(app);
     await save(app, key, text("signature", "-- {{agent}}", { labels: ["production"] }));
-    await save(app, key, text("mail", `Dear {{name}},\n${include("signature", "label=production")}`, { labels: ["production"] }));
+    await save(
+      app,
+      key,
+      text("mail", `Dear {{name}},\n${include("signature", "label=production")}`, { labels: ["production"] }),
+    );
 
-    const res = await app.call("POST", "/v1/prompts/mail/compile", { key, body: { variables: { name: "Ada", agent: "Sam" } } });
+    const res = await app.call("POST", "/v1/prompts/mail/compile", {
+      key,
+      body: { variables: { name: "Ada", agent: "Sam" } },
+    });
 
     expect(res.body.compiled).toBe("Dear Ada,\n-- Sam");
   });
@@ -104,9 +129,17 @@ describe("POST /v1/prompts/{name}/compile", () => {
 
   it("refuses placeholder values that are not messages with 400", async () => {
     const key = await newProject(app);
-    await save(app, key, { name: "chat", type: "CHAT", labels: ["production"], content: [{ type: "placeholder", name: "history" }] });
+    await save(app, key, {
+      name: "chat",
+      type: "CHAT",
+      labels: ["production"],
+      content: [{ type: "placeholder", name: "history" }],
+    });
 
-    const res = await app.call("POST", "/v1/prompts/chat/compile", { key, body: { placeholders: { history: "not messages" } } });
+    const res = await app.call("POST", "/v1/prompts/chat/compile", {
+      key,
+      body: { placeholders: { history: "not messages" } },
+    });
 
     expect(res.status).toBe(400);
     expect(res.body.error.message.startsWith("Invalid body.placeholders.history")).toBe(true);

@@ -34,9 +34,17 @@ describe("prompt includes", () => {
       const byChannel = await app.call("GET", "/v1/prompts/top?channel=production", { key });
       const byVersion = await app.call("GET", "/v1/prompts/top?version=1", { key });
 
-      expect(raw.body).toMatchObject({ content: `Top [${include("mid", "label=production")}]`, resolved: false, resolutionGraph: null });
+      expect(raw.body).toMatchObject({
+        content: `Top [${include("mid", "label=production")}]`,
+        resolved: false,
+        resolutionGraph: null,
+      });
       expect(raw.body.includes).toEqual([{ name: "mid", label: "production", version: null }]);
-      expect(byChannel.body).toMatchObject({ content: "Top [Mid [Leaf {{who}}.]]", resolved: true, variables: ["who"] });
+      expect(byChannel.body).toMatchObject({
+        content: "Top [Mid [Leaf {{who}}.]]",
+        resolved: true,
+        variables: ["who"],
+      });
       expect(byVersion.body.content).toBe("Top [Mid [Leaf {{who}}.]]");
       expect(byChannel.body.resolutionGraph.root).toMatchObject({ name: "top", version: 1 });
     });
@@ -61,11 +69,17 @@ describe("prompt includes", () => {
         name: "chat",
         type: "CHAT",
         labels: ["production"],
-        content: [{ role: "system", content: `${include("persona", "label=production")} Help {{user}}.` }, { type: "placeholder", name: "history" }],
+        content: [
+          { role: "system", content: `${include("persona", "label=production")} Help {{user}}.` },
+          { type: "placeholder", name: "history" },
+        ],
       });
       const res = await app.call("GET", "/v1/prompts/chat?channel=production", { key });
 
-      expect(res.body.content).toEqual([{ role: "system", content: "You are terse. Help {{user}}." }, { type: "placeholder", name: "history" }]);
+      expect(res.body.content).toEqual([
+        { role: "system", content: "You are terse. Help {{user}}." },
+        { type: "placeholder", name: "history" },
+      ]);
       expect(res.body.placeholders).toEqual(["history"]);
     });
 
@@ -75,7 +89,9 @@ describe("prompt includes", () => {
 
       await save(app, key, text("base", `${include("base", "version=1")} Be brief.`, { labels: ["production"] }));
 
-      expect((await app.call("GET", "/v1/prompts/base?channel=production", { key })).body.content).toBe("Be kind. Be brief.");
+      expect((await app.call("GET", "/v1/prompts/base?channel=production", { key })).body.content).toBe(
+        "Be kind. Be brief.",
+      );
     });
   });
 
@@ -114,7 +130,10 @@ describe("prompt includes", () => {
       await save(app, key, text("b", `B ${include("a", "label=production")}`, { labels: ["production"] }));
 
       // Without the label, b still includes a's production version 1: no cycle.
-      const withoutLabel = await app.call("POST", "/v1/prompts", { key, body: text("a", `A ${include("b", "label=production")}`) });
+      const withoutLabel = await app.call("POST", "/v1/prompts", {
+        key,
+        body: text("a", `A ${include("b", "label=production")}`),
+      });
       const error = await refused(key, text("a", `A ${include("b", "label=production")}`, { labels: ["production"] }));
 
       expect(withoutLabel.status).toBe(201);
@@ -139,7 +158,10 @@ describe("prompt includes", () => {
       // p6 is a leaf; p(n) includes p(n+1): p1 nests 5 deep, p0 would nest 6 deep.
       await save(app, key, text("p6", "six", { labels: ["production"] }));
       for (let n = 5; n >= 1; n--) {
-        const res = await app.call("POST", "/v1/prompts", { key, body: text(`p${n}`, `${n}(${include(`p${n + 1}`, "label=production")})`, { labels: ["production"] }) });
+        const res = await app.call("POST", "/v1/prompts", {
+          key,
+          body: text(`p${n}`, `${n}(${include(`p${n + 1}`, "label=production")})`, { labels: ["production"] }),
+        });
         expect(res.status, `p${n} nests ${6 - n} deep`).toBe(201);
       }
 
@@ -153,7 +175,12 @@ describe("prompt includes", () => {
 
     it("refuses including a prompt that is not TEXT", async () => {
       const key = await newProject(app);
-      await save(app, key, { name: "chatty", type: "CHAT", content: [{ role: "user", content: "hi" }], labels: ["production"] });
+      await save(app, key, {
+        name: "chatty",
+        type: "CHAT",
+        content: [{ role: "user", content: "hi" }],
+        labels: ["production"],
+      });
 
       const error = await refused(key, text("t", include("chatty", "label=production")));
 
@@ -210,10 +237,17 @@ describe("prompt includes", () => {
       const key = await newProject(app);
       await chain(key);
 
-      await save(app, key, { name: "leaf", type: "CHAT", content: [{ role: "user", content: "hi" }], labels: ["production"] });
+      await save(app, key, {
+        name: "leaf",
+        type: "CHAT",
+        content: [{ role: "user", content: "hi" }],
+        labels: ["production"],
+      });
 
       const error = await broken(key);
-      expect(error.message).toBe("Included prompt 'leaf' is CHAT; only TEXT prompts can be included: top -> mid -> leaf");
+      expect(error.message).toBe(
+        "Included prompt 'leaf' is CHAT; only TEXT prompts can be included: top -> mid -> leaf",
+      );
       expect(error.details).toEqual({ reason: "not_text", path: ["top", "mid", "leaf"] });
     });
 
@@ -229,7 +263,8 @@ describe("prompt includes", () => {
     it("after a channel moved to a version that nests deeper than 5", async () => {
       const key = await newProject(app);
       await save(app, key, text("p6", "six", { labels: ["production"] }));
-      for (let n = 5; n >= 1; n--) await save(app, key, text(`p${n}`, include(`p${n + 1}`, "label=production"), { labels: ["production"] }));
+      for (let n = 5; n >= 1; n--)
+        await save(app, key, text(`p${n}`, include(`p${n + 1}`, "label=production"), { labels: ["production"] }));
       await save(app, key, text("p7", "seven", { labels: ["production"] }));
 
       await save(app, key, text("p6", include("p7", "label=production"), { labels: ["production"] }));

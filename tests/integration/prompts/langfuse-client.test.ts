@@ -20,7 +20,14 @@ describe("GET /api/public/v2/prompts/{name} with @langfuse/client", () => {
 
   it("fetches the production TEXT prompt, includes expanded, and compiles it unchanged", async () => {
     await save(app, key, text("signature", "-- {{agent}}", { labels: ["production"] }));
-    await save(app, key, text("greeting", `Hello {{name}}! ${include("signature", "label=production")}`, { labels: ["production"], config: { temperature: 0.1 } }));
+    await save(
+      app,
+      key,
+      text("greeting", `Hello {{name}}! ${include("signature", "label=production")}`, {
+        labels: ["production"],
+        config: { temperature: 0.1 },
+      }),
+    );
 
     const prompt = await langfuse.prompt.get("greeting");
 
@@ -37,13 +44,19 @@ describe("GET /api/public/v2/prompts/{name} with @langfuse/client", () => {
       name: "assistant",
       type: "CHAT",
       labels: ["production"],
-      content: [{ role: "system", content: "Help {{user}}." }, { type: "placeholder", name: "history" }, { role: "user", content: "{{question}}" }],
+      content: [
+        { role: "system", content: "Help {{user}}." },
+        { type: "placeholder", name: "history" },
+        { role: "user", content: "{{question}}" },
+      ],
     });
 
     const prompt = await langfuse.prompt.get("assistant", { type: "chat" });
 
     expect(prompt.type).toBe("chat");
-    expect(prompt.compile({ user: "Ada", question: "Why?" }, { history: [{ role: "assistant", content: "Hi" }] })).toEqual([
+    expect(
+      prompt.compile({ user: "Ada", question: "Why?" }, { history: [{ role: "assistant", content: "Hi" }] }),
+    ).toEqual([
       { role: "system", content: "Help Ada." },
       { role: "assistant", content: "Hi" },
       { role: "user", content: "Why?" },
@@ -65,15 +78,45 @@ describe("GET /api/public/v2/prompts/{name} with @langfuse/client", () => {
 
   it("answers in the shape Langfuse's API documents, and the raw body with resolve=false", async () => {
     await save(app, key, text("part", "PART", { labels: ["production"] }));
-    await save(app, key, text("whole", `[${include("part", "label=production")}]`, { labels: ["production"], commitMessage: "c1" }));
+    await save(
+      app,
+      key,
+      text("whole", `[${include("part", "label=production")}]`, { labels: ["production"], commitMessage: "c1" }),
+    );
 
     const res = await app.call("GET", "/api/public/v2/prompts/whole", { key });
     const raw = await app.call("GET", "/api/public/v2/prompts/whole?resolve=false", { key });
 
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ name: "whole", version: 1, type: "text", prompt: "[PART]", config: {}, labels: ["latest", "production"], tags: [], commitMessage: "c1", projectId: key.id });
-    expect(Object.keys(res.body).sort()).toEqual(["commitMessage", "config", "createdAt", "id", "labels", "name", "projectId", "prompt", "resolutionGraph", "tags", "type", "updatedAt", "version"]);
-    expect(res.body.resolutionGraph.dependencies[res.body.id]).toEqual([expect.objectContaining({ name: "part", version: 1 })]);
+    expect(res.body).toMatchObject({
+      name: "whole",
+      version: 1,
+      type: "text",
+      prompt: "[PART]",
+      config: {},
+      labels: ["latest", "production"],
+      tags: [],
+      commitMessage: "c1",
+      projectId: key.id,
+    });
+    expect(Object.keys(res.body).sort()).toEqual([
+      "commitMessage",
+      "config",
+      "createdAt",
+      "id",
+      "labels",
+      "name",
+      "projectId",
+      "prompt",
+      "resolutionGraph",
+      "tags",
+      "type",
+      "updatedAt",
+      "version",
+    ]);
+    expect(res.body.resolutionGraph.dependencies[res.body.id]).toEqual([
+      expect.objectContaining({ name: "part", version: 1 }),
+    ]);
     expect(raw.body).toMatchObject({ prompt: `[${include("part", "label=production")}]`, resolutionGraph: null });
   });
 

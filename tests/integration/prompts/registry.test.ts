@@ -15,7 +15,15 @@ describe("prompt registry", () => {
 
       const res = await app.call("POST", "/v1/prompts", {
         key,
-        body: { name: "greeting", folder: "support", type: "TEXT", content: "Hello {{name}}", config: { temperature: 0.2 }, labels: ["production"], commitMessage: "first" },
+        body: {
+          name: "greeting",
+          folder: "support",
+          type: "TEXT",
+          content: "Hello {{name}}",
+          config: { temperature: 0.2 },
+          labels: ["production"],
+          commitMessage: "first",
+        },
       });
 
       expect(res.status).toBe(201);
@@ -34,7 +42,17 @@ describe("prompt registry", () => {
         channels: { latest: 1, production: 1 },
       });
       expect(await promptEvents(app, key.id)).toEqual([
-        { type: "prompt.created", payload: { name: "greeting", version: 1, labels: ["latest", "production"], projectId: key.id, type: "TEXT", folder: "support" } },
+        {
+          type: "prompt.created",
+          payload: {
+            name: "greeting",
+            version: 1,
+            labels: ["latest", "production"],
+            projectId: key.id,
+            type: "TEXT",
+            folder: "support",
+          },
+        },
       ]);
     });
 
@@ -45,7 +63,12 @@ describe("prompt registry", () => {
       const v2 = await save(app, key, text("greeting", "v2"));
       const v1 = await app.call("GET", "/v1/prompts/greeting?version=1", { key });
 
-      expect(v2).toMatchObject({ version: 2, content: "v2", labels: ["latest"], channels: { latest: 2, production: 1 } });
+      expect(v2).toMatchObject({
+        version: 2,
+        content: "v2",
+        labels: ["latest"],
+        channels: { latest: 2, production: 1 },
+      });
       expect(v1.body).toMatchObject({ version: 1, content: "v1", labels: ["production"] });
       expect((await promptEvents(app, key.id)).map((e) => e.type)).toEqual(["prompt.created", "prompt.updated"]);
     });
@@ -58,7 +81,12 @@ describe("prompt registry", () => {
       await save(app, key, text("greeting", "v3", { labels: ["production", "staging"] }));
 
       const events = await promptEvents(app, key.id);
-      expect(events.map((e) => e.type)).toEqual(["prompt.created", "prompt.updated", "prompt.updated", "prompt.label.moved"]);
+      expect(events.map((e) => e.type)).toEqual([
+        "prompt.created",
+        "prompt.updated",
+        "prompt.updated",
+        "prompt.label.moved",
+      ]);
       expect(events[3]!.payload).toEqual({
         name: "greeting",
         version: 3,
@@ -89,7 +117,10 @@ describe("prompt registry", () => {
       const key = await newProject(app);
       await save(app, key, text("assistant", "You help."));
 
-      const chat = await app.call("POST", "/v1/prompts", { key, body: { name: "assistant", type: "CHAT", content: [{ role: "system", content: "You help." }] } });
+      const chat = await app.call("POST", "/v1/prompts", {
+        key,
+        body: { name: "assistant", type: "CHAT", content: [{ role: "system", content: "You help." }] },
+      });
 
       expect(chat.status).toBe(201);
       expect(chat.body).toMatchObject({ version: 2, type: "CHAT" });
@@ -99,9 +130,12 @@ describe("prompt registry", () => {
     it("reads back a TEXT body that looks like JSON exactly as saved", async () => {
       const key = await newProject(app);
       const bodies = ["123", '{"answer": 42}', "true", "[1, 2]"];
-      for (const [i, content] of bodies.entries()) await save(app, key, text(`json-like-${i}`, content, { config: { note: "7" } }));
+      for (const [i, content] of bodies.entries())
+        await save(app, key, text(`json-like-${i}`, content, { config: { note: "7" } }));
 
-      const read = await Promise.all(bodies.map((_, i) => app.call("GET", `/v1/prompts/json-like-${i}?version=1`, { key })));
+      const read = await Promise.all(
+        bodies.map((_, i) => app.call("GET", `/v1/prompts/json-like-${i}?version=1`, { key })),
+      );
       const compiled = await app.call("POST", "/v1/prompts/json-like-0/compile", { key, body: { version: 1 } });
 
       expect(read.map((r) => r.body.content)).toEqual(bodies);
@@ -125,21 +159,39 @@ describe("prompt registry", () => {
       const res = await save(app, key, {
         name: "chat",
         type: "CHAT",
-        content: [{ type: "chatmessage", role: "system", content: "Be brief." }, { type: "placeholder", name: "history" }],
+        content: [
+          { type: "chatmessage", role: "system", content: "Be brief." },
+          { type: "placeholder", name: "history" },
+        ],
       });
 
-      expect(res.content).toEqual([{ role: "system", content: "Be brief." }, { type: "placeholder", name: "history" }]);
+      expect(res.content).toEqual([
+        { role: "system", content: "Be brief." },
+        { type: "placeholder", name: "history" },
+      ]);
       expect(res.placeholders).toEqual(["history"]);
     });
 
     it.each([
-      ["a TEXT prompt with an array body", { name: "x", type: "TEXT", content: [{ role: "user", content: "hi" }] }, "Invalid body.content"],
+      [
+        "a TEXT prompt with an array body",
+        { name: "x", type: "TEXT", content: [{ role: "user", content: "hi" }] },
+        "Invalid body.content",
+      ],
       ["a CHAT prompt with a string body", { name: "x", type: "CHAT", content: "hi" }, "Invalid body.content"],
       ["an unknown type", { name: "x", type: "text", content: "hi" }, "Invalid body.type"],
       ["a name with a slash", { name: "a/b", type: "TEXT", content: "hi" }, "Invalid body.name"],
-      ["the label latest", { name: "x", type: "TEXT", content: "hi", labels: ["latest"] }, "Invalid body.labels.0: The label 'latest' is managed by the service: it moves to every new version"],
+      [
+        "the label latest",
+        { name: "x", type: "TEXT", content: "hi", labels: ["latest"] },
+        "Invalid body.labels.0: The label 'latest' is managed by the service: it moves to every new version",
+      ],
       ["an uppercase label", { name: "x", type: "TEXT", content: "hi", labels: ["Prod"] }, "Invalid body.labels.0"],
-      ["a nested folder", { name: "x", type: "TEXT", content: "hi", folder: "a/b" }, "Invalid body.folder: A folder is one flat name: it may not contain '/'"],
+      [
+        "a nested folder",
+        { name: "x", type: "TEXT", content: "hi", folder: "a/b" },
+        "Invalid body.folder: A folder is one flat name: it may not contain '/'",
+      ],
     ])("refuses %s with 400", async (_what, body, message) => {
       const key = await newProject(app);
 
@@ -166,7 +218,9 @@ describe("prompt registry", () => {
     it("numbers concurrent saves of one prompt without gaps or duplicates", async () => {
       const key = await newProject(app);
 
-      const results = await Promise.all(Array.from({ length: 8 }, (_, i) => app.call("POST", "/v1/prompts", { key, body: text("busy", `v${i}`) })));
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => app.call("POST", "/v1/prompts", { key, body: text("busy", `v${i}`) })),
+      );
 
       expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
       expect(results.map((r) => r.body.version).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
@@ -217,7 +271,12 @@ describe("prompt registry", () => {
       const key = await newProject(app);
       await save(app, key, text("b-summary", "s", { folder: "support", labels: ["production"] }));
       await save(app, key, text("a-greeting", "g", { folder: "support" }));
-      await save(app, key, { name: "c-chat", type: "CHAT", content: [{ role: "user", content: "hi" }], labels: ["production"] });
+      await save(app, key, {
+        name: "c-chat",
+        type: "CHAT",
+        content: [{ role: "user", content: "hi" }],
+        labels: ["production"],
+      });
 
       const all = await app.call("GET", "/v1/prompts", { key });
       const folder = await app.call("GET", "/v1/prompts?folder=support", { key });
@@ -226,7 +285,13 @@ describe("prompt registry", () => {
       const type = await app.call("GET", "/v1/prompts?type=CHAT", { key });
 
       const names = (res: { body: any }) => res.body.data.map((p: any) => p.name);
-      expect(all.body.data[0]).toMatchObject({ name: "a-greeting", folder: "support", type: "TEXT", latestVersion: 1, labels: ["latest"] });
+      expect(all.body.data[0]).toMatchObject({
+        name: "a-greeting",
+        folder: "support",
+        type: "TEXT",
+        latestVersion: 1,
+        labels: ["latest"],
+      });
       expect(names(all)).toEqual(["a-greeting", "b-summary", "c-chat"]);
       expect(names(folder)).toEqual(["a-greeting", "b-summary"]);
       expect(names(label)).toEqual(["b-summary", "c-chat"]);
@@ -254,7 +319,10 @@ describe("prompt registry", () => {
       await save(app, key, text("greeting", "v1"));
       await save(app, key, text("greeting", "v2", { labels: ["production"] }));
 
-      const res = await app.call("POST", "/v1/prompts/greeting/labels", { key, body: { label: "production", version: 1 } });
+      const res = await app.call("POST", "/v1/prompts/greeting/labels", {
+        key,
+        body: { label: "production", version: 1 },
+      });
       const detail = await app.call("GET", "/v1/prompts/greeting?channel=production", { key });
 
       expect(res.status).toBe(200);
@@ -262,7 +330,14 @@ describe("prompt registry", () => {
       expect(detail.body).toMatchObject({ version: 1, content: "v1" });
       expect((await promptEvents(app, key.id)).at(-1)).toEqual({
         type: "prompt.label.moved",
-        payload: { name: "greeting", version: 1, labels: ["production"], projectId: key.id, label: "production", fromVersion: 2 },
+        payload: {
+          name: "greeting",
+          version: 1,
+          labels: ["production"],
+          projectId: key.id,
+          label: "production",
+          fromVersion: 2,
+        },
       });
     });
 
@@ -270,8 +345,14 @@ describe("prompt registry", () => {
       const key = await newProject(app);
       await save(app, key, text("greeting", "v1"));
 
-      const created = await app.call("POST", "/v1/prompts/greeting/labels", { key, body: { label: "production", version: 1 } });
-      const same = await app.call("POST", "/v1/prompts/greeting/labels", { key, body: { label: "production", version: 1 } });
+      const created = await app.call("POST", "/v1/prompts/greeting/labels", {
+        key,
+        body: { label: "production", version: 1 },
+      });
+      const same = await app.call("POST", "/v1/prompts/greeting/labels", {
+        key,
+        body: { label: "production", version: 1 },
+      });
 
       expect(created.body).toEqual({ name: "greeting", label: "production", version: 1, fromVersion: null });
       expect(same.body).toEqual({ name: "greeting", label: "production", version: 1, fromVersion: 1 });
@@ -282,12 +363,23 @@ describe("prompt registry", () => {
       const key = await newProject(app);
       await save(app, key, text("greeting", "v1"));
 
-      const latest = await app.call("POST", "/v1/prompts/greeting/labels", { key, body: { label: "latest", version: 1 } });
-      const version = await app.call("POST", "/v1/prompts/greeting/labels", { key, body: { label: "production", version: 4 } });
-      const prompt = await app.call("POST", "/v1/prompts/nope/labels", { key, body: { label: "production", version: 1 } });
+      const latest = await app.call("POST", "/v1/prompts/greeting/labels", {
+        key,
+        body: { label: "latest", version: 1 },
+      });
+      const version = await app.call("POST", "/v1/prompts/greeting/labels", {
+        key,
+        body: { label: "production", version: 4 },
+      });
+      const prompt = await app.call("POST", "/v1/prompts/nope/labels", {
+        key,
+        body: { label: "production", version: 1 },
+      });
 
       expect(latest.status).toBe(400);
-      expect(latest.body.error.message).toBe("Invalid body.label: The label 'latest' is managed by the service: it moves to every new version");
+      expect(latest.body.error.message).toBe(
+        "Invalid body.label: The label 'latest' is managed by the service: it moves to every new version",
+      );
       expect([version.status, version.body.error.message]).toEqual([404, "prompt 'greeting' has no version 4"]);
       expect([prompt.status, prompt.body.error.message]).toEqual([404, "prompt 'nope' not found"]);
     });
@@ -306,7 +398,11 @@ describe("prompt registry", () => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ name: "new", version: 2, channels: { latest: 2, production: 1 } });
       expect(gone.status).toBe(404);
-      expect(audit.body.data[0]).toMatchObject({ action: "prompt.renamed", target: { type: "prompt" }, details: { from: "old", to: "new" } });
+      expect(audit.body.data[0]).toMatchObject({
+        action: "prompt.renamed",
+        target: { type: "prompt" },
+        details: { from: "old", to: "new" },
+      });
     });
 
     it("answers 409 when the new name is taken and 404 when the prompt does not exist", async () => {
@@ -328,14 +424,22 @@ describe("prompt registry", () => {
 
       const res = await app.call("DELETE", "/v1/prompts/greeting", { key });
       const gone = await app.call("GET", "/v1/prompts/greeting?version=1", { key });
-      const again = await save(app, key, { name: "greeting", type: "CHAT", content: [{ role: "user", content: "hi" }] });
+      const again = await save(app, key, {
+        name: "greeting",
+        type: "CHAT",
+        content: [{ role: "user", content: "hi" }],
+      });
       const audit = await app.call("GET", "/v1/audit-log?action=prompt.deleted", { key });
 
       expect(res.body).toEqual({ name: "greeting", deletedVersions: 2 });
       expect(gone.status).toBe(404);
       expect(again).toMatchObject({ version: 1, type: "CHAT", versions: [{ version: 1 }] });
       expect(audit.body.data[0]).toMatchObject({ details: { name: "greeting", versions: 2 } });
-      expect((await promptEvents(app, key.id)).map((e) => e.type)).toEqual(["prompt.created", "prompt.updated", "prompt.created"]);
+      expect((await promptEvents(app, key.id)).map((e) => e.type)).toEqual([
+        "prompt.created",
+        "prompt.updated",
+        "prompt.created",
+      ]);
       expect((await app.call("DELETE", "/v1/prompts/greeting-nope", { key })).status).toBe(404);
     });
   });
@@ -347,9 +451,15 @@ describe("prompt registry", () => {
       const viewer = (await app.call("POST", "/v1/api-keys", { key, body: { role: "VIEWER" } })).body;
 
       const read = await app.call("GET", "/v1/prompts/greeting", { key: viewer });
-      const compile = await app.call("POST", "/v1/prompts/greeting/compile", { key: viewer, body: { variables: { name: "Ada" } } });
+      const compile = await app.call("POST", "/v1/prompts/greeting/compile", {
+        key: viewer,
+        body: { variables: { name: "Ada" } },
+      });
       const write = await app.call("POST", "/v1/prompts", { key: viewer, body: text("greeting", "v2") });
-      const promote = await app.call("POST", "/v1/prompts/greeting/labels", { key: viewer, body: { label: "staging", version: 1 } });
+      const promote = await app.call("POST", "/v1/prompts/greeting/labels", {
+        key: viewer,
+        body: { label: "staging", version: 1 },
+      });
 
       expect([read.status, compile.status, write.status, promote.status]).toEqual([200, 200, 403, 403]);
     });

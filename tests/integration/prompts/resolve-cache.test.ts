@@ -1,14 +1,14 @@
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
-import { and, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as schema from "@core/platform/schema";
+import { Caches } from "@core/platform/cache";
 import type { Db } from "@core/platform/db";
 import type { Principal } from "@core/platform/principal";
+import * as schema from "@core/platform/schema";
 import * as Prompts from "@core/prompts";
 import { prompts, promptVersions } from "@core/prompts/prompts.sql";
-import { Caches } from "@core/platform/cache";
+import { PGlite } from "@electric-sql/pglite";
+import { and, eq, inArray } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { include, newProject, save, text } from "./support";
 
@@ -21,7 +21,8 @@ describe("resolve cache", () => {
   });
   afterAll(() => app?.close());
 
-  const resolved = async (key: Key, query = "channel=production") => (await app.call("GET", `/v1/prompts/top?${query}`, { key })).body.content;
+  const resolved = async (key: Key, query = "channel=production") =>
+    (await app.call("GET", `/v1/prompts/top?${query}`, { key })).body.content;
 
   const chain = async (key: Key) => {
     await save(app, key, text("leaf", "leaf-1", { labels: ["production"] }));
@@ -37,7 +38,18 @@ describe("resolve cache", () => {
     const first = await resolved(key);
     const filled = app.deps.caches.of(Prompts.RESOLVES).size;
     // Behind the service's back (no generation bump): only a cached answer can still say leaf-1.
-    await app.deps.db.update(promptVersions).set({ content: "tampered" }).where(inArray(promptVersions.promptId, app.deps.db.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.projectId, key.id), eq(prompts.name, "leaf")))));
+    await app.deps.db
+      .update(promptVersions)
+      .set({ content: "tampered" })
+      .where(
+        inArray(
+          promptVersions.promptId,
+          app.deps.db
+            .select({ id: prompts.id })
+            .from(prompts)
+            .where(and(eq(prompts.projectId, key.id), eq(prompts.name, "leaf"))),
+        ),
+      );
     const second = await resolved(key);
     const uncached = await resolved(key, "version=1");
 
@@ -77,17 +89,29 @@ describe("resolve cache", () => {
     const shared = { ...app.deps.config, ownsRelationalStore: false };
     const mine = { ...app.deps, config: shared, caches: new Caches() };
     const theirs = { ...app.deps, db: otherHandle(app.deps.db), config: shared, caches: new Caches() };
-    const resolvedHere = async () => (await Prompts.resolvePrompt(mine, key.id, "top", { label: "production" })).content;
+    const resolvedHere = async () =>
+      (await Prompts.resolvePrompt(mine, key.id, "top", { label: "production" })).content;
     expect(await resolvedHere()).toBe("top(mid(leaf-1))");
     const cached = mine.caches.of(Prompts.RESOLVES).size;
-    expect((await Prompts.resolvePrompt(theirs, key.id, "top", { label: "production" })).content).toBe("top(mid(leaf-1))");
+    expect((await Prompts.resolvePrompt(theirs, key.id, "top", { label: "production" })).content).toBe(
+      "top(mid(leaf-1))",
+    );
 
-    await Prompts.savePrompt(theirs, principal, { name: "leaf", type: "TEXT", content: "leaf-2", labels: ["production"], config: {} });
+    await Prompts.savePrompt(theirs, principal, {
+      name: "leaf",
+      type: "TEXT",
+      content: "leaf-2",
+      labels: ["production"],
+      config: {},
+    });
     const afterSave = await resolvedHere();
     await Prompts.setLabel(theirs, principal, "leaf", { label: "production", version: 1 });
     const afterMove = await resolvedHere();
     await Prompts.deletePrompt(theirs, principal, "leaf");
-    const afterDelete = await resolvedHere().then(() => "resolved", (e: { code?: string }) => e.code);
+    const afterDelete = await resolvedHere().then(
+      () => "resolved",
+      (e: { code?: string }) => e.code,
+    );
 
     // The first answer was cached here; the other process's writes still showed on the next resolve.
     expect(cached).toBeGreaterThan(0);
@@ -109,11 +133,16 @@ describe("resolve cache", () => {
 /** A second drizzle handle on the same database, as another Lambda instance would hold. */
 function otherHandle(db: Db): Db {
   const client = (db as unknown as { $client: unknown }).$client;
-  return (client instanceof PGlite ? drizzlePglite({ client, schema }) : drizzlePostgres({ client: client as never, schema })) as unknown as Db;
+  return (client instanceof PGlite
+    ? drizzlePglite({ client, schema })
+    : drizzlePostgres({ client: client as never, schema })) as unknown as Db;
 }
 
 async function principalOf(app: TestApp, key: Key): Promise<Omit<Principal, "role">> {
   const Tenancy = await import("@core/tenancy");
-  const p = await Tenancy.authenticate(app.deps, `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString("base64")}`);
+  const p = await Tenancy.authenticate(
+    app.deps,
+    `Basic ${Buffer.from(`${key.publicKey}:${key.secretKey}`).toString("base64")}`,
+  );
   return { kind: p.kind, keyId: p.keyId, publicKey: p.publicKey, projectId: p.projectId, orgId: p.orgId };
 }

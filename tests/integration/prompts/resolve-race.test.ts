@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as Prompts from "@core/prompts";
 import { promptGenerations } from "@core/prompts/prompts.sql";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { include, newProject, save, text } from "./support";
 
@@ -31,7 +31,11 @@ describe("resolve racing a mutation", () => {
     const key = await newProject(app);
     await save(app, key, text("leaf", "leaf", { labels: ["production"] }));
     await save(app, key, text("top", `top(${include("leaf", "label=production")})`, { labels: ["production"] }));
-    const bump = () => app.deps.db.update(promptGenerations).set({ generation: sql`${promptGenerations.generation} + 1` }).where(eq(promptGenerations.projectId, key.id));
+    const bump = () =>
+      app.deps.db
+        .update(promptGenerations)
+        .set({ generation: sql`${promptGenerations.generation} + 1` })
+        .where(eq(promptGenerations.projectId, key.id));
     const transaction = vi.spyOn(app.deps.db, "transaction");
     // `bump` stands for another process's write, so resolve as a shared store's process does.
     const deps = { ...app.deps, config: { ...app.deps.config, ownsRelationalStore: false } };
@@ -43,7 +47,9 @@ describe("resolve racing a mutation", () => {
     const afterBump = await Prompts.resolvePrompt(deps, key.id, "top", { label: "production" });
 
     expect(raced.content).toBe("top(leaf)");
-    expect(transaction.mock.calls.map((c) => c[1])).toEqual([{ isolationLevel: "repeatable read", accessMode: "read only" }]);
+    expect(transaction.mock.calls.map((c) => c[1])).toEqual([
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    ]);
     expect(again).toBe(raced);
     expect(afterBump).not.toBe(raced);
     expect(afterBump.content).toBe("top(leaf)");

@@ -1,11 +1,11 @@
 import { fileURLToPath } from "node:url";
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PostgresHandle } from "@core/adapters/postgres/migrate";
 import { openPglite } from "@core/adapters/postgres/pglite";
 import { openPostgresJs } from "@core/adapters/postgres/postgres-js";
 import { rateLimitWindows } from "@core/platform/schema";
 import { SharedLeases } from "@core/ratelimits";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchDatabase } from "../../support/scratch-db";
 
 const MIGRATIONS = fileURLToPath(new URL("../../../migrations/postgres", import.meta.url));
@@ -17,7 +17,10 @@ const at = (seconds: number, ms = 0) => T0 + seconds * 1000 + ms;
  * Two instances of a deployment, each with its own leases, over one database: what they admit together must
  * respect one bucket (docs/rate-limits.md, "Many instances").
  */
-function describeSharedLeases(name: string, open: () => Promise<{ one: PostgresHandle; two: PostgresHandle; close(): Promise<void> }>) {
+function describeSharedLeases(
+  name: string,
+  open: () => Promise<{ one: PostgresHandle; two: PostgresHandle; close(): Promise<void> }>,
+) {
   describe(`shared leases: ${name}`, () => {
     let stores: Awaited<ReturnType<typeof open>>;
     let run = 0;
@@ -28,9 +31,19 @@ function describeSharedLeases(name: string, open: () => Promise<{ one: PostgresH
     afterAll(() => stores?.close());
 
     /** Interleaves `perInstance` requests of each instance at `now`; returns how many each admitted. */
-    async function rush(instances: SharedLeases[], key: string, limit: { rate: number; burst: number }, now: number, perInstance: number) {
+    async function rush(
+      instances: SharedLeases[],
+      key: string,
+      limit: { rate: number; burst: number },
+      now: number,
+      perInstance: number,
+    ) {
       const dbs = [stores.one.db, stores.two.db];
-      const waits = await Promise.all(instances.flatMap((leases, i) => Array.from({ length: perInstance }, () => leases.take(dbs[i]!, key, limit, now))));
+      const waits = await Promise.all(
+        instances.flatMap((leases, i) =>
+          Array.from({ length: perInstance }, () => leases.take(dbs[i]!, key, limit, now)),
+        ),
+      );
       return instances.map((_, i) => waits.slice(i * perInstance, (i + 1) * perInstance).filter((w) => w === 0).length);
     }
 
@@ -40,7 +53,8 @@ function describeSharedLeases(name: string, open: () => Promise<{ one: PostgresH
       const limit = { rate: 10, burst: 30 };
 
       const perSecond = [];
-      for (let s = 0; s <= 5; s++) perSecond.push((await rush(instances, key, limit, at(s, 500), 40)).reduce((a, b) => a + b));
+      for (let s = 0; s <= 5; s++)
+        perSecond.push((await rush(instances, key, limit, at(s, 500), 40)).reduce((a, b) => a + b));
 
       for (const n of perSecond) expect(n).toBeLessThanOrEqual(limit.rate + limit.burst);
       expect(perSecond[0]).toBeGreaterThan(limit.rate);
@@ -75,7 +89,11 @@ function describeSharedLeases(name: string, open: () => Promise<{ one: PostgresH
       const limit = { rate: 1, burst: 2 };
       const db = stores.one.db;
 
-      const waits = [await leases.take(db, key, limit, at(0)), await leases.take(db, key, limit, at(0, 100)), await leases.take(db, key, limit, at(0, 200))];
+      const waits = [
+        await leases.take(db, key, limit, at(0)),
+        await leases.take(db, key, limit, at(0, 100)),
+        await leases.take(db, key, limit, at(0, 200)),
+      ];
       const next = await leases.take(db, key, limit, at(1));
 
       expect(waits).toEqual([0, 0, 1]);
@@ -92,7 +110,10 @@ function describeSharedLeases(name: string, open: () => Promise<{ one: PostgresH
       const later = await rush([leases], key, limit, at(61), 5);
 
       expect(later).toEqual([3]);
-      const old = await db.select().from(rateLimitWindows).where(and(eq(rateLimitWindows.bucket, key), eq(rateLimitWindows.windowStart, at(0) / 1000)));
+      const old = await db
+        .select()
+        .from(rateLimitWindows)
+        .where(and(eq(rateLimitWindows.bucket, key), eq(rateLimitWindows.windowStart, at(0) / 1000)));
       expect(old).toEqual([]);
     });
   });

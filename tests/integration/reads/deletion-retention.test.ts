@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../support/local-app";
-import { ev, ingest } from "../../support/ingest";
-import { get, newProject, type Key } from "./support";
 import * as Telemetry from "@core/telemetry";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ev, ingest } from "../../support/ingest";
+import { startTestApp, type TestApp } from "../../support/local-app";
+import { get, type Key, newProject } from "./support";
 
 const DAY = 86_400_000;
 const BIG = "x".repeat(300_000);
@@ -15,9 +15,37 @@ async function seedTrace(app: TestApp, key: Key, options: { userId: string; mark
   await ingest(
     app,
     [
-      ev("trace-create", { id: traceId, name: `trace ${options.marker}`, userId: options.userId, sessionId: `s-${options.marker}`, input: { q: options.marker }, timestamp: ts }, ts),
-      ev("generation-create", { id: randomUUID(), traceId, name: "llm", model: "gpt-4o-mini", startTime: ts, input: `${options.marker}${BIG}`, output: options.marker, usageDetails: { input: 3, output: 4 } }, ts),
-      ev("score-create", { id: randomUUID(), traceId, name: "quality", value: 1, comment: options.marker, timestamp: ts }, ts),
+      ev(
+        "trace-create",
+        {
+          id: traceId,
+          name: `trace ${options.marker}`,
+          userId: options.userId,
+          sessionId: `s-${options.marker}`,
+          input: { q: options.marker },
+          timestamp: ts,
+        },
+        ts,
+      ),
+      ev(
+        "generation-create",
+        {
+          id: randomUUID(),
+          traceId,
+          name: "llm",
+          model: "gpt-4o-mini",
+          startTime: ts,
+          input: `${options.marker}${BIG}`,
+          output: options.marker,
+          usageDetails: { input: 3, output: 4 },
+        },
+        ts,
+      ),
+      ev(
+        "score-create",
+        { id: randomUUID(), traceId, name: "quality", value: 1, comment: options.marker, timestamp: ts },
+        ts,
+      ),
     ],
     { key },
   );
@@ -27,7 +55,9 @@ async function seedTrace(app: TestApp, key: Key, options: { userId: string; mark
 /** Every telemetry table row (raw, unfolded) and every blob outside raw batches that mentions one of `needles`. */
 async function scan(app: TestApp, needles: string[]) {
   const hits: string[] = [];
-  const tables = await app.deps.ch.query<{ name: string }>("SELECT name FROM system.tables WHERE database = currentDatabase()");
+  const tables = await app.deps.ch.query<{ name: string }>(
+    "SELECT name FROM system.tables WHERE database = currentDatabase()",
+  );
   for (const { name } of tables) {
     for (const row of await app.deps.ch.query(`SELECT * FROM \`${name}\``)) {
       const text = JSON.stringify(row);
@@ -39,10 +69,13 @@ async function scan(app: TestApp, needles: string[]) {
     const text = key + Buffer.from((await app.deps.blobs.get(key)) ?? new Uint8Array()).toString("utf8");
     for (const n of needles) if (text.includes(n)) hits.push(`blob ${key}: ${n}`);
   }
-  const pgTables = (await app.deps.db.execute("select table_name from information_schema.tables where table_schema = 'public'")) as any;
+  const pgTables = (await app.deps.db.execute(
+    "select table_name from information_schema.tables where table_schema = 'public'",
+  )) as any;
   for (const { table_name } of pgTables.rows ?? pgTables) {
     const rows = (await app.deps.db.execute(`select row_to_json(t)::text as j from "${table_name}" t`)) as any;
-    for (const { j } of rows.rows ?? rows) for (const n of needles) if (j.includes(n)) hits.push(`postgres ${table_name}: ${n}`);
+    for (const { j } of rows.rows ?? rows)
+      for (const n of needles) if (j.includes(n)) hits.push(`postgres ${table_name}: ${n}`);
   }
   return hits;
 }
@@ -74,7 +107,9 @@ describe("deleting a trace and an end user's data", () => {
     expect(forbidden.status).toBe(403);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ deleted: { traces: 1, observations: 1, scores: 1, payloadBlobs: 1 } });
-    expect(await scan(app, [doomed, marker]).then((hits) => hits.filter((h) => !h.startsWith("postgres audit_log")))).toEqual([]);
+    expect(
+      await scan(app, [doomed, marker]).then((hits) => hits.filter((h) => !h.startsWith("postgres audit_log"))),
+    ).toEqual([]);
     expect(await scan(app, [marker])).toEqual([]);
     expect((await get(app, admin, `/v1/traces/${doomed}`)).status).toBe(404);
     expect((await get(app, admin, "/v1/observations", { traceId: doomed })).body.data).toEqual([]);
@@ -90,7 +125,9 @@ describe("deleting a trace and an end user's data", () => {
     await app.call("DELETE", `/v1/traces/${traceId}`, { key: member });
 
     const batches = await app.deps.blobs.list(`batches/${admin.id}/`);
-    const texts = await Promise.all(batches.map(async (k) => Buffer.from((await app.deps.blobs.get(k))!).toString("utf8")));
+    const texts = await Promise.all(
+      batches.map(async (k) => Buffer.from((await app.deps.blobs.get(k))!).toString("utf8")),
+    );
 
     expect(texts.some((t) => t.includes(marker))).toBe(true);
   });
@@ -98,7 +135,10 @@ describe("deleting a trace and an end user's data", () => {
   it("DELETE /v1/users/{userId}/data removes every trace of that user (admin only) and audits without the user id", async () => {
     const marks = [`u1-${randomUUID()}`, `u2-${randomUUID()}`];
     const userId = `user-${randomUUID()}`;
-    const traces = [await seedTrace(app, admin, { userId, marker: marks[0]! }), await seedTrace(app, admin, { userId, marker: marks[1]! })];
+    const traces = [
+      await seedTrace(app, admin, { userId, marker: marks[0]! }),
+      await seedTrace(app, admin, { userId, marker: marks[1]! }),
+    ];
     const bystander = await seedTrace(app, admin, { userId: "bob", marker: `bob-${randomUUID()}` });
     // A later event re-attributes a trace: erasure still takes it, since it once named the user.
     const moved = await seedTrace(app, admin, { userId, marker: `moved-${randomUUID()}` });
@@ -113,7 +153,10 @@ describe("deleting a trace and an end user's data", () => {
     expect((await get(app, admin, `/v1/traces/${bystander}`)).status).toBe(200);
     expect((await app.call("DELETE", `/v1/users/${userId}/data`, { key: admin })).status).toBe(404);
     const audit = await app.call("GET", "/v1/audit-log", { key: admin });
-    expect(audit.body.data[0]).toMatchObject({ action: "user_data.deleted", target: { type: "end_user", id: expect.stringMatching(/^[0-9a-f]{64}$/) } });
+    expect(audit.body.data[0]).toMatchObject({
+      action: "user_data.deleted",
+      target: { type: "end_user", id: expect.stringMatching(/^[0-9a-f]{64}$/) },
+    });
   });
 
   it("answers 404 to another project's key and deletes nothing", async () => {
@@ -140,10 +183,16 @@ describe("retention", () => {
     const viewer = (await app.call("POST", "/v1/api-keys", { key: admin, body: { role: "VIEWER" } })).body;
     const member = (await app.call("POST", "/v1/api-keys", { key: admin, body: { role: "MEMBER" } })).body;
 
-    expect((await get(app, admin, "/v1/retention")).body).toEqual({ maxAgeDays: 0, updatedAt: null, lastAppliedAt: null });
+    expect((await get(app, admin, "/v1/retention")).body).toEqual({
+      maxAgeDays: 0,
+      updatedAt: null,
+      lastAppliedAt: null,
+    });
     expect((await app.call("POST", "/v1/retention", { key: member, body: { maxAgeDays: 3 } })).status).toBe(403);
     expect((await app.call("POST", "/v1/retention", { key: admin, body: { maxAgeDays: -1 } })).status).toBe(400);
-    expect((await app.call("POST", "/v1/retention", { key: admin, body: { maxAgeDays: 30 } })).body).toMatchObject({ maxAgeDays: 30 });
+    expect((await app.call("POST", "/v1/retention", { key: admin, body: { maxAgeDays: 30 } })).body).toMatchObject({
+      maxAgeDays: 30,
+    });
     expect((await get(app, viewer, "/v1/retention")).body.maxAgeDays).toBe(30);
     expect((await get(app, await newProject(app), "/v1/retention")).body.maxAgeDays).toBe(0);
   });
@@ -151,23 +200,40 @@ describe("retention", () => {
   it("apply deletes telemetry rows and payloads older than the policy and keeps younger ones", async () => {
     const oldMark = `old-${randomUUID()}`;
     const old = await seedTrace(app, admin, { userId: "erin", marker: oldMark, time: Date.now() - 40 * DAY });
-    const young = await seedTrace(app, admin, { userId: "erin", marker: `young-${randomUUID()}`, time: Date.now() - DAY });
+    const young = await seedTrace(app, admin, {
+      userId: "erin",
+      marker: `young-${randomUUID()}`,
+      time: Date.now() - DAY,
+    });
     await app.call("POST", "/v1/retention", { key: admin, body: { maxAgeDays: 30 } });
 
     const res = await app.call("POST", "/v1/retention/apply", { key: admin });
 
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ maxAgeDays: 30, deleted: { traces: 1, observations: 1, scores: 1, payloadBlobs: 1, batchBlobs: 0 } });
+    expect(res.body).toMatchObject({
+      maxAgeDays: 30,
+      deleted: { traces: 1, observations: 1, scores: 1, payloadBlobs: 1, batchBlobs: 0 },
+    });
     expect((await get(app, admin, `/v1/traces/${old}`)).status).toBe(404);
     expect((await get(app, admin, `/v1/traces/${young}`)).status).toBe(200);
-    expect(await scan(app, [old, oldMark]).then((h) => h.filter((x) => !x.startsWith("postgres audit_log")))).toEqual([]);
+    expect(await scan(app, [old, oldMark]).then((h) => h.filter((x) => !x.startsWith("postgres audit_log")))).toEqual(
+      [],
+    );
     expect((await get(app, admin, "/v1/retention")).body.lastAppliedAt).not.toBeNull();
   });
 
   it("applies a policy that reaches back before 1970 (a century)", async () => {
     const project = await newProject(app);
-    const ancient = await seedTrace(app, project, { userId: "gus", marker: `g-${randomUUID()}`, time: Date.UTC(1920, 0, 1) });
-    const recent = await seedTrace(app, project, { userId: "gus", marker: `g-${randomUUID()}`, time: Date.now() - DAY });
+    const ancient = await seedTrace(app, project, {
+      userId: "gus",
+      marker: `g-${randomUUID()}`,
+      time: Date.UTC(1920, 0, 1),
+    });
+    const recent = await seedTrace(app, project, {
+      userId: "gus",
+      marker: `g-${randomUUID()}`,
+      time: Date.now() - DAY,
+    });
     await app.call("POST", "/v1/retention", { key: project, body: { maxAgeDays: 36500 } });
 
     const res = await app.call("POST", "/v1/retention/apply", { key: project });
@@ -181,9 +247,19 @@ describe("retention", () => {
 
   it("keeps everything with 0, and the daily job ages out raw batches too", async () => {
     const project = await newProject(app);
-    const traceId = await seedTrace(app, project, { userId: "frank", marker: `f-${randomUUID()}`, time: Date.now() - 400 * DAY });
+    const traceId = await seedTrace(app, project, {
+      userId: "frank",
+      marker: `f-${randomUUID()}`,
+      time: Date.now() - 400 * DAY,
+    });
     await app.call("POST", "/v1/retention", { key: project, body: { maxAgeDays: 0 } });
-    expect((await app.call("POST", "/v1/retention/apply", { key: project })).body.deleted).toEqual({ traces: 0, observations: 0, scores: 0, payloadBlobs: 0, batchBlobs: 0 });
+    expect((await app.call("POST", "/v1/retention/apply", { key: project })).body.deleted).toEqual({
+      traces: 0,
+      observations: 0,
+      scores: 0,
+      payloadBlobs: 0,
+      batchBlobs: 0,
+    });
     await app.call("POST", "/v1/retention", { key: project, body: { maxAgeDays: 1 } });
     expect((await app.deps.blobs.list(`batches/${project.id}/`)).length).toBeGreaterThan(0);
 

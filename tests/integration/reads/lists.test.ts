@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Traces from "@core/traces";
-import { startTestApp, type TestApp } from "../../support/local-app";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { at, ev, ingest } from "../../support/ingest";
-import { allPages, get, newProject, type Key } from "./support";
+import { startTestApp, type TestApp } from "../../support/local-app";
+import { allPages, get, type Key, newProject } from "./support";
 
 /**
  * Three traces, ingested through the public endpoint:
@@ -18,21 +18,103 @@ async function seed(app: TestApp, key: Key) {
   const t = { t1: id(), t2: id(), t3: id() };
   const o = { span: id(), gen: id(), gen2: id(), event: id() };
   // The update first, in an earlier request: merging must not depend on order.
-  await ingest(app, [ev("generation-update", { id: o.gen, traceId: t.t1, endTime: at(700), output: "hello", usageDetails: { input: 100, output: 50 } }, at(800))], { key });
   await ingest(
     app,
     [
-      ev("trace-create", { id: t.t1, name: "chat", userId: "u1", sessionId: "s1", sessionPath: "a/b", environment: "production", tags: ["x"], input: "hi", timestamp: at(0) }, at(0)),
-      ev("span-create", { id: o.span, traceId: t.t1, name: "retrieve", startTime: at(0), endTime: at(1000), environment: "production" }, at(0)),
-      ev("generation-create", { id: o.gen, traceId: t.t1, parentObservationId: o.span, name: "llm", model: "gpt-4o-mini", startTime: at(100), environment: "production" }, at(100)),
-      ev("trace-create", { id: t.t2, name: "search", userId: "u2", sessionId: "s1", sessionPath: "a/c", environment: "staging", timestamp: at(60_000) }, at(60_000)),
-      ev("generation-create", { id: o.gen2, traceId: t.t2, name: "llm", model: "claude-x", startTime: at(60_000), endTime: at(62_000), level: "ERROR", costDetails: { total: 0.5 }, environment: "staging" }, at(60_000)),
+      ev(
+        "generation-update",
+        { id: o.gen, traceId: t.t1, endTime: at(700), output: "hello", usageDetails: { input: 100, output: 50 } },
+        at(800),
+      ),
+    ],
+    { key },
+  );
+  await ingest(
+    app,
+    [
+      ev(
+        "trace-create",
+        {
+          id: t.t1,
+          name: "chat",
+          userId: "u1",
+          sessionId: "s1",
+          sessionPath: "a/b",
+          environment: "production",
+          tags: ["x"],
+          input: "hi",
+          timestamp: at(0),
+        },
+        at(0),
+      ),
+      ev(
+        "span-create",
+        { id: o.span, traceId: t.t1, name: "retrieve", startTime: at(0), endTime: at(1000), environment: "production" },
+        at(0),
+      ),
+      ev(
+        "generation-create",
+        {
+          id: o.gen,
+          traceId: t.t1,
+          parentObservationId: o.span,
+          name: "llm",
+          model: "gpt-4o-mini",
+          startTime: at(100),
+          environment: "production",
+        },
+        at(100),
+      ),
+      ev(
+        "trace-create",
+        {
+          id: t.t2,
+          name: "search",
+          userId: "u2",
+          sessionId: "s1",
+          sessionPath: "a/c",
+          environment: "staging",
+          timestamp: at(60_000),
+        },
+        at(60_000),
+      ),
+      ev(
+        "generation-create",
+        {
+          id: o.gen2,
+          traceId: t.t2,
+          name: "llm",
+          model: "claude-x",
+          startTime: at(60_000),
+          endTime: at(62_000),
+          level: "ERROR",
+          costDetails: { total: 0.5 },
+          environment: "staging",
+        },
+        at(60_000),
+      ),
       ev("trace-create", { id: t.t3, name: "chat", userId: "u1", timestamp: at(120_000) }, at(120_000)),
       ev("event-create", { id: o.event, traceId: t.t3, name: "cache-miss", startTime: at(120_000) }, at(120_000)),
-      ev("score-create", { id: `q-${t.t1}`, traceId: t.t1, name: "quality", value: 0.9, timestamp: at(1_000) }, at(1_000)),
-      ev("score-create", { id: `a-${o.gen}`, traceId: t.t1, observationId: o.gen, name: "accuracy", value: 0.4, timestamp: at(1_000) }, at(1_000)),
-      ev("score-create", { id: `t-${t.t2}`, traceId: t.t2, name: "tone", value: "rude", dataType: "CATEGORICAL", timestamp: at(61_000) }, at(61_000)),
-      ev("score-create", { id: `q-${t.t3}`, traceId: t.t3, name: "quality", value: 0.2, timestamp: at(121_000) }, at(121_000)),
+      ev(
+        "score-create",
+        { id: `q-${t.t1}`, traceId: t.t1, name: "quality", value: 0.9, timestamp: at(1_000) },
+        at(1_000),
+      ),
+      ev(
+        "score-create",
+        { id: `a-${o.gen}`, traceId: t.t1, observationId: o.gen, name: "accuracy", value: 0.4, timestamp: at(1_000) },
+        at(1_000),
+      ),
+      ev(
+        "score-create",
+        { id: `t-${t.t2}`, traceId: t.t2, name: "tone", value: "rude", dataType: "CATEGORICAL", timestamp: at(61_000) },
+        at(61_000),
+      ),
+      ev(
+        "score-create",
+        { id: `q-${t.t3}`, traceId: t.t3, name: "quality", value: 0.2, timestamp: at(121_000) },
+        at(121_000),
+      ),
     ],
     { key },
   );
@@ -59,7 +141,17 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
     expect(res.body.nextCursor).toBeNull();
     expect(res.body.data.map((x: any) => x.id)).toEqual([t.t3, t.t2, t.t1]);
     const t1 = res.body.data[2];
-    expect(t1).toMatchObject({ name: "chat", userId: "u1", sessionId: "s1", sessionPath: "a/b", environment: "production", tags: ["x"], observationCount: 2, latencyMs: 1000, timestamp: at(0) });
+    expect(t1).toMatchObject({
+      name: "chat",
+      userId: "u1",
+      sessionId: "s1",
+      sessionPath: "a/b",
+      environment: "production",
+      tags: ["x"],
+      observationCount: 2,
+      latencyMs: 1000,
+      timestamp: at(0),
+    });
     expect(t1.totalCost).toBeGreaterThan(0);
     expect(t1).not.toHaveProperty("input");
     expect(res.body.data[1]).toMatchObject({ totalCost: 0.5, latencyMs: 2000, observationCount: 1 });
@@ -77,12 +169,20 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
   });
 
   it("gives the same pages on the candidate path as on the full fold, whatever the candidate read size", async () => {
-    const full = await Traces.listObservations(app.deps, key.id, { ...Traces.ListObservationsQuery.parse({}), limit: 2 });
+    const full = await Traces.listObservations(app.deps, key.id, {
+      ...Traces.ListObservationsQuery.parse({}),
+      limit: 2,
+    });
     for (const candidateRows of [1, 2, 3, 50]) {
       const pages: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await Traces.listObservations(app.deps, key.id, { ...Traces.ListObservationsQuery.parse({}), limit: 2, cursor }, { candidateRows });
+        const page = await Traces.listObservations(
+          app.deps,
+          key.id,
+          { ...Traces.ListObservationsQuery.parse({}), limit: 2, cursor },
+          { candidateRows },
+        );
         pages.push(...page.data.map((x) => x.id));
         cursor = page.nextCursor ?? undefined;
       } while (cursor);
@@ -95,12 +195,22 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
     const res = await get(app, key, "/v1/observations", { traceId: t.t1, orderBy: "startTime", order: "asc" });
 
     expect(res.body.data.map((x: any) => x.name)).toEqual(["retrieve", "llm"]);
-    expect(res.body.data[1]).toMatchObject({ type: "GENERATION", model: "gpt-4o-mini", startTime: at(100), endTime: at(700), latencyMs: 600, usageDetails: { input: 100, output: 50, total: 150 }, costSource: "computed", parentObservationId: o.span });
+    expect(res.body.data[1]).toMatchObject({
+      type: "GENERATION",
+      model: "gpt-4o-mini",
+      startTime: at(100),
+      endTime: at(700),
+      latencyMs: 600,
+      usageDetails: { input: 100, output: 50, total: 150 },
+      costSource: "computed",
+      parentObservationId: o.span,
+    });
     expect(res.body.data[1]).not.toHaveProperty("output");
   });
 
   it("applies simple parameters", async () => {
-    const names = async (path: string, q: Record<string, unknown>) => (await get(app, key, path, q)).body.data.map((x: any) => x.id);
+    const names = async (path: string, q: Record<string, unknown>) =>
+      (await get(app, key, path, q)).body.data.map((x: any) => x.id);
 
     expect(await names("/v1/traces", { name: "chat" })).toEqual([t.t3, t.t1]);
     expect(await names("/v1/traces", { userId: "u2" })).toEqual([t.t2]);
@@ -123,16 +233,33 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
     };
 
     expect(await ids("/v1/observations", [{ column: "name", operator: "=", value: "llm" }])).toEqual([o.gen2, o.gen]);
-    expect(await ids("/v1/observations", [{ column: "name", operator: "!=", value: "llm" }])).toEqual([o.event, o.span]);
+    expect(await ids("/v1/observations", [{ column: "name", operator: "!=", value: "llm" }])).toEqual([
+      o.event,
+      o.span,
+    ]);
     expect(await ids("/v1/observations", [{ column: "latency", operator: ">", value: 1000 }])).toEqual([o.gen2]);
-    expect(await ids("/v1/observations", [{ column: "latency", operator: ">=", value: 1000 }])).toEqual([o.gen2, o.span]);
+    expect(await ids("/v1/observations", [{ column: "latency", operator: ">=", value: 1000 }])).toEqual([
+      o.gen2,
+      o.span,
+    ]);
     expect(await ids("/v1/observations", [{ column: "latency", operator: "<", value: 1000 }])).toEqual([o.gen]);
-    expect(await ids("/v1/observations", [{ column: "latency", operator: "<=", value: 1000 }])).toEqual([o.gen, o.span]);
-    expect(await ids("/v1/observations", [{ column: "type", operator: "in", value: ["EVENT", "span"] }])).toEqual([o.event, o.span]);
+    expect(await ids("/v1/observations", [{ column: "latency", operator: "<=", value: 1000 }])).toEqual([
+      o.gen,
+      o.span,
+    ]);
+    expect(await ids("/v1/observations", [{ column: "type", operator: "in", value: ["EVENT", "span"] }])).toEqual([
+      o.event,
+      o.span,
+    ]);
     expect(await ids("/v1/observations", [{ column: "name", operator: "contains", value: "RET" }])).toEqual([o.span]);
     expect(await ids("/v1/observations", [{ column: "cost", operator: ">=", value: 0.5 }])).toEqual([o.gen2]);
     expect(await ids("/v1/observations", [{ column: "totalTokens", operator: "=", value: 150 }])).toEqual([o.gen]);
-    expect(await ids("/v1/observations", [{ column: "startTime", operator: ">", value: at(0) }, { column: "startTime", operator: "<", value: at(120_000) }])).toEqual([o.gen2, o.gen]);
+    expect(
+      await ids("/v1/observations", [
+        { column: "startTime", operator: ">", value: at(0) },
+        { column: "startTime", operator: "<", value: at(120_000) },
+      ]),
+    ).toEqual([o.gen2, o.gen]);
     expect(await ids("/v1/observations", [{ column: "level", operator: "!=", value: "DEFAULT" }])).toEqual([o.gen2]);
     expect(await ids("/v1/traces", [{ column: "tags", operator: "contains", value: "x" }])).toEqual([t.t1]);
     expect(await ids("/v1/traces", [{ column: "tags", operator: "!=", value: "x" }])).toEqual([t.t3, t.t2]);
@@ -141,10 +268,14 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
   });
 
   it("filters by scores.<name> whatever level the score is attached to", async () => {
-    const ids = async (path: string, filter: unknown[]) => (await get(app, key, path, { filter })).body.data.map((x: any) => x.id);
+    const ids = async (path: string, filter: unknown[]) =>
+      (await get(app, key, path, { filter })).body.data.map((x: any) => x.id);
 
     // quality sits on traces: every observation of a trace scoring ≥ 0.5 matches.
-    expect(await ids("/v1/observations", [{ column: "scores.quality", operator: ">=", value: 0.5 }])).toEqual([o.gen, o.span]);
+    expect(await ids("/v1/observations", [{ column: "scores.quality", operator: ">=", value: 0.5 }])).toEqual([
+      o.gen,
+      o.span,
+    ]);
     // accuracy sits on the generation only.
     expect(await ids("/v1/observations", [{ column: "scores.accuracy", operator: "<", value: 0.5 }])).toEqual([o.gen]);
     expect(await ids("/v1/observations", [{ column: "scores.tone", operator: "=", value: "rude" }])).toEqual([o.gen2]);
@@ -156,7 +287,8 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
   });
 
   it("sorts the span explorer by latency, cost and name", async () => {
-    const ids = async (q: Record<string, unknown>) => (await get(app, key, "/v1/observations", q)).body.data.map((x: any) => x.id);
+    const ids = async (q: Record<string, unknown>) =>
+      (await get(app, key, "/v1/observations", q)).body.data.map((x: any) => x.id);
 
     expect(await ids({ orderBy: "latency", order: "desc" })).toEqual([o.gen2, o.span, o.gen, o.event]);
     expect(await ids({ orderBy: "latency", order: "asc" })).toEqual([o.gen, o.span, o.gen2, o.event]);
@@ -175,7 +307,11 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
       { filter: "not json" },
       { orderBy: "password" },
       { cursor: "garbage" },
-      { cursor: Buffer.from(JSON.stringify({ o: "startTime", d: "desc", s: "not a time", k: ["a", "b"] })).toString("base64url") },
+      {
+        cursor: Buffer.from(JSON.stringify({ o: "startTime", d: "desc", s: "not a time", k: ["a", "b"] })).toString(
+          "base64url",
+        ),
+      },
     ];
     for (const q of bad) {
       const res = await get(app, key, "/v1/observations", q);
@@ -185,12 +321,15 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
     const page = await get(app, key, "/v1/observations", { limit: "1" });
     const misuse = await get(app, key, "/v1/observations", { orderBy: "cost", cursor: page.body.nextCursor });
     expect(misuse.status).toBe(400);
-    const odd = await get(app, key, "/v1/observations", { filter: [{ column: "name", operator: "=", value: "x'); DROP TABLE observations; --" }] });
+    const odd = await get(app, key, "/v1/observations", {
+      filter: [{ column: "name", operator: "=", value: "x'); DROP TABLE observations; --" }],
+    });
     expect(odd.body.data).toEqual([]);
   });
 
   it("lists scores with filters on name, source, data type, trace, observation and value ranges", async () => {
-    const ids = async (q: Record<string, unknown>) => (await get(app, key, "/v1/scores", q)).body.data.map((x: any) => x.id);
+    const ids = async (q: Record<string, unknown>) =>
+      (await get(app, key, "/v1/scores", q)).body.data.map((x: any) => x.id);
 
     const all = await ids({});
     expect(all.slice(0, 2)).toEqual([`q-${t.t3}`, `t-${t.t2}`]);
@@ -199,10 +338,23 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
     expect(await ids({ dataType: "CATEGORICAL" })).toEqual([`t-${t.t2}`]);
     expect(await ids({ source: "API", traceId: t.t1 })).toHaveLength(2);
     expect(await ids({ observationId: o.gen })).toEqual([`a-${o.gen}`]);
-    expect(await ids({ filter: [{ column: "value", operator: ">", value: 0.3 }, { column: "value", operator: "<", value: 0.95 }] })).toHaveLength(2);
+    expect(
+      await ids({
+        filter: [
+          { column: "value", operator: ">", value: 0.3 },
+          { column: "value", operator: "<", value: 0.95 },
+        ],
+      }),
+    ).toHaveLength(2);
     expect(await ids({ filter: [{ column: "stringValue", operator: "=", value: "rude" }] })).toEqual([`t-${t.t2}`]);
     const tone = (await get(app, key, "/v1/scores", { name: "tone" })).body.data[0];
-    expect(tone).toMatchObject({ value: null, stringValue: "rude", dataType: "CATEGORICAL", source: "API", traceId: t.t2 });
+    expect(tone).toMatchObject({
+      value: null,
+      stringValue: "rude",
+      dataType: "CATEGORICAL",
+      source: "API",
+      traceId: t.t2,
+    });
   });
 
   it("lists sessions and rolls a session up, grouped by sessionPath segments", async () => {
@@ -210,7 +362,14 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
     const detail = await get(app, key, "/v1/sessions/s1", { groupBy: "sessionPath" });
 
     expect(sessions.body.data).toHaveLength(1);
-    expect(sessions.body.data[0]).toMatchObject({ id: "s1", traceCount: 2, userIds: ["u1", "u2"], environments: ["production", "staging"], firstTimestamp: at(0), lastTimestamp: at(60_000) });
+    expect(sessions.body.data[0]).toMatchObject({
+      id: "s1",
+      traceCount: 2,
+      userIds: ["u1", "u2"],
+      environments: ["production", "staging"],
+      firstTimestamp: at(0),
+      lastTimestamp: at(60_000),
+    });
     expect(sessions.body.data[0].totalCost).toBeGreaterThan(0.5);
     expect(detail.status).toBe(200);
     expect(detail.body).toMatchObject({ id: "s1", traceCount: 2, tracesTruncated: false });
@@ -218,7 +377,10 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
     expect(detail.body.totalCost).toBeCloseTo(sessions.body.data[0].totalCost, 12);
     expect(detail.body.groups).toHaveLength(1);
     expect(detail.body.groups[0]).toMatchObject({ segment: "a", path: "a", traceCount: 2, traces: [] });
-    expect(detail.body.groups[0].children.map((g: any) => [g.path, g.traceCount, g.traces[0].id])).toEqual([["a/b", 1, t.t1], ["a/c", 1, t.t2]]);
+    expect(detail.body.groups[0].children.map((g: any) => [g.path, g.traceCount, g.traces[0].id])).toEqual([
+      ["a/b", 1, t.t1],
+      ["a/c", 1, t.t2],
+    ]);
     expect((await get(app, key, "/v1/sessions/nope")).status).toBe(404);
     expect((await get(app, key, "/v1/sessions", { userId: "u2" })).body.data[0]).toMatchObject({ traceCount: 1 });
   });
@@ -233,21 +395,43 @@ describe("telemetry lists: traces, observations, scores, sessions", () => {
     expect(users.status).toBe(200);
     expect(users.body.nextCursor).toBeNull();
     expect(users.body.data.map((u: any) => u.id)).toEqual(["u1", "u2"]);
-    expect(users.body.data[0]).toMatchObject({ traceCount: 2, sessionCount: 1, firstTimestamp: at(0), lastTimestamp: at(120_000), environments: ["default", "production"], totalTokens: 150 });
+    expect(users.body.data[0]).toMatchObject({
+      traceCount: 2,
+      sessionCount: 1,
+      firstTimestamp: at(0),
+      lastTimestamp: at(120_000),
+      environments: ["default", "production"],
+      totalTokens: 150,
+    });
     expect(users.body.data[0].totalCost).toBeGreaterThan(0);
-    expect(users.body.data[1]).toEqual({ id: "u2", traceCount: 1, sessionCount: 1, firstTimestamp: at(60_000), lastTimestamp: at(60_000), environments: ["staging"], totalCost: 0.5, totalTokens: null });
+    expect(users.body.data[1]).toEqual({
+      id: "u2",
+      traceCount: 1,
+      sessionCount: 1,
+      firstTimestamp: at(60_000),
+      lastTimestamp: at(60_000),
+      environments: ["staging"],
+      totalCost: 0.5,
+      totalTokens: null,
+    });
     expect([...first.body.data, ...second.body.data]).toEqual(users.body.data);
     expect(second.body.nextCursor).toBeNull();
     expect(staging.body.data.map((u: any) => u.id)).toEqual(["u2"]);
     // Summed over the selected traces only: u1's later trace is outside the window.
-    expect(early.body.data[0]).toMatchObject({ id: "u1", traceCount: 1, lastTimestamp: at(0), environments: ["production"] });
+    expect(early.body.data[0]).toMatchObject({
+      id: "u1",
+      traceCount: 1,
+      lastTimestamp: at(0),
+      environments: ["production"],
+    });
     expect((await get(app, key, "/v1/users", { cursor: "garbage" })).status).toBe(400);
   });
 
   it("keeps projects apart", async () => {
     const other = await newProject(app);
 
-    for (const path of ["/v1/traces", "/v1/observations", "/v1/scores", "/v1/sessions", "/v1/users"]) expect((await get(app, other, path)).body.data).toEqual([]);
+    for (const path of ["/v1/traces", "/v1/observations", "/v1/scores", "/v1/sessions", "/v1/users"])
+      expect((await get(app, other, path)).body.data).toEqual([]);
     expect((await get(app, other, "/v1/sessions/s1")).status).toBe(404);
     expect((await get(app, other, "/v1/metrics", { from: at(-1000), to: at(1_000_000) })).body.data).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../../support/local-app";
 import { ev, ingest } from "../../support/ingest";
-import { get, newProject, type Key } from "./support";
+import { startTestApp, type TestApp } from "../../support/local-app";
+import { get, type Key, newProject } from "./support";
 
 /** Receive times are the API's clock: moving it makes a later batch arrive on a later day. */
 function setClock(app: TestApp, iso: string) {
@@ -12,14 +12,19 @@ function setClock(app: TestApp, iso: string) {
 async function partitionsOf(app: TestApp, projectId: string) {
   const out: Record<string, string[]> = {};
   for (const table of ["traces", "observations", "scores"]) {
-    const rows = await app.deps.ch.query<{ p: string }>(`SELECT DISTINCT toString(bucket) AS p FROM ${table} WHERE project_id = {projectId:String} ORDER BY p`, { projectId });
+    const rows = await app.deps.ch.query<{ p: string }>(
+      `SELECT DISTINCT toString(bucket) AS p FROM ${table} WHERE project_id = {projectId:String} ORDER BY p`,
+      { projectId },
+    );
     out[table] = rows.map((r) => r.p);
   }
   return out;
 }
 
 async function mirrorOf(app: TestApp, projectId: string) {
-  const result = (await app.deps.db.execute(`select kind, key, bucket::text as bucket from trace_mirror where project_id = '${projectId}' order by kind, key`)) as any;
+  const result = (await app.deps.db.execute(
+    `select kind, key, bucket::text as bucket from trace_mirror where project_id = '${projectId}' order by kind, key`,
+  )) as any;
   return (result.rows ?? result) as { kind: string; key: string; bucket: string }[];
 }
 
@@ -41,16 +46,37 @@ describe("day partitions: every row of a trace lands in the partition of its fir
     const traceId = randomUUID();
     const genId = randomUUID();
     setClock(app, "2026-11-20T23:59:58.000Z");
-    await ingest(app, [
-      ev("trace-create", { id: traceId, name: "late night" }, "2026-11-20T23:59:57.000Z"),
-      ev("generation-create", { id: genId, traceId, name: "llm", model: "gpt-4o-mini", startTime: "2026-11-20T23:59:57.000Z" }, "2026-11-20T23:59:57.000Z"),
-    ], { key });
+    await ingest(
+      app,
+      [
+        ev("trace-create", { id: traceId, name: "late night" }, "2026-11-20T23:59:57.000Z"),
+        ev(
+          "generation-create",
+          { id: genId, traceId, name: "llm", model: "gpt-4o-mini", startTime: "2026-11-20T23:59:57.000Z" },
+          "2026-11-20T23:59:57.000Z",
+        ),
+      ],
+      { key },
+    );
     setClock(app, "2026-11-21T00:00:03.000Z");
-    await ingest(app, [
-      // No traceId: the worker adopts the stored trace, and with it the trace's day.
-      ev("generation-update", { id: genId, endTime: "2026-11-20T23:59:59.000Z", output: "done", usageDetails: { input: 1000, output: 100 } }, "2026-11-21T00:00:01.000Z"),
-      ev("score-create", { id: randomUUID(), traceId, name: "quality", value: 0.75 }, "2026-11-21T00:00:02.000Z"),
-    ], { key });
+    await ingest(
+      app,
+      [
+        // No traceId: the worker adopts the stored trace, and with it the trace's day.
+        ev(
+          "generation-update",
+          {
+            id: genId,
+            endTime: "2026-11-20T23:59:59.000Z",
+            output: "done",
+            usageDetails: { input: 1000, output: 100 },
+          },
+          "2026-11-21T00:00:01.000Z",
+        ),
+        ev("score-create", { id: randomUUID(), traceId, name: "quality", value: 0.75 }, "2026-11-21T00:00:02.000Z"),
+      ],
+      { key },
+    );
     setClock(app, "2026-11-21T08:00:00.000Z");
     const other = randomUUID();
     await ingest(app, [ev("trace-create", { id: other, name: "next day" }, "2026-11-21T08:00:00.000Z")], { key });
@@ -58,9 +84,16 @@ describe("day partitions: every row of a trace lands in the partition of its fir
     const partitions = await partitionsOf(app, key.id);
     const mirror = await mirrorOf(app, key.id);
     const trace = await get(app, key, `/v1/traces/${traceId}`);
-    const metrics = await get(app, key, "/v1/metrics", { from: "2026-11-20T00:00:00.000Z", to: "2026-11-22T00:00:00.000Z" });
+    const metrics = await get(app, key, "/v1/metrics", {
+      from: "2026-11-20T00:00:00.000Z",
+      to: "2026-11-22T00:00:00.000Z",
+    });
 
-    expect(partitions).toEqual({ traces: ["2026-11-20", "2026-11-21"], observations: ["2026-11-20"], scores: ["2026-11-20"] });
+    expect(partitions).toEqual({
+      traces: ["2026-11-20", "2026-11-21"],
+      observations: ["2026-11-20"],
+      scores: ["2026-11-20"],
+    });
     expect(mirror).toEqual(
       [
         { kind: "trace", key: traceId, bucket: "2026-11-20" },
@@ -69,24 +102,51 @@ describe("day partitions: every row of a trace lands in the partition of its fir
     );
     expect(trace.status).toBe(200);
     expect(trace.body.observations).toHaveLength(1);
-    expect(trace.body.observations[0]).toMatchObject({ id: genId, output: "done", latencyMs: 2000, usageDetails: { input: 1000, output: 100 } });
+    expect(trace.body.observations[0]).toMatchObject({
+      id: genId,
+      output: "done",
+      latencyMs: 2000,
+      usageDetails: { input: 1000, output: 100 },
+    });
     expect(trace.body.totalCost).toBeGreaterThan(0);
     expect(trace.body.scores).toHaveLength(1);
-    expect(metrics.body.data).toEqual([expect.objectContaining({ day: "2026-11-20", traces: 1, observations: 1, inputTokens: 1000, outputTokens: 100, latencyP50Ms: 2000 })]);
+    expect(metrics.body.data).toEqual([
+      expect.objectContaining({
+        day: "2026-11-20",
+        traces: 1,
+        observations: 1,
+        inputTokens: 1000,
+        outputTokens: 100,
+        latencyP50Ms: 2000,
+      }),
+    ]);
   });
 
   it("keeps a score sent without a trace in the partition of its own first day", async () => {
     const scoreId = randomUUID();
     setClock(app, "2026-11-18T12:00:00.000Z");
-    await ingest(app, [ev("score-create", { id: scoreId, sessionId: "s-1", name: "csat", value: 0.2 }, "2026-11-18T12:00:00.000Z")], { key });
+    await ingest(
+      app,
+      [ev("score-create", { id: scoreId, sessionId: "s-1", name: "csat", value: 0.2 }, "2026-11-18T12:00:00.000Z")],
+      { key },
+    );
     setClock(app, "2026-11-19T12:00:00.000Z");
-    await ingest(app, [ev("score-create", { id: scoreId, sessionId: "s-1", name: "csat", value: 0.9 }, "2026-11-19T12:00:00.000Z")], { key });
+    await ingest(
+      app,
+      [ev("score-create", { id: scoreId, sessionId: "s-1", name: "csat", value: 0.9 }, "2026-11-19T12:00:00.000Z")],
+      { key },
+    );
 
-    const rows = await app.deps.ch.query<{ p: string }>("SELECT DISTINCT toString(bucket) AS p FROM scores WHERE project_id = {p:String} AND id = {id:String}", { p: key.id, id: scoreId });
+    const rows = await app.deps.ch.query<{ p: string }>(
+      "SELECT DISTINCT toString(bucket) AS p FROM scores WHERE project_id = {p:String} AND id = {id:String}",
+      { p: key.id, id: scoreId },
+    );
     const scores = await get(app, key, "/v1/scores", { name: "csat" });
 
     expect(rows).toEqual([{ p: "2026-11-18" }]);
-    expect((await mirrorOf(app, key.id)).filter((m) => m.kind === "score")).toEqual([{ kind: "score", key: scoreId, bucket: "2026-11-18" }]);
+    expect((await mirrorOf(app, key.id)).filter((m) => m.kind === "score")).toEqual([
+      { kind: "score", key: scoreId, bucket: "2026-11-18" },
+    ]);
     expect(scores.body.data).toEqual([expect.objectContaining({ id: scoreId, value: 0.9 })]);
   });
 
@@ -98,7 +158,10 @@ describe("day partitions: every row of a trace lands in the partition of its fir
     setClock(app, "2026-11-12T10:00:00.000Z");
     await ingest(app, batch, { key });
 
-    const rows = await app.deps.ch.query<{ p: string }>("SELECT DISTINCT toString(bucket) AS p FROM traces WHERE project_id = {p:String} AND id = {id:String}", { p: key.id, id: traceId });
+    const rows = await app.deps.ch.query<{ p: string }>(
+      "SELECT DISTINCT toString(bucket) AS p FROM traces WHERE project_id = {p:String} AND id = {id:String}",
+      { p: key.id, id: traceId },
+    );
     const list = await get(app, key, "/v1/traces", { name: "once" });
 
     expect(rows).toEqual([{ p: "2026-11-10" }]);

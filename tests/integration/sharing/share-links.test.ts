@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
+import { shareLinks } from "@core/sharing/sharing.sql";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { shareLinks } from "@core/sharing/sharing.sql";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 
@@ -16,8 +16,10 @@ describe("share links", () => {
   let now = Date.now() + 86_400_000;
   const traceId = `trace-${Math.random().toString(36).slice(2)}`;
   const big = "x".repeat(300 * 1024);
-  const share = (body: Record<string, unknown> = {}, id = traceId) => app.call("POST", `/v1/traces/${id}/share-links`, { body });
-  const open = (token: string, headers: Record<string, string> = {}) => app.call("GET", `/v1/shared/${token}`, { key: null, headers });
+  const share = (body: Record<string, unknown> = {}, id = traceId) =>
+    app.call("POST", `/v1/traces/${id}/share-links`, { body });
+  const open = (token: string, headers: Record<string, string> = {}) =>
+    app.call("GET", `/v1/shared/${token}`, { key: null, headers });
   const GONE = { error: { code: "not_found", message: "Share link not found" } };
 
   beforeAll(async () => {
@@ -25,7 +27,13 @@ describe("share links", () => {
     app.deps.clock = { now: () => new Date(now) };
     await ingest(app, [
       ev("trace-create", { id: traceId, name: "shared answer", input: { question: big }, output: "42" }),
-      ev("generation-create", { id: `${traceId}-g`, traceId, name: "llm", model: "gpt-4o", usageDetails: { input: 10, output: 5 } }),
+      ev("generation-create", {
+        id: `${traceId}-g`,
+        traceId,
+        name: "llm",
+        model: "gpt-4o",
+        usageDetails: { input: 10, output: 5 },
+      }),
       ev("score-create", { id: `${traceId}-s`, traceId, name: "helpful", value: 0.5 }),
     ]);
   });
@@ -39,7 +47,13 @@ describe("share links", () => {
     const read = await app.call("GET", `/v1/traces/${traceId}`);
 
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ traceId, status: "active", expiresAt: null, revokedAt: null, path: `/shared/${made.body.token}` });
+    expect(made.body).toMatchObject({
+      traceId,
+      status: "active",
+      expiresAt: null,
+      revokedAt: null,
+      path: `/shared/${made.body.token}`,
+    });
     expect(made.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(shared.status).toBe(200);
     expect(shared.body).toEqual(read.body);
@@ -55,7 +69,15 @@ describe("share links", () => {
 
     expect(row!.tokenHash).toBe(createHash("sha256").update(token).digest("hex"));
     expect(JSON.stringify(row)).not.toContain(token);
-    expect(listed.body.data.find((l: { id: string }) => l.id === id)).toEqual({ id, traceId, createdBy: expect.any(String), createdAt: new Date(now).toISOString(), expiresAt: null, revokedAt: null, status: "active" });
+    expect(listed.body.data.find((l: { id: string }) => l.id === id)).toEqual({
+      id,
+      traceId,
+      createdBy: expect.any(String),
+      createdAt: new Date(now).toISOString(),
+      expiresAt: null,
+      revokedAt: null,
+      status: "active",
+    });
     expect(JSON.stringify(listed.body)).not.toContain(token);
   });
 
@@ -69,12 +91,17 @@ describe("share links", () => {
     const answers = [await open("not-a-token"), await open(revoked.token)];
     now += 60_000;
     answers.push(await open(expiring.token));
-    const statuses = Object.fromEntries((await app.call("GET", `/v1/traces/${traceId}/share-links`)).body.data.map((l: { id: string; status: string }) => [l.id, l.status]));
+    const statuses = Object.fromEntries(
+      (await app.call("GET", `/v1/traces/${traceId}/share-links`)).body.data.map(
+        (l: { id: string; status: string }) => [l.id, l.status],
+      ),
+    );
 
     expect(before.status).toBe(200);
     expect(revoke.status).toBe(200);
     expect(revoke.body).toMatchObject({ id: revoked.id, status: "revoked", revokedAt: expect.any(String) });
-    for (const answer of answers) expect({ status: answer.status, body: answer.body }).toEqual({ status: 404, body: GONE });
+    for (const answer of answers)
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 404, body: GONE });
     expect([statuses[revoked.id], statuses[expiring.id]]).toEqual(["revoked", "expired"]);
   });
 
@@ -110,8 +137,14 @@ describe("share links", () => {
     const past = await share({ expiresAt: new Date(now - 1000).toISOString() });
     const unknown = await share({}, "no-such-trace");
 
-    expect({ status: past.status, body: past.body }).toEqual({ status: 400, body: { error: { code: "invalid_input", message: "Invalid body.expiresAt: must be in the future" } } });
-    expect({ status: unknown.status, body: unknown.body }).toEqual({ status: 404, body: { error: { code: "not_found", message: "Trace 'no-such-trace' not found" } } });
+    expect({ status: past.status, body: past.body }).toEqual({
+      status: 400,
+      body: { error: { code: "invalid_input", message: "Invalid body.expiresAt: must be in the future" } },
+    });
+    expect({ status: unknown.status, body: unknown.body }).toEqual({
+      status: 404,
+      body: { error: { code: "not_found", message: "Trace 'no-such-trace' not found" } },
+    });
   });
 
   it("reads nothing but the token: credentials of another project neither help nor hurt, and a link shows only its trace", async () => {
@@ -119,7 +152,10 @@ describe("share links", () => {
     const { token } = (await share()).body;
 
     const withOtherKey = await app.call("GET", `/v1/shared/${token}`, { key: other });
-    const tokenAsKey = await app.call("GET", `/v1/traces/${traceId}`, { key: null, headers: { authorization: `Bearer ${token}` } });
+    const tokenAsKey = await app.call("GET", `/v1/traces/${traceId}`, {
+      key: null,
+      headers: { authorization: `Bearer ${token}` },
+    });
 
     expect(withOtherKey.status).toBe(200);
     expect(withOtherKey.body.id).toBe(traceId);
@@ -137,7 +173,13 @@ describe("share links", () => {
     expect(admitted.map((r) => r.status)).toEqual([200, 404]);
     expect({ status: refused.status, body: refused.body }).toEqual({
       status: 429,
-      body: { error: { code: "rate_limited", message: "Too many share-link requests from this address (limit 1/s, burst 2); retry after 1 s", details: { retryAfterSeconds: 1 } } },
+      body: {
+        error: {
+          code: "rate_limited",
+          message: "Too many share-link requests from this address (limit 1/s, burst 2); retry after 1 s",
+          details: { retryAfterSeconds: 1 },
+        },
+      },
     });
     expect(after.status).toBe(200);
   });

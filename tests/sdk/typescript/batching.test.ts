@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { Sightline, SDK_NAME, SDK_VERSION, type IngestProblem } from "../../../sdk/typescript/src/index.js";
+import { type IngestProblem, SDK_NAME, SDK_VERSION, Sightline } from "../../../sdk/typescript/src/index.js";
 import { fakeFetch, json, KEYS } from "./fake-fetch";
 
-const client = (fetch: typeof globalThis.fetch, problems: IngestProblem[] = [], extra = {}) => new Sightline({ ...KEYS, fetch, flushOnExit: false, onError: (p) => problems.push(p), ...extra });
+const client = (fetch: typeof globalThis.fetch, problems: IngestProblem[] = [], extra = {}) =>
+  new Sightline({ ...KEYS, fetch, flushOnExit: false, onError: (p) => problems.push(p), ...extra });
 
 describe("TypeScript SDK: tracing batched to /v1/ingest", () => {
   it("sends traces, spans, generations, events and scores in the ingest format with the sdk field and Basic auth", async () => {
@@ -23,13 +24,45 @@ describe("TypeScript SDK: tracing batched to /v1/ingest", () => {
     expect(req!.headers.authorization).toBe(`Basic ${Buffer.from("pk-sl-unit:sk-sl-unit").toString("base64")}`);
     expect(req!.body.sdk).toEqual({ name: SDK_NAME, version: SDK_VERSION });
     const batch = req!.body.batch as { id: string; type: string; timestamp: string; body: any }[];
-    expect(batch.map((e) => e.type)).toEqual(["trace-create", "span-create", "generation-create", "generation-update", "span-update", "event-create", "score-create", "trace-create"]);
+    expect(batch.map((e) => e.type)).toEqual([
+      "trace-create",
+      "span-create",
+      "generation-create",
+      "generation-update",
+      "span-update",
+      "event-create",
+      "score-create",
+      "trace-create",
+    ]);
     expect(new Set(batch.map((e) => e.id)).size).toBe(batch.length);
     expect(batch.every((e) => !Number.isNaN(Date.parse(e.timestamp)))).toBe(true);
-    expect(batch[0]!.body).toMatchObject({ id: trace.id, name: "chat", userId: "u1", input: "hi", environment: "test", release: "r1" });
-    expect(batch[1]!.body).toMatchObject({ id: span.id, traceId: trace.id, name: "retrieve", startTime: expect.any(String) });
-    expect(batch[2]!.body).toMatchObject({ id: gen.id, traceId: trace.id, parentObservationId: span.id, model: "gpt-4o-mini" });
-    expect(batch[3]!.body).toMatchObject({ id: gen.id, output: "hello", usageDetails: { input: 12, output: 3 }, costDetails: { input: 0.001, output: 0.002 }, endTime: expect.any(String) });
+    expect(batch[0]!.body).toMatchObject({
+      id: trace.id,
+      name: "chat",
+      userId: "u1",
+      input: "hi",
+      environment: "test",
+      release: "r1",
+    });
+    expect(batch[1]!.body).toMatchObject({
+      id: span.id,
+      traceId: trace.id,
+      name: "retrieve",
+      startTime: expect.any(String),
+    });
+    expect(batch[2]!.body).toMatchObject({
+      id: gen.id,
+      traceId: trace.id,
+      parentObservationId: span.id,
+      model: "gpt-4o-mini",
+    });
+    expect(batch[3]!.body).toMatchObject({
+      id: gen.id,
+      output: "hello",
+      usageDetails: { input: 12, output: 3 },
+      costDetails: { input: 0.001, output: 0.002 },
+      endTime: expect.any(String),
+    });
     expect(batch[5]!.body).toMatchObject({ id: eventId, traceId: trace.id, name: "cache-hit" });
     expect(batch[6]!.body).toMatchObject({ traceId: trace.id, name: "helpful", value: 1, dataType: "BOOLEAN" });
     expect(batch[6]!.body).not.toHaveProperty("observationId");
@@ -40,7 +73,10 @@ describe("TypeScript SDK: tracing batched to /v1/ingest", () => {
     const problems: IngestProblem[] = [];
     const service = fakeFetch((req) => {
       const [first, ...rest] = req.body.batch as { id: string }[];
-      return json(207, { successes: rest.map((e) => ({ id: e.id, status: 201 })), errors: [{ id: first!.id, status: 400, message: "body.name: expected string" }] });
+      return json(207, {
+        successes: rest.map((e) => ({ id: e.id, status: 201 })),
+        errors: [{ id: first!.id, status: 400, message: "body.name: expected string" }],
+      });
     });
     const sl = client(service.fetch, problems);
 
@@ -48,7 +84,15 @@ describe("TypeScript SDK: tracing batched to /v1/ingest", () => {
     sl.trace({ name: "b" });
     await sl.flush();
 
-    expect(problems).toEqual([expect.objectContaining({ kind: "rejected", count: 1, status: 400, eventId: service.batches()[0]![0]!.id, message: expect.stringContaining("trace-create") })]);
+    expect(problems).toEqual([
+      expect.objectContaining({
+        kind: "rejected",
+        count: 1,
+        status: 400,
+        eventId: service.batches()[0]![0]!.id,
+        message: expect.stringContaining("trace-create"),
+      }),
+    ]);
     expect(sl.stats()).toMatchObject({ sent: 1, failed: 1, queued: 0 });
     await sl.shutdown();
   });
@@ -65,7 +109,9 @@ describe("TypeScript SDK: tracing batched to /v1/ingest", () => {
     await sl.flush();
 
     expect(service.batches()[0]!.map((e) => e.body.name)).toEqual(["good"]);
-    expect(problems).toEqual([expect.objectContaining({ kind: "rejected", message: expect.stringContaining("cannot be serialised") })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ kind: "rejected", message: expect.stringContaining("cannot be serialised") }),
+    ]);
     await sl.shutdown();
   });
 
@@ -96,11 +142,17 @@ describe("TypeScript SDK: tracing batched to /v1/ingest", () => {
 
     expect(service.batches().flat()).toHaveLength(30);
     expect(sl.stats()).toEqual({ queued: 0, sent: 30, failed: 0, dropped: 1 });
-    expect(problems).toEqual([expect.objectContaining({ kind: "dropped", count: 1, message: expect.stringContaining("shut down") })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ kind: "dropped", count: 1, message: expect.stringContaining("shut down") }),
+    ]);
   });
 
   it("splits a request the service finds too large (413) in halves", async () => {
-    const service = fakeFetch((req, i) => (i === 0 ? json(413, { error: { code: "payload_too_large", message: "too large" } }) : fakeFetch().fetch(req.url, { method: "POST", body: JSON.stringify(req.body) })));
+    const service = fakeFetch((req, i) =>
+      i === 0
+        ? json(413, { error: { code: "payload_too_large", message: "too large" } })
+        : fakeFetch().fetch(req.url, { method: "POST", body: JSON.stringify(req.body) }),
+    );
     const sl = client(service.fetch);
 
     for (let i = 0; i < 10; i++) sl.trace();

@@ -5,13 +5,35 @@ import { fakeFetch, hangingFetch, KEYS } from "./fake-fetch";
 
 /** The cases every SDK passes (sdk/conformance/cases.json), so the three cannot drift apart. */
 const cases = JSON.parse(readFileSync(new URL("../../../sdk/conformance/cases.json", import.meta.url), "utf8")) as {
-  compile: { name: string; content: any; variables: Record<string, string | number | boolean>; placeholders: Record<string, { role: string; content: string }[]>; expected: unknown }[];
-  signatures: { name: string; secret: string; timestamp: string; body: string; signature: string; now: number; toleranceSeconds?: number; valid: boolean }[];
+  compile: {
+    name: string;
+    content: any;
+    variables: Record<string, string | number | boolean>;
+    placeholders: Record<string, { role: string; content: string }[]>;
+    expected: unknown;
+  }[];
+  signatures: {
+    name: string;
+    secret: string;
+    timestamp: string;
+    body: string;
+    signature: string;
+    now: number;
+    toleranceSeconds?: number;
+    valid: boolean;
+  }[];
   batching: {
     maxBatchEvents: number;
     flushIntervalMs: number;
     maxQueuedEvents: number;
-    cases: { name: string; enqueue: number; expectBatches?: number[]; paused?: boolean; expectQueued?: number; expectDropped?: number }[];
+    cases: {
+      name: string;
+      enqueue: number;
+      expectBatches?: number[];
+      paused?: boolean;
+      expectQueued?: number;
+      expectDropped?: number;
+    }[];
   };
 };
 
@@ -24,7 +46,13 @@ describe("sdk/conformance/cases.json, TypeScript SDK", () => {
 
   it.each(cases.signatures.map((c) => [c.name, c] as const))("signature: %s", async (_, c) => {
     const now = new Date(c.now * 1000);
-    const valid = c.toleranceSeconds === undefined ? await verifySignature(c.secret, c.timestamp, c.body, c.signature, { now }) : await verifySignature(c.secret, c.timestamp, c.body, c.signature, { now, toleranceSeconds: c.toleranceSeconds });
+    const valid =
+      c.toleranceSeconds === undefined
+        ? await verifySignature(c.secret, c.timestamp, c.body, c.signature, { now })
+        : await verifySignature(c.secret, c.timestamp, c.body, c.signature, {
+            now,
+            toleranceSeconds: c.toleranceSeconds,
+          });
 
     expect(valid).toBe(c.valid);
   });
@@ -35,7 +63,8 @@ describe("sdk/conformance/cases.json, TypeScript SDK", () => {
 
     const started = performance.now();
     for (let i = 0; i < cases.batching.maxBatchEvents - 1; i++) client.trace();
-    while (batches().length === 0 && performance.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (batches().length === 0 && performance.now() - started < 5000)
+      await new Promise((resolve) => setTimeout(resolve, 10));
 
     expect(performance.now() - started).toBeGreaterThanOrEqual(cases.batching.flushIntervalMs - 5);
     expect(batches().map((b) => b.length)).toEqual([cases.batching.maxBatchEvents - 1]);

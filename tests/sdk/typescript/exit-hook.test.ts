@@ -15,21 +15,30 @@ describe("TypeScript SDK: process exit", () => {
       for await (const chunk of req) raw += chunk;
       const body = JSON.parse(raw);
       received.push(body);
-      res.writeHead(207, { "content-type": "application/json" }).end(JSON.stringify({ successes: body.batch.map((e: { id: string }) => ({ id: e.id, status: 201 })), errors: [] }));
+      res
+        .writeHead(207, { "content-type": "application/json" })
+        .end(
+          JSON.stringify({ successes: body.batch.map((e: { id: string }) => ({ id: e.id, status: 201 })), errors: [] }),
+        );
     });
     service.listen(0, "127.0.0.1");
     await once(service, "listening");
     const url = `http://127.0.0.1:${(service.address() as AddressInfo).port}`;
     const script = fileURLToPath(new URL("./fixtures/exits-without-shutdown.ts", import.meta.url));
 
-    const child = spawn(process.execPath, ["--import", "tsx", script, url], { cwd: fileURLToPath(new URL("../../../", import.meta.url)), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", script, url], {
+      cwd: fileURLToPath(new URL("../../../", import.meta.url)),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += d));
     const [code] = await once(child, "exit");
     service.close();
 
     expect(code, stderr).toBe(0);
-    expect(received.flatMap((r) => r.batch.map((e) => e.body.name))).toEqual(Array.from({ length: 7 }, (_, i) => `exit-${i}`));
+    expect(received.flatMap((r) => r.batch.map((e) => e.body.name))).toEqual(
+      Array.from({ length: 7 }, (_, i) => `exit-${i}`),
+    );
   });
 
   it("states the package's version in the sdk field", () => {

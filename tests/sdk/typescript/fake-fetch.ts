@@ -10,20 +10,35 @@ export interface Recorded {
 
 type Answer = (req: Recorded, index: number) => Response | Promise<Response>;
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
 
 /** The service's 207 with every event of the batch accepted. */
-export const accepted: Answer = (req) => json(207, { successes: (req.body?.batch ?? []).map((e: { id: string }) => ({ id: e.id, status: 201 })), errors: [] });
+export const accepted: Answer = (req) =>
+  json(207, { successes: (req.body?.batch ?? []).map((e: { id: string }) => ({ id: e.id, status: 201 })), errors: [] });
 
 export function fakeFetch(answer: Answer = accepted) {
   const calls: Recorded[] = [];
   const fetch = (async (input: string | URL | Request, init: RequestInit = {}) => {
     const text = typeof init.body === "string" ? init.body : undefined;
-    const req: Recorded = { url: String(input), method: init.method ?? "GET", headers: { ...(init.headers as Record<string, string>) }, body: text ? JSON.parse(text) : undefined, at: Date.now() };
+    const req: Recorded = {
+      url: String(input),
+      method: init.method ?? "GET",
+      headers: { ...(init.headers as Record<string, string>) },
+      body: text ? JSON.parse(text) : undefined,
+      at: Date.now(),
+    };
     calls.push(req);
     return answer(req, calls.length - 1);
   }) as typeof globalThis.fetch;
-  return { fetch, calls, batches: () => calls.filter((c) => c.url.endsWith("/v1/ingest")).map((c) => c.body.batch as { id: string; type: string; body: any }[]) };
+  return {
+    fetch,
+    calls,
+    batches: () =>
+      calls
+        .filter((c) => c.url.endsWith("/v1/ingest"))
+        .map((c) => c.body.batch as { id: string; type: string; body: any }[]),
+  };
 }
 
 /** A service that never answers until released (or the request's timeout aborts it). */

@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { connect, createServer, type AddressInfo, type Socket } from "node:net";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 
 /**
  * A TCP forwarder in front of the service that a test can switch off: while off, every connection
@@ -33,9 +33,10 @@ export async function forwardingProxy(target: string) {
     switchOn() {
       up = true;
     },
-    close: () => new Promise<void>((resolve) => {
-      for (const s of open) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of open) s.destroy();
+        server.close(() => resolve());
+      }),
   };
 }

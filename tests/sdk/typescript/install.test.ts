@@ -1,4 +1,14 @@
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,8 +27,15 @@ const work = mkdtempSync(join(tmpdir(), "sightline-ts-install-"));
 let app: TestApp;
 
 // Installs use the npm cache first; the package has no dependencies, so neither way should need the registry.
-const npmEnv = { ...process.env, npm_config_prefer_offline: "true", npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" };
-const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = npmEnv) => runChild(command, args, { cwd, env });
+const npmEnv = {
+  ...process.env,
+  npm_config_prefer_offline: "true",
+  npm_config_audit: "false",
+  npm_config_fund: "false",
+  npm_config_update_notifier: "false",
+};
+const run = (command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = npmEnv) =>
+  runChild(command, args, { cwd, env });
 
 function newProject(name: string): string {
   const dir = join(work, name);
@@ -30,7 +47,12 @@ function newProject(name: string): string {
 /** Runs the README's quick start as pasted (an ES module) with the environment it names, and says what it printed. */
 async function runQuickStart(project: string) {
   writeFileSync(join(project, "quickstart.mjs"), firstBlock(readme, "ts"));
-  const env = { ...process.env, SIGHTLINE_BASE_URL: app.url, SIGHTLINE_PUBLIC_KEY: app.admin.publicKey, SIGHTLINE_SECRET_KEY: app.admin.secretKey };
+  const env = {
+    ...process.env,
+    SIGHTLINE_BASE_URL: app.url,
+    SIGHTLINE_PUBLIC_KEY: app.admin.publicKey,
+    SIGHTLINE_SECRET_KEY: app.admin.secretKey,
+  };
   return run(process.execPath, ["quickstart.mjs"], project, env);
 }
 
@@ -63,7 +85,9 @@ describe("the TypeScript SDK installs as its README says (sdk/typescript)", () =
     const traces = await chatTraces();
     expect(traces.map((t) => t.userId)).toEqual(["u1"]);
     const trace = await app.call("GET", `/v1/traces/${traces[0]!.id}`);
-    expect(trace.body.observations.map((o: { name: string; usageDetails: unknown }) => [o.name, o.usageDetails])).toEqual([["llm", { input: 12, output: 3, total: 15 }]]);
+    expect(
+      trace.body.observations.map((o: { name: string; usageDetails: unknown }) => [o.name, o.usageDetails]),
+    ).toEqual([["llm", { input: 12, output: 3, total: 15 }]]);
     // Nothing was installed inside the repository: no node_modules under sdk/typescript.
     expect(readdirSync(sdkDir)).not.toContain("node_modules");
   }, 180_000);
@@ -71,9 +95,27 @@ describe("the TypeScript SDK installs as its README says (sdk/typescript)", () =
   it("gives TypeScript its declarations: the quick start type-checks against the installed package", async () => {
     const project = join(work, "from-path");
     writeFileSync(join(project, "quickstart.ts"), firstBlock(readme, "ts"));
-    writeFileSync(join(project, "tsconfig.json"), JSON.stringify({ compilerOptions: { target: "ES2022", module: "NodeNext", moduleResolution: "NodeNext", strict: true, noEmit: true, types: [], lib: ["ES2022", "DOM"] }, files: ["quickstart.ts"] }));
+    writeFileSync(
+      join(project, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          noEmit: true,
+          types: [],
+          lib: ["ES2022", "DOM"],
+        },
+        files: ["quickstart.ts"],
+      }),
+    );
 
-    const check = await run(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], project);
+    const check = await run(
+      process.execPath,
+      [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"],
+      project,
+    );
 
     expect(check.code, check.output).toBe(0);
   }, 120_000);

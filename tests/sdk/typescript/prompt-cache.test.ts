@@ -1,14 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { Sightline, type IngestProblem } from "../../../sdk/typescript/src/index.js";
+import { type IngestProblem, Sightline } from "../../../sdk/typescript/src/index.js";
 import { fakeFetch, json, KEYS } from "./fake-fetch";
 
-const detail = (version: number, content: unknown, type = "TEXT") => json(200, { name: "greet", version, type, content, config: { model: "m" }, labels: ["production"] });
+const detail = (version: number, content: unknown, type = "TEXT") =>
+  json(200, { name: "greet", version, type, content, config: { model: "m" }, labels: ["production"] });
 
 function setUp(answers: (() => Response | Promise<Response>)[]) {
   let clock = 1_000_000;
   const problems: IngestProblem[] = [];
   const service = fakeFetch((_, i) => answers[Math.min(i, answers.length - 1)]!());
-  const sl = new Sightline({ ...KEYS, fetch: service.fetch, flushOnExit: false, now: () => clock, onError: (p) => problems.push(p) });
+  const sl = new Sightline({
+    ...KEYS,
+    fetch: service.fetch,
+    flushOnExit: false,
+    now: () => clock,
+    onError: (p) => problems.push(p),
+  });
   return { sl, service, problems, advance: (ms: number) => (clock += ms) };
 }
 const down = () => Promise.reject(new TypeError("fetch failed"));
@@ -21,7 +28,9 @@ describe("TypeScript SDK: getPrompt with stale-while-revalidate", () => {
     const first = await sl.getPrompt("greet");
     const again = await sl.getPrompt("greet");
 
-    expect(service.calls.map((c) => new URL(c.url).pathname + new URL(c.url).search)).toEqual(["/v1/prompts/greet?channel=production"]);
+    expect(service.calls.map((c) => new URL(c.url).pathname + new URL(c.url).search)).toEqual([
+      "/v1/prompts/greet?channel=production",
+    ]);
     expect(again).toBe(first);
     expect(first).toMatchObject({ name: "greet", version: 1, type: "TEXT", config: { model: "m" }, isFallback: false });
     expect(first.compile({ name: "Ada" })).toBe("Hi Ada");
@@ -51,14 +60,22 @@ describe("TypeScript SDK: getPrompt with stale-while-revalidate", () => {
     const still = await sl.getPrompt("greet", { fallback: "never" });
 
     expect([stale.version, still.version, still.isFallback]).toEqual([1, 1, false]);
-    expect(problems[0]).toMatchObject({ kind: "prompt", message: expect.stringContaining("serving version 1 from the cache") });
+    expect(problems[0]).toMatchObject({
+      kind: "prompt",
+      message: expect.stringContaining("serving version 1 from the cache"),
+    });
   });
 
   it("serves the fallback when the service cannot be reached and nothing is cached; throws without one", async () => {
     const { sl, problems } = setUp([down]);
 
     const text = await sl.getPrompt("greet", { fallback: "Hello {{name}}" });
-    const chat = await sl.getPrompt("greet", { fallback: [{ role: "system", content: "Be {{tone}}" }, { type: "placeholder", name: "history" }] });
+    const chat = await sl.getPrompt("greet", {
+      fallback: [
+        { role: "system", content: "Be {{tone}}" },
+        { type: "placeholder", name: "history" },
+      ],
+    });
 
     expect(text).toMatchObject({ isFallback: true, type: "TEXT", version: 0 });
     expect(text.compile({ name: "Bo" })).toBe("Hello Bo");
@@ -70,7 +87,11 @@ describe("TypeScript SDK: getPrompt with stale-while-revalidate", () => {
   it("asks for a version or another channel under its own cache key, and shares one fetch between concurrent misses", async () => {
     const { sl, service } = setUp([() => detail(3, "v3")]);
 
-    await Promise.all([sl.getPrompt("greet", { version: 3 }), sl.getPrompt("greet", { version: 3 }), sl.getPrompt("greet", { channel: "staging" })]);
+    await Promise.all([
+      sl.getPrompt("greet", { version: 3 }),
+      sl.getPrompt("greet", { version: 3 }),
+      sl.getPrompt("greet", { channel: "staging" }),
+    ]);
 
     expect(service.calls.map((c) => new URL(c.url).search).sort()).toEqual(["?channel=staging", "?version=3"]);
   });

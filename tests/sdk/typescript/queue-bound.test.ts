@@ -1,18 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { Sightline, type IngestProblem } from "../../../sdk/typescript/src/index.js";
+import { type IngestProblem, Sightline } from "../../../sdk/typescript/src/index.js";
 import { hangingFetch, KEYS } from "./fake-fetch";
 
 describe("TypeScript SDK: the in-memory queue is bounded", () => {
   it("drops what exceeds maxQueuedEvents (in flight included), counts it and reports it once per burst", async () => {
     const problems: IngestProblem[] = [];
     const service = hangingFetch();
-    const sl = new Sightline({ ...KEYS, fetch: service.fetch, flushOnExit: false, maxQueuedEvents: 250, onError: (p) => problems.push(p) });
+    const sl = new Sightline({
+      ...KEYS,
+      fetch: service.fetch,
+      flushOnExit: false,
+      maxQueuedEvents: 250,
+      onError: (p) => problems.push(p),
+    });
 
     for (let i = 0; i < 300; i++) sl.trace();
     await new Promise((resolve) => setTimeout(resolve, 10));
 
     expect(sl.stats()).toMatchObject({ queued: 250, dropped: 50, sent: 0 });
-    expect(problems).toEqual([expect.objectContaining({ kind: "dropped", count: 50, message: expect.stringContaining("250") })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ kind: "dropped", count: 50, message: expect.stringContaining("250") }),
+    ]);
 
     service.release();
     const closing = sl.shutdown();

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { request, retryDelayMs, Sightline, SightlineError, type IngestProblem } from "../../../sdk/typescript/src/index.js";
+import {
+  type IngestProblem,
+  request,
+  retryDelayMs,
+  Sightline,
+  SightlineError,
+} from "../../../sdk/typescript/src/index.js";
 import { accepted, fakeFetch, json, KEYS } from "./fake-fetch";
 
-const rateLimited = (retryAfter: string) => json(429, { error: { code: "rate_limited", message: "slow down" } }, { "retry-after": retryAfter });
+const rateLimited = (retryAfter: string) =>
+  json(429, { error: { code: "rate_limited", message: "slow down" } }, { "retry-after": retryAfter });
 
 describe("TypeScript SDK: retries with backoff", () => {
   it("waits what Retry-After says (seconds or an HTTP date), else backs off exponentially with jitter", () => {
@@ -19,8 +26,20 @@ describe("TypeScript SDK: retries with backoff", () => {
 
   it("retries an ingest batch on 429 honouring Retry-After and on 503, then delivers it once", async () => {
     const waits: number[] = [];
-    const service = fakeFetch((req, i) => (i === 0 ? rateLimited("3") : i === 1 ? json(503, { error: { code: "unavailable", message: "down" } }) : accepted(req, i)));
-    const sl = new Sightline({ ...KEYS, fetch: service.fetch, flushOnExit: false, sleep: async (ms) => void waits.push(ms), onError: () => {} });
+    const service = fakeFetch((req, i) =>
+      i === 0
+        ? rateLimited("3")
+        : i === 1
+          ? json(503, { error: { code: "unavailable", message: "down" } })
+          : accepted(req, i),
+    );
+    const sl = new Sightline({
+      ...KEYS,
+      fetch: service.fetch,
+      flushOnExit: false,
+      sleep: async (ms) => void waits.push(ms),
+      onError: () => {},
+    });
 
     sl.trace({ name: "x" });
     await sl.flush();
@@ -37,7 +56,14 @@ describe("TypeScript SDK: retries with backoff", () => {
   it("gives up after maxRetries and reports the events as failed, without throwing", async () => {
     const problems: IngestProblem[] = [];
     const service = fakeFetch(() => json(500, { error: { code: "internal", message: "boom" } }));
-    const sl = new Sightline({ ...KEYS, fetch: service.fetch, flushOnExit: false, maxRetries: 2, sleep: async () => {}, onError: (p) => problems.push(p) });
+    const sl = new Sightline({
+      ...KEYS,
+      fetch: service.fetch,
+      flushOnExit: false,
+      maxRetries: 2,
+      sleep: async () => {},
+      onError: (p) => problems.push(p),
+    });
 
     sl.trace();
     sl.trace();
@@ -52,7 +78,10 @@ describe("TypeScript SDK: retries with backoff", () => {
   it("does not retry a 4xx other than 429 and 408", async () => {
     const service = fakeFetch(() => json(404, { error: { code: "not_found", message: "Dataset 'x' not found" } }));
 
-    const error = await request(KEYS, "GET", "/v1/datasets/x", undefined, { fetch: service.fetch, sleep: async () => {} }).catch((e) => e);
+    const error = await request(KEYS, "GET", "/v1/datasets/x", undefined, {
+      fetch: service.fetch,
+      sleep: async () => {},
+    }).catch((e) => e);
 
     expect(error).toBeInstanceOf(SightlineError);
     expect(error).toMatchObject({ status: 404, code: "not_found", message: "Dataset 'x' not found" });
@@ -61,10 +90,16 @@ describe("TypeScript SDK: retries with backoff", () => {
 
   it("abandons an attempt after timeoutMs: a service that hangs holds no caller longer", async () => {
     const hanging = (async (_: unknown, init: RequestInit) =>
-      new Promise<Response>((_resolve, reject) => init.signal!.addEventListener("abort", () => reject(init.signal!.reason)))) as typeof fetch;
+      new Promise<Response>((_resolve, reject) =>
+        init.signal!.addEventListener("abort", () => reject(init.signal!.reason)),
+      )) as typeof fetch;
     const started = performance.now();
 
-    const error = await request(KEYS, "GET", "/v1/prompts/p", undefined, { fetch: hanging, timeoutMs: 100, maxRetries: 0 }).catch((e) => e);
+    const error = await request(KEYS, "GET", "/v1/prompts/p", undefined, {
+      fetch: hanging,
+      timeoutMs: 100,
+      maxRetries: 0,
+    }).catch((e) => e);
 
     expect(performance.now() - started).toBeLessThan(1000);
     expect((error as Error).name).toBe("TimeoutError");

@@ -1,24 +1,39 @@
 import { createHmac } from "node:crypto";
-import { describe, expect, it } from "vitest";
-import { Caches } from "@core/platform/cache";
 import { sessionMemo } from "@core/auth/session-memo";
+import { Caches } from "@core/platform/cache";
+import { describe, expect, it } from "vitest";
 
 const T0 = Date.parse("2026-11-25T12:00:00Z");
-const view = { session: { id: "s1", userId: "u1" }, user: { id: "u1", email: "a@example.com", name: "a", twoFactorEnabled: false, emailVerified: true } };
+const view = {
+  session: { id: "s1", userId: "u1" },
+  user: { id: "u1", email: "a@example.com", name: "a", twoFactorEnabled: false, emailVerified: true },
+};
 const unproven = { ...view, user: { ...view.user, emailVerified: false } };
 const SECRET = "a-test-secret-of-at-least-thirty-two-characters";
 /** better-auth's compact cache cookie: the session, its expiry and an HMAC-SHA256 of both (tests/integration/auth/session-memo.test.ts checks real ones). */
 function cacheCookie(expiresAt: unknown, options: { secret?: string; sessionId?: string } = {}) {
-  const session = { session: { id: options.sessionId ?? "s1", userId: "u1" }, user: { id: "u1" }, updatedAt: T0, version: "1" };
-  const signature = createHmac("sha256", options.secret ?? SECRET).update(JSON.stringify({ ...session, expiresAt })).digest("base64url");
+  const session = {
+    session: { id: options.sessionId ?? "s1", userId: "u1" },
+    user: { id: "u1" },
+    updatedAt: T0,
+    version: "1",
+  };
+  const signature = createHmac("sha256", options.secret ?? SECRET)
+    .update(JSON.stringify({ ...session, expiresAt }))
+    .digest("base64url");
   return Buffer.from(JSON.stringify({ session, expiresAt, signature })).toString("base64url");
 }
-const header = (expiresAt: unknown, options: { secret?: string; sessionId?: string } = {}) => `better-auth.session_token=tok.sig; better-auth.session_data=${cacheCookie(expiresAt, options)}`;
+const header = (expiresAt: unknown, options: { secret?: string; sessionId?: string } = {}) =>
+  `better-auth.session_token=tok.sig; better-auth.session_data=${cacheCookie(expiresAt, options)}`;
 
 function memoAt(cacheSeconds: number, ownsRelationalStore = true) {
   let now = T0;
   const caches = new Caches();
-  const memo = sessionMemo({ caches, clock: { now: () => new Date(now) }, config: { ownsRelationalStore } as never }, cacheSeconds, SECRET);
+  const memo = sessionMemo(
+    { caches, clock: { now: () => new Date(now) }, config: { ownsRelationalStore } as never },
+    cacheSeconds,
+    SECRET,
+  );
   return { memo, caches, at: (ms: number) => (now = T0 + ms) };
 }
 
@@ -54,7 +69,11 @@ describe("session memo", () => {
     const { memo } = memoAt(300);
     memo.set(header(T0 + 60_000), { ...view, setCookies: ["better-auth.session_data=new"] }, 0);
     expect(memo.get(header(T0 + 60_000))).toBeUndefined();
-    for (const cookie of ["better-auth.session_token=tok.sig", "better-auth.session_token=tok.sig; better-auth.session_data=not-json", header("soon")]) {
+    for (const cookie of [
+      "better-auth.session_token=tok.sig",
+      "better-auth.session_token=tok.sig; better-auth.session_data=not-json",
+      header("soon"),
+    ]) {
       memo.set(cookie, view, 0);
       expect(memo.get(cookie)).toBeUndefined();
     }
@@ -65,7 +84,9 @@ describe("session memo", () => {
     const { memo } = memoAt(300);
     const real = header(T0 + 60_000);
     // An unsigned decoy far in the future, beside the real cookie or in its place.
-    const decoy = Buffer.from(JSON.stringify({ session: { session: { id: "s1" } }, expiresAt: T0 + 86_400_000, signature: "sig" })).toString("base64url");
+    const decoy = Buffer.from(
+      JSON.stringify({ session: { session: { id: "s1" } }, expiresAt: T0 + 86_400_000, signature: "sig" }),
+    ).toString("base64url");
     const cookies = [
       `better-auth.session_data=${decoy}; ${real}`,
       `${real}; better-auth.session_data=${decoy}`,

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { authConfig } from "@functions/_runtime/auth";
 import { parseEnv } from "@functions/_runtime/env";
+import { describe, expect, it } from "vitest";
 
 const SECRET = "s".repeat(40);
 const config = (env: Record<string, string>) => authConfig(parseEnv(env), SECRET, "http://127.0.0.1:3000");
@@ -8,10 +8,20 @@ const config = (env: Record<string, string>) => authConfig(parseEnv(env), SECRET
 // docs/auth.md, "GitHub and Google": a provider is on with both halves of its client, off with neither.
 describe("GitHub and Google settings", () => {
   it("turn a provider on with its client id and secret, with github.com and Google's issuer by default", () => {
-    const social = config({ SIGHTLINE_GITHUB_CLIENT_ID: "gh-id", SIGHTLINE_GITHUB_CLIENT_SECRET: "gh-secret", SIGHTLINE_GOOGLE_CLIENT_ID: "go-id", SIGHTLINE_GOOGLE_CLIENT_SECRET: "go-secret" }).social;
+    const social = config({
+      SIGHTLINE_GITHUB_CLIENT_ID: "gh-id",
+      SIGHTLINE_GITHUB_CLIENT_SECRET: "gh-secret",
+      SIGHTLINE_GOOGLE_CLIENT_ID: "go-id",
+      SIGHTLINE_GOOGLE_CLIENT_SECRET: "go-secret",
+    }).social;
 
     expect(social).toEqual({
-      github: { clientId: "gh-id", clientSecret: "gh-secret", url: "https://github.com", apiUrl: "https://api.github.com" },
+      github: {
+        clientId: "gh-id",
+        clientSecret: "gh-secret",
+        url: "https://github.com",
+        apiUrl: "https://api.github.com",
+      },
       google: { clientId: "go-id", clientSecret: "go-secret", issuer: "https://accounts.google.com" },
     });
   });
@@ -27,7 +37,10 @@ describe("GitHub and Google settings", () => {
       SIGHTLINE_GOOGLE_ISSUER: "https://idp.example.com",
     }).social;
 
-    expect(social.github).toMatchObject({ url: "https://github.example.com", apiUrl: "https://github.example.com/api/v3" });
+    expect(social.github).toMatchObject({
+      url: "https://github.example.com",
+      apiUrl: "https://github.example.com/api/v3",
+    });
     expect(social.google).toMatchObject({ issuer: "https://idp.example.com" });
   });
 
@@ -36,7 +49,11 @@ describe("GitHub and Google settings", () => {
   });
 
   it("stop start-up when only one half of a client is set, naming the settings and never the value", () => {
-    expect(() => config({ SIGHTLINE_GITHUB_CLIENT_SECRET: "very-secret-value" })).toThrow("Invalid configuration: SIGHTLINE_GITHUB_CLIENT_ID and SIGHTLINE_GITHUB_CLIENT_SECRET must be set together");
-    expect(() => config({ SIGHTLINE_GOOGLE_CLIENT_ID: "id" })).toThrow("Invalid configuration: SIGHTLINE_GOOGLE_CLIENT_ID and SIGHTLINE_GOOGLE_CLIENT_SECRET must be set together");
+    expect(() => config({ SIGHTLINE_GITHUB_CLIENT_SECRET: "very-secret-value" })).toThrow(
+      "Invalid configuration: SIGHTLINE_GITHUB_CLIENT_ID and SIGHTLINE_GITHUB_CLIENT_SECRET must be set together",
+    );
+    expect(() => config({ SIGHTLINE_GOOGLE_CLIENT_ID: "id" })).toThrow(
+      "Invalid configuration: SIGHTLINE_GOOGLE_CLIENT_ID and SIGHTLINE_GOOGLE_CLIENT_SECRET must be set together",
+    );
   });
 });

@@ -1,13 +1,18 @@
+import { lambdaResult, webRequest } from "@functions/_lib/web-request";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
-import { lambdaResult, webRequest } from "@functions/_lib/web-request";
 
 const event = (over: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 =>
   ({
     version: "2.0",
     rawPath: "/v1/auth/sign-in/email",
     rawQueryString: "a=1",
-    headers: { host: "api.example.com", "x-forwarded-proto": "https", "x-forwarded-for": "6.6.6.6", "content-type": "application/json" },
+    headers: {
+      host: "api.example.com",
+      "x-forwarded-proto": "https",
+      "x-forwarded-for": "6.6.6.6",
+      "content-type": "application/json",
+    },
     cookies: ["a=1", "b=2"],
     body: '{"email":"x"}',
     isBase64Encoded: false,
@@ -45,6 +50,11 @@ describe("the /v1/auth transport", () => {
 
     const result = await lambdaResult(new Response('{"ok":true}', { status: 200, headers }));
 
-    expect(result).toEqual({ statusCode: 200, headers: { "content-type": "application/json" }, cookies: ["session=abc; Path=/; HttpOnly", "cache=def; Path=/; Max-Age=300"], body: '{"ok":true}' });
+    expect(result).toEqual({
+      statusCode: 200,
+      headers: { "content-type": "application/json" },
+      cookies: ["session=abc; Path=/; HttpOnly", "cache=def; Path=/; Max-Age=300"],
+      body: '{"ok":true}',
+    });
   });
 });

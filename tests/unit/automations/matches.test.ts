@@ -1,9 +1,20 @@
-import { describe, expect, it } from "vitest";
 import { matches } from "@core/automations/matches";
 import type { EventEnvelope } from "@core/platform/ports";
+import { describe, expect, it } from "vitest";
 
-const score = (data: Record<string, unknown>): EventEnvelope => ({ id: "e", type: "score.created", projectId: "p", timestamp: "2026-11-25T00:00:00Z", data });
-const rule = (filter: unknown[] | null, threshold: number | null = null) => ({ trigger: "score.created", filter, threshold, enabled: true });
+const score = (data: Record<string, unknown>): EventEnvelope => ({
+  id: "e",
+  type: "score.created",
+  projectId: "p",
+  timestamp: "2026-11-25T00:00:00Z",
+  data,
+});
+const rule = (filter: unknown[] | null, threshold: number | null = null) => ({
+  trigger: "score.created",
+  filter,
+  threshold,
+  enabled: true,
+});
 
 describe("automation filter and threshold", () => {
   it("takes a score only below the threshold, never a label", () => {
@@ -25,7 +36,9 @@ describe("automation filter and threshold", () => {
 
   it("compares numbers as numbers and text with contains", () => {
     expect(matches(rule([{ column: "value", operator: ">=", value: 2 }]), score({ value: 10 }))).toBe(true);
-    expect(matches(rule([{ column: "comment", operator: "contains", value: "rude" }]), score({ comment: "a rude answer" }))).toBe(true);
+    expect(
+      matches(rule([{ column: "comment", operator: "contains", value: "rude" }]), score({ comment: "a rude answer" })),
+    ).toBe(true);
     expect(matches(rule([{ column: "missing", operator: "!=", value: "x" }]), score({}))).toBe(true);
     expect(matches(rule([{ column: "missing", operator: "=", value: "x" }]), score({}))).toBe(false);
   });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { emailsIn } from "@core/comments";
+import { describe, expect, it } from "vitest";
 
 /** Which `@<email>` of a comment's body mention someone (docs/comments.md, "Mentions"). */
 describe("emailsIn", () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { CONSOLE_TYPES_FILE, DOCUMENT_FILE, consoleTypes } from "../../../scripts/openapi/console-types";
+import { CONSOLE_TYPES_FILE, consoleTypes, DOCUMENT_FILE } from "../../../scripts/openapi/console-types";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 

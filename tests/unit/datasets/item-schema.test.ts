@@ -1,10 +1,18 @@
-import { describe, expect, it } from "vitest";
 import { cellValue, compileItemSchema, ItemSchema } from "@core/datasets";
+import { describe, expect, it } from "vitest";
 
 describe("item schema validation", () => {
   const validate = compileItemSchema(
     ItemSchema.parse({
-      input: { required: ["q"], properties: { q: { type: "string" }, n: { type: ["integer", "null"] }, tag: { enum: ["a", "b"] }, mode: { type: "string", enum: ["x"] } } },
+      input: {
+        required: ["q"],
+        properties: {
+          q: { type: "string" },
+          n: { type: ["integer", "null"] },
+          tag: { enum: ["a", "b"] },
+          mode: { type: "string", enum: ["x"] },
+        },
+      },
       expectedOutput: { type: ["string", "object"] },
     }),
   );
@@ -18,18 +26,24 @@ describe("item schema validation", () => {
 
   it("names the dotted field with the exact messages", () => {
     expect(validate({}, undefined)).toEqual([{ field: "input.q", message: "required" }]);
-    expect(validate({ q: "x", tag: "c" }, undefined)).toEqual([{ field: "input.tag", message: "must be one of: a, b" }]);
+    expect(validate({ q: "x", tag: "c" }, undefined)).toEqual([
+      { field: "input.tag", message: "must be one of: a, b" },
+    ]);
     expect(validate({ q: "x", n: 1.5 }, 3)).toEqual([
       { field: "input.n", message: "must be of type integer or null" },
       { field: "expectedOutput", message: "must be of type string or object" },
     ]);
-    expect(validate({ q: "x", mode: 1 }, undefined)).toEqual([{ field: "input.mode", message: "must be of type string" }]);
+    expect(validate({ q: "x", mode: 1 }, undefined)).toEqual([
+      { field: "input.mode", message: "must be of type string" },
+    ]);
     expect(validate("bare", undefined)).toEqual([{ field: "input", message: "must be of type object" }]);
     expect(validate(["q"], undefined)).toEqual([{ field: "input", message: "must be of type object" }]);
   });
 
   it("checks a typed input that is not an object, and no schema accepts anything", () => {
-    expect(compileItemSchema(ItemSchema.parse({ input: { type: "string" } }))({ a: 1 }, undefined)).toEqual([{ field: "input", message: "must be of type string" }]);
+    expect(compileItemSchema(ItemSchema.parse({ input: { type: "string" } }))({ a: 1 }, undefined)).toEqual([
+      { field: "input", message: "must be of type string" },
+    ]);
     expect(compileItemSchema(null)(undefined, 1)).toEqual([]);
   });
 });

@@ -32,7 +32,9 @@ describe("expression functions: strings", () => {
 
   it("refuses a non-string subject with a message naming the argument", () => {
     expect(failure('contains(5, "5")')).toBe("contains() expects a string as argument 1, got number 5 at position 1");
-    expect(failure('startsWith("a", 1)')).toBe("startsWith() expects a string as argument 2, got number 1 at position 1");
+    expect(failure('startsWith("a", 1)')).toBe(
+      "startsWith() expects a string as argument 2, got number 1 at position 1",
+    );
     expect(failure("lower(true)")).toBe("lower() expects a string as argument 1, got boolean true at position 1");
   });
 
@@ -56,14 +58,20 @@ describe("expression functions: strings", () => {
     expect(value('matches("order 2024-05-01", "\\d{4}-\\d{2}-\\d{2}")')).toBe(true);
     expect(value('matches("abc", "^b")')).toBe(false);
     expect(value('matches("yes", "^(yes|no)$")')).toBe(true);
-    expect(value("matches(missing, \"a\")")).toBe(false);
-    expect(value('matches(output, pattern)', { output: "cat", pattern: "c.t" })).toBe(true);
+    expect(value('matches(missing, "a")')).toBe(false);
+    expect(value("matches(output, pattern)", { output: "cat", pattern: "c.t" })).toBe(true);
   });
 
   it("matches reports a bad pattern given at run time as an error, not a crash", () => {
-    expect(failure("matches(output, pattern)", { output: "a", pattern: "(" })).toBe('Invalid regular expression "(" (unterminated group, pattern character 1) at position 1');
-    expect(failure("matches(output, pattern)", { output: "a", pattern: "(a*)*" })).toContain("nested repetition is refused");
-    expect(failure("matches(output, 5)", { output: "a" })).toBe("matches() expects a regular expression string as argument 2, got number 5 at position 1");
+    expect(failure("matches(output, pattern)", { output: "a", pattern: "(" })).toBe(
+      'Invalid regular expression "(" (unterminated group, pattern character 1) at position 1',
+    );
+    expect(failure("matches(output, pattern)", { output: "a", pattern: "(a*)*" })).toContain(
+      "nested repetition is refused",
+    );
+    expect(failure("matches(output, 5)", { output: "a" })).toBe(
+      "matches() expects a regular expression string as argument 2, got number 5 at position 1",
+    );
   });
 });
 
@@ -87,7 +95,9 @@ describe("expression functions: JSON", () => {
 
     expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(failure('jsonPath(jsonParse("{\\"__proto__\\": 1}"), "__proto__")')).toBe('Property name "__proto__" is refused at position 1');
+    expect(failure('jsonPath(jsonParse("{\\"__proto__\\": 1}"), "__proto__")')).toBe(
+      'Property name "__proto__" is refused at position 1',
+    );
   });
 
   it("jsonPath follows dotted paths with numeric array segments; missing reads as null", () => {
@@ -98,7 +108,9 @@ describe("expression functions: JSON", () => {
     expect(value('jsonPath(output, "a.b.9")', vars)).toBe(null);
     expect(value('jsonPath(output, "")', vars)).toEqual(vars.output);
     expect(value('jsonPath(output, "a.toString")', vars)).toBe(null);
-    expect(failure('jsonPath(output, "a.constructor")', vars)).toBe('Property name "constructor" is refused at position 1');
+    expect(failure('jsonPath(output, "a.constructor")', vars)).toBe(
+      'Property name "constructor" is refused at position 1',
+    );
   });
 
   it("has checks own keys and array indexes", () => {
@@ -143,7 +155,9 @@ describe("expression functions: numbers and misc", () => {
     expect(value("round(1e-9, 2)")).toBe(0);
     expect(value("round(missing, 1)")).toBe(null);
     expect(failure('abs("1")')).toBe('abs() expects a number as argument 1, got string "1" at position 1');
-    expect(failure("round(1.5, 1.5)")).toBe("round() expects a whole number of digits from 0 to 15 as argument 2, got number 1.5 at position 1");
+    expect(failure("round(1.5, 1.5)")).toBe(
+      "round() expects a whole number of digits from 0 to 15 as argument 2, got number 1.5 at position 1",
+    );
   });
 
   it("min and max take numbers or one array, skipping nulls", () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { compileExpression, EXPRESSION_LIMITS, EXPRESSION_LIMITS_DESCRIPTION } from "../../../core/evaluators/expression";
+import {
+  compileExpression,
+  EXPRESSION_LIMITS,
+  EXPRESSION_LIMITS_DESCRIPTION,
+} from "../../../core/evaluators/expression";
 import { AppError } from "../../../core/platform/errors";
 
 function failure(run: () => unknown): AppError {
@@ -15,7 +19,8 @@ function failure(run: () => unknown): AppError {
 describe("expression limits", () => {
   it("quotes every limit in the description meant for the OpenAPI document", () => {
     expect(EXPRESSION_LIMITS).toMatchObject({ parserDepth: 64, evaluatedNodes: 10_000, matchesSubjectChars: 100_000 });
-    for (const limit of Object.values(EXPRESSION_LIMITS)) expect(EXPRESSION_LIMITS_DESCRIPTION).toContain(String(limit));
+    for (const limit of Object.values(EXPRESSION_LIMITS))
+      expect(EXPRESSION_LIMITS_DESCRIPTION).toContain(String(limit));
   });
 
   it("stops an evaluation after 10,000 evaluated nodes, naming the limit", () => {
@@ -42,7 +47,9 @@ describe("expression limits", () => {
     const compiled = compileExpression(chain);
 
     expect(compiled.evaluate({ output: { b: 1 } })).toBe(null);
-    expect(failure(() => compiled.evaluate({ output: nested })).message).toBe("Expression exceeded the limit of 10000 evaluated nodes");
+    expect(failure(() => compiled.evaluate({ output: nested })).message).toBe(
+      "Expression exceeded the limit of 10000 evaluated nodes",
+    );
   });
 
   it("refuses a matches subject over 100,000 characters, naming the limit", () => {
@@ -57,7 +64,9 @@ describe("expression limits", () => {
   it("refuses a regex that compiles to more than the instruction limit", () => {
     const error = failure(() => compileExpression('matches(output, "(abcdefghij){200}")'));
 
-    expect(error.message).toBe(`Invalid regular expression "(abcdefghij){200}" (pattern exceeds the limit of ${EXPRESSION_LIMITS.regexInstructions} matcher instructions) at position 17`);
+    expect(error.message).toBe(
+      `Invalid regular expression "(abcdefghij){200}" (pattern exceeds the limit of ${EXPRESSION_LIMITS.regexInstructions} matcher instructions) at position 17`,
+    );
   });
 
   it("bounds the matcher work of one evaluation, however many matches calls it makes", () => {
@@ -67,7 +76,9 @@ describe("expression limits", () => {
 
     const error = failure(() => compiled.evaluate({ output: "a".repeat(100_000) }));
 
-    expect(error.message).toMatch(/^matches\(\) exceeded the limit of 10000000 matcher steps per evaluation at position \d+$/);
+    expect(error.message).toMatch(
+      /^matches\(\) exceeded the limit of 10000000 matcher steps per evaluation at position \d+$/,
+    );
     // About 0.4 s on an idle core; the margin absorbs a loaded CI machine.
     expect(performance.now() - started).toBeLessThan(8000);
   });
@@ -76,7 +87,9 @@ describe("expression limits", () => {
     const call = `matches(output, ${JSON.stringify(`${"(?:\\b){0,1}".repeat(300)}c`)})`;
     const compiled = compileExpression(Array.from({ length: 50 }, () => call).join(" or "));
 
-    expect(failure(() => compiled.evaluate({ output: "a ".repeat(50_000) })).details).toMatchObject({ limit: "regexSteps" });
+    expect(failure(() => compiled.evaluate({ output: "a ".repeat(50_000) })).details).toMatchObject({
+      limit: "regexSteps",
+    });
   });
 
   it("refuses string concatenation beyond the limit", () => {

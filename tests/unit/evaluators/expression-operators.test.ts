@@ -32,13 +32,19 @@ describe("expression operators", () => {
   });
 
   it("refuses arithmetic on anything but numbers, with the operands in the message", () => {
-    expect(failure('1 + "a"')).toBe('Operator "+" needs two numbers or two strings, got number 1 and string "a" at position 3');
-    expect(failure('output - 1', { output: "5" })).toBe('Operator "-" needs numbers, got string "5" and number 1 at position 8');
+    expect(failure('1 + "a"')).toBe(
+      'Operator "+" needs two numbers or two strings, got number 1 and string "a" at position 3',
+    );
+    expect(failure("output - 1", { output: "5" })).toBe(
+      'Operator "-" needs numbers, got string "5" and number 1 at position 8',
+    );
     expect(failure("x * 2", {})).toBe('Operator "*" needs numbers, got null and number 2 at position 3');
     expect(failure("true / 2")).toBe('Operator "/" needs numbers, got boolean true and number 2 at position 6');
     expect(failure("[1] % 2")).toBe('Operator "%" needs numbers, got array [1] and number 2 at position 5');
     expect(failure('-"a"')).toBe('Operator "-" needs a number, got string "a" at position 2');
-    expect(failure("1 + 1 + null")).toBe('Operator "+" needs two numbers or two strings, got number 2 and null at position 7');
+    expect(failure("1 + 1 + null")).toBe(
+      'Operator "+" needs two numbers or two strings, got number 2 and null at position 7',
+    );
   });
 
   it("refuses division by zero and non-finite results", () => {
@@ -71,8 +77,12 @@ describe("expression operators", () => {
     expect(value("3 > 2")).toBe(true);
     expect(value("2 >= 3")).toBe(false);
     expect(value('"apple" < "banana"')).toBe(true);
-    expect(failure('1 < "2"')).toBe('Operator "<" compares two numbers or two strings, got number 1 and string "2" at position 3');
-    expect(failure("true > false")).toBe('Operator ">" compares two numbers or two strings, got boolean true and boolean false at position 6');
+    expect(failure('1 < "2"')).toBe(
+      'Operator "<" compares two numbers or two strings, got number 1 and string "2" at position 3',
+    );
+    expect(failure("true > false")).toBe(
+      'Operator ">" compares two numbers or two strings, got boolean true and boolean false at position 6',
+    );
   });
 
   it("combines booleans with and/&&, or/||, not/!, treating null as false", () => {
@@ -120,13 +130,22 @@ describe("expression operators", () => {
   });
 
   it("refuses an index that is not a string or number", () => {
-    expect(failure("output[true]", { output: {} })).toBe("An index must be a string or a number, got boolean at position 8");
+    expect(failure("output[true]", { output: {} })).toBe(
+      "An index must be a string or a number, got boolean at position 8",
+    );
   });
 
   it("reads inherited properties as null", () => {
     const vars = { input: { a: 1 }, output: "text", metadata: [1] };
 
-    for (const name of ["toString", "hasOwnProperty", "valueOf", "isPrototypeOf", "__defineGetter__", "toLocaleString"]) {
+    for (const name of [
+      "toString",
+      "hasOwnProperty",
+      "valueOf",
+      "isPrototypeOf",
+      "__defineGetter__",
+      "toLocaleString",
+    ]) {
       expect(value(`input.${name}`, vars)).toBe(null);
       expect(value(`output.${name}`, vars)).toBe(null);
       expect(value(`metadata["${name}"]`, vars)).toBe(null);
@@ -135,8 +154,12 @@ describe("expression operators", () => {
   });
 
   it("refuses the three forbidden names when they are computed at run time", () => {
-    expect(failure('input["__pro" + "to__"]', { input: {} })).toBe('Property name "__proto__" is refused at position 7');
-    expect(failure("input[key]", { input: {}, key: "constructor" })).toBe('Property name "constructor" is refused at position 7');
+    expect(failure('input["__pro" + "to__"]', { input: {} })).toBe(
+      'Property name "__proto__" is refused at position 7',
+    );
+    expect(failure("input[key]", { input: {}, key: "constructor" })).toBe(
+      'Property name "constructor" is refused at position 7',
+    );
   });
 
   it("reads own data even when a key is named like an Object method", () => {

@@ -28,7 +28,9 @@ describe("expression scores", () => {
     expect(scoreError(Number.NaN)).toBe("Expression must return a boolean or a number in [0, 1], got number NaN");
     expect(scoreError("1")).toBe('Expression must return a boolean or a number in [0, 1], got string "1"');
     expect(scoreError(null)).toBe("Expression must return a boolean or a number in [0, 1], got null");
-    expect(scoreError({ score: 1 })).toBe('Expression must return a boolean or a number in [0, 1], got object {"score":1}');
+    expect(scoreError({ score: 1 })).toBe(
+      'Expression must return a boolean or a number in [0, 1], got object {"score":1}',
+    );
     expect(scoreError([1])).toBe("Expression must return a boolean or a number in [0, 1], got array [1]");
   });
 

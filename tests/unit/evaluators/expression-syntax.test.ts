@@ -81,16 +81,28 @@ describe("expression syntax", () => {
 
   it("refuses unknown functions, wrong argument counts and calls on anything but a built-in name", () => {
     expect(compileError("eval(output)").message).toBe('Unknown function "eval" at position 1');
-    expect(compileError("round(1, 2, 3)").message).toBe("Function round() takes 1 to 2 arguments but got 3 at position 1");
+    expect(compileError("round(1, 2, 3)").message).toBe(
+      "Function round() takes 1 to 2 arguments but got 3 at position 1",
+    );
     expect(compileError("lower()").message).toBe("Function lower() takes 1 argument but got 0 at position 1");
     expect(compileError("min()").message).toBe("Function min() takes at least 1 argument but got 0 at position 1");
-    expect(compileError("output.toString()").message).toBe('Only built-in functions can be called, and only by name: unexpected "(" at position 16');
+    expect(compileError("output.toString()").message).toBe(
+      'Only built-in functions can be called, and only by name: unexpected "(" at position 16',
+    );
     expect(compileError("(lower)(output)").message).toContain("Only built-in functions can be called");
   });
 
   it("refuses __proto__, constructor and prototype wherever a property name is written", () => {
-    for (const source of ["input.__proto__", 'input["constructor"]', "input.a.prototype", "{__proto__: 1}", "constructor"]) {
-      expect(compileError(source).message).toMatch(/^Property name "(__proto__|constructor|prototype)" is refused at position \d+$/);
+    for (const source of [
+      "input.__proto__",
+      'input["constructor"]',
+      "input.a.prototype",
+      "{__proto__: 1}",
+      "constructor",
+    ]) {
+      expect(compileError(source).message).toMatch(
+        /^Property name "(__proto__|constructor|prototype)" is refused at position \d+$/,
+      );
     }
   });
 
@@ -106,7 +118,9 @@ describe("expression syntax", () => {
   });
 
   it("checks a literal regex at compile time", () => {
-    expect(compileError('matches(output, "(a+)+$")').message).toBe('Invalid regular expression "(a+)+$" (nested repetition is refused, pattern character 1) at position 17');
+    expect(compileError('matches(output, "(a+)+$")').message).toBe(
+      'Invalid regular expression "(a+)+$" (nested repetition is refused, pattern character 1) at position 17',
+    );
     expect(compileError('matches(output, "(?=a)")').message).toContain("lookaround is not supported");
   });
 
@@ -115,10 +129,14 @@ describe("expression syntax", () => {
     const nested = (n: number) => `${"(".repeat(n)}1${")".repeat(n)}`;
 
     expect(value(nested(depth - 2))).toBe(1);
-    expect(compileError(nested(depth + 1)).message).toMatch(/^Expression exceeds the parser depth limit of 64 at position \d+$/);
+    expect(compileError(nested(depth + 1)).message).toMatch(
+      /^Expression exceeds the parser depth limit of 64 at position \d+$/,
+    );
     expect(compileError(`${"-".repeat(200)}1`).message).toContain("parser depth limit of 64");
     expect(compileError(`${"[".repeat(100_000)}${"]".repeat(100_000)}`).message).toContain("parser depth limit of 64");
-    expect(compileError(Array.from({ length: 70 }, () => "1").join(" == ")).message).toContain("parser depth limit of 64");
+    expect(compileError(Array.from({ length: 70 }, () => "1").join(" == ")).message).toContain(
+      "parser depth limit of 64",
+    );
   });
 
   it("keeps long left-associative chains flat, so they are not depth", () => {

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
 import { retryAfterMs } from "@core/adapters/llm";
 import { mockConnector } from "@core/adapters/llm/mock";
-import { resilientProviders, DEFAULT_LLM_POLICY } from "@core/adapters/llm/resilient";
 import type { Connector } from "@core/adapters/llm/raw-provider";
+import { DEFAULT_LLM_POLICY, resilientProviders } from "@core/adapters/llm/resilient";
 import { refusedUrlHost } from "@core/platform/address-policy";
 import { LlmCallError, type LlmRequest } from "@core/platform/ports";
+import { describe, expect, it } from "vitest";
 
 const request: LlmRequest = { model: "m", messages: [{ role: "user", content: "hi" }] };
 const ok = { text: "{}", usage: { input: 1, output: 1 }, model: "m" };
@@ -22,12 +22,19 @@ function scripted(outcomes: (Error | "ok")[]): { connector: Connector; calls: ()
 }
 
 const providersWith = (connector: Connector, policy = {}, sleeps: number[] = []) =>
-  resilientProviders({ mock: connector, openai: connector, anthropic: connector }, { ...DEFAULT_LLM_POLICY, ...policy }, { sleep: async (ms) => void sleeps.push(ms), random: () => 1 });
+  resilientProviders(
+    { mock: connector, openai: connector, anthropic: connector },
+    { ...DEFAULT_LLM_POLICY, ...policy },
+    { sleep: async (ms) => void sleeps.push(ms), random: () => 1 },
+  );
 
 describe("provider resilience", () => {
   it("retries 429 and 5xx after the provider's retry-after, else after exponential backoff", async () => {
     const sleeps: number[] = [];
-    const { connector, calls } = scripted([new LlmCallError("rate_limited", "429", 429, 1500), new LlmCallError("server", "502", 502)]);
+    const { connector, calls } = scripted([
+      new LlmCallError("rate_limited", "429", 429, 1500),
+      new LlmCallError("server", "502", 502),
+    ]);
 
     const answer = await providersWith(connector, {}, sleeps).get("openai", { apiKey: "k" }).complete(request);
 
@@ -40,8 +47,12 @@ describe("provider resilience", () => {
     const refused = scripted([new LlmCallError("refused", "401", 401)]);
     const flaky = scripted([1, 2, 3, 4].map(() => new LlmCallError("timeout", "slow")));
 
-    await expect(providersWith(refused.connector).get("openai", { apiKey: "k" }).complete(request)).rejects.toMatchObject({ kind: "refused" });
-    await expect(providersWith(flaky.connector, { maxRetries: 2 }).get("openai", { apiKey: "k" }).complete(request)).rejects.toMatchObject({ kind: "timeout" });
+    await expect(
+      providersWith(refused.connector).get("openai", { apiKey: "k" }).complete(request),
+    ).rejects.toMatchObject({ kind: "refused" });
+    await expect(
+      providersWith(flaky.connector, { maxRetries: 2 }).get("openai", { apiKey: "k" }).complete(request),
+    ).rejects.toMatchObject({ kind: "timeout" });
     expect(refused.calls()).toBe(1);
     expect(flaky.calls()).toBe(3);
   });
@@ -49,7 +60,9 @@ describe("provider resilience", () => {
   it("fails at once when retry-after exceeds the longest wait honoured", async () => {
     const { connector, calls } = scripted([new LlmCallError("rate_limited", "429", 429, 3_600_000)]);
 
-    await expect(providersWith(connector).get("openai", { apiKey: "k" }).complete(request)).rejects.toThrow(/exceeds the 60 s limit/);
+    await expect(providersWith(connector).get("openai", { apiKey: "k" }).complete(request)).rejects.toThrow(
+      /exceeds the 60 s limit/,
+    );
     expect(calls()).toBe(1);
   });
 
@@ -62,7 +75,10 @@ describe("provider resilience", () => {
       inFlight--;
       return ok;
     };
-    const providers = resilientProviders({ mock: slow, openai: slow, anthropic: slow }, { ...DEFAULT_LLM_POLICY, concurrency: 3 });
+    const providers = resilientProviders(
+      { mock: slow, openai: slow, anthropic: slow },
+      { ...DEFAULT_LLM_POLICY, concurrency: 3 },
+    );
 
     await Promise.all(Array.from({ length: 20 }, () => providers.get("openai", { apiKey: "k" }).complete(request)));
 
@@ -82,8 +98,19 @@ describe("provider resilience", () => {
 describe("mock provider", () => {
   it("answers the same for the same model and messages, and differently otherwise, within the schema", async () => {
     const mock = mockConnector();
-    const schema = { type: "object", properties: { score: { type: "number", minimum: 0, maximum: 1 }, label: { type: "string", enum: ["a", "b"] }, reasoning: { type: "string" } } };
-    const ask = (model: string, content: string) => mock({ model, messages: [{ role: "user", content }], responseFormat: { type: "json", schema } }, { timeoutMs: 1 });
+    const schema = {
+      type: "object",
+      properties: {
+        score: { type: "number", minimum: 0, maximum: 1 },
+        label: { type: "string", enum: ["a", "b"] },
+        reasoning: { type: "string" },
+      },
+    };
+    const ask = (model: string, content: string) =>
+      mock(
+        { model, messages: [{ role: "user", content }], responseFormat: { type: "json", schema } },
+        { timeoutMs: 1 },
+      );
 
     const [a, b, c] = await Promise.all([ask("m1", "x"), ask("m1", "x"), ask("m2", "x")]);
     const parsed = JSON.parse(a.text);
@@ -99,7 +126,18 @@ describe("mock provider", () => {
 
 describe("outbound provider addresses", () => {
   it("recognises loopback, private and link-local literals", () => {
-    for (const url of ["http://127.0.0.1:8080/v1", "http://localhost/v1", "http://10.1.2.3", "http://192.168.0.1", "http://172.20.0.1", "http://169.254.169.254", "http://[::1]/", "http://[fd00::1]/"]) expect(refusedUrlHost(url), url).not.toBeNull();
-    for (const url of ["https://api.openai.com/v1", "https://api.anthropic.com", "http://172.32.0.1", "http://8.8.8.8"]) expect(refusedUrlHost(url), url).toBeNull();
+    for (const url of [
+      "http://127.0.0.1:8080/v1",
+      "http://localhost/v1",
+      "http://10.1.2.3",
+      "http://192.168.0.1",
+      "http://172.20.0.1",
+      "http://169.254.169.254",
+      "http://[::1]/",
+      "http://[fd00::1]/",
+    ])
+      expect(refusedUrlHost(url), url).not.toBeNull();
+    for (const url of ["https://api.openai.com/v1", "https://api.anthropic.com", "http://172.32.0.1", "http://8.8.8.8"])
+      expect(refusedUrlHost(url), url).toBeNull();
   });
 });

@@ -6,11 +6,20 @@ const EXAMPLES: Record<string, { pass: Record<string, unknown>; fail: Record<str
   "regex-match": { pass: { output: "Due 2024-05-01." }, fail: { output: "Due soon." } },
   "json-valid": { pass: { output: '{"a": 1}' }, fail: { output: "{a: 1}" } },
   "json-has-keys": { pass: { output: '{"answer": "x", "sources": []}' }, fail: { output: '{"answer": "x"}' } },
-  "json-field-equals": { pass: { output: '{"answer": "Paris"}', expected: "Paris" }, fail: { output: '{"answer": "Rome"}', expected: "Paris" } },
+  "json-field-equals": {
+    pass: { output: '{"answer": "Paris"}', expected: "Paris" },
+    fail: { output: '{"answer": "Rome"}', expected: "Paris" },
+  },
   "length-within-range": { pass: { output: "Paris" }, fail: { output: "" } },
   "exact-match": { pass: { output: { a: [1] }, expected: { a: [1] } }, fail: { output: "Paris.", expected: "Paris" } },
-  "exact-match-normalized": { pass: { output: " PARIS ", expected: "paris" }, fail: { output: "Paris.", expected: "Paris" } },
-  "contains-expected": { pass: { output: "It is PARIS.", expected: "Paris" }, fail: { output: "It is Rome.", expected: "Paris" } },
+  "exact-match-normalized": {
+    pass: { output: " PARIS ", expected: "paris" },
+    fail: { output: "Paris.", expected: "Paris" },
+  },
+  "contains-expected": {
+    pass: { output: "It is PARIS.", expected: "Paris" },
+    fail: { output: "It is Rome.", expected: "Paris" },
+  },
   "numeric-range": { pass: { output: "42" }, fail: { output: "420" } },
   "numeric-closeness": { pass: { output: "42", expected: 42 }, fail: { output: "forty", expected: 42 } },
   "not-empty": { pass: { output: "x" }, fail: { output: "" } },
@@ -29,16 +38,19 @@ describe("expression presets", () => {
     expect(ids.sort()).toEqual(Object.keys(EXAMPLES).sort());
   });
 
-  it.each(EXPRESSION_PRESETS.map((p) => [p.id, p] as const))("%s compiles and scores its example items", (id, preset) => {
-    const compiled = compileExpression(preset.expression);
-    const example = EXAMPLES[id]!;
+  it.each(EXPRESSION_PRESETS.map((p) => [p.id, p] as const))(
+    "%s compiles and scores its example items",
+    (id, preset) => {
+      const compiled = compileExpression(preset.expression);
+      const example = EXAMPLES[id]!;
 
-    const pass = runExpression(compiled, example.pass);
-    const fail = runExpression(compiled, example.fail);
+      const pass = runExpression(compiled, example.pass);
+      const fail = runExpression(compiled, example.fail);
 
-    expect(pass).toMatchObject({ valid: true, error: null });
-    expect(pass.value === true || pass.value === 1).toBe(true);
-    expect(fail).toMatchObject({ valid: true, error: null });
-    expect(fail.value === false || fail.value === 0).toBe(true);
-  });
+      expect(pass).toMatchObject({ valid: true, error: null });
+      expect(pass.value === true || pass.value === 1).toBe(true);
+      expect(fail).toMatchObject({ valid: true, error: null });
+      expect(fail.value === false || fail.value === 0).toBe(true);
+    },
+  );
 });

@@ -100,7 +100,38 @@ describe("regex matcher", () => {
   });
 
   it("fails on random patterns only with a RegexSyntaxError, and runs what it accepts", () => {
-    const soup = fc.array(fc.constantFrom("(", ")", "(?:", "(?=", "[", "]", "^", "-", "\\", "{", "}", "{2,", "3}", ",", "*", "+", "?", "|", "a", ".", "\\d", "\\b", "$", "\\u00", "\\x4"), { maxLength: 25 }).map((p) => p.join(""));
+    const soup = fc
+      .array(
+        fc.constantFrom(
+          "(",
+          ")",
+          "(?:",
+          "(?=",
+          "[",
+          "]",
+          "^",
+          "-",
+          "\\",
+          "{",
+          "}",
+          "{2,",
+          "3}",
+          ",",
+          "*",
+          "+",
+          "?",
+          "|",
+          "a",
+          ".",
+          "\\d",
+          "\\b",
+          "$",
+          "\\u00",
+          "\\x4",
+        ),
+        { maxLength: 25 },
+      )
+      .map((p) => p.join(""));
 
     fc.assert(
       fc.property(fc.oneof(fc.string({ maxLength: 30 }), soup), fc.string({ maxLength: 50 }), (source, subject) => {

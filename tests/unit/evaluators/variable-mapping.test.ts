@@ -1,11 +1,22 @@
+import {
+  codeVariables,
+  defineEvaluator,
+  type EvaluationTarget,
+  EvaluatorFields,
+  followPath,
+  judgeVariables,
+  resolveBinding,
+} from "@core/evaluators";
 import { describe, expect, it } from "vitest";
-import { codeVariables, followPath, judgeVariables, resolveBinding, type EvaluationTarget } from "@core/evaluators";
-import { defineEvaluator, EvaluatorFields } from "@core/evaluators";
 
 const target: EvaluationTarget = {
   traceId: "t",
   observationId: null,
-  trace: { input: { messages: [{ role: "user", content: "hi" }] }, output: '{"a": {"b": [10, 20]}}', metadata: { user: "u1" } },
+  trace: {
+    input: { messages: [{ role: "user", content: "hi" }] },
+    output: '{"a": {"b": [10, 20]}}',
+    metadata: { user: "u1" },
+  },
   observation: null,
   observations: [
     { name: "search", input: { q: 1 }, output: { hits: [1, 2] }, metadata: null },
@@ -15,7 +26,12 @@ const target: EvaluationTarget = {
   dataset: null,
   thread: null,
 };
-const binding = (source: string, jsonPath: string | null = null, observationName: string | null = null) => ({ variable: "v", source: source as never, jsonPath, observationName });
+const binding = (source: string, jsonPath: string | null = null, observationName: string | null = null) => ({
+  variable: "v",
+  source: source as never,
+  jsonPath,
+  observationName,
+});
 
 describe("variable mapping", () => {
   it("follows dotted paths with numeric array segments, through JSON text, with or without a leading $.", () => {
@@ -41,15 +57,38 @@ describe("variable mapping", () => {
 
   it("gives the judge the built-in binding for an empty mapping and exactly the mapped variables otherwise", () => {
     const empty = defineEvaluator(EvaluatorFields.parse({ prompt: "p", provider: "mock", model: "m" }));
-    const mapped = defineEvaluator(EvaluatorFields.parse({ prompt: "p", provider: "mock", model: "m", variableMapping: [{ variable: "user", source: "trace.metadata", jsonPath: "user" }] }));
+    const mapped = defineEvaluator(
+      EvaluatorFields.parse({
+        prompt: "p",
+        provider: "mock",
+        model: "m",
+        variableMapping: [{ variable: "user", source: "trace.metadata", jsonPath: "user" }],
+      }),
+    );
 
-    expect(judgeVariables(empty, target)).toEqual({ input: target.trace.input, output: target.trace.output, expectedOutput: "exp" });
+    expect(judgeVariables(empty, target)).toEqual({
+      input: target.trace.input,
+      output: target.trace.output,
+      expectedOutput: "exp",
+    });
     expect(judgeVariables(mapped, target)).toEqual({ user: "u1" });
   });
 
   it("gives code evaluators the mapped variables besides input, output, expected and metadata", () => {
-    const code = defineEvaluator(EvaluatorFields.parse({ kind: "CODE", expression: "user == \"u1\"", variableMapping: [{ variable: "user", source: "trace.metadata", jsonPath: "user" }] }));
+    const code = defineEvaluator(
+      EvaluatorFields.parse({
+        kind: "CODE",
+        expression: 'user == "u1"',
+        variableMapping: [{ variable: "user", source: "trace.metadata", jsonPath: "user" }],
+      }),
+    );
 
-    expect(codeVariables(code, target)).toEqual({ user: "u1", input: target.trace.input, output: target.trace.output, expected: "exp", metadata: { user: "u1" } });
+    expect(codeVariables(code, target)).toEqual({
+      user: "u1",
+      input: target.trace.input,
+      output: target.trace.output,
+      expected: "exp",
+      metadata: { user: "u1" },
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { EVENT_BODIES, type EventType } from "@core/ingest/ingest.schema";
-import { otlpToEvents, sdkOf, type Attributes, type OtlpSpan, type OtlpTraceRequest } from "@core/ingest/otel";
+import { type Attributes, type OtlpSpan, type OtlpTraceRequest, otlpToEvents, sdkOf } from "@core/ingest/otel";
+import { describe, expect, it } from "vitest";
 
 const TRACE = "0af7651916cd43dd8448eb211c80319c";
 const ROOT = "b7ad6b7169203331";
@@ -22,7 +22,8 @@ const span = (over: Partial<OtlpSpan>): OtlpSpan => ({
 const request = (spans: OtlpSpan[], resourceAttributes: Attributes = {}): OtlpTraceRequest => ({
   resourceSpans: [{ resourceAttributes, scopeSpans: [{ scope: { name: "app" }, spans }] }],
 });
-const mapOne = (attributes: Attributes, over: Partial<OtlpSpan> = {}) => otlpToEvents(request([span({ attributes, ...over })]));
+const mapOne = (attributes: Attributes, over: Partial<OtlpSpan> = {}) =>
+  otlpToEvents(request([span({ attributes, ...over })]));
 const observationOf = (events: ReturnType<typeof otlpToEvents>) => events.find((e) => e.type !== "trace-create")!;
 
 describe("langfuse.* attributes", () => {
@@ -47,7 +48,17 @@ describe("langfuse.* attributes", () => {
     const traces = events.filter((e) => e.type === "trace-create");
 
     expect(traces.map((e) => e.id)).toEqual([`otel-${TRACE}-trace-${ROOT}`, `otel-${TRACE}-trace-${CHILD}`]);
-    expect(traces[1]!.body).toEqual({ id: TRACE, name: "checkout", tags: ["a", "b"], public: true, metadata: { tenant: "acme" }, output: { ok: true }, userId: "u-1", sessionId: "s-1", release: "r9" });
+    expect(traces[1]!.body).toEqual({
+      id: TRACE,
+      name: "checkout",
+      tags: ["a", "b"],
+      public: true,
+      metadata: { tenant: "acme" },
+      output: { ok: true },
+      userId: "u-1",
+      sessionId: "s-1",
+      release: "r9",
+    });
     // Later than the root's trace event, so the explicit name wins when merged.
     expect(traces[1]!.timestamp > traces[0]!.timestamp).toBe(true);
   });
@@ -70,14 +81,24 @@ describe("langfuse.* attributes", () => {
       ),
     ).body;
 
-    expect(body).toMatchObject({ level: "WARNING", statusMessage: "slow", version: "v3", promptName: "greet", promptVersion: 4, environment: "dev" });
+    expect(body).toMatchObject({
+      level: "WARNING",
+      statusMessage: "slow",
+      version: "v3",
+      promptName: "greet",
+      promptVersion: 4,
+      environment: "dev",
+    });
     expect(body.metadata).toMatchObject({ step: { n: 1 }, note: "plain text" });
   });
 
   it("normalizes usage aliases, splits OpenAI's inclusive details and keeps custom units", () => {
-    const usage = (details: object) => observationOf(mapOne({ "langfuse.observation.usage_details": JSON.stringify(details) })).body.usageDetails;
+    const usage = (details: object) =>
+      observationOf(mapOne({ "langfuse.observation.usage_details": JSON.stringify(details) })).body.usageDetails;
 
-    expect(usage({ promptTokens: 10, completionTokens: 5, cached_tokens: 2, output_reasoning_tokens: 1, images: 3 })).toEqual({
+    expect(
+      usage({ promptTokens: 10, completionTokens: 5, cached_tokens: 2, output_reasoning_tokens: 1, images: 3 }),
+    ).toEqual({
       input: 10,
       output: 5,
       cache_read_input_tokens: 2,
@@ -86,7 +107,15 @@ describe("langfuse.* attributes", () => {
       total: 21,
     });
     expect(usage({ input: 7, input_tokens: 7, total: 9 })).toEqual({ input: 7, total: 9 });
-    expect(usage({ prompt_tokens: 100, completion_tokens: 40, total_tokens: 140, prompt_tokens_details: { cached_tokens: 30 }, completion_tokens_details: { reasoning_tokens: 10 } })).toEqual({
+    expect(
+      usage({
+        prompt_tokens: 100,
+        completion_tokens: 40,
+        total_tokens: 140,
+        prompt_tokens_details: { cached_tokens: 30 },
+        completion_tokens_details: { reasoning_tokens: 10 },
+      }),
+    ).toEqual({
       input: 70,
       cache_read_input_tokens: 30,
       output: 30,
@@ -106,17 +135,39 @@ describe("langfuse.* attributes", () => {
 
 describe("gen_ai.* attributes", () => {
   it("never lets cached or reasoning tokens push a bucket below zero", () => {
-    const body = observationOf(mapOne({ "gen_ai.usage.input_tokens": 5, "gen_ai.usage.cache_read_input_tokens": 8, "gen_ai.usage.output_tokens": 1, "gen_ai.usage.reasoning_tokens": 3 })).body;
+    const body = observationOf(
+      mapOne({
+        "gen_ai.usage.input_tokens": 5,
+        "gen_ai.usage.cache_read_input_tokens": 8,
+        "gen_ai.usage.output_tokens": 1,
+        "gen_ai.usage.reasoning_tokens": 3,
+      }),
+    ).body;
 
-    expect(body.usageDetails).toEqual({ input: 0, cache_read_input_tokens: 8, output: 0, reasoning_tokens: 3, total: 11 });
+    expect(body.usageDetails).toEqual({
+      input: 0,
+      cache_read_input_tokens: 8,
+      output: 0,
+      reasoning_tokens: 3,
+      total: 11,
+    });
   });
 
   it("reads OpenLLMetry's indexed prompt and completion lists", () => {
     const body = observationOf(
-      mapOne({ "gen_ai.prompt.0.role": "user", "gen_ai.prompt.0.content": "hi", "gen_ai.prompt.1.role": "user", "gen_ai.prompt.1.content": "again", "gen_ai.completion.0.content": "yo" }),
+      mapOne({
+        "gen_ai.prompt.0.role": "user",
+        "gen_ai.prompt.0.content": "hi",
+        "gen_ai.prompt.1.role": "user",
+        "gen_ai.prompt.1.content": "again",
+        "gen_ai.completion.0.content": "yo",
+      }),
     ).body;
 
-    expect(body.input).toEqual([{ role: "user", content: "hi" }, { role: "user", content: "again" }]);
+    expect(body.input).toEqual([
+      { role: "user", content: "hi" },
+      { role: "user", content: "again" },
+    ]);
     expect(body.output).toEqual([{ content: "yo" }]);
     expect(body.metadata).not.toHaveProperty("attributes");
   });
@@ -127,10 +178,20 @@ describe("gen_ai.* attributes", () => {
   });
 
   it("takes the environment from the resource and the exception as error message", () => {
-    const exception = { name: "exception", timeUnixNano: "1795327603410000000", attributes: { "exception.type": "TimeoutError", "exception.message": "took too long" } };
-    const events = otlpToEvents(request([span({ status: { code: 2 }, events: [exception] })], { "deployment.environment": "qa" }));
+    const exception = {
+      name: "exception",
+      timeUnixNano: "1795327603410000000",
+      attributes: { "exception.type": "TimeoutError", "exception.message": "took too long" },
+    };
+    const events = otlpToEvents(
+      request([span({ status: { code: 2 }, events: [exception] })], { "deployment.environment": "qa" }),
+    );
 
-    expect(observationOf(events).body).toMatchObject({ level: "ERROR", statusMessage: "TimeoutError: took too long", environment: "qa" });
+    expect(observationOf(events).body).toMatchObject({
+      level: "ERROR",
+      statusMessage: "TimeoutError: took too long",
+      environment: "qa",
+    });
   });
 });
 
@@ -148,14 +209,19 @@ describe("hostile attribute names and values", () => {
     expect(observationOf(events).type).toBe("span-create");
     expect(body.usageDetails).toEqual({ constructor: 2, toString: 3, total: 5 });
     expect(body.costDetails).toEqual({ total: 0.5 });
-    expect(Object.hasOwn(body.metadata as object, "attributes") && Object.getPrototypeOf(body.metadata)).toBe(Object.prototype);
+    expect(Object.hasOwn(body.metadata as object, "attributes") && Object.getPrototypeOf(body.metadata)).toBe(
+      Object.prototype,
+    );
     for (const e of events) expect(EVENT_BODIES[e.type as EventType].safeParse(e.body).error).toBeUndefined();
   });
 });
 
 describe("sdkOf", () => {
   it("falls back from a Langfuse scope to the resource SDK, then to any named scope", () => {
-    expect(sdkOf(request([], { "telemetry.sdk.name": "opentelemetry", "telemetry.sdk.version": "1.30.0" }))).toEqual({ name: "opentelemetry", version: "1.30.0" });
+    expect(sdkOf(request([], { "telemetry.sdk.name": "opentelemetry", "telemetry.sdk.version": "1.30.0" }))).toEqual({
+      name: "opentelemetry",
+      version: "1.30.0",
+    });
     expect(sdkOf(request([]))).toEqual({ name: "app", version: "unknown" });
     expect(sdkOf({ resourceSpans: [] })).toBeNull();
   });

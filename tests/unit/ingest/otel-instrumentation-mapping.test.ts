@@ -1,5 +1,5 @@
+import { type Attributes, type OtlpSpan, otlpLogsToEvents, otlpToEvents } from "@core/ingest/otel";
 import { describe, expect, it } from "vitest";
-import { otlpLogsToEvents, otlpToEvents, type Attributes, type OtlpSpan } from "@core/ingest/otel";
 
 const TRACE = "0af7651916cd43dd8448eb211c80319c";
 const span = (attributes: Attributes, over: Partial<OtlpSpan> = {}): OtlpSpan => ({
@@ -16,7 +16,9 @@ const span = (attributes: Attributes, over: Partial<OtlpSpan> = {}): OtlpSpan =>
   ...over,
 });
 const observationOf = (...spans: OtlpSpan[]) => {
-  const events = otlpToEvents({ resourceSpans: [{ resourceAttributes: {}, scopeSpans: [{ scope: { name: "app" }, spans }] }] });
+  const events = otlpToEvents({
+    resourceSpans: [{ resourceAttributes: {}, scopeSpans: [{ scope: { name: "app" }, spans }] }],
+  });
   return events.find((e) => e.type !== "trace-create")!;
 };
 
@@ -41,11 +43,20 @@ describe("the mapping table: which family wins", () => {
     expect(o.body).toMatchObject({ input: "from langfuse", model: "gpt-4o", output: "from openinference" });
     expect(o.body.metadata).toMatchObject({ team: "ai", region: "eu", provider: "openai" });
     // A losing family's attribute stays where it was, in metadata.attributes.
-    expect((o.body.metadata as any).attributes).toMatchObject({ "gen_ai.output.messages": '[{"role":"assistant","content":"from gen_ai"}]' });
+    expect((o.body.metadata as any).attributes).toMatchObject({
+      "gen_ai.output.messages": '[{"role":"assistant","content":"from gen_ai"}]',
+    });
   });
 
   it("an instrumentation's token totals on a span that is not a model call are not priced", () => {
-    const agent = observationOf(span({ "gen_ai.operation.name": "invoke_agent", "gen_ai.request.model": "gpt-4o", "gen_ai.usage.input_tokens": 10, "gen_ai.usage.output_tokens": 5 }));
+    const agent = observationOf(
+      span({
+        "gen_ai.operation.name": "invoke_agent",
+        "gen_ai.request.model": "gpt-4o",
+        "gen_ai.usage.input_tokens": 10,
+        "gen_ai.usage.output_tokens": 5,
+      }),
+    );
     expect(agent.type).toBe("span-create");
     expect(agent.body.usageDetails).toBeUndefined();
     expect(agent.body.metadata).toMatchObject({ observationType: "agent" });
@@ -83,25 +94,46 @@ describe("values that cannot be read", () => {
     );
     expect(o.body.input).toBeUndefined();
     expect(({} as any).polluted).toBeUndefined();
-    const ok = observationOf(span({ "llm.input_messages.1.message.content": "second", "llm.input_messages.0.message.content": "first" }));
+    const ok = observationOf(
+      span({ "llm.input_messages.1.message.content": "second", "llm.input_messages.0.message.content": "first" }),
+    );
     expect(ok.body.input).toEqual([{ content: "first" }, { content: "second" }]);
   });
 
   it("a completion start before the span or not a number is left out", () => {
-    expect(observationOf(span({ "ai.operationId": "ai.streamText.doStream", "ai.response.msToFirstChunk": -5 })).body.completionStartTime).toBeUndefined();
-    expect(observationOf(span({ "ai.operationId": "ai.streamText.doStream", "ai.response.msToFirstChunk": "soon" })).body.completionStartTime).toBeUndefined();
-    expect(observationOf(span({ "ai.operationId": "ai.streamText.doStream", "ai.response.msToFirstChunk": 250 })).body.completionStartTime).toBe("2026-11-22T06:06:43.657Z");
+    expect(
+      observationOf(span({ "ai.operationId": "ai.streamText.doStream", "ai.response.msToFirstChunk": -5 })).body
+        .completionStartTime,
+    ).toBeUndefined();
+    expect(
+      observationOf(span({ "ai.operationId": "ai.streamText.doStream", "ai.response.msToFirstChunk": "soon" })).body
+        .completionStartTime,
+    ).toBeUndefined();
+    expect(
+      observationOf(span({ "ai.operationId": "ai.streamText.doStream", "ai.response.msToFirstChunk": 250 })).body
+        .completionStartTime,
+    ).toBe("2026-11-22T06:06:43.657Z");
   });
 });
 
 describe("GenAI event log records", () => {
-  const record = (name: string, body: any, time: string, spanId = "00f067aa0ba902b7") => ({ traceId: TRACE, spanId, timeUnixNano: time, attributes: { "event.name": name, "gen_ai.system": "openai" }, body });
+  const record = (name: string, body: any, time: string, spanId = "00f067aa0ba902b7") => ({
+    traceId: TRACE,
+    spanId,
+    timeUnixNano: time,
+    attributes: { "event.name": name, "gen_ai.system": "openai" },
+    body,
+  });
 
   it("the records of one span become one update: messages in order as input, the choice as output", () => {
     const { events, refused } = otlpLogsToEvents([
       record("gen_ai.system.message", { content: "Be brief." }, "1795327603407000000"),
       record("gen_ai.user.message", { content: "Hi" }, "1795327603407000000"),
-      record("gen_ai.choice", { index: 0, finish_reason: "stop", message: { content: "Hello" } }, "1795327603500000000"),
+      record(
+        "gen_ai.choice",
+        { index: 0, finish_reason: "stop", message: { content: "Hello" } },
+        "1795327603500000000",
+      ),
       record("gen_ai.user.message", { content: "Other span" }, "1795327603407000000", "b7ad6b7169203331"),
       { ...record("app.event", {}, "1795327603407000000") },
     ]);
@@ -110,7 +142,15 @@ describe("GenAI event log records", () => {
     expect(events[0]).toMatchObject({
       type: "generation-update",
       timestamp: "2026-11-22T06:06:43.500Z",
-      body: { id: "00f067aa0ba902b7", traceId: TRACE, input: [{ role: "system", content: "Be brief." }, { role: "user", content: "Hi" }], output: { index: 0, finish_reason: "stop", message: { content: "Hello" } } },
+      body: {
+        id: "00f067aa0ba902b7",
+        traceId: TRACE,
+        input: [
+          { role: "system", content: "Be brief." },
+          { role: "user", content: "Hi" },
+        ],
+        output: { index: 0, finish_reason: "stop", message: { content: "Hello" } },
+      },
     });
   });
 });

@@ -1,14 +1,16 @@
 import { readFileSync } from "node:fs";
+import { EVENT_BODIES, type EventType, IngestEventEnvelope } from "@core/ingest/ingest.schema";
+import { decodeOtlpTraces, type OtelIngestEvent, otlpToEvents, sdkOf } from "@core/ingest/otel";
 import { describe, expect, it } from "vitest";
-import { EVENT_BODIES, IngestEventEnvelope, type EventType } from "@core/ingest/ingest.schema";
-import { decodeOtlpTraces, otlpToEvents, sdkOf, type OtelIngestEvent } from "@core/ingest/otel";
 
 /** Requests that @langfuse/otel 5.11 really posted (captured in tests/fixtures, a copy of shared/fixtures). */
 const fixture = JSON.parse(readFileSync(new URL("../../fixtures/langfuse-v5-otlp.json", import.meta.url), "utf8")) as {
   requests: Array<{ headers: Record<string, string>; body: unknown }>;
 };
 
-const decoded = fixture.requests.map((r) => decodeOtlpTraces(new TextEncoder().encode(JSON.stringify(r.body)), r.headers["content-type"]));
+const decoded = fixture.requests.map((r) =>
+  decodeOtlpTraces(new TextEncoder().encode(JSON.stringify(r.body)), r.headers["content-type"]),
+);
 const events = decoded.flatMap(otlpToEvents);
 const observation = (name: string) => events.find((e) => e.type !== "trace-create" && e.body.name === name)!;
 const traceOf = (o: OtelIngestEvent) => events.find((e) => e.type === "trace-create" && e.body.id === o.body.traceId)!;
@@ -40,7 +42,10 @@ describe("Langfuse SDK v5 OTLP requests", () => {
     const tool = observation("calculator");
 
     expect(tool.type).toBe("span-create");
-    expect(tool.body).toMatchObject({ input: { expr: "2+2" }, metadata: { observationType: "tool", scope: { name: "langfuse-sdk", version: "5.11.1" } } });
+    expect(tool.body).toMatchObject({
+      input: { expr: "2+2" },
+      metadata: { observationType: "tool", scope: { name: "langfuse-sdk", version: "5.11.1" } },
+    });
   });
 
   it("makes each root span the trace, with trace input, environment and release", () => {
@@ -55,7 +60,11 @@ describe("Langfuse SDK v5 OTLP requests", () => {
       environment: "staging",
       release: "v1.2",
     });
-    expect(traceOf(observation("llm-call")).body).toMatchObject({ name: "llm-call", environment: "staging", release: "v1.2" });
+    expect(traceOf(observation("llm-call")).body).toMatchObject({
+      name: "llm-call",
+      environment: "staging",
+      release: "v1.2",
+    });
   });
 
   it("keeps internal Langfuse markers out of metadata and resource attributes in it", () => {

@@ -1,17 +1,19 @@
+import { decodeOtlpTraces, otlpToEvents } from "@core/ingest/otel";
+import { AppError } from "@core/platform/errors";
 import { ROOT_CONTEXT, trace } from "@opentelemetry/api";
 import { ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AppError } from "@core/platform/errors";
-import { decodeOtlpTraces, otlpToEvents } from "@core/ingest/otel";
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
 
 function realProtobuf(): Uint8Array {
   const exporter = new InMemorySpanExporter();
   const tracer = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] }).getTracer("t");
-  const root = tracer.startSpan("root", { attributes: { "gen_ai.request.model": "m", "gen_ai.usage.input_tokens": 3 } });
+  const root = tracer.startSpan("root", {
+    attributes: { "gen_ai.request.model": "m", "gen_ai.usage.input_tokens": 3 },
+  });
   tracer.startSpan("child", { attributes: { tags: ["a", "b"] } }, trace.setSpan(ROOT_CONTEXT, root)).end();
   root.end();
   return ProtobufTraceSerializer.serializeRequest(exporter.getFinishedSpans())!;
@@ -60,7 +62,12 @@ describe("malformed OTLP input", () => {
     expectInvalid(new Uint8Array([0x7b, 0xff, 0x7d]), "application/json", /not valid JSON/);
     expectInvalid(utf8("[]"), "application/json", /ExportTraceServiceRequest/);
     expectInvalid(utf8('{"resourceSpans":"x"}'), "application/json", /at resourceSpans/);
-    const span = (s: object) => utf8(JSON.stringify({ resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: "a".repeat(32), spanId: "b".repeat(16), ...s }] }] }] }));
+    const span = (s: object) =>
+      utf8(
+        JSON.stringify({
+          resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: "a".repeat(32), spanId: "b".repeat(16), ...s }] }] }],
+        }),
+      );
     expectInvalid(span({ traceId: "xyz" }), "application/json", /traceId/);
     expectInvalid(span({ spanId: "" }), "application/json", /spanId/);
     expectInvalid(span({ startTimeUnixNano: "soon" }), "application/json", /startTimeUnixNano/);
@@ -69,8 +76,25 @@ describe("malformed OTLP input", () => {
   });
 
   it("accepts ids in base64 too, as lenient JSON senders spell them", () => {
-    const body = { resourceSpans: [{ scopeSpans: [{ spans: [{ traceId: Buffer.alloc(16, 0xab).toString("base64"), spanId: Buffer.alloc(8, 0xcd).toString("base64"), startTimeUnixNano: 1e18 }] }] }] };
-    const [span] = decodeOtlpTraces(utf8(JSON.stringify(body)), "application/json").resourceSpans[0]!.scopeSpans[0]!.spans;
+    const body = {
+      resourceSpans: [
+        {
+          scopeSpans: [
+            {
+              spans: [
+                {
+                  traceId: Buffer.alloc(16, 0xab).toString("base64"),
+                  spanId: Buffer.alloc(8, 0xcd).toString("base64"),
+                  startTimeUnixNano: 1e18,
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    const [span] = decodeOtlpTraces(utf8(JSON.stringify(body)), "application/json").resourceSpans[0]!.scopeSpans[0]!
+      .spans;
 
     expect(span).toMatchObject({ traceId: "ab".repeat(16), spanId: "cd".repeat(8), parentSpanId: undefined });
   });
@@ -82,10 +106,14 @@ describe("malformed OTLP input", () => {
 
   it("answers random bytes with invalid_input or a result, never another error", () => {
     fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 512 }), fc.constantFrom("application/x-protobuf", "application/json"), (bytes, type) => {
-        const outcome = rejection(decodeAndMap(bytes, type));
-        return outcome === "accepted" || outcome.code === "invalid_input";
-      }),
+      fc.property(
+        fc.uint8Array({ maxLength: 512 }),
+        fc.constantFrom("application/x-protobuf", "application/json"),
+        (bytes, type) => {
+          const outcome = rejection(decodeAndMap(bytes, type));
+          return outcome === "accepted" || outcome.code === "invalid_input";
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -93,7 +121,9 @@ describe("malformed OTLP input", () => {
   it("answers corrupted real protobuf the same way", () => {
     const corrupt = fc.oneof(
       fc.nat(valid.length - 1).map((n) => valid.subarray(0, n)),
-      fc.tuple(fc.nat(valid.length - 1), fc.integer({ min: 0, max: 255 })).map(([i, b]) => Uint8Array.from(valid, (x, j) => (j === i ? b : x))),
+      fc
+        .tuple(fc.nat(valid.length - 1), fc.integer({ min: 0, max: 255 }))
+        .map(([i, b]) => Uint8Array.from(valid, (x, j) => (j === i ? b : x))),
     );
     fc.assert(
       fc.property(corrupt, (bytes) => {

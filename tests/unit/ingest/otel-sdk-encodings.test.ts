@@ -1,9 +1,9 @@
-import { ROOT_CONTEXT, SpanStatusCode, trace, type Attributes } from "@opentelemetry/api";
+import { decodeOtlpTraces, otlpToEvents, sdkOf } from "@core/ingest/otel";
+import { type Attributes, ROOT_CONTEXT, SpanStatusCode, trace } from "@opentelemetry/api";
 import { JsonTraceSerializer, ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { describe, expect, it } from "vitest";
-import { decodeOtlpTraces, otlpToEvents, sdkOf } from "@core/ingest/otel";
 
 const T0 = Date.UTC(2026, 10, 22, 6, 0, 0);
 const json = (v: unknown) => JSON.stringify(v);
@@ -12,11 +12,16 @@ const json = (v: unknown) => JSON.stringify(v);
 function recordSpans() {
   const exporter = new InMemorySpanExporter();
   const provider = new BasicTracerProvider({
-    resource: defaultResource().merge(resourceFromAttributes({ "service.name": "checkout", "deployment.environment.name": "prod" })),
+    resource: defaultResource().merge(
+      resourceFromAttributes({ "service.name": "checkout", "deployment.environment.name": "prod" }),
+    ),
     spanProcessors: [new SimpleSpanProcessor(exporter)],
   });
   const tracer = provider.getTracer("genai-app", "0.3.0");
-  const root = tracer.startSpan("invoke_agent planner", { startTime: T0, attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.conversation.id": "conv-7" } });
+  const root = tracer.startSpan("invoke_agent planner", {
+    startTime: T0,
+    attributes: { "gen_ai.operation.name": "invoke_agent", "gen_ai.conversation.id": "conv-7" },
+  });
   const inRoot = trace.setSpan(ROOT_CONTEXT, root);
 
   const chat: Attributes = {
@@ -33,18 +38,32 @@ function recordSpans() {
     "gen_ai.usage.reasoning.output_tokens": 20,
     "gen_ai.system_instructions": json([{ type: "text", content: "Be brief." }]),
     "gen_ai.input.messages": json([{ role: "user", parts: [{ type: "text", content: "2+2?" }] }]),
-    "gen_ai.output.messages": json([{ role: "assistant", parts: [{ type: "text", content: "4" }], finish_reason: "stop" }]),
+    "gen_ai.output.messages": json([
+      { role: "assistant", parts: [{ type: "text", content: "4" }], finish_reason: "stop" },
+    ]),
     "http.route": "/checkout",
   };
   tracer.startSpan("chat gpt-4o", { startTime: T0 + 10, attributes: chat }, inRoot).end(T0 + 900);
 
   const legacy = tracer.startSpan(
     "anthropic.completion",
-    { startTime: T0 + 1000, attributes: { "gen_ai.system": "anthropic", "gen_ai.request.model": "claude-3-5", "gen_ai.usage.prompt_tokens": 8, "gen_ai.usage.completion_tokens": 2 } },
+    {
+      startTime: T0 + 1000,
+      attributes: {
+        "gen_ai.system": "anthropic",
+        "gen_ai.request.model": "claude-3-5",
+        "gen_ai.usage.prompt_tokens": 8,
+        "gen_ai.usage.completion_tokens": 2,
+      },
+    },
     inRoot,
   );
   legacy.addEvent("gen_ai.user.message", { "gen_ai.system": "anthropic", content: "hi" }, T0 + 1001);
-  legacy.addEvent("gen_ai.choice", { index: 0, finish_reason: "error", message: json({ role: "assistant", content: "" }) }, T0 + 1500);
+  legacy.addEvent(
+    "gen_ai.choice",
+    { index: 0, finish_reason: "error", message: json({ role: "assistant", content: "" }) },
+    T0 + 1500,
+  );
   legacy.setStatus({ code: SpanStatusCode.ERROR, message: "overloaded" });
   legacy.end(T0 + 1600);
   root.end(T0 + 2000);
@@ -63,7 +82,12 @@ describe("exports of the OpenTelemetry SDK", () => {
 
     expect(fromJson).toEqual(events);
     expect(otlpToEvents(decodeOtlpTraces(protobuf, "application/protobuf"))).toEqual(events);
-    expect(events.map((e) => e.type).sort()).toEqual(["generation-create", "generation-create", "span-create", "trace-create"]);
+    expect(events.map((e) => e.type).sort()).toEqual([
+      "generation-create",
+      "generation-create",
+      "span-create",
+      "trace-create",
+    ]);
   });
 
   it("keeps the span tree: the root is the trace, children point at it", () => {
@@ -74,7 +98,13 @@ describe("exports of the OpenTelemetry SDK", () => {
     expect(root.body.parentObservationId).toBeUndefined();
     expect(byName("chat gpt-4o").body).toMatchObject({ traceId: root.body.traceId, parentObservationId: root.body.id });
     expect(root.body.id).toMatch(/^[0-9a-f]{16}$/);
-    expect(traceEvent.body).toMatchObject({ id: root.body.traceId, name: "invoke_agent planner", sessionId: "conv-7", environment: "prod", timestamp: "2026-11-22T06:00:00.000Z" });
+    expect(traceEvent.body).toMatchObject({
+      id: root.body.traceId,
+      name: "invoke_agent planner",
+      sessionId: "conv-7",
+      environment: "prod",
+      timestamp: "2026-11-22T06:00:00.000Z",
+    });
     expect(traceEvent.body.id).toMatch(/^[0-9a-f]{32}$/);
   });
 
@@ -124,6 +154,9 @@ describe("exports of the OpenTelemetry SDK", () => {
   });
 
   it("names the OpenTelemetry SDK from the resource", () => {
-    expect(sdkOf(decodeOtlpTraces(protobuf, "application/x-protobuf"))).toEqual({ name: "opentelemetry", version: expect.stringMatching(/^2\./) });
+    expect(sdkOf(decodeOtlpTraces(protobuf, "application/x-protobuf"))).toEqual({
+      name: "opentelemetry",
+      version: expect.stringMatching(/^2\./),
+    });
   });
 });

@@ -1,5 +1,5 @@
+import { type BuiltinPiiKind, compilePiiPolicy, type Masker } from "@core/ingest/pii";
 import { describe, expect, it } from "vitest";
-import { compilePiiPolicy, type BuiltinPiiKind, type Masker } from "@core/ingest/pii";
 
 const masker = (...builtins: BuiltinPiiKind[]): Masker => compilePiiPolicy({ enabled: true, builtins, custom: [] })!;
 
@@ -99,7 +99,10 @@ describe("built-in PII detectors", () => {
       ["xoxb-1234567890-abcdefghij", "[REDACTED:secret]"],
       ["AKIAIOSFODNN7EXAMPLE", "[REDACTED:secret]"],
       [`AIza${"Sy0123456789abcdefghijklmnopqrstuvw"}`, "[REDACTED:secret]"],
-      ["eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "[REDACTED:secret]"],
+      [
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "[REDACTED:secret]",
+      ],
       ["Authorization: Bearer abcdefghijklmnopqrstuvwxyz", "Authorization: Bearer [REDACTED:secret]"],
       ["md5 d41d8cd98f00b204e9800998ecf8427e", "md5 [REDACTED:secret]"],
       ["token Zx9Qm2Lp7Rt4Vw8Yb3Nc6Hd1Kf5Gj0Sa", "token [REDACTED:secret]"],

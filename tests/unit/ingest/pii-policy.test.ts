@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { BUILTIN_PII_KINDS, compilePiiPolicy, PiiPolicy } from "@core/ingest/pii";
+import { describe, expect, it } from "vitest";
 
 const all = { enabled: true, builtins: [...BUILTIN_PII_KINDS], custom: [] };
 
@@ -9,20 +9,35 @@ describe("PiiPolicy", () => {
   });
 
   it("names the custom pattern that does not compile", () => {
-    const result = PiiPolicy.safeParse({ enabled: true, custom: [{ name: "ok", pattern: "a+" }, { name: "bad", pattern: "(a" }] });
+    const result = PiiPolicy.safeParse({
+      enabled: true,
+      custom: [
+        { name: "ok", pattern: "a+" },
+        { name: "bad", pattern: "(a" },
+      ],
+    });
 
     expect(result.success).toBe(false);
     expect(result.error?.issues).toEqual([
-      expect.objectContaining({ path: ["custom", 1, "pattern"], message: "custom[1].pattern is not a valid regular expression" }),
+      expect.objectContaining({
+        path: ["custom", 1, "pattern"],
+        message: "custom[1].pattern is not a valid regular expression",
+      }),
     ]);
   });
 
   it("caps pattern length and rule count, and rejects unknown builtins", () => {
     const rule = (i: number) => ({ name: `r${i}`, pattern: "x" });
 
-    expect(PiiPolicy.safeParse({ enabled: true, custom: [{ name: "long", pattern: "a".repeat(501) }] }).success).toBe(false);
-    expect(PiiPolicy.safeParse({ enabled: true, custom: Array.from({ length: 51 }, (_, i) => rule(i)) }).success).toBe(false);
-    expect(PiiPolicy.safeParse({ enabled: true, custom: Array.from({ length: 50 }, (_, i) => rule(i)) }).success).toBe(true);
+    expect(PiiPolicy.safeParse({ enabled: true, custom: [{ name: "long", pattern: "a".repeat(501) }] }).success).toBe(
+      false,
+    );
+    expect(PiiPolicy.safeParse({ enabled: true, custom: Array.from({ length: 51 }, (_, i) => rule(i)) }).success).toBe(
+      false,
+    );
+    expect(PiiPolicy.safeParse({ enabled: true, custom: Array.from({ length: 50 }, (_, i) => rule(i)) }).success).toBe(
+      true,
+    );
     expect(PiiPolicy.safeParse({ enabled: true, builtins: ["ssn"] }).success).toBe(false);
   });
 });
@@ -49,7 +64,14 @@ describe("compilePiiPolicy", () => {
   });
 
   it("skips custom patterns that do not compile or match the empty string", () => {
-    const masker = compilePiiPolicy({ enabled: true, builtins: ["email"], custom: [{ name: "bad", pattern: "(" }, { name: "empty", pattern: "x*" }] })!;
+    const masker = compilePiiPolicy({
+      enabled: true,
+      builtins: ["email"],
+      custom: [
+        { name: "bad", pattern: "(" },
+        { name: "empty", pattern: "x*" },
+      ],
+    })!;
 
     expect(masker.mask("a@b.io yz")).toBe("[REDACTED:email] yz");
   });
@@ -93,7 +115,11 @@ describe("compilePiiPolicy", () => {
   });
 
   it("masks what a replacement completes for an earlier rule", () => {
-    const masker = compilePiiPolicy({ enabled: true, builtins: ["email"], custom: [{ name: "num", pattern: String.raw`\d+` }] })!;
+    const masker = compilePiiPolicy({
+      enabled: true,
+      builtins: ["email"],
+      custom: [{ name: "num", pattern: String.raw`\d+` }],
+    })!;
 
     expect(masker.mask("a@b.com4111")).toBe("[REDACTED:email][REDACTED:num]");
   });

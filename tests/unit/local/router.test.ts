@@ -1,11 +1,15 @@
-import { describe, expect, it } from "vitest";
 import { createRouter } from "@functions/local/router";
 import type { RouteDef } from "@functions/routes";
+import { describe, expect, it } from "vitest";
 
 const r = (method: RouteDef["method"], path: string): RouteDef => ({ method, path, handler: `h.${method}${path}` });
 
 describe("local router", () => {
-  const router = createRouter([r("GET", "/v1/prompts/{name}"), r("GET", "/v1/prompts/presets"), r("POST", "/v1/files/{key+}")]);
+  const router = createRouter([
+    r("GET", "/v1/prompts/{name}"),
+    r("GET", "/v1/prompts/presets"),
+    r("POST", "/v1/files/{key+}"),
+  ]);
 
   it("prefers literal segments over parameters, as API Gateway does", () => {
     const match = router.match("GET", "/v1/prompts/presets");

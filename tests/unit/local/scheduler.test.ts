@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
 import { nextDelayMs } from "@functions/local/scheduler";
 import { schedules } from "@functions/schedules";
+import { describe, expect, it } from "vitest";
 
 describe("schedule expressions", () => {
   const now = new Date("2026-11-22T02:59:30.000Z");

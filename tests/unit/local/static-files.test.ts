@@ -3,8 +3,8 @@ import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaticFiles, isConsolePath } from "@functions/local/static-files";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const parent = mkdtempSync(join(tmpdir(), "sightline-static-"));
 const dir = join(parent, "dist");
@@ -12,7 +12,10 @@ let server: Server;
 let base: string;
 
 /** A raw GET (fetch would normalise `..` out of the path before sending it). */
-function get(path: string, method = "GET"): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function get(
+  path: string,
+  method = "GET",
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request(`${base}${path}`, { method }, (res) => {
       let body = "";
@@ -85,7 +88,14 @@ describe("console static files (functions/local/static-files.ts)", () => {
   });
 
   it("never leaves the directory, with plain or encoded dot segments", async () => {
-    for (const path of ["/../secret.txt", "/assets/../../secret.txt", "/%2e%2e/secret.txt", "/assets/%2e%2e%2f%2e%2e%2fsecret.txt", "/..%5csecret.txt", "/%00"]) {
+    for (const path of [
+      "/../secret.txt",
+      "/assets/../../secret.txt",
+      "/%2e%2e/secret.txt",
+      "/assets/%2e%2e%2f%2e%2e%2fsecret.txt",
+      "/..%5csecret.txt",
+      "/%00",
+    ]) {
       const res = await get(path);
       expect(res.body, path).not.toContain("do not serve");
     }

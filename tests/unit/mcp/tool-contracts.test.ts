@@ -1,10 +1,10 @@
 import { fileURLToPath } from "node:url";
-import type * as z from "zod";
-import { describe, expect, it } from "vitest";
 import * as Mcp from "@core/mcp";
-import { loadHandler } from "@functions/local/load-handler";
-import { routes, routeKey } from "@functions/routes";
 import type { HttpContract } from "@functions/_lib/http";
+import { loadHandler } from "@functions/local/load-handler";
+import { routeKey, routes } from "@functions/routes";
+import { describe, expect, it } from "vitest";
+import type * as z from "zod";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 
@@ -20,8 +20,28 @@ type Shaped = z.ZodType & { shape?: Record<string, z.ZodType>; _zod: { def: { ch
 /* The tools and the endpoints share one definition of their input (docs/mcp.md, "Tools"): they cannot drift. */
 describe("MCP tools against their endpoints' contracts", () => {
   it("has the 15 tools, each mirroring a route of the route table", () => {
-    expect(Mcp.TOOLS.map((t) => t.name).sort()).toEqual(["add_dataset_items", "add_trace_to_dataset", "create_score", "get_metrics", "get_prompt", "get_trace", "list_datasets", "list_prompts", "list_review_items", "list_traces", "run_evaluator", "save_prompt", "search_observations", "set_prompt_label", "submit_review"]);
-    for (const t of Mcp.TOOLS) expect(routes.some((r) => routeKey(r) === t.endpoint), t.endpoint).toBe(true);
+    expect(Mcp.TOOLS.map((t) => t.name).sort()).toEqual([
+      "add_dataset_items",
+      "add_trace_to_dataset",
+      "create_score",
+      "get_metrics",
+      "get_prompt",
+      "get_trace",
+      "list_datasets",
+      "list_prompts",
+      "list_review_items",
+      "list_traces",
+      "run_evaluator",
+      "save_prompt",
+      "search_observations",
+      "set_prompt_label",
+      "submit_review",
+    ]);
+    for (const t of Mcp.TOOLS)
+      expect(
+        routes.some((r) => routeKey(r) === t.endpoint),
+        t.endpoint,
+      ).toBe(true);
   });
 
   for (const tool of Mcp.TOOLS) {
@@ -32,7 +52,9 @@ describe("MCP tools against their endpoints' contracts", () => {
 
       it(`takes ${tool.endpoint}'s own schema objects as its input`, async () => {
         const contract = await contractOf(tool.endpoint);
-        const parts = [contract.path, contract.query, contract.body].filter((p): p is z.ZodType => p !== undefined) as Shaped[];
+        const parts = [contract.path, contract.query, contract.body].filter(
+          (p): p is z.ZodType => p !== undefined,
+        ) as Shaped[];
         const input = tool.input as Shaped;
 
         if (parts.length === 1) expect(input).toBe(parts[0]);
@@ -53,20 +75,36 @@ describe("MCP tools against their endpoints' contracts", () => {
     const listed = Mcp.listTools({ role: "ADMIN" });
 
     expect(listed.map((t) => t.inputSchema.type)).toEqual(listed.map(() => "object"));
-    expect(listed.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)).toEqual(Mcp.toolsFor({ role: "VIEWER" }).map((t) => t.name));
-    expect(listed.find((t) => t.name === "get_prompt")!.inputSchema).toMatchObject({ required: ["name"], properties: { name: {}, channel: {}, version: {} } });
+    expect(listed.filter((t) => t.annotations.readOnlyHint).map((t) => t.name)).toEqual(
+      Mcp.toolsFor({ role: "VIEWER" }).map((t) => t.name),
+    );
+    expect(listed.find((t) => t.name === "get_prompt")!.inputSchema).toMatchObject({
+      required: ["name"],
+      properties: { name: {}, channel: {}, version: {} },
+    });
   });
 
   it("needs sightline:read for exactly the VIEWER tools and sightline:write for the tools that need MEMBER", () => {
-    for (const tool of Mcp.TOOLS) expect(Mcp.scopeOf(tool), tool.name).toBe(tool.role === "VIEWER" ? "sightline:read" : "sightline:write");
+    for (const tool of Mcp.TOOLS)
+      expect(Mcp.scopeOf(tool), tool.name).toBe(tool.role === "VIEWER" ? "sightline:read" : "sightline:write");
   });
 
   it("lists a token's tools by its role and its scopes together", () => {
     const names = (scopes: string[]) => Mcp.toolsFor({ role: "MEMBER", scopes }).map((t) => t.name);
 
     expect(names(["sightline:read"])).toEqual(Mcp.toolsFor({ role: "VIEWER" }).map((t) => t.name));
-    expect(names(["sightline:write"])).toEqual(["save_prompt", "set_prompt_label", "add_dataset_items", "add_trace_to_dataset", "create_score", "run_evaluator", "submit_review"]);
+    expect(names(["sightline:write"])).toEqual([
+      "save_prompt",
+      "set_prompt_label",
+      "add_dataset_items",
+      "add_trace_to_dataset",
+      "create_score",
+      "run_evaluator",
+      "submit_review",
+    ]);
     expect(names(["openid", "offline_access"])).toEqual([]);
-    expect(Mcp.toolsFor({ role: "VIEWER", scopes: ["sightline:read", "sightline:write"] }).map((t) => t.name)).toEqual(Mcp.toolsFor({ role: "VIEWER" }).map((t) => t.name));
+    expect(Mcp.toolsFor({ role: "VIEWER", scopes: ["sightline:read", "sightline:write"] }).map((t) => t.name)).toEqual(
+      Mcp.toolsFor({ role: "VIEWER" }).map((t) => t.name),
+    );
   });
 });

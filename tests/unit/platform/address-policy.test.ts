@@ -1,12 +1,15 @@
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
 import { pickAddress } from "@core/adapters/http/guarded-agent";
 import { refusedAddressRange, refusedUrlHost } from "@core/platform/address-policy";
 import { safeExcerpt } from "@core/platform/excerpt";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 
 /** What the connection path decides for a URL: its host as node:http hands it to the agent, brackets stripped. */
 const connectDecision = (url: string) =>
-  pickAddress(new URL(url).hostname.replace(/^\[|\]$/g, ""), { allowPrivate: false, resolve: async () => ["93.184.216.34"] }).then(
+  pickAddress(new URL(url).hostname.replace(/^\[|\]$/g, ""), {
+    allowPrivate: false,
+    resolve: async () => ["93.184.216.34"],
+  }).then(
     () => "allowed",
     (e: Error) => e.name,
   );
@@ -63,7 +66,17 @@ describe("the outbound address policy: every refused range", () => {
     expect(refusedAddressRange(address)).toBe(range);
   });
 
-  it.each(["8.8.8.8", "1.1.1.1", "93.184.216.34", "172.32.0.1", "100.128.0.1", "2606:4700:4700::1111", "2a00:1450:4001::200e", "2002:808:808::1", "2001:0:808:808::f7f7:f7f7"])("allows the public address %s", (address) => {
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "93.184.216.34",
+    "172.32.0.1",
+    "100.128.0.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001::200e",
+    "2002:808:808::1",
+    "2001:0:808:808::f7f7:f7f7",
+  ])("allows the public address %s", (address) => {
     expect(refusedAddressRange(address)).toBeNull();
   });
 
@@ -74,7 +87,8 @@ describe("the outbound address policy: every refused range", () => {
   });
 
   it("refuses what is not an address in canonical text (so nothing unparsed slips through)", () => {
-    for (const text of ["127.1", "0x7f000001", "2130706433", "localhost", "", "fe80::1%eth0"]) expect(refusedAddressRange(text), text).not.toBeNull();
+    for (const text of ["127.1", "0x7f000001", "2130706433", "localhost", "", "fe80::1%eth0"])
+      expect(refusedAddressRange(text), text).not.toBeNull();
   });
 });
 
@@ -121,16 +135,37 @@ describe("URL spellings of refused addresses", () => {
   });
 
   it("allows public hosts, and userinfo never stands in for the host", () => {
-    for (const url of ["https://api.openai.com/v1", "https://runner.example.com/hook", "http://127.0.0.1@example.com/", "http://8.8.8.8/", "http://[2606:4700::1]/"]) expect(refusedUrlHost(url), url).toBeNull();
+    for (const url of [
+      "https://api.openai.com/v1",
+      "https://runner.example.com/hook",
+      "http://127.0.0.1@example.com/",
+      "http://8.8.8.8/",
+      "http://[2606:4700::1]/",
+    ])
+      expect(refusedUrlHost(url), url).toBeNull();
   });
 });
 
 /** Refused IPv4 ranges as [first address as a 32-bit number, prefix length]. */
 const V4_RANGES: [number, number][] = [
-  [0x00000000, 8], [0x0a000000, 8], [0x7f000000, 8], [0x64400000, 10], [0xa9fe0000, 16], [0xac100000, 12], [0xc0000000, 24],
-  [0xc0000200, 24], [0xc0a80000, 16], [0xc6120000, 15], [0xc6336400, 24], [0xcb007100, 24], [0xe0000000, 4], [0xf0000000, 4],
+  [0x00000000, 8],
+  [0x0a000000, 8],
+  [0x7f000000, 8],
+  [0x64400000, 10],
+  [0xa9fe0000, 16],
+  [0xac100000, 12],
+  [0xc0000000, 24],
+  [0xc0000200, 24],
+  [0xc0a80000, 16],
+  [0xc6120000, 15],
+  [0xc6336400, 24],
+  [0xcb007100, 24],
+  [0xe0000000, 4],
+  [0xf0000000, 4],
 ];
-const v4In = fc.tuple(fc.constantFrom(...V4_RANGES), fc.nat()).map(([[base, bits], n]) => (base + (bits === 32 ? 0 : n % 2 ** (32 - bits))) >>> 0);
+const v4In = fc
+  .tuple(fc.constantFrom(...V4_RANGES), fc.nat())
+  .map(([[base, bits], n]) => (base + (bits === 32 ? 0 : n % 2 ** (32 - bits))) >>> 0);
 const bytes = (n: number) => [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const hex16 = (n: number) => (n & 0xffff).toString(16);
 
@@ -140,8 +175,14 @@ const SPELL: ((n: number, upper: boolean) => string)[] = [
   (n) => String(n),
   (n, u) => `0x${u ? n.toString(16).toUpperCase() : n.toString(16)}`,
   (n) => `0${n.toString(8)}`,
-  (n) => bytes(n).map((b) => `0${b.toString(8)}`).join("."),
-  (n) => bytes(n).map((b) => `0x${b.toString(16)}`).join("."),
+  (n) =>
+    bytes(n)
+      .map((b) => `0${b.toString(8)}`)
+      .join("."),
+  (n) =>
+    bytes(n)
+      .map((b) => `0x${b.toString(16)}`)
+      .join("."),
   (n) => `${bytes(n)[0]}.${n & 0xffffff}`,
   (n) => `${bytes(n)[0]}.${bytes(n)[1]}.${n & 0xffff}`,
   (n) => `${bytes(n).join(".")}.`,
@@ -156,25 +197,43 @@ const SPELL: ((n: number, upper: boolean) => string)[] = [
 ];
 
 /** Refused IPv6 ranges (other than those carrying IPv4) as [first 16 bits, bits fixed within them]. */
-const V6_RANGES: [number, number][] = [[0xfe80, 10], [0xfc00, 7], [0xff00, 8], [0x0100, 16], [0x2001, 16]];
-const v6In = fc.tuple(fc.constantFrom(...V6_RANGES), fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 }), fc.boolean()).map(([[head, bits], groups, upper]) => {
-  const mask = (0xffff << (16 - bits)) & 0xffff;
-  groups[0] = (head & mask) | (groups[0]! & ~mask & 0xffff);
-  // 2001:db8::/32 (documentation): fix the second group too.
-  if (head === 0x2001) groups[1] = 0x0db8;
-  const text = groups.map((g) => g.toString(16)).join(":");
-  return `[${upper ? text.toUpperCase() : text}]`;
-});
+const V6_RANGES: [number, number][] = [
+  [0xfe80, 10],
+  [0xfc00, 7],
+  [0xff00, 8],
+  [0x0100, 16],
+  [0x2001, 16],
+];
+const v6In = fc
+  .tuple(
+    fc.constantFrom(...V6_RANGES),
+    fc.array(fc.integer({ min: 0, max: 0xffff }), { minLength: 8, maxLength: 8 }),
+    fc.boolean(),
+  )
+  .map(([[head, bits], groups, upper]) => {
+    const mask = (0xffff << (16 - bits)) & 0xffff;
+    groups[0] = (head & mask) | (groups[0]! & ~mask & 0xffff);
+    // 2001:db8::/32 (documentation): fix the second group too.
+    if (head === 0x2001) groups[1] = 0x0db8;
+    const text = groups.map((g) => g.toString(16)).join(":");
+    return `[${upper ? text.toUpperCase() : text}]`;
+  });
 
 describe("property: any address inside a refused range, in any spelling the URL parser accepts, is refused", () => {
   const prefixes = fc.constantFrom("", "public@", "user:pw@");
   it("IPv4 ranges and the IPv6 forms that carry them", async () => {
     await fc.assert(
-      fc.asyncProperty(v4In, fc.integer({ min: 0, max: SPELL.length - 1 }), fc.boolean(), prefixes, async (n, spelling, upper, userinfo) => {
-        const url = `http://${userinfo}${SPELL[spelling]!(n, upper)}:8080/path`;
-        expect(refusedUrlHost(url), url).not.toBeNull();
-        expect(await connectDecision(url), url).toBe("AddressRefusedError");
-      }),
+      fc.asyncProperty(
+        v4In,
+        fc.integer({ min: 0, max: SPELL.length - 1 }),
+        fc.boolean(),
+        prefixes,
+        async (n, spelling, upper, userinfo) => {
+          const url = `http://${userinfo}${SPELL[spelling]!(n, upper)}:8080/path`;
+          expect(refusedUrlHost(url), url).not.toBeNull();
+          expect(await connectDecision(url), url).toBe("AddressRefusedError");
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -195,10 +254,14 @@ describe("names that resolve", () => {
   it("refuses a name when any of its addresses is refused, and allows it otherwise", async () => {
     const guard = (addresses: string[]) => ({ allowPrivate: false, resolve: async () => addresses });
 
-    await expect(pickAddress("runner.example", guard(["93.184.216.34", "10.0.0.1"]))).rejects.toThrow("runner.example resolves to an address the outbound address policy refuses");
+    await expect(pickAddress("runner.example", guard(["93.184.216.34", "10.0.0.1"]))).rejects.toThrow(
+      "runner.example resolves to an address the outbound address policy refuses",
+    );
     await expect(pickAddress("runner.example", guard(["::ffff:a9fe:a9fe"]))).rejects.toThrow(/refuses/);
     await expect(pickAddress("runner.example", guard(["93.184.216.34"]))).resolves.toBe("93.184.216.34");
-    await expect(pickAddress("runner.example", { allowPrivate: true, resolve: async () => ["127.0.0.1"] })).resolves.toBe("127.0.0.1");
+    await expect(
+      pickAddress("runner.example", { allowPrivate: true, resolve: async () => ["127.0.0.1"] }),
+    ).resolves.toBe("127.0.0.1");
   });
 });
 

@@ -13,7 +13,9 @@ describe("the seam", () => {
   const core = files(join(root, "core"));
 
   it("keeps core free of the environment and of transport packages", () => {
-    const offenders = core.filter((f) => /process\.env|from ["'](aws-lambda|@middy\/[^"']*|sst(\/[^"']*)?)["']/.test(readFileSync(f, "utf8")));
+    const offenders = core.filter((f) =>
+      /process\.env|from ["'](aws-lambda|@middy\/[^"']*|sst(\/[^"']*)?)["']/.test(readFileSync(f, "utf8")),
+    );
 
     expect(offenders.map((f) => relative(root, f))).toEqual([]);
   });
@@ -27,8 +29,11 @@ describe("the seam", () => {
   });
 
   it("keeps local-only packages out of every Lambda entry: only functions/local reach the embedded stores", () => {
-    const lambdaSide = files(join(root, "functions")).filter((f) => !relative(root, f).startsWith("functions/local/") && relative(root, f) !== "scripts/rotate-secrets.ts");
-    const embedded = /from ["'](@electric-sql\/pglite|chdb(\/[^"']*)?|[^"']*\/local\/[^"']*|[^"']*adapters\/postgres\/pglite|[^"']*adapters\/local\/[^"']*)["']|import\(["'][^"']*(pglite|\/local\/)[^"']*["']\)/;
+    const lambdaSide = files(join(root, "functions")).filter(
+      (f) => !relative(root, f).startsWith("functions/local/") && relative(root, f) !== "scripts/rotate-secrets.ts",
+    );
+    const embedded =
+      /from ["'](@electric-sql\/pglite|chdb(\/[^"']*)?|[^"']*\/local\/[^"']*|[^"']*adapters\/postgres\/pglite|[^"']*adapters\/local\/[^"']*)["']|import\(["'][^"']*(pglite|\/local\/)[^"']*["']\)/;
 
     const offenders = lambdaSide.filter((f) => embedded.test(readFileSync(f, "utf8")));
 
@@ -44,7 +49,11 @@ describe("the seam", () => {
     for (const file of sources) {
       const from = relative(root, file);
       for (const [, spec] of readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*["']([^"']+)["']/g)) {
-        const target = spec!.startsWith("@core/") ? `core/${spec!.slice(6)}` : spec!.startsWith(".") ? relative(root, resolve(dirname(file), spec!)) : null;
+        const target = spec!.startsWith("@core/")
+          ? `core/${spec!.slice(6)}`
+          : spec!.startsWith(".")
+            ? relative(root, resolve(dirname(file), spec!))
+            : null;
         const feature = target?.match(/^core\/([^/]+)(?:\/(.+))?$/);
         if (!feature || shared.has(feature[1]!) || from.startsWith(`core/${feature[1]}/`)) continue;
         const inner = feature[2];
@@ -59,7 +68,9 @@ describe("the seam", () => {
 });
 
 describe("the repository stands on its own", () => {
-  const sources = ["core", "functions", "scripts", "sdk", "stacks", "bench", "tests"].flatMap((d) => files(join(root, d)));
+  const sources = ["core", "functions", "scripts", "sdk", "stacks", "bench", "tests"].flatMap((d) =>
+    files(join(root, d)),
+  );
   // Pages only: docs/console/ holds the console's screenshots.
   const docs = readdirSync(join(root, "docs"))
     .map((f) => join(root, "docs", f))
@@ -68,7 +79,9 @@ describe("the repository stands on its own", () => {
   it("cites no document outside it: rules are stated in docs/, and comments point there", () => {
     const outside = /SPEC\.md|DECISIONS\.md|\.\.\/shared|\bspec,? (section )?\d|\bthe spec\b|\bspecification\b/i;
 
-    const offenders = [...sources, ...docs, join(root, "README.md")].filter((f) => outside.test(readFileSync(f, "utf8")));
+    const offenders = [...sources, ...docs, join(root, "README.md")].filter((f) =>
+      outside.test(readFileSync(f, "utf8")),
+    );
 
     expect(offenders.map((f) => relative(root, f))).toEqual([]);
   });
@@ -79,7 +92,12 @@ describe("the repository stands on its own", () => {
       for (const [, page, section] of readFileSync(file, "utf8").matchAll(/docs\/([a-z0-9-]+\.md)(?:, "([^"]+)")?/g)) {
         const path = join(root, "docs", page!);
         if (!existsSync(path)) missing.push(`${relative(root, file)}: docs/${page}`);
-        else if (section && !readFileSync(path, "utf8").split("\n").some((line) => /^#+ /.test(line) && line.replace(/^#+ /, "").trim() === section)) {
+        else if (
+          section &&
+          !readFileSync(path, "utf8")
+            .split("\n")
+            .some((line) => /^#+ /.test(line) && line.replace(/^#+ /, "").trim() === section)
+        ) {
           missing.push(`${relative(root, file)}: docs/${page}, "${section}"`);
         }
       }

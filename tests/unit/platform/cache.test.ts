@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { Caches, GenerationCache } from "@core/platform/cache";
+import { describe, expect, it } from "vitest";
 
 describe("GenerationCache", () => {
   it("serves an entry only under the generation it was stored with, and drops it otherwise", () => {
@@ -51,7 +51,9 @@ describe("Caches", () => {
   it("moves the generation even when the write fails, and keeps the caches of two stores apart", async () => {
     const caches = new Caches();
     const before = caches.generation("s");
-    await expect(caches.write("s", async () => Promise.reject(new Error("rolled back")))).rejects.toThrow("rolled back");
+    await expect(caches.write("s", async () => Promise.reject(new Error("rolled back")))).rejects.toThrow(
+      "rolled back",
+    );
 
     expect(caches.generation("s")).toBeGreaterThan(before);
     expect(new Caches().of("keys")).not.toBe(caches.of("keys"));

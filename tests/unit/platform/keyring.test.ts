@@ -1,6 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createKeyRing, generateRingKey, KeyRingError, keyRingFromSpec, parseKeyRing, rotateSecrets, type SealedRow } from "../../../core/platform/keyring";
+import {
+  createKeyRing,
+  generateRingKey,
+  KeyRingError,
+  keyRingFromSpec,
+  parseKeyRing,
+  rotateSecrets,
+  type SealedRow,
+} from "../../../core/platform/keyring";
 
 const KEY_A = generateRingKey();
 const KEY_B = generateRingKey();
@@ -87,7 +95,9 @@ describe("key ring", () => {
   it("names an unknown key id and a malformed value", () => {
     const ring = keyRingFromSpec(`a:${KEY_A}`);
 
-    expect(ringError(() => ring.decrypt(keyRingFromSpec(`z:${KEY_A}`).encrypt("s"))).message).toBe('No key "z" in the key ring');
+    expect(ringError(() => ring.decrypt(keyRingFromSpec(`z:${KEY_A}`).encrypt("s"))).message).toBe(
+      'No key "z" in the key ring',
+    );
     for (const bad of ["plain text", "v2:a:AAAA:BBBB", "v1:a:***:BBBB", "v1:a:AAAA", "v1:a:AAAAAAAAAAAAAAAA:AAAA"]) {
       expect(ringError(() => ring.decrypt(bad)).code).toBe("malformed_secret");
     }
@@ -112,7 +122,11 @@ describe("key ring", () => {
     const ringB = keyRingFromSpec(`b:${KEY_B}`);
     expect(ringB.decrypt(secrets.store.get("provider-openai")!)).toBe("sk-openai");
     expect(ringB.decrypt(secrets.store.get("runner-ds1")!)).toBe("whsec-1");
-    expect(await rotateSecrets(ringB, secrets.rows(), secrets.write)).toEqual({ rewritten: 0, alreadyCurrent: 2, unreadable: [] });
+    expect(await rotateSecrets(ringB, secrets.rows(), secrets.write)).toEqual({
+      rewritten: 0,
+      alreadyCurrent: 2,
+      unreadable: [],
+    });
   });
 
   it("lists rows that no key opens and leaves them untouched", async () => {
@@ -140,7 +154,9 @@ describe("key ring", () => {
     const ring = keyRingFromSpec(`b:${KEY_B},a:${KEY_A}`);
     const rows = [{ id: "r", sealed: keyRingFromSpec(`a:${KEY_A}`).encrypt("s") }];
 
-    await expect(rotateSecrets(ring, rows, async () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+    await expect(rotateSecrets(ring, rows, async () => Promise.reject(new Error("db down")))).rejects.toThrow(
+      "db down",
+    );
   });
 
   it("parses a ring with the first key active, in standard or URL-safe base64", () => {

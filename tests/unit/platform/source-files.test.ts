@@ -17,7 +17,8 @@ function tree(files: Record<string, string>) {
   }
 }
 
-const git = (...args: string[]) => execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir, stdio: "ignore" });
+const git = (...args: string[]) =>
+  execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@example.com", ...args], { cwd: dir, stdio: "ignore" });
 const listed = (dirs: string[]) => sourceFiles(dir, dirs, ".ts").map((f) => relative(dir, f));
 
 const REPO = {
@@ -54,6 +55,10 @@ describe("sourceFiles", () => {
   it("walks a tree that is not a git checkout, skipping node_modules", () => {
     tree({ ...REPO, "core/.hidden/x.ts": "export {};\n" });
 
-    expect(listed(["core", "sdk", "missing"])).toEqual(["core/a.ts", "sdk/typescript/dist/index.d.ts", "sdk/typescript/src/index.ts"]);
+    expect(listed(["core", "sdk", "missing"])).toEqual([
+      "core/a.ts",
+      "sdk/typescript/dist/index.d.ts",
+      "sdk/typescript/src/index.ts",
+    ]);
   });
 });

@@ -1,6 +1,6 @@
+import { jsonTextExceedsDepth, nulPath, parseWellFormedJson, valueExceedsDepth } from "@core/platform/storable-text";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { jsonTextExceedsDepth, nulPath, parseWellFormedJson, valueExceedsDepth } from "@core/platform/storable-text";
 
 describe("storable text", () => {
   it("measures nesting the same on JSON text as on the parsed value, whatever the strings hold", () => {
@@ -28,7 +28,9 @@ describe("storable text", () => {
   it("replaces lone surrogates in strings and keys, keeps pairs, and walks any depth", () => {
     const deep = `${"[".repeat(50_000)}"\\ud800"${"]".repeat(50_000)}`;
 
-    expect(parseWellFormedJson('{"a\\udc00":["\\ud83d\\ude00","x\\ud800y"]}')).toEqual({ "a\ufffd": ["😀", "x\ufffdy"] });
+    expect(parseWellFormedJson('{"a\\udc00":["\\ud83d\\ude00","x\\ud800y"]}')).toEqual({
+      "a\ufffd": ["😀", "x\ufffdy"],
+    });
     let inner = parseWellFormedJson(deep) as unknown;
     while (Array.isArray(inner)) inner = inner[0];
     expect(inner).toBe("\ufffd");

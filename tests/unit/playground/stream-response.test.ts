@@ -1,7 +1,7 @@
 import { PassThrough, Readable, type Writable } from "node:stream";
+import { streamingHandler } from "@functions/_lib/stream-response";
 import type { APIGatewayProxyEventV2, Context } from "aws-lambda";
 import { describe, expect, it } from "vitest";
-import { streamingHandler } from "@functions/_lib/stream-response";
 
 /**
  * A stand-in for the Lambda runtime's response-streaming globals, as AWS documents them: `streamifyResponse`
@@ -10,7 +10,8 @@ import { streamingHandler } from "@functions/_lib/stream-response";
  */
 function fakeRuntime() {
   return {
-    streamifyResponse: (fn: (event: APIGatewayProxyEventV2, stream: Writable, context: Context) => Promise<void>) => Object.assign(fn, { streamified: true }),
+    streamifyResponse: (fn: (event: APIGatewayProxyEventV2, stream: Writable, context: Context) => Promise<void>) =>
+      Object.assign(fn, { streamified: true }),
     HttpResponseStream: {
       from(stream: Writable, prelude: object) {
         stream.write(`${JSON.stringify(prelude)}\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000`);
@@ -41,7 +42,10 @@ describe("streamingHandler", () => {
 
   it("on Lambda sends the status and headers first, then the streamed body chunk by chunk", async () => {
     const body = Readable.from(["event: delta\ndata: {}\n\n", "event: done\ndata: {}\n\n"], { objectMode: false });
-    const handler = Object.assign(async () => ({ statusCode: 200, headers: { "content-type": "text/event-stream" }, body }), contractOf);
+    const handler = Object.assign(
+      async () => ({ statusCode: 200, headers: { "content-type": "text/event-stream" }, body }),
+      contractOf,
+    );
 
     const wrapped = streamingHandler(handler, fakeRuntime());
     const answer = await invoke(wrapped);
@@ -55,11 +59,18 @@ describe("streamingHandler", () => {
 
   it("on Lambda sends an error answered before the stream as a plain JSON body with its status and cookies", async () => {
     const error = JSON.stringify({ error: { code: "invalid_input", message: "No credentials" } });
-    const handler = Object.assign(async () => ({ statusCode: 400, headers: { "content-type": "application/json" }, cookies: ["a=b"], body: error }), contractOf);
+    const handler = Object.assign(
+      async () => ({ statusCode: 400, headers: { "content-type": "application/json" }, cookies: ["a=b"], body: error }),
+      contractOf,
+    );
 
     const answer = await invoke(streamingHandler(handler, fakeRuntime()));
 
-    expect(answer.prelude).toEqual({ statusCode: 400, headers: { "content-type": "application/json" }, cookies: ["a=b"] });
+    expect(answer.prelude).toEqual({
+      statusCode: 400,
+      headers: { "content-type": "application/json" },
+      cookies: ["a=b"],
+    });
     expect(answer.body).toBe(error);
   });
 });

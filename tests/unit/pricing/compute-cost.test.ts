@@ -1,5 +1,5 @@
+import { computeCost, normalizeUsage, type PriceEntry, resolveCost } from "@core/pricing";
 import { describe, expect, it } from "vitest";
-import { computeCost, normalizeUsage, resolveCost, type PriceEntry } from "@core/pricing";
 
 const entry = (prices: Record<string, number>): PriceEntry => ({ modelName: "m", matchPattern: "^m$", prices });
 
@@ -27,11 +27,25 @@ describe("computeCost", () => {
   });
 
   it("falls back to the input price for cache buckets and to the output price for reasoning", () => {
-    const usage = { input: 10, cache_read_input_tokens: 20, cache_creation_input_tokens: 30, output: 5, reasoning_tokens: 7, total: 72 };
+    const usage = {
+      input: 10,
+      cache_read_input_tokens: 20,
+      cache_creation_input_tokens: 30,
+      output: 5,
+      reasoning_tokens: 7,
+      total: 72,
+    };
 
     const { costDetails } = computeCost(usage, entry({ input: 1, output: 2 }));
 
-    expect(costDetails).toEqual({ input: 10, cache_read_input_tokens: 20, cache_creation_input_tokens: 30, output: 10, reasoning_tokens: 14, total: 84 });
+    expect(costDetails).toEqual({
+      input: 10,
+      cache_read_input_tokens: 20,
+      cache_creation_input_tokens: 30,
+      output: 10,
+      reasoning_tokens: 14,
+      total: 84,
+    });
   });
 
   it("leaves buckets without any price and the total unpriced", () => {
@@ -62,9 +76,16 @@ describe("computeCost", () => {
 
 describe("resolveCost", () => {
   it("keeps a cost the client sent and sums a missing total", () => {
-    const result = resolveCost({ model: "gpt-4o", usageDetails: { input: 10 }, costDetails: { input: 0.5, output: 0.25 } }, []);
+    const result = resolveCost(
+      { model: "gpt-4o", usageDetails: { input: 10 }, costDetails: { input: 0.5, output: 0.25 } },
+      [],
+    );
 
-    expect(result).toEqual({ usageDetails: { input: 10, total: 10 }, costDetails: { input: 0.5, output: 0.25, total: 0.75 }, totalCost: 0.75 });
+    expect(result).toEqual({
+      usageDetails: { input: 10, total: 10 },
+      costDetails: { input: 0.5, output: 0.25, total: 0.75 },
+      totalCost: 0.75,
+    });
   });
 
   it("takes the client's total as given", () => {
@@ -72,13 +93,22 @@ describe("resolveCost", () => {
   });
 
   it("computes the cost from the price when the client sent none", () => {
-    const result = resolveCost({ model: "gpt-4o-2024-08-06", usageDetails: { prompt_tokens: 1000, completion_tokens: 100 } }, []);
+    const result = resolveCost(
+      { model: "gpt-4o-2024-08-06", usageDetails: { prompt_tokens: 1000, completion_tokens: 100 } },
+      [],
+    );
 
-    expect(result).toEqual({ usageDetails: { input: 1000, output: 100, total: 1100 }, costDetails: { input: 0.0025, output: 0.001, total: 0.0035 }, totalCost: 0.0035 });
+    expect(result).toEqual({
+      usageDetails: { input: 1000, output: 100, total: 1100 },
+      costDetails: { input: 0.0025, output: 0.001, total: 0.0035 },
+      totalCost: 0.0035,
+    });
   });
 
   it("ignores a costDetails without numbers", () => {
-    expect(resolveCost({ model: "gpt-4o", usageDetails: { input: 1e6 }, costDetails: { note: "n/a" } }, [])?.totalCost).toBe(2.5);
+    expect(
+      resolveCost({ model: "gpt-4o", usageDetails: { input: 1e6 }, costDetails: { note: "n/a" } }, [])?.totalCost,
+    ).toBe(2.5);
   });
 
   it("uses project prices first", () => {

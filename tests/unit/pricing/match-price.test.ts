@@ -1,7 +1,11 @@
+import { matchPrice, type PriceEntry, REGISTRY } from "@core/pricing";
 import { describe, expect, it } from "vitest";
-import { matchPrice, REGISTRY, type PriceEntry } from "@core/pricing";
 
-const custom = (matchPattern: string, modelName = "custom"): PriceEntry => ({ modelName, matchPattern, prices: { input: 1e-6, output: 2e-6 } });
+const custom = (matchPattern: string, modelName = "custom"): PriceEntry => ({
+  modelName,
+  matchPattern,
+  prices: { input: 1e-6, output: 2e-6 },
+});
 
 describe("matchPrice", () => {
   it("lets a project's price win over the built-in one", () => {

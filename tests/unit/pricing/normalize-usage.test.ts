@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { normalizeUsage } from "@core/pricing";
+import { describe, expect, it } from "vitest";
 
 describe("normalizeUsage", () => {
   it("keeps Langfuse usageDetails, extra keys included, and sums a missing total", () => {
@@ -9,11 +9,19 @@ describe("normalizeUsage", () => {
   });
 
   it("reads the legacy {input, output, total, unit} shape and keeps the given total", () => {
-    expect(normalizeUsage({ input: 7, output: 3, total: 11, unit: "TOKENS" })).toEqual({ input: 7, output: 3, total: 11 });
+    expect(normalizeUsage({ input: 7, output: 3, total: 11, unit: "TOKENS" })).toEqual({
+      input: 7,
+      output: 3,
+      total: 11,
+    });
   });
 
   it("reads the legacy camelCase shape", () => {
-    expect(normalizeUsage({ promptTokens: 12, completionTokens: 8, totalTokens: 20 })).toEqual({ input: 12, output: 8, total: 20 });
+    expect(normalizeUsage({ promptTokens: 12, completionTokens: 8, totalTokens: 20 })).toEqual({
+      input: 12,
+      output: 8,
+      total: 20,
+    });
   });
 
   it("never counts twice: OpenAI details are carved out of the counts that include them", () => {
@@ -33,21 +41,51 @@ describe("normalizeUsage", () => {
   });
 
   it("carves the Responses API details the same way", () => {
-    const raw = { input_tokens: 80, output_tokens: 30, input_tokens_details: { cached_tokens: 50 }, output_tokens_details: { reasoning_tokens: 10 } };
+    const raw = {
+      input_tokens: 80,
+      output_tokens: 30,
+      input_tokens_details: { cached_tokens: 50 },
+      output_tokens_details: { reasoning_tokens: 10 },
+    };
 
-    expect(normalizeUsage(raw)).toEqual({ input: 30, cache_read_input_tokens: 50, output: 20, reasoning_tokens: 10, total: 110 });
+    expect(normalizeUsage(raw)).toEqual({
+      input: 30,
+      cache_read_input_tokens: 50,
+      output: 20,
+      reasoning_tokens: 10,
+      total: 110,
+    });
   });
 
   it("takes Anthropic usage as already disjoint", () => {
     const raw = { input_tokens: 20, output_tokens: 10, cache_read_input_tokens: 300, cache_creation_input_tokens: 40 };
 
-    expect(normalizeUsage(raw)).toEqual({ input: 20, output: 10, cache_read_input_tokens: 300, cache_creation_input_tokens: 40, total: 370 });
+    expect(normalizeUsage(raw)).toEqual({
+      input: 20,
+      output: 10,
+      cache_read_input_tokens: 300,
+      cache_creation_input_tokens: 40,
+      total: 370,
+    });
   });
 
   it("maps every alias to its canonical bucket", () => {
-    const raw = { input_cached_tokens: 1, input_cache_creation: 2, output_reasoning_tokens: 3, prompt_tokens: 4, output_tokens: 5 };
+    const raw = {
+      input_cached_tokens: 1,
+      input_cache_creation: 2,
+      output_reasoning_tokens: 3,
+      prompt_tokens: 4,
+      output_tokens: 5,
+    };
 
-    expect(normalizeUsage(raw)).toEqual({ cache_read_input_tokens: 1, cache_creation_input_tokens: 2, reasoning_tokens: 3, input: 4, output: 5, total: 15 });
+    expect(normalizeUsage(raw)).toEqual({
+      cache_read_input_tokens: 1,
+      cache_creation_input_tokens: 2,
+      reasoning_tokens: 3,
+      input: 4,
+      output: 5,
+      total: 15,
+    });
   });
 
   it("lets a canonical key win over its alias instead of adding them", () => {
@@ -55,7 +93,14 @@ describe("normalizeUsage", () => {
   });
 
   it("drops non-numeric, negative and non-finite values", () => {
-    const raw = { input: "12", output: -1, cache_read: Number.NaN, reasoning: Number.POSITIVE_INFINITY, image: 2, unit: "TOKENS" };
+    const raw = {
+      input: "12",
+      output: -1,
+      cache_read: Number.NaN,
+      reasoning: Number.POSITIVE_INFINITY,
+      image: 2,
+      unit: "TOKENS",
+    };
 
     expect(normalizeUsage(raw)).toEqual({ image: 2, total: 2 });
   });

@@ -1,18 +1,29 @@
-import { describe, expect, it } from "vitest";
 import { builtinModelPrices, ModelPrice, ModelPriceInput, REGISTRY } from "@core/pricing";
+import { describe, expect, it } from "vitest";
 
 describe("ModelPriceInput", () => {
   it("accepts a price and defaults the unit to tokens", () => {
-    const parsed = ModelPriceInput.parse({ modelName: "acme-1", matchPattern: "^acme-1$", prices: { input: 1e-6, output: 0 } });
+    const parsed = ModelPriceInput.parse({
+      modelName: "acme-1",
+      matchPattern: "^acme-1$",
+      prices: { input: 1e-6, output: 0 },
+    });
 
-    expect(parsed).toEqual({ modelName: "acme-1", matchPattern: "^acme-1$", prices: { input: 1e-6, output: 0 }, unit: "TOKENS" });
+    expect(parsed).toEqual({
+      modelName: "acme-1",
+      matchPattern: "^acme-1$",
+      prices: { input: 1e-6, output: 0 },
+      unit: "TOKENS",
+    });
   });
 
   it("rejects a pattern that does not compile, with a readable message", () => {
     const result = ModelPriceInput.safeParse({ modelName: "acme", matchPattern: "(acme", prices: { input: 1 } });
 
     expect(result.success).toBe(false);
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ["matchPattern"], message: "matchPattern is not a valid regular expression" })]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ["matchPattern"], message: "matchPattern is not a valid regular expression" }),
+    ]);
   });
 
   it("rejects empty, negative and non-finite prices, long names and other units", () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { compileMatchPattern, matchPrice, REGISTRY } from "@core/pricing";
+import { describe, expect, it } from "vitest";
 
 const SAMPLES: Array<[string, string | null]> = [
   ["gpt-4o-2024-08-06", "gpt-4o"],
@@ -66,7 +66,8 @@ const SAMPLES: Array<[string, string | null]> = [
 
 describe("built-in price registry", () => {
   it("compiles every pattern", () => {
-    for (const entry of REGISTRY) expect(compileMatchPattern(entry.matchPattern), entry.modelName).toBeInstanceOf(RegExp);
+    for (const entry of REGISTRY)
+      expect(compileMatchPattern(entry.matchPattern), entry.modelName).toBeInstanceOf(RegExp);
   });
 
   it("anchors every pattern", () => {
@@ -95,7 +96,10 @@ describe("built-in price registry", () => {
     const names = [...SAMPLES.filter(([, e]) => e !== null).map(([m]) => m), ...REGISTRY.map((e) => e.modelName)];
 
     const ambiguous = names
-      .map((name) => ({ name, matches: REGISTRY.filter((e) => compileMatchPattern(e.matchPattern)!.test(name)).map((e) => e.modelName) }))
+      .map((name) => ({
+        name,
+        matches: REGISTRY.filter((e) => compileMatchPattern(e.matchPattern)!.test(name)).map((e) => e.modelName),
+      }))
       .filter((r) => r.matches.length !== 1);
 
     expect(ambiguous).toEqual([]);
@@ -105,7 +109,12 @@ describe("built-in price registry", () => {
     const price = (model: string) => matchPrice(model, [])!.entry.prices;
 
     expect(price("gpt-4o")).toMatchObject({ input: 2.5e-6, output: 1e-5, cache_read_input_tokens: 1.25e-6 });
-    expect(price("claude-3-5-sonnet-20241022")).toMatchObject({ input: 3e-6, output: 1.5e-5, cache_read_input_tokens: 3e-7, cache_creation_input_tokens: 3.75e-6 });
+    expect(price("claude-3-5-sonnet-20241022")).toMatchObject({
+      input: 3e-6,
+      output: 1.5e-5,
+      cache_read_input_tokens: 3e-7,
+      cache_creation_input_tokens: 3.75e-6,
+    });
     expect(price("gemini-2.5-pro")).toMatchObject({ input: 1.25e-6, output: 1e-5 });
   });
 });

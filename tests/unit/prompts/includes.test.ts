@@ -1,5 +1,14 @@
+import {
+  checkIncludes,
+  expandIncludes,
+  type IncludeGraph,
+  type IncludeNode,
+  includesOf,
+  refKey,
+  scanText,
+  type Target,
+} from "@core/prompts/includes";
 import { describe, expect, it } from "vitest";
-import { checkIncludes, expandIncludes, includesOf, refKey, scanText, type IncludeGraph, type IncludeNode, type Target } from "@core/prompts/includes";
 
 const tag = (name: string, selector: string) => `@@@servicePrompt:name=${name}|${selector}@@@`;
 
@@ -25,21 +34,35 @@ const node = (name: string, content: string, overrides: Partial<IncludeNode> = {
 
 describe("include references", () => {
   it("parses channel and version references, once each, in order", () => {
-    const { refs, malformed } = includesOf(`${tag("a", "label=production")} ${tag("b", "version=3")} ${tag("a", "label=production")}`);
+    const { refs, malformed } = includesOf(
+      `${tag("a", "label=production")} ${tag("b", "version=3")} ${tag("a", "label=production")}`,
+    );
 
-    expect(refs).toEqual([{ name: "a", label: "production" }, { name: "b", version: 3 }]);
+    expect(refs).toEqual([
+      { name: "a", label: "production" },
+      { name: "b", version: 3 },
+    ]);
     expect(malformed).toEqual([]);
   });
 
   it("reports tags that do not parse and leaves other @@@ text alone", () => {
-    const { refs, malformed } = includesOf(`@@@ not a tag @@@ @@@servicePrompt:name=a@@@ @@@servicePrompt:name=a|version=0@@@ @@@servicePrompt:name=a|label=Prod@@@`);
+    const { refs, malformed } = includesOf(
+      `@@@ not a tag @@@ @@@servicePrompt:name=a@@@ @@@servicePrompt:name=a|version=0@@@ @@@servicePrompt:name=a|label=Prod@@@`,
+    );
 
     expect(refs).toEqual([]);
-    expect(malformed).toEqual(["@@@servicePrompt:name=a@@@", "@@@servicePrompt:name=a|version=0@@@", "@@@servicePrompt:name=a|label=Prod@@@"]);
+    expect(malformed).toEqual([
+      "@@@servicePrompt:name=a@@@",
+      "@@@servicePrompt:name=a|version=0@@@",
+      "@@@servicePrompt:name=a|label=Prod@@@",
+    ]);
   });
 
   it("finds references in CHAT message contents, not in placeholder slots", () => {
-    const { refs } = includesOf([{ role: "system", content: tag("persona", "label=production") }, { type: "placeholder", name: "history" }]);
+    const { refs } = includesOf([
+      { role: "system", content: tag("persona", "label=production") },
+      { type: "placeholder", name: "history" },
+    ]);
 
     expect(refs).toEqual([{ name: "persona", label: "production" }]);
   });
@@ -62,7 +85,11 @@ describe("checkIncludes", () => {
     const a = node("a", tag("b", "label=production"));
     const b = node("b", tag("a", "label=production"));
 
-    expect(checkIncludes(self, graphOf([self]))).toMatchObject({ reason: "cycle", path: ["a", "a"], message: "Include cycle: a -> a" });
+    expect(checkIncludes(self, graphOf([self]))).toMatchObject({
+      reason: "cycle",
+      path: ["a", "a"],
+      message: "Include cycle: a -> a",
+    });
     expect(checkIncludes(a, graphOf([a, b]))).toMatchObject({ reason: "cycle", message: "Include cycle: a -> b -> a" });
   });
 
@@ -74,11 +101,16 @@ describe("checkIncludes", () => {
   });
 
   it("allows 5 hops and refuses the 6th", () => {
-    const chain = Array.from({ length: 8 }, (_, i) => node(`p${i}`, i === 7 ? "end" : tag(`p${i + 1}`, "label=production")));
+    const chain = Array.from({ length: 8 }, (_, i) =>
+      node(`p${i}`, i === 7 ? "end" : tag(`p${i + 1}`, "label=production")),
+    );
     const graph = graphOf(chain);
 
     expect(checkIncludes(chain[2]!, graph)).toBeNull();
-    expect(checkIncludes(chain[1]!, graph)).toMatchObject({ reason: "depth", message: "Include nesting deeper than 5: p1 -> p2 -> p3 -> p4 -> p5 -> p6 -> p7" });
+    expect(checkIncludes(chain[1]!, graph)).toMatchObject({
+      reason: "depth",
+      message: "Include nesting deeper than 5: p1 -> p2 -> p3 -> p4 -> p5 -> p6 -> p7",
+    });
   });
 
   it("measures depth by the longest chain, even when a shorter path reaches a node first", () => {
@@ -91,24 +123,40 @@ describe("checkIncludes", () => {
     const a = node("a", tag("b", "label=production"));
     const root = node("root", `${tag("d", "label=production")}${tag("a", "label=production")}`);
 
-    expect(checkIncludes(root, graphOf([a, b, c, d, e, f]))).toMatchObject({ reason: "depth", path: ["root", "a", "b", "c", "d", "e", "f"] });
+    expect(checkIncludes(root, graphOf([a, b, c, d, e, f]))).toMatchObject({
+      reason: "depth",
+      path: ["root", "a", "b", "c", "d", "e", "f"],
+    });
   });
 
   it("refuses a non-TEXT target and names a missing one by prompt, label or version", () => {
     const chat = node("chat", "", { type: "CHAT", content: [{ role: "user", content: "hi" }], refs: [] });
     const root = node("root", tag("chat", "label=production"));
-    const graph = graphOf([chat], { [refKey({ name: "x", label: "staging" })]: { missing: "label" }, [refKey({ name: "x", version: 9 })]: { missing: "version" } });
+    const graph = graphOf([chat], {
+      [refKey({ name: "x", label: "staging" })]: { missing: "label" },
+      [refKey({ name: "x", version: 9 })]: { missing: "version" },
+    });
 
-    expect(checkIncludes(root, graph)?.message).toBe("Included prompt 'chat' is CHAT; only TEXT prompts can be included: root -> chat");
-    expect(checkIncludes(node("r", tag("ghost", "label=production")), graph)?.message).toBe("Included prompt 'ghost' does not exist: r -> ghost");
-    expect(checkIncludes(node("r", tag("x", "label=staging")), graph)?.message).toBe("Included prompt 'x' has no version with label 'staging': r -> x");
-    expect(checkIncludes(node("r", tag("x", "version=9")), graph)?.message).toBe("Included prompt 'x' has no version 9: r -> x");
+    expect(checkIncludes(root, graph)?.message).toBe(
+      "Included prompt 'chat' is CHAT; only TEXT prompts can be included: root -> chat",
+    );
+    expect(checkIncludes(node("r", tag("ghost", "label=production")), graph)?.message).toBe(
+      "Included prompt 'ghost' does not exist: r -> ghost",
+    );
+    expect(checkIncludes(node("r", tag("x", "label=staging")), graph)?.message).toBe(
+      "Included prompt 'x' has no version with label 'staging': r -> x",
+    );
+    expect(checkIncludes(node("r", tag("x", "version=9")), graph)?.message).toBe(
+      "Included prompt 'x' has no version 9: r -> x",
+    );
   });
 
   it("stays fast on a wide diamond lattice", () => {
     // 5 layers of 30 prompts, each including every prompt of the next layer: 30^5 paths.
     const layers = Array.from({ length: 5 }, (_, l) => Array.from({ length: 30 }, (_, i) => `l${l}n${i}`));
-    const nodes = layers.flatMap((names, l) => names.map((n) => node(n, l === 4 ? "x" : layers[l + 1]!.map((m) => tag(m, "label=production")).join(""))));
+    const nodes = layers.flatMap((names, l) =>
+      names.map((n) => node(n, l === 4 ? "x" : layers[l + 1]!.map((m) => tag(m, "label=production")).join(""))),
+    );
     const root = node("root", layers[0]!.map((m) => tag(m, "label=production")).join(""));
     const started = performance.now();
 
@@ -128,16 +176,31 @@ describe("expandIncludes", () => {
     expect(content).toBe("R(M(L), L)");
     expect(resolutionGraph).toEqual({
       root: { id: "root@1", name: "root", version: 1 },
-      dependencies: { "root@1": [{ id: "mid@1", name: "mid", version: 1 }, { id: "leaf@1", name: "leaf", version: 1 }], "mid@1": [{ id: "leaf@1", name: "leaf", version: 1 }] },
+      dependencies: {
+        "root@1": [
+          { id: "mid@1", name: "mid", version: 1 },
+          { id: "leaf@1", name: "leaf", version: 1 },
+        ],
+        "mid@1": [{ id: "leaf@1", name: "leaf", version: 1 }],
+      },
     });
   });
 
   it("expands inside CHAT messages and keeps placeholder slots", () => {
     const persona = node("persona", "terse");
-    const root = node("chat", "", { type: "CHAT", content: [{ role: "system", content: `Be ${tag("persona", "label=production")}.` }, { type: "placeholder", name: "h" }] });
+    const root = node("chat", "", {
+      type: "CHAT",
+      content: [
+        { role: "system", content: `Be ${tag("persona", "label=production")}.` },
+        { type: "placeholder", name: "h" },
+      ],
+    });
     root.refs = includesOf(root.content).refs;
 
-    expect(expandIncludes(root, graphOf([persona])).content).toEqual([{ role: "system", content: "Be terse." }, { type: "placeholder", name: "h" }]);
+    expect(expandIncludes(root, graphOf([persona])).content).toEqual([
+      { role: "system", content: "Be terse." },
+      { type: "placeholder", name: "h" },
+    ]);
   });
 
   it("gives no resolution graph to a prompt without includes", () => {

@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
 import { compileContent, placeholdersOf, substitute, variablesOf } from "@core/prompts/template";
+import { describe, expect, it } from "vitest";
 
 describe("substitute", () => {
   it("fills known variables, tolerates inner spaces and leaves unknown ones exactly as written", () => {
-    expect(substitute("Hi {{name}} / {{ name }} / {{ other }} / {{name", { name: "Ada" })).toBe("Hi Ada / Ada / {{ other }} / {{name");
+    expect(substitute("Hi {{name}} / {{ name }} / {{ other }} / {{name", { name: "Ada" })).toBe(
+      "Hi Ada / Ada / {{ other }} / {{name",
+    );
   });
 
   it("does not scan substituted values again and reads own keys only", () => {
@@ -29,7 +31,11 @@ describe("compileContent", () => {
       { role: "user", content: "{{q}}" },
     ];
 
-    const compiled = compileContent(content, { u: "Ada", q: "Why?" }, { history: [{ role: "assistant", content: "Hi {{u}}" }], empty: [] });
+    const compiled = compileContent(
+      content,
+      { u: "Ada", q: "Why?" },
+      { history: [{ role: "assistant", content: "Hi {{u}}" }], empty: [] },
+    );
 
     expect(compiled).toEqual([
       { role: "system", content: "For Ada" },
@@ -42,11 +48,22 @@ describe("compileContent", () => {
 describe("variablesOf and placeholdersOf", () => {
   it("lists variable names once, in order", () => {
     expect(variablesOf("{{b}} {{a}} {{ b }}")).toEqual(["b", "a"]);
-    expect(variablesOf([{ role: "user", content: "{{q}}" }, { type: "placeholder", name: "h" }])).toEqual(["q"]);
+    expect(
+      variablesOf([
+        { role: "user", content: "{{q}}" },
+        { type: "placeholder", name: "h" },
+      ]),
+    ).toEqual(["q"]);
   });
 
   it("lists CHAT slot names once, and none for TEXT", () => {
-    expect(placeholdersOf([{ type: "placeholder", name: "h" }, { role: "user", content: "x" }, { type: "placeholder", name: "h" }])).toEqual(["h"]);
+    expect(
+      placeholdersOf([
+        { type: "placeholder", name: "h" },
+        { role: "user", content: "x" },
+        { type: "placeholder", name: "h" },
+      ]),
+    ).toEqual(["h"]);
     expect(placeholdersOf("{{h}}")).toEqual([]);
   });
 });

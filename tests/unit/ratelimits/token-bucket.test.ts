@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import { TokenBuckets } from "@core/ratelimits";
+import { describe, expect, it } from "vitest";
 
 const T0 = Date.UTC(2026, 10, 22, 10, 0, 0);
 

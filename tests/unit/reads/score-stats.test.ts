@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import * as Stats from "@core/traces/score-stats";
 import { compare } from "@core/traces/score-analytics";
+import * as Stats from "@core/traces/score-stats";
+import { describe, expect, it } from "vitest";
 
 describe("score statistics (hand-computed)", () => {
   it("mean, median and sample standard deviation", () => {
@@ -55,19 +55,44 @@ describe("score statistics (hand-computed)", () => {
   });
 
   it("confusion matrices, numeric values bucketed first", () => {
-    expect(Stats.confusionMatrix(["a", "b", "a"], ["a", "a", "b"])).toEqual({ rows: ["a", "b"], columns: ["a", "b"], counts: [[1, 1], [1, 0]] });
+    expect(Stats.confusionMatrix(["a", "b", "a"], ["a", "a", "b"])).toEqual({
+      rows: ["a", "b"],
+      columns: ["a", "b"],
+      counts: [
+        [1, 1],
+        [1, 0],
+      ],
+    });
     const buckets = Stats.bucketLabels([0, 0.5, 1], 0, 1);
     expect(buckets.labels).toEqual(["[0, 0.1)", "[0.5, 0.6)", "[0.9, 1]"]);
     expect(buckets.order).toHaveLength(10);
   });
 
   it("compare() picks the statistics by the kinds of the two scores and flags a sample", () => {
-    const numeric = compare([{ av: 1, al: null, adt: "NUMERIC", bv: 1, bl: null, bdt: "NUMERIC" }, { av: 2, al: null, adt: "NUMERIC", bv: 3, bl: null, bdt: "NUMERIC" }], 30_000);
+    const numeric = compare(
+      [
+        { av: 1, al: null, adt: "NUMERIC", bv: 1, bl: null, bdt: "NUMERIC" },
+        { av: 2, al: null, adt: "NUMERIC", bv: 3, bl: null, bdt: "NUMERIC" },
+      ],
+      30_000,
+    );
     const labels = compare([{ av: null, al: "a", adt: "CATEGORICAL", bv: null, bl: "a", bdt: "CATEGORICAL" }], 1);
     const mixed = compare([{ av: 0.5, al: null, adt: "NUMERIC", bv: null, bl: "a", bdt: "CATEGORICAL" }], 1);
 
-    expect(numeric).toMatchObject({ kind: "numeric", sampled: true, pairCount: 30_000, sampleSize: 2, mae: 0.5, agreement: null });
+    expect(numeric).toMatchObject({
+      kind: "numeric",
+      sampled: true,
+      pairCount: 30_000,
+      sampleSize: 2,
+      mae: 0.5,
+      agreement: null,
+    });
     expect(labels).toMatchObject({ kind: "categorical", agreement: 1, cohensKappa: 1, pearson: null });
-    expect(mixed).toMatchObject({ kind: "mixed", pearson: null, agreement: null, confusion: { columns: ["a"], counts: [[1]] } });
+    expect(mixed).toMatchObject({
+      kind: "mixed",
+      pearson: null,
+      agreement: null,
+      confusion: { columns: ["a"], counts: [[1]] },
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
 import { compileContent } from "@core/prompts/template";
+import { describe, expect, it } from "vitest";
 import { verifySignature } from "../../../sdk/typescript/src/index.js";
 
 /** The SDKs' shared cases (sdk/conformance/cases.json) hold what the service does: this keeps the file honest. */
@@ -21,7 +21,10 @@ interface SignatureCase {
   toleranceSeconds?: number;
   valid: boolean;
 }
-const cases = JSON.parse(readFileSync(new URL("../../../sdk/conformance/cases.json", import.meta.url), "utf8")) as { compile: CompileCase[]; signatures: SignatureCase[] };
+const cases = JSON.parse(readFileSync(new URL("../../../sdk/conformance/cases.json", import.meta.url), "utf8")) as {
+  compile: CompileCase[];
+  signatures: SignatureCase[];
+};
 
 describe("sdk/conformance/cases.json", () => {
   it.each(cases.compile.map((c) => [c.name, c] as const))("compile: %s", (_, c) => {
@@ -29,6 +32,11 @@ describe("sdk/conformance/cases.json", () => {
   });
 
   it.each(cases.signatures.map((c) => [c.name, c] as const))("signature: %s", async (_, c) => {
-    expect(await verifySignature(c.secret, c.timestamp, c.body, c.signature, { now: new Date(c.now * 1000), ...(c.toleranceSeconds ? { toleranceSeconds: c.toleranceSeconds } : {}) })).toBe(c.valid);
+    expect(
+      await verifySignature(c.secret, c.timestamp, c.body, c.signature, {
+        now: new Date(c.now * 1000),
+        ...(c.toleranceSeconds ? { toleranceSeconds: c.toleranceSeconds } : {}),
+      }),
+    ).toBe(c.valid);
   });
 });

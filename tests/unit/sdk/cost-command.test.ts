@@ -13,8 +13,18 @@ describe("sightline cost", () => {
   it("prints every line, the total per million events against the target, and the choices varied alone", async () => {
     const { code, text } = await run("--events", "2000000", "--batch-size", "50", "--clickhouse", "120");
     expect(code).toBe(0);
-    expect(text).toMatch(/^AWS variable cost of 2,000,000 events, 50 per request \(us-east-1 prices of \d{4}-\d{2}-\d{2}; inputs measured \d{4}-\d{2}-\d{2}\)/);
-    for (const name of ["API Gateway HTTP API", "Lambda accept: duration", "S3 PUT (batch objects)", "SQS send", "Lambda worker: duration", "CloudWatch Logs ingestion"]) expect(text).toContain(name);
+    expect(text).toMatch(
+      /^AWS variable cost of 2,000,000 events, 50 per request \(us-east-1 prices of \d{4}-\d{2}-\d{2}; inputs measured \d{4}-\d{2}-\d{2}\)/,
+    );
+    for (const name of [
+      "API Gateway HTTP API",
+      "Lambda accept: duration",
+      "S3 PUT (batch objects)",
+      "SQS send",
+      "Lambda worker: duration",
+      "CloudWatch Logs ingestion",
+    ])
+      expect(text).toContain(name);
     expect(text).toMatch(/Total \$[\d.]+: \$[\d.]+ per million events, (within|ABOVE) the target of \$0\.2500\./);
     expect(text).toContain("Fixed, a month, as stated: ClickHouse $120.0000, Postgres $0.0000");
     expect(text).toMatch(/events per request\s+10\s+\$/);
@@ -29,7 +39,12 @@ describe("sightline cost", () => {
   });
 
   it("refuses a bad value with a usage error (exit 2)", async () => {
-    await expect(run("--claim-check", "sometimes")).rejects.toEqual(new CliError(2, "--claim-check sometimes: expected large (only batches over the message limit go to S3) or every"));
+    await expect(run("--claim-check", "sometimes")).rejects.toEqual(
+      new CliError(
+        2,
+        "--claim-check sometimes: expected large (only batches over the message limit go to S3) or every",
+      ),
+    );
     await expect(run("--batch-size=-3")).rejects.toEqual(new CliError(2, "--batch-size -3: expected a number ≥ 0"));
   });
 });

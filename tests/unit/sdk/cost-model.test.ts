@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { estimate, sensitivity, type Choices, type Measured, type Prices } from "../../../sdk/cli/cost-model";
+import { type Choices, estimate, type Measured, type Prices, sensitivity } from "../../../sdk/cli/cost-model";
 
 // The cost model's arithmetic (docs/cost.md), on round inputs whose answers can be worked out by hand.
 const prices: Prices = {
@@ -19,9 +19,23 @@ const batch = (events: number, blobBytes: number) => ({
   accept: { ms: 10, calls: { "sqs:SendMessageBatch": 1 }, logBytes: 0 },
   worker: { fixedMs: 100, perMessageMs: 10, callsPerMessage: {}, logBytesPerDelivery: 0 },
 });
-const measured: Measured = { measuredAt: "2026-11-27", machine: "test", settings: { acceptMemoryMb: 1024, workerMemoryMb: 1024, workerBatchSize: 10, inlineBatchBytes: 204_800 }, batches: [batch(10, 10_000), batch(100, 100_000)] };
-const base: Choices = { events: 1_000_000, batchSize: 10, acceptMemoryMb: 1769, workerMemoryMb: 1769, workerBatchSize: 10, claimCheck: "large", rawBatchDays: 0 };
-const line = (choices: Partial<Choices>, name: string) => estimate(measured, prices, { ...base, ...choices }).lines.find((l) => l.name.startsWith(name))!;
+const measured: Measured = {
+  measuredAt: "2026-11-27",
+  machine: "test",
+  settings: { acceptMemoryMb: 1024, workerMemoryMb: 1024, workerBatchSize: 10, inlineBatchBytes: 204_800 },
+  batches: [batch(10, 10_000), batch(100, 100_000)],
+};
+const base: Choices = {
+  events: 1_000_000,
+  batchSize: 10,
+  acceptMemoryMb: 1769,
+  workerMemoryMb: 1769,
+  workerBatchSize: 10,
+  claimCheck: "large",
+  rawBatchDays: 0,
+};
+const line = (choices: Partial<Choices>, name: string) =>
+  estimate(measured, prices, { ...base, ...choices }).lines.find((l) => l.name.startsWith(name))!;
 
 describe("the cost model", () => {
   it("charges API Gateway and Lambda once per ingest request", () => {
@@ -42,7 +56,11 @@ describe("the cost model", () => {
 
   it("stores no object for a batch that rides in its message, and one PUT and GET for each when every batch is stored", () => {
     expect(line({}, "S3 PUT").requests).toBe(0);
-    expect(line({ claimCheck: "every" }, "S3 PUT")).toEqual({ name: "S3 PUT (batch objects)", requests: 100_000, usd: 0.5 });
+    expect(line({ claimCheck: "every" }, "S3 PUT")).toEqual({
+      name: "S3 PUT (batch objects)",
+      requests: 100_000,
+      usd: 0.5,
+    });
     expect(line({ claimCheck: "every" }, "S3 GET").requests).toBe(100_000);
   });
 

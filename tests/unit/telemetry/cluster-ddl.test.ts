@@ -1,16 +1,30 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
-import { clusterCommand, clusterSettings, clusterStatements, type ClickHouseCluster } from "@core/adapters/clickhouse/cluster";
+import {
+  type ClickHouseCluster,
+  clusterCommand,
+  clusterSettings,
+  clusterStatements,
+} from "@core/adapters/clickhouse/cluster";
 import { splitStatements } from "@core/adapters/clickhouse/migrate";
+import { describe, expect, it } from "vitest";
 
 // The ClickHouse migrations as a self-managed cluster runs them (docs/deployment.md, "ClickHouse beyond one node").
 const dir = new URL("../../../migrations/clickhouse/", import.meta.url);
-const migration = readdirSync(dir).filter((f) => f.endsWith(".sql")).sort().flatMap((f) => splitStatements(readFileSync(new URL(f, dir), "utf8")));
-const BOOKKEEPING = "CREATE TABLE IF NOT EXISTS schema_migrations (\n  version UInt32\n) ENGINE = ReplacingMergeTree ORDER BY version";
+const migration = readdirSync(dir)
+  .filter((f) => f.endsWith(".sql"))
+  .sort()
+  .flatMap((f) => splitStatements(readFileSync(new URL(f, dir), "utf8")));
+const BOOKKEEPING =
+  "CREATE TABLE IF NOT EXISTS schema_migrations (\n  version UInt32\n) ENGINE = ReplacingMergeTree ORDER BY version";
 const replicated: ClickHouseCluster = { name: "sightline", sharded: false };
 const sharded: ClickHouseCluster = { name: "sightline", sharded: true };
-const translate = (cluster: ClickHouseCluster | undefined) => [BOOKKEEPING, ...migration].flatMap((s) => clusterStatements(s, cluster));
-const firstLine = (s: string) => s.replace(/^(?:\s*--[^\n]*\n)*/, "").trim().split("\n")[0]!;
+const translate = (cluster: ClickHouseCluster | undefined) =>
+  [BOOKKEEPING, ...migration].flatMap((s) => clusterStatements(s, cluster));
+const firstLine = (s: string) =>
+  s
+    .replace(/^(?:\s*--[^\n]*\n)*/, "")
+    .trim()
+    .split("\n")[0]!;
 
 /** Replays translated DDL over table names only: which local and Distributed tables exist, and what each Distributed one reads. */
 function replay(statements: string[]) {
@@ -19,7 +33,12 @@ function replay(statements: string[]) {
   const exists = (name: string) => locals.has(name) || distributed.has(name);
   for (const s of statements.map(firstLine)) {
     let m: RegExpExecArray | null;
-    if ((m = /^CREATE TABLE IF NOT EXISTS (\w+) ON CLUSTER 'sightline' AS (\w+) ENGINE = Distributed\('sightline', currentDatabase\(\), '(\w+)', cityHash64\(project_id\)\)$/.exec(s))) {
+    if (
+      (m =
+        /^CREATE TABLE IF NOT EXISTS (\w+) ON CLUSTER 'sightline' AS (\w+) ENGINE = Distributed\('sightline', currentDatabase\(\), '(\w+)', cityHash64\(project_id\)\)$/.exec(
+          s,
+        ))
+    ) {
       expect(m[2]).toBe(m[3]);
       expect(locals.has(m[3]!), `${m[1]} reads ${m[3]}, which does not exist`).toBe(true);
       distributed.set(m[1]!, m[3]!);
@@ -32,8 +51,10 @@ function replay(statements: string[]) {
     } else if ((m = /^DROP TABLE IF EXISTS (\w+) ON CLUSTER 'sightline' SYNC$/.exec(s))) {
       locals.delete(m[1]!);
       distributed.delete(m[1]!);
-    } else if ((m = /^ALTER TABLE (\w+) ON CLUSTER 'sightline' /.exec(s))) expect(exists(m[1]!), `ALTER of missing ${m[1]}`).toBe(true);
-    else if ((m = /^INSERT INTO (\w+) /.exec(s))) expect(distributed.has(m[1]!), `INSERT into ${m[1]}, not a Distributed table`).toBe(true);
+    } else if ((m = /^ALTER TABLE (\w+) ON CLUSTER 'sightline' /.exec(s)))
+      expect(exists(m[1]!), `ALTER of missing ${m[1]}`).toBe(true);
+    else if ((m = /^INSERT INTO (\w+) /.exec(s)))
+      expect(distributed.has(m[1]!), `INSERT into ${m[1]}, not a Distributed table`).toBe(true);
     else throw new Error(`unexpected statement: ${s}`);
   }
   return { locals, distributed };
@@ -56,7 +77,10 @@ describe("ClickHouse DDL on a replicated cluster", () => {
   it("replicates every table with the shard and replica macros", () => {
     const creates = statements.filter((s) => /^CREATE TABLE/.test(firstLine(s)));
     expect(creates.length).toBeGreaterThan(0);
-    for (const c of creates) expect(c).toMatch(/ENGINE = Replicated(Aggregating|Replacing)MergeTree\('\/clickhouse\/tables\/\{shard\}\/\{uuid\}', '\{replica\}'\)/);
+    for (const c of creates)
+      expect(c).toMatch(
+        /ENGINE = Replicated(Aggregating|Replacing)MergeTree\('\/clickhouse\/tables\/\{shard\}\/\{uuid\}', '\{replica\}'\)/,
+      );
   });
 
   it("drops synchronously, so a name is free again for the next statement", () => {
@@ -69,28 +93,63 @@ describe("ClickHouse DDL on a sharded cluster", () => {
 
   it("ends with a Distributed table in front of each telemetry table's local one", () => {
     const { locals, distributed } = replay(statements);
-    expect(Object.fromEntries([...distributed].sort())).toEqual({ migration_0003_buckets: "migration_0003_buckets_local", observations: "observations_local", scores: "scores_local", traces: "traces_local" });
-    expect([...locals].sort()).toEqual(["migration_0003_buckets_local", "observations_local", "schema_migrations", "scores_local", "traces_local"]);
+    expect(Object.fromEntries([...distributed].sort())).toEqual({
+      migration_0003_buckets: "migration_0003_buckets_local",
+      observations: "observations_local",
+      scores: "scores_local",
+      traces: "traces_local",
+    });
+    expect([...locals].sort()).toEqual([
+      "migration_0003_buckets_local",
+      "observations_local",
+      "schema_migrations",
+      "scores_local",
+      "traces_local",
+    ]);
   });
 
   it("keeps the migrations' bookkeeping whole on every node", () => {
-    expect(statements[0]).toMatch(/^CREATE TABLE IF NOT EXISTS schema_migrations ON CLUSTER 'sightline' \([\s\S]*ENGINE = ReplicatedReplacingMergeTree\('\/clickhouse\/tables\/all\/\{uuid\}', '\{replica\}'\)/);
+    expect(statements[0]).toMatch(
+      /^CREATE TABLE IF NOT EXISTS schema_migrations ON CLUSTER 'sightline' \([\s\S]*ENGINE = ReplicatedReplacingMergeTree\('\/clickhouse\/tables\/all\/\{uuid\}', '\{replica\}'\)/,
+    );
     expect(statements[1]).toMatch(/^CREATE TABLE IF NOT EXISTS traces_local /);
   });
 
   it("adds a new column to the local tables and to the Distributed one; settings and projections only to the local ones", () => {
     const alters = statements.map(firstLine).filter((s) => s.startsWith("ALTER TABLE"));
-    expect(alters.filter((s) => /^ALTER TABLE observations ON CLUSTER 'sightline' ADD COLUMN IF NOT EXISTS cost_usd /.test(s))).toHaveLength(1);
-    expect(alters.filter((s) => /^ALTER TABLE observations_local ON CLUSTER 'sightline' ADD COLUMN IF NOT EXISTS cost_usd /.test(s))).toHaveLength(1);
-    expect(alters.filter((s) => /^ALTER TABLE (traces|observations|scores) ON CLUSTER 'sightline' (MODIFY SETTING|ADD PROJECTION|MATERIALIZE)/.test(s))).toEqual([]);
+    expect(
+      alters.filter((s) =>
+        /^ALTER TABLE observations ON CLUSTER 'sightline' ADD COLUMN IF NOT EXISTS cost_usd /.test(s),
+      ),
+    ).toHaveLength(1);
+    expect(
+      alters.filter((s) =>
+        /^ALTER TABLE observations_local ON CLUSTER 'sightline' ADD COLUMN IF NOT EXISTS cost_usd /.test(s),
+      ),
+    ).toHaveLength(1);
+    expect(
+      alters.filter((s) =>
+        /^ALTER TABLE (traces|observations|scores) ON CLUSTER 'sightline' (MODIFY SETTING|ADD PROJECTION|MATERIALIZE)/.test(
+          s,
+        ),
+      ),
+    ).toEqual([]);
   });
 });
 
 describe("the service's own statements on a cluster", () => {
   it("sends a sharded deletion to every node's local table, and leaves a replicated one as it is", () => {
-    expect(clusterCommand("DELETE FROM scores WHERE project_id = {projectId:String} AND id = {id:String}", sharded)).toEqual(["DELETE FROM scores_local ON CLUSTER 'sightline' WHERE project_id = {projectId:String} AND id = {id:String}"]);
-    expect(clusterCommand("ALTER TABLE traces DELETE WHERE project_id = {projectId:String}", sharded)).toEqual(["ALTER TABLE traces_local ON CLUSTER 'sightline' DELETE WHERE project_id = {projectId:String}"]);
-    expect(clusterCommand("ALTER TABLE traces DELETE WHERE project_id = {projectId:String}", replicated)).toEqual(["ALTER TABLE traces DELETE WHERE project_id = {projectId:String}"]);
+    expect(
+      clusterCommand("DELETE FROM scores WHERE project_id = {projectId:String} AND id = {id:String}", sharded),
+    ).toEqual([
+      "DELETE FROM scores_local ON CLUSTER 'sightline' WHERE project_id = {projectId:String} AND id = {id:String}",
+    ]);
+    expect(clusterCommand("ALTER TABLE traces DELETE WHERE project_id = {projectId:String}", sharded)).toEqual([
+      "ALTER TABLE traces_local ON CLUSTER 'sightline' DELETE WHERE project_id = {projectId:String}",
+    ]);
+    expect(clusterCommand("ALTER TABLE traces DELETE WHERE project_id = {projectId:String}", replicated)).toEqual([
+      "ALTER TABLE traces DELETE WHERE project_id = {projectId:String}",
+    ]);
   });
 
   it("drops the migration's leftover table on every node", () => {
@@ -101,13 +160,21 @@ describe("the service's own statements on a cluster", () => {
   });
 
   it("refuses DDL it has no translation for, rather than running it on one node", () => {
-    expect(() => clusterStatements("CREATE VIEW v AS SELECT 1", replicated)).toThrow("Cluster DDL: no translation for: CREATE VIEW v AS SELECT 1");
-    expect(() => clusterStatements("CREATE TABLE IF NOT EXISTS t (a UInt8) ENGINE = Log", replicated)).toThrow("Cluster DDL: table t needs a MergeTree engine without arguments to replicate");
+    expect(() => clusterStatements("CREATE VIEW v AS SELECT 1", replicated)).toThrow(
+      "Cluster DDL: no translation for: CREATE VIEW v AS SELECT 1",
+    );
+    expect(() => clusterStatements("CREATE TABLE IF NOT EXISTS t (a UInt8) ENGINE = Log", replicated)).toThrow(
+      "Cluster DDL: table t needs a MergeTree engine without arguments to replicate",
+    );
   });
 
   it("waits for every replica and, sharded, for every shard's insert", () => {
     expect(clusterSettings(undefined)).toEqual({});
     expect(clusterSettings(replicated)).toEqual({ mutations_sync: "2", allow_nondeterministic_mutations: 1 });
-    expect(clusterSettings(sharded)).toMatchObject({ insert_distributed_sync: 1, distributed_product_mode: "local", optimize_skip_unused_shards: 1 });
+    expect(clusterSettings(sharded)).toMatchObject({
+      insert_distributed_sync: 1,
+      distributed_product_mode: "local",
+      optimize_skip_unused_shards: 1,
+    });
   });
 });

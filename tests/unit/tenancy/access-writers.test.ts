@@ -19,10 +19,15 @@ const BEFORE_SERVING = new Set(["core/tenancy/bootstrap.ts"]);
 // projects that does not move the access generation would leave a lowered role in force (docs/auth.md, "Sessions").
 describe("writers of people's access", () => {
   it("all go through afterAccessWrite", () => {
-    const writes = /\.(insert|update|delete)\((memberships|organizations|projects)\)|\b(insert\s+into|update|delete\s+from)\s+"?(memberships|organizations|projects)\b/i;
-    const writers = [...files(join(root, "core")), ...files(join(root, "functions"))].filter((f) => writes.test(readFileSync(f, "utf8")));
+    const writes =
+      /\.(insert|update|delete)\((memberships|organizations|projects)\)|\b(insert\s+into|update|delete\s+from)\s+"?(memberships|organizations|projects)\b/i;
+    const writers = [...files(join(root, "core")), ...files(join(root, "functions"))].filter((f) =>
+      writes.test(readFileSync(f, "utf8")),
+    );
 
-    const offenders = writers.map((f) => relative(root, f)).filter((f) => !BEFORE_SERVING.has(f) && !readFileSync(join(root, f), "utf8").includes("afterAccessWrite("));
+    const offenders = writers
+      .map((f) => relative(root, f))
+      .filter((f) => !BEFORE_SERVING.has(f) && !readFileSync(join(root, f), "utf8").includes("afterAccessWrite("));
 
     expect(writers.length).toBeGreaterThan(2);
     expect(offenders).toEqual([]);

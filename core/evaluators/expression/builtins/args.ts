@@ -11,7 +11,9 @@ export interface Builtin {
 }
 
 export function wrongArg(name: string, index: number, expected: string, value: unknown, start: number) {
-  return evaluationError(`${name}() expects ${expected} as argument ${index + 1}, got ${describeValue(value)} at position ${start + 1}`);
+  return evaluationError(
+    `${name}() expects ${expected} as argument ${index + 1}, got ${describeValue(value)} at position ${start + 1}`,
+  );
 }
 
 // Null stands for "missing": string tests on it are false, string transforms give null, numeric functions give null.

@@ -1,5 +1,5 @@
-import { kindOf, deepEqual, readMember, refuseName } from "../values";
-import { wrongArg, type Builtin } from "./args";
+import { deepEqual, kindOf, readMember, refuseName } from "../values";
+import { type Builtin, wrongArg } from "./args";
 
 /** jsonValid, jsonParse, jsonPath, has, exactMatch. */
 export const JSON_BUILTINS: Record<string, Builtin> = {
@@ -51,7 +51,8 @@ export const JSON_BUILTINS: Record<string, Builtin> = {
     maxArgs: 2,
     fn: (args, start) => {
       const [target, key] = args;
-      if (typeof key !== "string" && typeof key !== "number") throw wrongArg("has", 1, "a string or number key", key, start);
+      if (typeof key !== "string" && typeof key !== "number")
+        throw wrongArg("has", 1, "a string or number key", key, start);
       refuseName(key, start);
       if (Array.isArray(target)) {
         const index = typeof key === "number" ? key : /^(0|[1-9]\d*)$/.test(key) ? Number(key) : -1;

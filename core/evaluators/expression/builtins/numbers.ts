@@ -1,6 +1,6 @@
 import { describeValue, evaluationError } from "../errors";
 import { kindOf } from "../values";
-import { numberOrNull, wrongArg, type Builtin } from "./args";
+import { type Builtin, numberOrNull, wrongArg } from "./args";
 
 function extremum(name: string, pick: (a: number, b: number) => number): Builtin {
   return {
@@ -12,7 +12,8 @@ function extremum(name: string, pick: (a: number, b: number) => number): Builtin
       let best: number | null = null;
       for (const value of values) {
         if (value === null || value === undefined) continue;
-        if (typeof value !== "number") throw evaluationError(`${name}() expects numbers, got ${describeValue(value)} at position ${start + 1}`);
+        if (typeof value !== "number")
+          throw evaluationError(`${name}() expects numbers, got ${describeValue(value)} at position ${start + 1}`);
         best = best === null ? value : pick(best, value);
       }
       return best;

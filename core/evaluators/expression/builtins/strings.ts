@@ -1,8 +1,14 @@
 import { evaluationError } from "../errors";
 import { EXPRESSION_LIMITS } from "../limits";
-import { compileRegex, describeRegexProblem, RegexBudgetExceeded, RegexSyntaxError, type CompiledRegex } from "../regex";
+import {
+  type CompiledRegex,
+  compileRegex,
+  describeRegexProblem,
+  RegexBudgetExceeded,
+  RegexSyntaxError,
+} from "../regex";
 import { deepEqual } from "../values";
-import { text, wrongArg, type Builtin } from "./args";
+import { type Builtin, text, wrongArg } from "./args";
 
 const stringTest = (name: string, test: (s: string, t: string) => boolean): Builtin => ({
   minArgs: 2,
@@ -27,7 +33,8 @@ function regexOrError(pattern: string, start: number): CompiledRegex {
   try {
     return compileRegex(pattern);
   } catch (error) {
-    if (error instanceof RegexSyntaxError) throw evaluationError(`${describeRegexProblem(pattern, error)} at position ${start + 1}`);
+    if (error instanceof RegexSyntaxError)
+      throw evaluationError(`${describeRegexProblem(pattern, error)} at position ${start + 1}`);
     throw error;
   }
 }
@@ -70,14 +77,20 @@ export const STRING_BUILTINS: Record<string, Builtin> = {
       const s = text("matches", args, 0, start);
       if (s === null) return false;
       if (s.length > EXPRESSION_LIMITS.matchesSubjectChars) {
-        throw evaluationError(`matches() subject exceeds the limit of ${EXPRESSION_LIMITS.matchesSubjectChars} characters (got ${s.length}) at position ${start + 1}`, { limit: "matchesSubjectChars" });
+        throw evaluationError(
+          `matches() subject exceeds the limit of ${EXPRESSION_LIMITS.matchesSubjectChars} characters (got ${s.length}) at position ${start + 1}`,
+          { limit: "matchesSubjectChars" },
+        );
       }
       try {
         return regex.test(s, budget);
       } catch (error) {
         if (!(error instanceof RegexBudgetExceeded)) throw error;
         const limit = EXPRESSION_LIMITS.regexSteps;
-        throw evaluationError(`matches() exceeded the limit of ${limit} matcher steps per evaluation at position ${start + 1}`, { limit: "regexSteps" });
+        throw evaluationError(
+          `matches() exceeded the limit of ${limit} matcher steps per evaluation at position ${start + 1}`,
+          { limit: "regexSteps" },
+        );
       }
     },
   },

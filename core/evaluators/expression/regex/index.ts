@@ -1,10 +1,10 @@
 import { parseRegex } from "./parse";
 import { compileProgram } from "./program";
 import { RegexSyntaxError } from "./syntax";
-import { runProgram, type MatchBudget } from "./vm";
+import { type MatchBudget, runProgram } from "./vm";
 
 export { RegexSyntaxError } from "./syntax";
-export { RegexBudgetExceeded, type MatchBudget } from "./vm";
+export { type MatchBudget, RegexBudgetExceeded } from "./vm";
 
 export interface CompiledRegex {
   readonly source: string;

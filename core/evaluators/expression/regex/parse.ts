@@ -1,7 +1,14 @@
 import { EXPRESSION_LIMITS } from "../limits";
-import { complement, DIGIT, normalizeRanges, RegexSyntaxError, SPACE, WORD, type RegexNode } from "./syntax";
+import { complement, DIGIT, normalizeRanges, type RegexNode, RegexSyntaxError, SPACE, WORD } from "./syntax";
 
-const CLASS_ESCAPES: Record<string, number[]> = { d: DIGIT, D: complement(DIGIT), w: WORD, W: complement(WORD), s: SPACE, S: complement(SPACE) };
+const CLASS_ESCAPES: Record<string, number[]> = {
+  d: DIGIT,
+  D: complement(DIGIT),
+  w: WORD,
+  W: complement(WORD),
+  s: SPACE,
+  S: complement(SPACE),
+};
 const CONTROL_ESCAPES: Record<string, number> = { n: 10, r: 13, t: 9, f: 12, v: 11 };
 
 interface Parsed {
@@ -46,7 +53,10 @@ export function parseRegex(pattern: string): RegexNode {
       items.push(quantified.node);
       repeats ||= quantified.repeats;
     }
-    return { node: items.length === 1 ? items[0]! : items.length === 0 ? { t: "empty" } : { t: "seq", items }, repeats };
+    return {
+      node: items.length === 1 ? items[0]! : items.length === 0 ? { t: "empty" } : { t: "seq", items },
+      repeats,
+    };
   }
 
   function quantifier(atom: Parsed & { quantifiable: boolean }, start: number): Parsed {
@@ -60,7 +70,8 @@ export function parseRegex(pattern: string): RegexNode {
     if (!atom.quantifiable) fail("nothing to repeat");
     if (c !== "{") i++;
     if (pattern[i] === "?") i++; // lazy: the same language, and matches() only asks whether there is a match
-    if (pattern[i] === "*" || pattern[i] === "+" || pattern[i] === "?" || (pattern[i] === "{" && lookBraces())) fail("nothing to repeat");
+    if (pattern[i] === "*" || pattern[i] === "+" || pattern[i] === "?" || (pattern[i] === "{" && lookBraces()))
+      fail("nothing to repeat");
     const [min, max] = bounds;
     if (max > 1 && atom.repeats) fail("nested repetition is refused", start);
     return { node: { t: "repeat", body: atom.node, min, max }, repeats: atom.repeats || max > 1 };
@@ -110,7 +121,8 @@ export function parseRegex(pattern: string): RegexNode {
   function group(): Parsed & { quantifiable: boolean } {
     const open = i;
     // Parsing recurses per group; the expression's depth limit keeps a hostile pattern off the stack's edge.
-    if (++depth > EXPRESSION_LIMITS.parserDepth) fail(`groups nest deeper than the limit of ${EXPRESSION_LIMITS.parserDepth}`);
+    if (++depth > EXPRESSION_LIMITS.parserDepth)
+      fail(`groups nest deeper than the limit of ${EXPRESSION_LIMITS.parserDepth}`);
     i++;
     if (pattern[i] === "?") {
       if (pattern.startsWith("?:", i)) i += 2;

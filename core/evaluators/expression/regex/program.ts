@@ -1,7 +1,18 @@
 import { EXPRESSION_LIMITS } from "../limits";
-import { RegexSyntaxError, type RegexNode } from "./syntax";
+import { type RegexNode, RegexSyntaxError } from "./syntax";
 
-export const Op = { Char: 0, Any: 1, Class: 2, Split: 3, Jump: 4, Match: 5, Bol: 6, Eol: 7, WordBoundary: 8, NotWordBoundary: 9 } as const;
+export const Op = {
+  Char: 0,
+  Any: 1,
+  Class: 2,
+  Split: 3,
+  Jump: 4,
+  Match: 5,
+  Bol: 6,
+  Eol: 7,
+  WordBoundary: 8,
+  NotWordBoundary: 9,
+} as const;
 export type Op = (typeof Op)[keyof typeof Op];
 
 /** A Thompson NFA as parallel arrays: `op[pc]` with operands `a[pc]`, `b[pc]` (character, class index or targets). */
@@ -25,7 +36,8 @@ export function compileProgram(tree: RegexNode): Program {
   const limit = EXPRESSION_LIMITS.regexInstructions;
 
   const emit = (code: Op, x = 0, y = 0) => {
-    if (op.length >= limit) throw new RegexSyntaxError(`pattern exceeds the limit of ${limit} matcher instructions`, null);
+    if (op.length >= limit)
+      throw new RegexSyntaxError(`pattern exceeds the limit of ${limit} matcher instructions`, null);
     op.push(code);
     a.push(x);
     b.push(y);

@@ -11,7 +11,10 @@ export type RegexNode =
 
 /** A pattern `matches` cannot accept; the caller adds where in the expression it came from. */
 export class RegexSyntaxError extends Error {
-  constructor(reason: string, readonly index: number | null) {
+  constructor(
+    reason: string,
+    readonly index: number | null,
+  ) {
     super(reason);
     this.name = "RegexSyntaxError";
   }
@@ -21,7 +24,10 @@ export class RegexSyntaxError extends Error {
 export const DIGIT = [0x30, 0x39];
 export const WORD = [0x30, 0x39, 0x41, 0x5a, 0x5f, 0x5f, 0x61, 0x7a];
 // JavaScript's \s: WhiteSpace plus LineTerminator.
-export const SPACE = [0x09, 0x0d, 0x20, 0x20, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029, 0x202f, 0x202f, 0x205f, 0x205f, 0x3000, 0x3000, 0xfeff, 0xfeff];
+export const SPACE = [
+  0x09, 0x0d, 0x20, 0x20, 0xa0, 0xa0, 0x1680, 0x1680, 0x2000, 0x200a, 0x2028, 0x2029, 0x202f, 0x202f, 0x205f, 0x205f,
+  0x3000, 0x3000, 0xfeff, 0xfeff,
+];
 export const LINE_TERMINATORS = [0x0a, 0x0a, 0x0d, 0x0d, 0x2028, 0x2029];
 
 /** The ranges of every code unit not in `ranges` (which must be sorted and disjoint). */

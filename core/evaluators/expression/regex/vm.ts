@@ -40,7 +40,14 @@ function scratchFor(program: Program): Scratch {
   let scratch = scratches.get(program);
   if (!scratch || scratch.mark > 0xfff00000) {
     const size = program.op.length;
-    scratch = { current: new Int32Array(size), next: new Int32Array(size), seen: new Uint32Array(size), mark: 0, stack: new Int32Array(2 * size + 1), visits: 0 };
+    scratch = {
+      current: new Int32Array(size),
+      next: new Int32Array(size),
+      seen: new Uint32Array(size),
+      mark: 0,
+      stack: new Int32Array(2 * size + 1),
+      visits: 0,
+    };
     scratches.set(program, scratch);
   }
   return scratch;
@@ -48,7 +55,15 @@ function scratchFor(program: Program): Scratch {
 
 // Follows jumps, splits and assertions from `pc` at `pos`, appending consuming states to `list`.
 // Returns the new count, or -1 once Match is reachable.
-function add(program: Program, s: Scratch, subject: string, list: Int32Array, count: number, pc: number, pos: number): number {
+function add(
+  program: Program,
+  s: Scratch,
+  subject: string,
+  list: Int32Array,
+  count: number,
+  pc: number,
+  pos: number,
+): number {
   const { op, a, b } = program;
   const { seen, stack, mark } = s;
   let top = 0;
@@ -126,7 +141,12 @@ export function runProgram(program: Program, subject: string, budget: MatchBudge
     for (let k = 0; k < currentCount; k++) {
       const pc = current[k]!;
       const code = op[pc];
-      const ok = code === Char ? a[pc] === c : code === Any ? !isLineTerminator(c) : inRanges(classes[a[pc]!]!.ranges, c) !== classes[a[pc]!]!.negated;
+      const ok =
+        code === Char
+          ? a[pc] === c
+          : code === Any
+            ? !isLineTerminator(c)
+            : inRanges(classes[a[pc]!]!.ranges, c) !== classes[a[pc]!]!.negated;
       if (ok) {
         nextCount = add(program, s, subject, next, nextCount, pc + 1, pos + 1);
         if (nextCount < 0) return true;

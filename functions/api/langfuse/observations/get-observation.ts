@@ -10,5 +10,6 @@ export const handler = langfuseHttp({
   tags: ["observations"],
   path: Langfuse.LangfuseObservations.ObservationPath,
   response: Langfuse.LangfuseObservations.LangfuseObservation,
-  run: ({ path }, { deps, principal }) => Langfuse.LangfuseObservations.getObservation(deps, principal.projectId, path.observationId),
+  run: ({ path }, { deps, principal }) =>
+    Langfuse.LangfuseObservations.getObservation(deps, principal.projectId, path.observationId),
 });

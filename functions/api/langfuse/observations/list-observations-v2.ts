@@ -10,5 +10,6 @@ export const handler = langfuseHttp({
   tags: ["observations"],
   query: Langfuse.LangfuseObservations.ObservationsV2Query,
   response: Langfuse.LangfuseObservations.ObservationsV2Page,
-  run: ({ query }, { deps, principal }) => Langfuse.LangfuseObservations.listObservationsV2(deps, principal.projectId, query),
+  run: ({ query }, { deps, principal }) =>
+    Langfuse.LangfuseObservations.listObservationsV2(deps, principal.projectId, query),
 });

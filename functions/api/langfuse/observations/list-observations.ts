@@ -10,5 +10,6 @@ export const handler = langfuseHttp({
   tags: ["observations"],
   query: Langfuse.LangfuseObservations.ObservationsQuery,
   response: Langfuse.LangfuseObservations.ObservationsPage,
-  run: ({ query }, { deps, principal }) => Langfuse.LangfuseObservations.listObservations(deps, principal.projectId, query),
+  run: ({ query }, { deps, principal }) =>
+    Langfuse.LangfuseObservations.listObservations(deps, principal.projectId, query),
 });

@@ -10,5 +10,6 @@ export const handler = langfuseHttp({
   tags: ["sessions"],
   path: Langfuse.LangfuseSessions.SessionPath,
   response: Langfuse.LangfuseSessions.SessionWithTraces,
-  run: ({ path }, { deps, principal }) => Langfuse.LangfuseSessions.getSession(deps, principal.projectId, path.sessionId),
+  run: ({ path }, { deps, principal }) =>
+    Langfuse.LangfuseSessions.getSession(deps, principal.projectId, path.sessionId),
 });

@@ -6,7 +6,8 @@ import { telemetry } from "../../../_runtime/ports/telemetry";
 export const handler = langfuseHttp({
   role: "MEMBER",
   uses: [blobs, telemetry],
-  summary: "Langfuse-compatible deletion of up to 1000 traces; all or nothing: an id the project does not hold is a 404",
+  summary:
+    "Langfuse-compatible deletion of up to 1000 traces; all or nothing: an id the project does not hold is a 404",
   tags: ["traces"],
   body: Langfuse.LangfuseTraces.DeleteTracesBody,
   response: Langfuse.LangfuseTraces.DeleteMessage,

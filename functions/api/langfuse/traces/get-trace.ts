@@ -11,5 +11,6 @@ export const handler = langfuseHttp({
   path: Langfuse.LangfuseTraces.TracePath,
   query: Langfuse.LangfuseTraces.TraceFieldsQuery,
   response: Langfuse.LangfuseTraces.TraceWithFullDetails,
-  run: ({ path, query }, { deps, principal }) => Langfuse.LangfuseTraces.getTrace(deps, principal.projectId, path.traceId, query.fields),
+  run: ({ path, query }, { deps, principal }) =>
+    Langfuse.LangfuseTraces.getTrace(deps, principal.projectId, path.traceId, query.fields),
 });
