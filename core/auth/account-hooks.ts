@@ -1,5 +1,6 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
+import type { ErrorReason } from "../platform/errors";
 import * as Tenancy from "../tenancy";
 import type { AuthConfig } from "./auth.config";
 import { authUsers } from "./auth.sql";
@@ -50,7 +51,7 @@ export function accountHooks(deps: AuthDeps, config: AuthConfig) {
           });
           if (!admitted.allowed)
             throw new APIError("FORBIDDEN", {
-              code: "signup_closed",
+              code: "signup_closed" satisfies ErrorReason,
               message: "Sign-up is closed; ask an administrator for an invitation",
             });
           // An SSO provider that proved its domain vouches for the address (docs/auth.md, "Signing in"); every other

@@ -1,5 +1,5 @@
 import type { Deps } from "../platform/deps";
-import { AppError, notFound, unauthorized } from "../platform/errors";
+import { csrfFailed, notFound, projectRequired, unauthorized } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import * as Tenancy from "../tenancy";
 import type { AuthService, SessionView } from "./create-auth";
@@ -28,7 +28,7 @@ export async function sessionPrincipal(
     !SAFE_METHODS.has(request.method.toUpperCase()) &&
     !tokenMatches(deps.auth.csrfToken(session.session.id), request.headers.get(CSRF_HEADER))
   ) {
-    throw new AppError("csrf_failed", "Cookie-authenticated writes need the X-CSRF-Token header from GET /v1/me");
+    throw csrfFailed("Cookie-authenticated writes need the X-CSRF-Token header from GET /v1/me");
   }
   const found = await userPrincipal(deps, session.user.id, request.headers.get(SESSION_PROJECT_HEADER), options);
   return { principal: found.principal, session };
@@ -58,5 +58,5 @@ export async function userPrincipal(
   }
   if (reachable.length === 1) return { principal: { ...base, ...reachable[0]! } };
   if (options.projectOptional) return { principal: { ...base, projectId: "", orgId: "", role: "VIEWER" } };
-  throw new AppError("project_required", "Choose a project with the X-Sightline-Project header");
+  throw projectRequired("Choose a project with the X-Sightline-Project header");
 }

@@ -1,5 +1,6 @@
 import { APIError, createAuthEndpoint, createAuthMiddleware } from "better-auth/api";
 import { type GenericOAuthConfig, type GenericOAuthUserInfo, genericOAuth } from "better-auth/plugins/generic-oauth";
+import type { ErrorReason } from "../platform/errors";
 import type { AuthConfig } from "./auth.config";
 
 /**
@@ -121,7 +122,7 @@ export function socialPlugins(config: AuthConfig) {
             const provider = (ctx.body as { provider?: unknown } | undefined)?.provider;
             if ((provider === "github" || provider === "google") && !on.includes(provider)) {
               throw new APIError("BAD_REQUEST", {
-                code: "provider_off",
+                code: "provider_off" satisfies ErrorReason,
                 message: `${NAMES[provider]} sign-in is not configured on this server`,
               });
             }

@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { AppError, forbidden, invalid, isAppError } from "../platform/errors";
+import { type AppError, forbidden, invalid, isAppError, wireCodeOf } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import { roleAtLeast } from "../platform/roles";
 import { NUL_MESSAGE, nulPath } from "../platform/storable-text";
@@ -58,8 +58,8 @@ function parseArguments(tool: McpTool, args: unknown): unknown {
 function toolError(e: AppError): ToolResult {
   const error =
     e.details === undefined
-      ? { code: e.code, message: e.message }
-      : { code: e.code, message: e.message, details: e.details };
+      ? { code: wireCodeOf(e), message: e.message }
+      : { code: wireCodeOf(e), message: e.message, details: e.details };
   return { content: [{ type: "text", text: e.message }], structuredContent: { error }, isError: true };
 }
 

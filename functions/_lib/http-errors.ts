@@ -1,9 +1,9 @@
-import { type ErrorCode, isAppError } from "@core/platform/errors";
+import { type ErrorCode, isAppError, wireCodeOf } from "@core/platform/errors";
 import type { Log } from "@core/platform/ports";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { ZodError } from "zod";
 
-/** The one table from domain error codes to HTTP statuses. */
+/** The one table from domain error codes to HTTP statuses; a feature reason takes its code's status. */
 export const STATUS_OF: Record<ErrorCode, number> = {
   invalid_input: 400,
   unauthorized: 401,
@@ -14,10 +14,6 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   unprocessable: 422,
   rate_limited: 429,
   unavailable: 503,
-  csv_missing_column: 400,
-  project_required: 400,
-  csrf_failed: 403,
-  signup_closed: 403,
   provider_error: 502,
 };
 
@@ -34,8 +30,8 @@ export function jsonResponse(
 }
 
 /** Whole seconds (≥ 1) from a `rateLimited` error's details (docs/rate-limits.md). */
-const retryAfterSeconds = (details: unknown) => {
-  const seconds = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+const retryAfterSeconds = (details: { retryAfterSeconds: number } | undefined) => {
+  const seconds = details?.retryAfterSeconds;
   return typeof seconds === "number" && Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : 1;
 };
 
@@ -63,8 +59,9 @@ export function errorResponse(
     const status = STATUS_OF[error.code];
     if (status === 401 && options.challenge !== false)
       Object.assign(headers, { "www-authenticate": 'Basic realm="sightline"' });
-    if (status === 429) Object.assign(headers, { "retry-after": String(retryAfterSeconds(error.details)) });
-    return jsonResponse(status, bodyOf(error.code, error.message, error.details), headers);
+    if (error.code === "rate_limited")
+      Object.assign(headers, { "retry-after": String(retryAfterSeconds(error.details)) });
+    return jsonResponse(status, bodyOf(wireCodeOf(error), error.message, error.details), headers);
   }
   if (error instanceof ZodError) {
     return jsonResponse(400, bodyOf("invalid_input", "Invalid request", error.issues), headers);

@@ -1,4 +1,5 @@
 import { SSO_ERROR_PATH } from "@core/auth";
+import type { ErrorReason } from "@core/platform/errors";
 import type { Log } from "@core/platform/ports";
 import type { APIGatewayProxyStructuredResultV2 } from "aws-lambda";
 import { errorBody } from "../../_lib/http-errors";
@@ -15,8 +16,9 @@ const CODE_OF: Record<number, string> = {
   429: "rate_limited",
 };
 
-/** Codes of ours that better-auth may carry through (thrown from our sign-up hook). */
-const OWN_CODES = new Set(["signup_closed", "provider_off"]);
+/** Reasons of ours that better-auth may carry through (thrown from our sign-up hook and sign-in guard). */
+const OWN_CODES: ReadonlySet<string> = new Set<ErrorReason>(["signup_closed", "provider_off"]);
+const SIGNUP_CLOSED: ErrorReason = "signup_closed";
 
 /** Messages of the errors better-auth reports by redirect (`?error=…`): a magic link's, a GitHub or Google callback's. */
 const REDIRECT_MESSAGES: Record<string, string> = {
@@ -78,7 +80,7 @@ function ssoRefusal(params: URLSearchParams): APIGatewayProxyStructuredResultV2 
       : described && described !== authCode
         ? described
         : `SSO sign-in failed (${authCode})`;
-  if (authCode === "signup_closed") return json(403, "signup_closed", message, { authCode });
+  if (authCode === SIGNUP_CLOSED) return json(403, SIGNUP_CLOSED, message, { authCode });
   return SSO_FORBIDDEN.has(authCode)
     ? json(403, "forbidden", message, { authCode })
     : json(401, "unauthorized", message, { authCode });
@@ -107,7 +109,7 @@ export function authErrorResult(
     // callback's goes to the errorCallbackURL its sign-in named (docs/auth.md, "SSO").
     if (url.searchParams.has("errorCallbackURL") || SSO_RETURN.test(url.pathname)) return undefined;
     if (url.pathname.startsWith("/v1/auth/callback/") && target.pathname !== "/v1/auth/error") return undefined;
-    if (error === "signup_closed")
+    if (error === SIGNUP_CLOSED)
       return {
         ...json(403, error, "Sign-up is closed; ask an administrator for an invitation", { authCode: error }),
         ...keep,
