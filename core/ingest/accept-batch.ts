@@ -8,7 +8,7 @@ import { hasTailRule, headKeeps, samples } from "./sampling";
 import { recordSdkUsage } from "./sdk-usage";
 import { getIngestSettings } from "./settings";
 import type { StoredBatch } from "./stored-batch.schema";
-import { traceIdOf, type ValidEvent, validateEvents } from "./validate-events";
+import { type RejectedEvent, reject, traceIdOf, type ValidEvent, validateEvents } from "./validate-events";
 
 const MASKED_FIELDS = ["input", "output"] as const;
 /**
@@ -25,7 +25,7 @@ async function fitScores(
   deps: Pick<Deps, "db" | "config" | "caches">,
   projectId: string,
   events: ValidEvent[],
-  results: IngestResponse,
+  out: { results: IngestResponse; rejected: RejectedEvent[] },
 ): Promise<ValidEvent[]> {
   if (!events.some((e) => e.type === "score-create")) return events;
   const configs = await Scores.scoreConfigsOf(deps, projectId);
@@ -41,8 +41,8 @@ async function fitScores(
     }
   }
   if (misfits.size === 0) return events;
-  results.successes = results.successes.filter((s) => !misfits.has(s.id));
-  for (const [id, message] of misfits) results.errors.push({ id, status: 400, message });
+  out.results.successes = out.results.successes.filter((s) => !misfits.has(s.id));
+  for (const [id, message] of misfits) reject(out, id, { kind: "score_misfit", message });
   return events.filter((e) => !misfits.has(e.id));
 }
 
@@ -52,19 +52,31 @@ async function fitScores(
  * (207) comes once both are durable, never after the worker ran.
  */
 export async function acceptBatch(
-  deps: Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches">,
+  deps: AcceptDeps,
   principal: Pick<Principal, "projectId">,
-  /** `unsampled`: the platform's own calls, which sampling never drops (docs/ingest.md, "The platform's own model calls"). */
-  input: { batch: readonly unknown[]; sdk: SdkIdentity | null; unsampled?: boolean },
+  input: AcceptInput,
 ): Promise<IngestResponse> {
+  return (await acceptEvents(deps, principal, input)).results;
+}
+
+export type AcceptDeps = Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches">;
+/** `unsampled`: the platform's own calls, which sampling never drops (docs/ingest.md, "The platform's own model calls"). */
+export type AcceptInput = { batch: readonly unknown[]; sdk: SdkIdentity | null; unsampled?: boolean };
+
+/** `acceptBatch` with each refused event's problem as data beside the answer (for `submitScore`). */
+export async function acceptEvents(
+  deps: AcceptDeps,
+  principal: Pick<Principal, "projectId">,
+  input: AcceptInput,
+): Promise<{ results: IngestResponse; rejected: RejectedEvent[] }> {
   const validated = validateEvents(input.batch);
-  const { results } = validated;
-  if (validated.events.length === 0) return results;
+  const out = { results: validated.results, rejected: validated.rejected };
+  if (validated.events.length === 0) return out;
   const [settings, events] = await Promise.all([
     getIngestSettings(deps, principal.projectId),
-    fitScores(deps, principal.projectId, validated.events, results),
+    fitScores(deps, principal.projectId, validated.events, out),
   ]);
-  if (events.length === 0) return results;
+  if (events.length === 0) return out;
 
   const masker = compilePiiPolicy(settings.pii);
   if (masker) {
@@ -121,5 +133,5 @@ export async function acceptBatch(
     work.push(recordSdkUsage(deps, principal.projectId, [{ ...input.sdk, batches: 1, events: events.length }]));
   }
   await Promise.all(work);
-  return results;
+  return out;
 }

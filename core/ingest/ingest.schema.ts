@@ -110,6 +110,8 @@ export const ScoreBody = z
     path: ["value"],
   });
 
+export type ScoreBody = z.infer<typeof ScoreBody>;
+
 export const EVENT_BODIES = {
   "trace-create": TraceBody,
   "span-create": ObservationCreateBody,

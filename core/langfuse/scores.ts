@@ -1,4 +1,5 @@
 import * as z from "zod";
+import type * as Ingest from "../ingest";
 import type { Deps } from "../platform/deps";
 import { invalid, notFound } from "../platform/errors";
 import * as Scores from "../scores";
@@ -32,7 +33,7 @@ export type LfCreateScoreBody = z.infer<typeof LfCreateScoreBody>;
  * every rule (target, value, config fit) is checked once, there (docs/langfuse.md, "Scores").
  * @throws invalid_input for what has no counterpart here.
  */
-export function scoreBodyOf(b: LfCreateScoreBody): Record<string, unknown> {
+export function scoreBodyOf(b: LfCreateScoreBody): Ingest.CreateScoreBody {
   if (b.dataType === "TEXT" || b.dataType === "CORRECTION")
     throw invalid(`Invalid body.dataType: ${b.dataType} scores are not supported; use NUMERIC, CATEGORICAL or BOOLEAN`);
   if (b.datasetRunId)
@@ -44,20 +45,20 @@ export function scoreBodyOf(b: LfCreateScoreBody): Record<string, unknown> {
       "Invalid body.queueId: annotation queue scores are written through the review queues (POST /v1/review-queues/{queue}/items/{itemId}/score)",
     );
   if (b.source && b.source !== "API") throw invalid(`Invalid body.source: only API is accepted here, not ${b.source}`);
-  const body: Record<string, unknown> = { name: b.name, value: b.value };
-  for (const k of [
-    "id",
-    "traceId",
-    "sessionId",
-    "observationId",
-    "comment",
-    "environment",
-    "dataType",
-    "configId",
-  ] as const)
-    if (b[k]) body[k] = b[k];
-  if (b.metadata !== undefined && b.metadata !== null) body.metadata = b.metadata;
-  return body;
+  // Empty strings and nulls mean "not set"; the ingest path checks the rest.
+  return {
+    name: b.name,
+    value: b.value,
+    id: b.id || undefined,
+    traceId: b.traceId || undefined,
+    sessionId: b.sessionId || undefined,
+    observationId: b.observationId || undefined,
+    comment: b.comment || undefined,
+    environment: b.environment || undefined,
+    dataType: b.dataType || undefined,
+    configId: b.configId || undefined,
+    metadata: b.metadata ?? undefined,
+  };
 }
 
 const Operator = z.enum(["<", ">", "<=", ">=", "!=", "="]);

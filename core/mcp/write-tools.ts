@@ -48,7 +48,7 @@ export const WRITE_TOOLS = [
     role: "MEMBER",
     endpoint: "POST /v1/scores",
     input: Ingest.CreateScoreBody,
-    run: (deps, principal, input) => Ingest.submitScore(deps, principal, input as Record<string, unknown>),
+    run: (deps, principal, input) => Ingest.submitScore(deps, principal, input),
   }),
   tool({
     name: "run_evaluator",

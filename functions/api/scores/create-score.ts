@@ -14,5 +14,5 @@ export const handler = http({
   body: Ingest.CreateScoreBody,
   response: z.object({ id: z.string() }),
   status: 201,
-  run: ({ body }, { deps, principal }) => Ingest.submitScore(deps, principal, body as Record<string, unknown>),
+  run: ({ body }, { deps, principal }) => Ingest.submitScore(deps, principal, body),
 });
