@@ -4,7 +4,7 @@ import { and, asc, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { type Key, newProject, uniq } from "../datasets/support";
+import { type Key, newProject, uniq } from "../../support/projects";
 
 const MINUTE = 60_000;
 

@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataset } from "../../support/datasets";
 import { at, ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
+import { type Key, newProject } from "../../support/projects";
 import { freePort } from "../../support/spawn-server";
-import { dataset, type Key, newProject } from "./support";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 

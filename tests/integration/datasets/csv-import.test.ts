@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataset } from "../../support/datasets";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { dataset, type Key, newProject } from "./support";
+import { type Key, newProject } from "../../support/projects";
 
 describe("CSV import (docs/datasets.md)", () => {
   let app: TestApp;

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataset } from "../../support/datasets";
 import { at, ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { dataset, type Key, newProject, uniq } from "./support";
+import { type Key, newProject, uniq } from "../../support/projects";
 
 /* Dataset items copied from traces and observations (docs/datasets.md, "From traces"). */
 describe("dataset items from traces and observations", () => {

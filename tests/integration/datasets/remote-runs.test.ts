@@ -19,9 +19,10 @@ import {
   TIMESTAMP_HEADER,
   verifySignature,
 } from "../../../sdk/typescript/src/index.js";
+import { dataset } from "../../support/datasets";
 import { startTestApp, type TestApp } from "../../support/local-app";
+import { type Key, newProject, uniq } from "../../support/projects";
 import { freePort } from "../../support/spawn-server";
-import { dataset, type Key, newProject, uniq } from "./support";
 
 const readBody = async (req: IncomingMessage) => {
   const chunks: Buffer[] = [];

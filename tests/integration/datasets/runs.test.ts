@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataset } from "../../support/datasets";
 import { at, ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { dataset, type Key, newProject, uniq } from "./support";
+import { type Key, newProject, uniq } from "../../support/projects";
 
 const score = (traceId: string, name: string, value: unknown, extra: Record<string, unknown> = {}) =>
   ev("score-create", { traceId, name, value, ...extra }, at(1000));

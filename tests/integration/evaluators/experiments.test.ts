@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataset } from "../../support/datasets";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { dataset, type Key, newProject, uniq } from "../datasets/support";
+import { type Key, newProject, uniq } from "../../support/projects";
 
 /*
  * Experiments end to end (docs/evaluators.md, "Experiments"): evaluators named on a dataset run score each run

@@ -1,7 +1,8 @@
+import { dataset } from "../../support/datasets";
 import type { TestApp } from "../../support/local-app";
-import { dataset, type Key, uniq } from "../datasets/support";
+import { type Key, uniq } from "../../support/projects";
 
-export { type Key, newProject, uniq } from "../datasets/support";
+export { type Key, newProject, uniq } from "../../support/projects";
 
 /** A project's dataset of questions, a TEXT prompt over `{{question}}` and two code evaluators. */
 export async function experimentSetup(app: TestApp, key: Key, items = 3) {

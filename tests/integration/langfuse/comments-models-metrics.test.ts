@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { failure } from "../../support/langfuse-failure";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { type Key, newProject } from "../datasets/support";
+import { type Key, newProject } from "../../support/projects";
 
 /* Comments, models and metrics through Langfuse's public API, with its JS client (docs/langfuse.md). */
 describe("Langfuse comments, models and metrics", () => {

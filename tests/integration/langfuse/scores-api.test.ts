@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { failure } from "../../support/langfuse-failure";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { type Key, newProject } from "../datasets/support";
+import { type Key, newProject } from "../../support/projects";
 
 /** A listed score's value (Langfuse's TEXT scores have none, so the client's union type leaves it out). */
 const valueOf = (s: object) => (s as { value?: number }).value;

@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { basic, startTestApp, type TestApp } from "../../support/local-app";
-import { type Key, newProject, uniq } from "../datasets/support";
+import { type Key, newProject, uniq } from "../../support/projects";
 
 /* The MCP server at /v1/mcp (docs/mcp.md) through the official TypeScript client over streamable HTTP. */
 const READ_TOOLS = [

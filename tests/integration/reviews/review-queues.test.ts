@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { type Key, newProject, uniq } from "../datasets/support";
+import { type Key, newProject, uniq } from "../../support/projects";
 
 /* Human review end to end (docs/reviews.md): queues, items with trace summaries, ANNOTATION scores. */
 describe("review queues", () => {

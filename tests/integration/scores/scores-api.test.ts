@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { type Key, newProject, uniq } from "../datasets/support";
+import { type Key, newProject, uniq } from "../../support/projects";
 
 /* Scores on every path and the score configs they must fit (docs/scores.md). */
 describe("scores and score configs", () => {
