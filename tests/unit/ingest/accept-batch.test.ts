@@ -68,7 +68,7 @@ describe("acceptBatch: where the batch goes", () => {
     expect(pointer).toEqual({
       projectId: "p1",
       blobKey: "batches/p1/2026-11-27/id-1.json",
-      receivedAt: at.replace("09", "10"),
+      receivedAt: "2026-11-27T10:00:00.000Z",
     });
     expect(JSON.parse(objects.get(pointer.blobKey) ?? "null").events[0].id).toBe("e-t1");
   });
