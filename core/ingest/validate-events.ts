@@ -115,7 +115,7 @@ export function validateEvents(batch: readonly unknown[]): {
     for (const field of TIME_FIELDS)
       if (typeof normalised[field] === "string") normalised[field] = toIsoUtc(normalised[field]);
     events.push({ id, type: type as EventType, timestamp: toIsoUtc(timestamp), body: normalised });
-    out.results.successes.push({ id, status: 201 });
+    results.successes.push({ id, status: 201 });
   }
   return { events, results, rejected };
 }
