@@ -60,7 +60,10 @@ export async function acceptBatch(
 }
 
 export type AcceptDeps = Pick<Deps, "db" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches">;
-/** `unsampled`: the platform's own calls, which sampling never drops (docs/ingest.md, "The platform's own model calls"). */
+/**
+ * `unsampled`: the platform's own calls, which sampling never drops
+ * (docs/ingest.md, "The platform's own model calls").
+ */
 export type AcceptInput = { batch: readonly unknown[]; sdk: SdkIdentity | null; unsampled?: boolean };
 
 /** `acceptBatch` with each refused event's problem as data beside the answer (for `submitScore`). */

@@ -1,4 +1,7 @@
-/** The closed set of domain error codes; the transport maps each to a status (docs/architecture.md, "Inputs and errors"). */
+/**
+ * The closed set of domain error codes; the transport maps each to a status
+ * (docs/architecture.md, "Inputs and errors").
+ */
 export type ErrorCode =
   | "invalid_input"
   | "unauthorized"
