@@ -114,9 +114,8 @@ export async function startLocalApp(
   // Media uploads and reads on the embedded blob store go through URLs this server signs and answers (docs/media.md).
   const blobStore = deps.blobs;
   const blobUrls =
-    blobStore instanceof FsBlobStore
-      ? (blobStore.urls = new SignedBlobUrls(deps.keyRing.deriveKey("local-blob-urls")))
-      : null;
+    blobStore instanceof FsBlobStore ? new SignedBlobUrls(deps.keyRing.deriveKey("local-blob-urls")) : null;
+  if (blobUrls && blobStore instanceof FsBlobStore) blobStore.urls = blobUrls;
   const signedBlobs =
     blobUrls && blobStore instanceof FsBlobStore
       ? {

@@ -25,7 +25,10 @@ const auth = { authorization: `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secre
 const postgresAnswers = () =>
   new Promise<boolean>((resolve) => {
     const socket = connect(5432, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("connect", () => {
+      socket.destroy();
+      return resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 
