@@ -2003,6 +2003,7 @@ export interface paths {
                 query?: {
                     channel?: string;
                     version?: number;
+                    resolve?: "true" | "false";
                 };
                 header?: never;
                 path: {
@@ -2345,93 +2346,6 @@ export interface paths {
                 429: components["responses"]["RateLimited"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/v2/prompts/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Langfuse-compatible prompt fetch for `@langfuse/client`: label `production` unless ?label= or ?version= */
-        get: {
-            parameters: {
-                query?: {
-                    label?: string;
-                    version?: number;
-                    resolve?: "true" | "false";
-                };
-                header?: never;
-                path: {
-                    name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            version: number;
-                            /** @enum {string} */
-                            type: "text" | "chat";
-                            prompt: string | ({
-                                /** @constant */
-                                type: "placeholder";
-                                name: string;
-                            } | {
-                                role: string;
-                                content: string;
-                            })[];
-                            config: {
-                                [key: string]: unknown;
-                            };
-                            labels: string[];
-                            tags: string[];
-                            commitMessage: string | null;
-                            resolutionGraph: {
-                                root: {
-                                    id: string;
-                                    name: string;
-                                    version: number;
-                                };
-                                dependencies: {
-                                    [key: string]: {
-                                        id: string;
-                                        name: string;
-                                        version: number;
-                                    }[];
-                                };
-                            } | null;
-                            projectId: string;
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7321,6 +7235,124 @@ export interface paths {
                 429: components["responses"]["RateLimited"];
             };
         };
+        trace?: never;
+    };
+    "/api/public/v2/prompts/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible prompt fetch for `@langfuse/client`: label `production` unless ?label= or ?version= */
+        get: {
+            parameters: {
+                query?: {
+                    label?: string;
+                    version?: number;
+                    resolve?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            version: number;
+                            /** @enum {string} */
+                            type: "text" | "chat";
+                            prompt: string | ({
+                                /** @constant */
+                                type: "placeholder";
+                                name: string;
+                            } | {
+                                role: string;
+                                content: string;
+                            })[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            labels: string[];
+                            tags: string[];
+                            commitMessage: string | null;
+                            resolutionGraph: {
+                                root: {
+                                    id: string;
+                                    name: string;
+                                    version: number;
+                                };
+                                dependencies: {
+                                    [key: string]: {
+                                        id: string;
+                                        name: string;
+                                        version: number;
+                                    }[];
+                                };
+                            } | null;
+                            projectId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Langfuse: delete a prompt with all its versions and labels (204); version and label filters are refused */
+        delete: {
+            parameters: {
+                query?: {
+                    version?: unknown;
+                    label?: unknown;
+                };
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/alerts": {
