@@ -223,6 +223,12 @@ export const routes: readonly RouteDef[] = [
   },
   { method: "POST", path: "/api/public/datasets", handler: "functions/api/langfuse-datasets/create-dataset.handler" },
   { method: "GET", path: "/api/public/v2/datasets", handler: "functions/api/langfuse-datasets/list-datasets.handler" },
+  { method: "GET", path: "/api/public/datasets", handler: "functions/api/langfuse-datasets/list-datasets-v1.handler" },
+  {
+    method: "GET",
+    path: "/api/public/datasets/{datasetName}",
+    handler: "functions/api/langfuse-datasets/get-dataset-v1.handler",
+  },
   {
     method: "GET",
     path: "/api/public/v2/datasets/{datasetName}",

@@ -6356,7 +6356,58 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Langfuse (v1): the project's datasets, newest first, by page, each with its item ids and run names */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                metadata: unknown;
+                                inputSchema: unknown;
+                                expectedOutputSchema: unknown;
+                                projectId: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                items: string[];
+                                runs: string[];
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
         put?: never;
         /** Langfuse: create a dataset, or update the description, metadata and item schema of the one of that name */
         post: {
@@ -6424,6 +6475,78 @@ export interface paths {
                 429: components["responses"]["RateLimited"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/datasets/{datasetName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse (v1): one dataset by name with all its items (at most 10,000) and the names of its runs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    datasetName: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            metadata: unknown;
+                            inputSchema: unknown;
+                            expectedOutputSchema: unknown;
+                            projectId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "ARCHIVED";
+                                input: unknown;
+                                expectedOutput: unknown;
+                                metadata: unknown;
+                                sourceTraceId: string | null;
+                                sourceObservationId: string | null;
+                                datasetId: string;
+                                datasetName: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                mediaReferences: unknown[];
+                            }[];
+                            runs: string[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

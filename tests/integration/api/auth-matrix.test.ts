@@ -363,6 +363,8 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     (await app.call("GET", `/api/public/dataset-items/${await probeLangfuseItem(app)}`, { key: other })).status,
   "DELETE /api/public/dataset-items/{id}": async (app, other) =>
     (await app.call("DELETE", `/api/public/dataset-items/${await probeLangfuseItem(app)}`, { key: other })).status,
+  "GET /api/public/datasets/{datasetName}": async (app, other) =>
+    (await app.call("GET", `/api/public/datasets/${await probeDataset(app)}`, { key: other })).status,
   "GET /api/public/datasets/{datasetName}/runs": async (app, other) =>
     (await app.call("GET", `/api/public/datasets/${await probeDataset(app)}/runs`, { key: other })).status,
   "GET /api/public/datasets/{datasetName}/runs/{runName}": async (app, other) =>
