@@ -9956,21 +9956,29 @@ export interface paths {
                             scores: {
                                 id: string;
                                 traceId: string;
+                                sessionId: string | null;
                                 observationId: string | null;
-                                name: string | null;
-                                value: number | null;
-                                stringValue: string | null;
-                                dataType: string | null;
-                                source: string | null;
+                                datasetRunId: null;
+                                name: string;
+                                source: string;
+                                timestamp: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                authorUserId: null;
                                 comment: string | null;
                                 metadata: unknown;
                                 configId: string | null;
                                 queueId: null;
-                                authorUserId: null;
                                 environment: string;
-                                timestamp: string | null;
-                                createdAt: string | null;
-                                updatedAt: string | null;
+                                dataType: string;
+                                value: number;
+                                stringValue?: string;
+                                trace?: {
+                                    userId: string | null;
+                                    tags: string[];
+                                    environment: string;
+                                    sessionId: string | null;
+                                };
                             }[];
                         };
                     };
