@@ -9751,6 +9751,7 @@ export interface paths {
                     /** @description traces of any of these environments */
                     environment?: string | string[];
                     fields?: string;
+                    /** @description Langfuse's JSON conditions on id, name, timestamp, userId, sessionId, environment, version, release and tags */
                     filter?: string;
                 };
                 header?: never;
@@ -10056,6 +10057,7 @@ export interface paths {
                     environment?: string | string[];
                     fromStartTime?: string;
                     toStartTime?: string;
+                    /** @description Langfuse's JSON conditions on the observation's own columns (id, type, name, traceId, times, level, model, tokens, cost, …) */
                     filter?: string;
                 };
                 header?: never;
@@ -10274,6 +10276,7 @@ export interface paths {
                     fromStartTime?: string;
                     toStartTime?: string;
                     version?: string;
+                    /** @description Langfuse's JSON conditions on the observation's own columns (id, type, name, traceId, times, level, model, tokens, cost, …) */
                     filter?: string;
                 };
                 header?: never;

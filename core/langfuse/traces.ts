@@ -3,9 +3,10 @@ import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import * as Scores from "../scores";
 import * as Traces from "../traces";
+import { langfuseFilter, TRACE_FILTER_COLUMNS } from "./filter";
 import { LangfuseObservation, langfuseObservation } from "./observations";
 import { PageQuery, paged, pageMeta, pageOffset } from "./page";
-import { conditionsJson, DateTimeParam, orderByParam, Repeated, seconds, UnsupportedFilter } from "./query";
+import { conditionsJson, DateTimeParam, orderByParam, Repeated, seconds } from "./query";
 import { LfScore, lfScore } from "./scores";
 
 /** Langfuse's Trace: what every trace read shows. */
@@ -79,7 +80,9 @@ export const TracesQuery = PageQuery.extend({
   release: z.string().optional(),
   environment: Repeated.optional().describe("traces of any of these environments"),
   fields: Fields,
-  filter: UnsupportedFilter,
+  filter: langfuseFilter(TRACE_FILTER_COLUMNS).describe(
+    "Langfuse's JSON conditions on id, name, timestamp, userId, sessionId, environment, version, release and tags",
+  ),
 });
 export type TracesQuery = z.infer<typeof TracesQuery>;
 export const TracesPage = paged(TraceWithDetails);
@@ -130,6 +133,7 @@ export async function listTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: st
   const conditions = [
     ...(q.tags ?? []).map((tag) => ({ column: "tags", operator: "=", value: tag })),
     ...(q.environment?.length ? [{ column: "environment", operator: "in", value: q.environment }] : []),
+    ...q.filter,
   ];
   const filters = {
     userId: q.userId,
