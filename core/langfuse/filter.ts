@@ -61,12 +61,12 @@ export function langfuseFilter(columns: Record<string, FilterColumn>) {
       }
       const items = z.array(Item).max(50).safeParse(parsed);
       if (!items.success) {
-        const first = items.error.issues[0]!;
-        return fail(first.path as (string | number)[], first.message);
+        const [first] = items.error.issues;
+        return fail((first?.path ?? []) as (string | number)[], first?.message ?? "invalid");
       }
       const out: Condition[] = [];
       for (const [i, f] of items.data.entries()) {
-        const def = Object.hasOwn(columns, f.column) ? columns[f.column]! : undefined;
+        const def = Object.hasOwn(columns, f.column) ? columns[f.column] : undefined;
         if (!def)
           return fail(
             [i, "column"],
@@ -77,7 +77,7 @@ export function langfuseFilter(columns: Record<string, FilterColumn>) {
             [i, "type"],
             `type '${f.type}' is not supported for column '${f.column}'; supported: ${TYPES_OF_KIND[def.kind].join(", ")}`,
           );
-        const operators = OPERATORS[f.type]!;
+        const operators = OPERATORS[f.type] ?? [];
         if (!operators.includes(f.operator))
           return fail(
             [i, "operator"],
