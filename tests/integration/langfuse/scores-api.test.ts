@@ -222,6 +222,11 @@ describe("Langfuse scores and score configs", () => {
         configId: config.id,
       }),
     ]);
+    // A trace's scores (ScoreV1) are the same translation: the label's position, not null. The trace read knows
+    // no storing time, so createdAt and updatedAt are the score's timestamp there.
+    const { trace: _, ...listed } = stored.data[0] as unknown as Record<string, unknown>;
+    const read = await langfuse.api.trace.get(traceId);
+    expect(read.scores).toEqual([{ ...listed, createdAt: listed.timestamp, updatedAt: listed.timestamp }]);
   });
 
   it("answers 404 for an unknown score, score config, or score to delete", async () => {
