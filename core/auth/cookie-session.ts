@@ -54,8 +54,9 @@ export async function cacheVersion(
 }
 
 /**
- * Reads better-auth's session cookie without loading better-auth (docs/auth.md, "Sessions without the sign-in
- * stack"), with the rules of its `get-session` (better-auth 1.7): the signed `session_token` cookie
+ * Reads better-auth's session cookie without loading better-auth
+ * (docs/auth.md, "Sessions without the sign-in stack"), with the rules of its `get-session` (better-auth 1.7):
+ * the signed `session_token` cookie
  * (`token.base64(HMAC-SHA256)` under the auth secret), the signed compact `session_data` cache while it is fresh,
  * else the `auth_sessions` row and its person, the session extended once a day of use and the cache written again.
  * The cookies it writes are the ones better-auth writes, so either one reads what the other wrote.
