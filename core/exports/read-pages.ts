@@ -38,7 +38,7 @@ function readPage(
 }
 
 /**
- * Every row the list of `table` shows for `filters`, page by page (the next page read while the last is written), in the table's key order (trace id, then id;
+ * Every row the list of `table` shows for `filters`, page by page, in the table's key order (trace id, then id;
  * traces by id), not the list's `orderBy`: the same use case and filters as `GET /v1/<table>`, walking the key
  * ranges of the table (docs/export.md, "Speed"). A page may be empty when the filters are selective. The first
  * page is read before this resolves, so a bad filter throws here (a 400 before any byte is streamed).
@@ -54,23 +54,12 @@ export async function readPages(
 ): Promise<AsyncIterable<ExportRow[]>> {
   const size = options.pageSize ?? EXPORT_PAGE;
   const first = await readPage(deps, projectId, table, filters, size, undefined);
-  const read = (cursor: string) => {
-    const next = readPage(deps, projectId, table, filters, size, cursor);
-    // Read ahead: a failure surfaces where the page is awaited, never as an unhandled rejection meanwhile.
-    next.catch(() => undefined);
-    return next;
-  };
   return (async function* () {
     let page = first;
     for (;;) {
-      // The next range is read while this one is encoded and written: at most two pages in memory.
-      const next = page.nextCursor && !options.signal?.aborted ? read(page.nextCursor) : null;
       if (page.data.length) yield page.data;
-      if (!next || options.signal?.aborted) {
-        await next?.catch(() => undefined);
-        return;
-      }
-      page = await next;
+      if (!page.nextCursor || options.signal?.aborted) return;
+      page = await readPage(deps, projectId, table, filters, size, page.nextCursor);
     }
   })();
 }

@@ -298,17 +298,13 @@ async function keyRangePage<T>(
   const upTo = end ? entity.keys.map((k) => String(end[k])) : null;
   const range = [...from, ...(upTo ? [keysBeyond(entity, params, upTo, "<=")] : [])];
   const folds = [...filters.columns].map((c) => `${entity.columns[c]!.fold} AS ${alias(c)}`);
-  // Streamed, not buffered: on chDB this runs on a connection of its own, so an export's read-ahead of the next
-  // range (core/exports/read-pages.ts) does not queue behind, or share a connection with, other statements.
-  const rows: Record<string, unknown>[] = [];
-  for await (const batch of deps.ch.queryStream<Record<string, unknown>>(
+  const rows = await deps.ch.query<Record<string, unknown>>(
     `SELECT ${keys}${display.map(([a]) => `, d_${a}`).join("")} FROM (
        SELECT ${keys}${folds.length ? `, ${folds.join(", ")}` : ""}${display.length ? `, ${selectDisplay(display, "d_")}` : ""}
        FROM ${entity.table} WHERE ${["project_id = {projectId:String}", ...range, ...filters.keyed].join(" AND ")} GROUP BY ${keys})
      ${filters.exact.length ? `WHERE ${filters.exact.join(" AND ")}` : ""}`,
     params.values,
-  ))
-    for (const row of batch) rows.push(row);
+  );
   // Sorted here: an ORDER BY (or aggregating in order) doubled the statement's time on chDB, sorting 10,000 keys costs milliseconds.
   const found = rows.map(toFound(entity, display)).sort((a, b) => compareKeys(a.keys, b.keys));
   const nextCursor = upTo ? encode({ o: KEY_ORDER, d: "asc", s: null, k: upTo }) : null;
