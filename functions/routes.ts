@@ -100,7 +100,6 @@ export const routes: readonly RouteDef[] = [
   { method: "DELETE", path: "/v1/prompts/{name}", handler: "functions/api/prompts/delete-prompt.handler" },
   { method: "POST", path: "/v1/prompts/{name}/labels", handler: "functions/api/prompts/set-label.handler" },
   { method: "POST", path: "/v1/prompts/{name}/compile", handler: "functions/api/prompts/compile-prompt.handler" },
-  { method: "GET", path: "/api/public/v2/prompts/{name}", handler: "functions/api/public-prompts/get-prompt.handler" },
 
   // the model playground (docs/playground.md): a streamed answer, up to five minutes of it
   {
@@ -224,6 +223,12 @@ export const routes: readonly RouteDef[] = [
   },
   { method: "POST", path: "/api/public/datasets", handler: "functions/api/langfuse-datasets/create-dataset.handler" },
   { method: "GET", path: "/api/public/v2/datasets", handler: "functions/api/langfuse-datasets/list-datasets.handler" },
+  { method: "GET", path: "/api/public/datasets", handler: "functions/api/langfuse-datasets/list-datasets-v1.handler" },
+  {
+    method: "GET",
+    path: "/api/public/datasets/{datasetName}",
+    handler: "functions/api/langfuse-datasets/get-dataset-v1.handler",
+  },
   {
     method: "GET",
     path: "/api/public/v2/datasets/{datasetName}",
@@ -272,6 +277,12 @@ export const routes: readonly RouteDef[] = [
     method: "PATCH",
     path: "/api/public/v2/prompts/{name}/versions/{version}",
     handler: "functions/api/langfuse-prompts/update-labels.handler",
+  },
+  { method: "GET", path: "/api/public/v2/prompts/{name}", handler: "functions/api/public-prompts/get-prompt.handler" },
+  {
+    method: "DELETE",
+    path: "/api/public/v2/prompts/{name}",
+    handler: "functions/api/langfuse-prompts/delete-prompt.handler",
   },
 
   // alerts

@@ -60,8 +60,7 @@ const CONCERN_OF_SEGMENT: Record<string, Concern> = {
 const PERMISSIONS_OF_HANDLER: Record<string, string[]> = { "functions/api/auth/proxy.handler": ["ses:SendEmail"] };
 /**
  * Langfuse's public API (docs/langfuse.md) has a stack of its own: its ~50 routes would push the others past
- * CloudFormation's resource limit. Its ingest routes stay on the telemetry path, and the prompt read, which the
- * console also calls, with the prompts.
+ * CloudFormation's resource limit. Its ingest routes stay on the telemetry path.
  */
 const LANGFUSE_ON_OUR_STACKS: Record<string, Concern> = { ingestion: "telemetry", otel: "telemetry" };
 
@@ -75,15 +74,14 @@ export function concernOf(route: Pick<RouteDef, "path">): Concern {
       : parts[0] === ".well-known"
         ? CONCERN_OF_SEGMENT.auth
         : parts[0] === "api" && parts[1] === "public"
-          ? langfuseConcern(route, parts[2]!)
+          ? langfuseConcern(parts[2]!)
           : undefined;
   if (!concern)
     throw new Error(`stacks/api-routes.ts: no stack for the route ${route.path}; give its first segment a concern`);
   return concern;
 }
 
-const langfuseConcern = (route: Pick<RouteDef, "path">, segment: string): Concern =>
-  route.path === "/api/public/v2/prompts/{name}" ? "evaluation" : (LANGFUSE_ON_OUR_STACKS[segment] ?? "langfuse");
+const langfuseConcern = (segment: string): Concern => LANGFUSE_ON_OUR_STACKS[segment] ?? "langfuse";
 
 function mount({ stack }: StackContext, concern: Concern) {
   const { api } = use(Api);

@@ -2003,6 +2003,7 @@ export interface paths {
                 query?: {
                     channel?: string;
                     version?: number;
+                    resolve?: "true" | "false";
                 };
                 header?: never;
                 path: {
@@ -2345,93 +2346,6 @@ export interface paths {
                 429: components["responses"]["RateLimited"];
             };
         };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/public/v2/prompts/{name}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Langfuse-compatible prompt fetch for `@langfuse/client`: label `production` unless ?label= or ?version= */
-        get: {
-            parameters: {
-                query?: {
-                    label?: string;
-                    version?: number;
-                    resolve?: "true" | "false";
-                };
-                header?: never;
-                path: {
-                    name: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Success */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            version: number;
-                            /** @enum {string} */
-                            type: "text" | "chat";
-                            prompt: string | ({
-                                /** @constant */
-                                type: "placeholder";
-                                name: string;
-                            } | {
-                                role: string;
-                                content: string;
-                            })[];
-                            config: {
-                                [key: string]: unknown;
-                            };
-                            labels: string[];
-                            tags: string[];
-                            commitMessage: string | null;
-                            resolutionGraph: {
-                                root: {
-                                    id: string;
-                                    name: string;
-                                    version: number;
-                                };
-                                dependencies: {
-                                    [key: string]: {
-                                        id: string;
-                                        name: string;
-                                        version: number;
-                                    }[];
-                                };
-                            } | null;
-                            projectId: string;
-                            createdAt: string;
-                            updatedAt: string;
-                        };
-                    };
-                };
-                400: components["responses"]["Error"];
-                401: components["responses"]["Error"];
-                403: components["responses"]["Error"];
-                404: components["responses"]["Error"];
-                409: components["responses"]["Error"];
-                413: components["responses"]["Error"];
-                422: components["responses"]["Error"];
-                429: components["responses"]["RateLimited"];
-            };
-        };
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6442,7 +6356,58 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Langfuse (v1): the project's datasets, newest first, by page, each with its item ids and run names */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                metadata: unknown;
+                                inputSchema: unknown;
+                                expectedOutputSchema: unknown;
+                                projectId: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                items: string[];
+                                runs: string[];
+                            }[];
+                            meta: {
+                                page: number;
+                                limit: number;
+                                totalItems: number;
+                                totalPages: number;
+                            };
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
         put?: never;
         /** Langfuse: create a dataset, or update the description, metadata and item schema of the one of that name */
         post: {
@@ -6510,6 +6475,78 @@ export interface paths {
                 429: components["responses"]["RateLimited"];
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/public/datasets/{datasetName}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse (v1): one dataset by name with all its items (at most 10,000) and the names of its runs */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    datasetName: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            description: string | null;
+                            metadata: unknown;
+                            inputSchema: unknown;
+                            expectedOutputSchema: unknown;
+                            projectId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "ARCHIVED";
+                                input: unknown;
+                                expectedOutput: unknown;
+                                metadata: unknown;
+                                sourceTraceId: string | null;
+                                sourceObservationId: string | null;
+                                datasetId: string;
+                                datasetName: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                mediaReferences: unknown[];
+                            }[];
+                            runs: string[];
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7321,6 +7358,124 @@ export interface paths {
                 429: components["responses"]["RateLimited"];
             };
         };
+        trace?: never;
+    };
+    "/api/public/v2/prompts/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Langfuse-compatible prompt fetch for `@langfuse/client`: label `production` unless ?label= or ?version= */
+        get: {
+            parameters: {
+                query?: {
+                    label?: string;
+                    version?: number;
+                    resolve?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                            version: number;
+                            /** @enum {string} */
+                            type: "text" | "chat";
+                            prompt: string | ({
+                                /** @constant */
+                                type: "placeholder";
+                                name: string;
+                            } | {
+                                role: string;
+                                content: string;
+                            })[];
+                            config: {
+                                [key: string]: unknown;
+                            };
+                            labels: string[];
+                            tags: string[];
+                            commitMessage: string | null;
+                            resolutionGraph: {
+                                root: {
+                                    id: string;
+                                    name: string;
+                                    version: number;
+                                };
+                                dependencies: {
+                                    [key: string]: {
+                                        id: string;
+                                        name: string;
+                                        version: number;
+                                    }[];
+                                };
+                            } | null;
+                            projectId: string;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                    };
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Langfuse: delete a prompt with all its versions and labels (204); version and label filters are refused */
+        delete: {
+            parameters: {
+                query?: {
+                    version?: unknown;
+                    label?: unknown;
+                };
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                400: components["responses"]["Error"];
+                401: components["responses"]["Error"];
+                403: components["responses"]["Error"];
+                404: components["responses"]["Error"];
+                409: components["responses"]["Error"];
+                413: components["responses"]["Error"];
+                422: components["responses"]["Error"];
+                429: components["responses"]["RateLimited"];
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/alerts": {
@@ -9596,6 +9751,7 @@ export interface paths {
                     /** @description traces of any of these environments */
                     environment?: string | string[];
                     fields?: string;
+                    /** @description Langfuse's JSON conditions on id, name, timestamp, userId, sessionId, environment, version, release and tags */
                     filter?: string;
                 };
                 header?: never;
@@ -9801,21 +9957,29 @@ export interface paths {
                             scores: {
                                 id: string;
                                 traceId: string;
+                                sessionId: string | null;
                                 observationId: string | null;
-                                name: string | null;
-                                value: number | null;
-                                stringValue: string | null;
-                                dataType: string | null;
-                                source: string | null;
+                                datasetRunId: null;
+                                name: string;
+                                source: string;
+                                timestamp: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                authorUserId: null;
                                 comment: string | null;
                                 metadata: unknown;
                                 configId: string | null;
                                 queueId: null;
-                                authorUserId: null;
                                 environment: string;
-                                timestamp: string | null;
-                                createdAt: string | null;
-                                updatedAt: string | null;
+                                dataType: string;
+                                value: number;
+                                stringValue?: string;
+                                trace?: {
+                                    userId: string | null;
+                                    tags: string[];
+                                    environment: string;
+                                    sessionId: string | null;
+                                };
                             }[];
                         };
                     };
@@ -9893,6 +10057,7 @@ export interface paths {
                     environment?: string | string[];
                     fromStartTime?: string;
                     toStartTime?: string;
+                    /** @description Langfuse's JSON conditions on the observation's own columns (id, type, name, traceId, times, level, model, tokens, cost, …) */
                     filter?: string;
                 };
                 header?: never;
@@ -10111,6 +10276,7 @@ export interface paths {
                     fromStartTime?: string;
                     toStartTime?: string;
                     version?: string;
+                    /** @description Langfuse's JSON conditions on the observation's own columns (id, type, name, traceId, times, level, model, tokens, cost, …) */
                     filter?: string;
                 };
                 header?: never;

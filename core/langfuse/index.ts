@@ -2,6 +2,7 @@
 
 export * from "./comments";
 export * from "./datasets";
+export * from "./legacy-datasets";
 export * from "./metrics";
 export * from "./metrics-query";
 export * from "./models";

@@ -2,8 +2,9 @@ import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { Limit } from "../platform/pagination";
 import * as Traces from "../traces";
+import { langfuseFilter, OBSERVATION_FILTER_COLUMNS } from "./filter";
 import { PageQuery, paged, pageMeta, pageOffset } from "./page";
-import { conditionsJson, DateTimeParam, Repeated, seconds, UnsupportedFilter } from "./query";
+import { conditionsJson, DateTimeParam, Repeated, seconds } from "./query";
 
 /** Langfuse's Observation as its v1 reads answer it (ObservationsView): ours, renamed, with its deprecated usage fields. */
 export const LangfuseObservation = z.object({
@@ -108,6 +109,10 @@ export function langfuseObservation(projectId: string, o: Traces.ObservationDeta
 
 const LEVELS = ["DEBUG", "DEFAULT", "WARNING", "ERROR"] as const;
 
+const ObservationFilter = langfuseFilter(OBSERVATION_FILTER_COLUMNS).describe(
+  "Langfuse's JSON conditions on the observation's own columns (id, type, name, traceId, times, level, model, tokens, cost, …)",
+);
+
 /** `GET /api/public/observations`: Langfuse's query parameters. */
 export const ObservationsQuery = PageQuery.extend({
   name: z.string().optional(),
@@ -120,7 +125,7 @@ export const ObservationsQuery = PageQuery.extend({
   environment: Repeated.optional(),
   fromStartTime: DateTimeParam.optional(),
   toStartTime: DateTimeParam.optional(),
-  filter: UnsupportedFilter,
+  filter: ObservationFilter,
 });
 export type ObservationsQuery = z.infer<typeof ObservationsQuery>;
 
@@ -135,6 +140,7 @@ function selection(q: ObservationFilters) {
       : []),
     ...(q.version !== undefined ? [{ column: "version", operator: "=", value: q.version }] : []),
     ...(q.environment?.length ? [{ column: "environment", operator: "in", value: q.environment }] : []),
+    ...(q.filter ?? []),
   ];
   return {
     name: q.name,
@@ -148,7 +154,7 @@ function selection(q: ObservationFilters) {
     filter: conditionsJson(conditions),
   };
 }
-type ObservationFilters = Omit<ObservationsQuery, "page" | "limit" | "filter"> & { sessionId?: string };
+type ObservationFilters = Omit<ObservationsQuery, "page" | "limit"> & { sessionId?: string };
 
 /** Observations by page, newest start first, whole (`listObservationsPage`). @throws invalid_input for a bad parameter. */
 export async function listObservations(deps: Pick<Deps, "ch" | "blobs">, projectId: string, q: ObservationsQuery) {
@@ -232,7 +238,7 @@ export const ObservationsV2Query = z.object({
   fromStartTime: DateTimeParam.optional(),
   toStartTime: DateTimeParam.optional(),
   version: z.string().optional(),
-  filter: UnsupportedFilter,
+  filter: ObservationFilter,
 });
 export type ObservationsV2Query = z.infer<typeof ObservationsV2Query>;
 

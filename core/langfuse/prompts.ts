@@ -64,5 +64,23 @@ export const promptMetaView = (m: Prompts.PromptMeta): z.infer<typeof LangfusePr
   tags: [],
 });
 
+const DELETE_FILTER_REFUSED = (param: string) =>
+  `Single prompt versions are not deleted here (a prompt is deleted with all its versions): leave out ${param}`;
+
 export const VersionPath = z.object({ name: z.string().min(1).max(1000), version: Prompts.VersionNumber });
 export const UpdateLabelsBody = z.object({ newLabels: z.array(Prompts.SettableLabel).max(50) });
+
+/**
+ * Langfuse's prompt deletion filters by `version` or `label`; the registry deletes a prompt whole (versions are
+ * immutable and labels point at them), so either filter is refused rather than widened to the whole prompt.
+ */
+export const DeletePromptQuery = z.object({
+  version: z
+    .unknown()
+    .refine((v) => v === undefined, DELETE_FILTER_REFUSED("version"))
+    .optional(),
+  label: z
+    .unknown()
+    .refine((v) => v === undefined, DELETE_FILTER_REFUSED("label"))
+    .optional(),
+});

@@ -8,15 +8,6 @@ export const DateTimeParam = z
 /** A parameter Langfuse lets repeat (`environment=a&environment=b`): always a list here. */
 export const Repeated = z.union([z.string(), z.array(z.string())]).transform((v) => (Array.isArray(v) ? v : [v]));
 
-/**
- * Langfuse's `filter` parameter (its own condition language) is not translated: refusing it is better than
- * answering as if it had not been given (docs/langfuse.md, "Traces").
- */
-export const UnsupportedFilter = z
-  .string()
-  .optional()
-  .refine((v) => v === undefined, "Langfuse's filter parameter is not supported here; use the query parameters");
-
 /** Langfuse's `orderBy=<column>.<asc|desc>` onto a column of ours and a direction. */
 export function orderByParam<C extends string>(columns: readonly C[], fallback: { column: C; dir: "asc" | "desc" }) {
   return z

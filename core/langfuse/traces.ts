@@ -1,10 +1,13 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
+import * as Scores from "../scores";
 import * as Traces from "../traces";
+import { langfuseFilter, TRACE_FILTER_COLUMNS } from "./filter";
 import { LangfuseObservation, langfuseObservation } from "./observations";
 import { PageQuery, paged, pageMeta, pageOffset } from "./page";
-import { conditionsJson, DateTimeParam, orderByParam, Repeated, seconds, UnsupportedFilter } from "./query";
+import { conditionsJson, DateTimeParam, orderByParam, Repeated, seconds } from "./query";
+import { LfScore, lfScore } from "./scores";
 
 /** Langfuse's Trace: what every trace read shows. */
 export const LangfuseTrace = z.object({
@@ -39,26 +42,11 @@ export const TraceWithDetails = LangfuseTrace.extend({
   scores: z.array(z.string()),
 });
 
-/** Langfuse's ScoreV1, the scores of a trace. */
-export const LangfuseTraceScore = z.object({
-  id: z.string(),
-  traceId: z.string(),
-  observationId: z.string().nullable(),
-  name: z.string().nullable(),
-  value: z.number().nullable(),
-  stringValue: z.string().nullable(),
-  dataType: z.string().nullable(),
-  source: z.string().nullable(),
-  comment: z.string().nullable(),
-  metadata: z.unknown(),
-  configId: z.string().nullable(),
-  queueId: z.null(),
-  authorUserId: z.null(),
-  environment: z.string(),
-  timestamp: z.string().nullable(),
-  createdAt: z.string().nullable(),
-  updatedAt: z.string().nullable(),
-});
+/**
+ * Langfuse's ScoreV1, the scores of a trace: the same translation as the score reads (`lfScore`), with the trace's id
+ * always set.
+ */
+export const LangfuseTraceScore = LfScore.extend({ traceId: z.string() });
 /** `GET /api/public/traces/{traceId}`: observations and scores whole. */
 export const TraceWithFullDetails = LangfuseTrace.extend({
   ...Details,
@@ -92,7 +80,9 @@ export const TracesQuery = PageQuery.extend({
   release: z.string().optional(),
   environment: Repeated.optional().describe("traces of any of these environments"),
   fields: Fields,
-  filter: UnsupportedFilter,
+  filter: langfuseFilter(TRACE_FILTER_COLUMNS).describe(
+    "Langfuse's JSON conditions on id, name, timestamp, userId, sessionId, environment, version, release and tags",
+  ),
 });
 export type TracesQuery = z.infer<typeof TracesQuery>;
 export const TracesPage = paged(TraceWithDetails);
@@ -143,6 +133,7 @@ export async function listTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: st
   const conditions = [
     ...(q.tags ?? []).map((tag) => ({ column: "tags", operator: "=", value: tag })),
     ...(q.environment?.length ? [{ column: "environment", operator: "in", value: q.environment }] : []),
+    ...q.filter,
   ];
   const filters = {
     userId: q.userId,
@@ -183,12 +174,15 @@ export async function listTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: st
 
 /** One trace with its observations and scores whole (`getTrace`). @throws not_found for an id the project does not hold. */
 export async function getTrace(
-  deps: Pick<Deps, "ch" | "blobs">,
+  deps: Pick<Deps, "ch" | "blobs" | "db" | "config" | "caches">,
   projectId: string,
   traceId: string,
   fields: Set<FieldGroup>,
 ) {
-  const t = await Traces.getTrace(deps, projectId, traceId);
+  const [t, configs] = await Promise.all([
+    Traces.getTrace(deps, projectId, traceId),
+    fields.has("scores") ? Scores.scoreConfigsOf(deps, projectId) : [],
+  ]);
   const metrics = fields.has("metrics");
   return {
     ...langfuseTrace(projectId, t, fields.has("io") ? t : undefined),
@@ -197,25 +191,7 @@ export async function getTrace(
     totalCost: metrics ? t.totalCost : -1,
     observations: fields.has("observations") ? t.observations.map((o) => langfuseObservation(projectId, o)) : [],
     scores: fields.has("scores")
-      ? t.scores.map((s) => ({
-          id: s.id,
-          traceId: s.traceId ?? t.id,
-          observationId: s.observationId,
-          name: s.name,
-          value: s.value,
-          stringValue: s.stringValue,
-          dataType: s.dataType,
-          source: s.source,
-          comment: s.comment,
-          metadata: s.metadata,
-          configId: s.configId,
-          queueId: null,
-          authorUserId: null,
-          environment: s.environment,
-          timestamp: s.timestamp,
-          createdAt: s.timestamp,
-          updatedAt: s.timestamp,
-        }))
+      ? t.scores.map((s) => ({ ...lfScore({ ...s, createdAt: null }, configs), traceId: s.traceId ?? t.id }))
       : [],
   };
 }

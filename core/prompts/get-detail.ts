@@ -6,7 +6,8 @@ import { resolvePrompt } from "./resolve-prompt";
 
 /**
  * The prompt detail of `GET /v1/prompts/{name}` (and the MCP tool `get_prompt`): the latest raw body with
- * includes unexpanded, or with `channel` or `version` that version resolved (docs/prompts.md).
+ * includes unexpanded, or with `channel` or `version` that version resolved, or raw with `resolve=false`
+ * (docs/prompts.md).
  * @throws not_found when the prompt (or the version or label asked for) does not exist.
  */
 export function getPromptDetail(
@@ -17,10 +18,7 @@ export function getPromptDetail(
 ): Promise<PromptDetail> {
   if (query.channel === undefined && query.version === undefined)
     return readDetail(deps.db, projectId, name, { label: LATEST }, { resolve: false });
-  return resolvePrompt(
-    deps,
-    projectId,
-    name,
-    query.version !== undefined ? { version: query.version } : { label: query.channel! },
-  );
+  const selector = query.version !== undefined ? { version: query.version } : { label: query.channel ?? LATEST };
+  if (query.resolve === "false") return readDetail(deps.db, projectId, name, selector, { resolve: false });
+  return resolvePrompt(deps, projectId, name, selector);
 }

@@ -80,7 +80,12 @@ export const PromptPath = z.object({ name: PromptName });
 
 /** `?channel=` or `?version=` (not both): resolve that version with includes expanded. */
 export const DetailQuery = z
-  .object({ channel: Label.optional(), version: VersionNumber.optional() })
+  .object({
+    channel: Label.optional(),
+    version: VersionNumber.optional(),
+    /** `false`: the version asked for as written (includes unexpanded), as the console's editor and diff read it. */
+    resolve: z.enum(["true", "false"]).optional(),
+  })
   .refine((q) => q.channel === undefined || q.version === undefined, "Give channel or version, not both");
 export type DetailQuery = z.output<typeof DetailQuery>;
 

@@ -25,13 +25,6 @@ import { ErrorNote, Loading } from "../components/States";
 import { fmtDate } from "../format";
 import type { ChatMessage, PromptDetail } from "../types";
 
-interface PublicPrompt {
-  version: number;
-  type: "text" | "chat";
-  prompt: string | ChatMessage[];
-  config: Record<string, unknown>;
-}
-
 const bodyText = (content: string | ChatMessage[] | undefined) =>
   content === undefined
     ? ""
@@ -51,12 +44,12 @@ export default function PromptPage() {
   const raw = useQuery({
     queryKey: ["prompt-raw", name, version],
     enabled: version !== undefined,
-    queryFn: () => get<PublicPrompt>(`/api/public/v2/prompts/${seg(name)}`, { version, resolve: false }),
+    queryFn: () => get<PromptDetail>(`/v1/prompts/${seg(name)}`, { version, resolve: false }),
   });
   const other = useQuery({
     queryKey: ["prompt-raw", name, against],
     enabled: against !== null,
-    queryFn: () => get<PublicPrompt>(`/api/public/v2/prompts/${seg(name)}`, { version: against, resolve: false }),
+    queryFn: () => get<PromptDetail>(`/v1/prompts/${seg(name)}`, { version: against, resolve: false }),
   });
   const resolved = useQuery({
     queryKey: ["prompt-resolved", name, version],
@@ -98,8 +91,8 @@ export default function PromptPage() {
           key={raw.data.version}
           name={d.name}
           initial={{
-            type: raw.data.type === "chat" ? "CHAT" : "TEXT",
-            content: raw.data.prompt,
+            type: raw.data.type,
+            content: raw.data.content,
             config: raw.data.config,
           }}
           knownLabels={knownLabels}
@@ -198,7 +191,7 @@ export default function PromptPage() {
             </Text>
             <ErrorNote error={raw.error} />
             <Code block data-testid="raw-body">
-              {bodyText(raw.data?.prompt)}
+              {bodyText(raw.data?.content)}
             </Code>
             {d.includes.length > 0 && (
               <Text size="xs" c="dimmed" mt="xs">
@@ -239,7 +232,7 @@ export default function PromptPage() {
           />
         </Group>
         {against !== null && other.data && raw.data && (
-          <Diff from={bodyText(other.data.prompt)} to={bodyText(raw.data.prompt)} />
+          <Diff from={bodyText(other.data.content)} to={bodyText(raw.data.content)} />
         )}
         <ErrorNote error={other.error} />
       </Paper>

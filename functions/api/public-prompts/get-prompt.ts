@@ -1,10 +1,11 @@
 import * as Prompts from "@core/prompts";
-import { http } from "../../_lib/http";
+import { langfuseHttp } from "../../_lib/langfuse-http";
 
-export const handler = http({
+// Key-only, with Langfuse's error body: the console reads prompt versions through `/v1/prompts/{name}` instead.
+export const handler = langfuseHttp({
   role: "VIEWER",
   summary: "Langfuse-compatible prompt fetch for `@langfuse/client`: label `production` unless ?label= or ?version=",
-  tags: ["prompts", "langfuse"],
+  tags: ["prompts"],
   path: Prompts.PromptPath,
   query: Prompts.LangfuseQuery,
   response: Prompts.LangfusePrompt,

@@ -363,12 +363,20 @@ const crossProjectProbes: Record<string, (app: TestApp, other: Key) => Promise<n
     (await app.call("GET", `/api/public/dataset-items/${await probeLangfuseItem(app)}`, { key: other })).status,
   "DELETE /api/public/dataset-items/{id}": async (app, other) =>
     (await app.call("DELETE", `/api/public/dataset-items/${await probeLangfuseItem(app)}`, { key: other })).status,
+  "GET /api/public/datasets/{datasetName}": async (app, other) =>
+    (await app.call("GET", `/api/public/datasets/${await probeDataset(app)}`, { key: other })).status,
   "GET /api/public/datasets/{datasetName}/runs": async (app, other) =>
     (await app.call("GET", `/api/public/datasets/${await probeDataset(app)}/runs`, { key: other })).status,
   "GET /api/public/datasets/{datasetName}/runs/{runName}": async (app, other) =>
     (await app.call("GET", `/api/public/datasets/${await probeDataset(app)}/runs/r0`, { key: other })).status,
   "DELETE /api/public/datasets/{datasetName}/runs/{runName}": async (app, other) =>
     (await app.call("DELETE", `/api/public/datasets/${await probeDataset(app)}/runs/r0`, { key: other })).status,
+  "DELETE /api/public/v2/prompts/{name}": async (app, other) => {
+    const name = await probePrompt(app);
+    const status = (await app.call("DELETE", `/api/public/v2/prompts/${name}`, { key: other })).status;
+    if ((await app.call("GET", `/v1/prompts/${name}`)).status !== 200) throw new Error("the prompt was deleted");
+    return status;
+  },
   "PATCH /api/public/v2/prompts/{name}/versions/{version}": async (app, other) =>
     (
       await app.call("PATCH", `/api/public/v2/prompts/${await probePrompt(app)}/versions/1`, {

@@ -366,4 +366,31 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     expect(dataset.status).toBe(404);
     expect(found.status).toBe(404);
   });
+
+  it("serves Langfuse's v1 dataset reads: the list with item ids and run names, the read with whole items", async () => {
+    key = await newProject(app);
+    await call("POST", "/api/public/v2/datasets", { name: "older" });
+    await call("POST", "/api/public/v2/datasets", { name: "qa", description: "Q&A" });
+    await item({ datasetName: "qa", id: "i1", input: "x", expectedOutput: "X" });
+    await item({ datasetName: "qa", id: "i2", input: "y" });
+    await call("POST", "/api/public/dataset-run-items", { runName: "r1", datasetItemId: "i1", traceId: "t-1" });
+
+    const list = await call("GET", "/api/public/datasets?limit=1");
+    const read = await call("GET", "/api/public/datasets/qa");
+    const unknown = await call("GET", "/api/public/datasets/nope");
+
+    expect(list.status).toBe(200);
+    expect(list.body.meta).toEqual({ page: 1, limit: 1, totalItems: 2, totalPages: 2 });
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ name: "qa", description: "Q&A", projectId: key.id, items: ["i1", "i2"], runs: ["r1"] }),
+    ]);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ name: "qa", runs: ["r1"] });
+    expect(read.body.items).toEqual([
+      expect.objectContaining({ id: "i1", input: "x", expectedOutput: "X", datasetName: "qa", status: "ACTIVE" }),
+      expect.objectContaining({ id: "i2", input: "y", expectedOutput: null }),
+    ]);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error: "LangfuseNotFoundError", message: "dataset 'nope' not found" });
+  });
 });

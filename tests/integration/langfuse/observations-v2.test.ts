@@ -317,7 +317,13 @@ describe("Langfuse's v2 observations list (cursor, field groups) with @langfuse/
     it("refuses the filters it cannot honour exactly rather than ignore them", async () => {
       const root = await app.call("GET", "/api/public/v2/observations?isRootObservation=true", { key });
       const noParent = await app.call("GET", "/api/public/v2/observations?parentObservationId=", { key });
-      const filter = await app.call("GET", `/api/public/v2/observations?filter=${encodeURIComponent("[]")}`, { key });
+      const filter = await app.call(
+        "GET",
+        `/api/public/v2/observations?filter=${encodeURIComponent(
+          JSON.stringify([{ type: "stringObject", column: "metadata", key: "k", operator: "=", value: "v" }]),
+        )}`,
+        { key },
+      );
 
       expect([root.status, root.body.message]).toEqual([
         400,
@@ -329,7 +335,7 @@ describe("Langfuse's v2 observations list (cursor, field groups) with @langfuse/
       ]);
       expect([filter.status, filter.body.message]).toEqual([
         400,
-        "Invalid query.filter: Langfuse's filter parameter is not supported here; use the query parameters",
+        "Invalid query.filter.0.column: column 'metadata' is not supported here; supported: id, type, name, traceId, startTime, endTime, environment, level, statusMessage, version, model, promptName, promptVersion, latency, timeToFirstToken, inputTokens, outputTokens, totalTokens, totalCost",
       ]);
     });
   });

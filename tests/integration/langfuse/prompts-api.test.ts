@@ -136,4 +136,47 @@ describe("Langfuse prompt writes over HTTP (/api/public/v2/prompts)", () => {
     expect(past.body).toEqual({ data: [], meta: { page: 2, limit: 2, totalItems: 2, totalPages: 1 } });
     expect(tagged.body.meta.totalItems).toBe(0);
   });
+
+  it("deletes a prompt whole (204), refuses deleting by version or label, and answers Langfuse's 404 body", async () => {
+    key = await newProject(app);
+    await call("POST", "/api/public/v2/prompts", { name: "p", prompt: "one", labels: ["production"] });
+    await call("POST", "/api/public/v2/prompts", { name: "p", prompt: "two" });
+
+    const byVersion = await call("DELETE", "/api/public/v2/prompts/p?version=1");
+    const byLabel = await call("DELETE", "/api/public/v2/prompts/p?label=production");
+    const kept = await call("GET", "/api/public/v2/prompts/p?version=2");
+    const deleted = await call("DELETE", "/api/public/v2/prompts/p");
+    const gone = await call("GET", "/api/public/v2/prompts/p");
+    const again = await call("DELETE", "/api/public/v2/prompts/p");
+
+    expect(byVersion.status).toBe(400);
+    expect(byVersion.body).toMatchObject({ error: "InvalidRequestError", code: "invalid_input" });
+    expect(byVersion.body.message).toContain(
+      "Single prompt versions are not deleted here (a prompt is deleted with all its versions): leave out version",
+    );
+    expect(byLabel.status).toBe(400);
+    expect(byLabel.body.message).toContain("leave out label");
+    expect(kept.status).toBe(200);
+    expect(deleted.status).toBe(204);
+    expect(gone.status).toBe(404);
+    expect(gone.body).toEqual({ message: "prompt 'p' not found", error: "LangfuseNotFoundError", code: "not_found" });
+    expect(again.status).toBe(404);
+    expect(again.body.error).toBe("LangfuseNotFoundError");
+  });
+
+  it("gives the console a version's raw body on /v1 (resolve=false), as it no longer reads the Langfuse route", async () => {
+    key = await newProject(app);
+    await call("POST", "/api/public/v2/prompts", { name: "part", prompt: "PART", labels: ["production"] });
+    await call("POST", "/api/public/v2/prompts", {
+      name: "p",
+      prompt: "a @@@servicePrompt:name=part|label=production@@@",
+    });
+
+    const raw = await call("GET", "/v1/prompts/p?version=1&resolve=false");
+    const resolved = await call("GET", "/v1/prompts/p?version=1");
+
+    expect(raw.body).toMatchObject({ version: 1, type: "TEXT", resolved: false });
+    expect(raw.body.content).toBe("a @@@servicePrompt:name=part|label=production@@@");
+    expect(resolved.body.content).toBe("a PART");
+  });
 });

@@ -378,12 +378,58 @@ describe("Langfuse read API with the real Langfuse clients", () => {
       );
     });
 
-    it("refuses Langfuse's filter language rather than ignore it", async () => {
-      const res = await app.call("GET", `/api/public/traces?filter=${encodeURIComponent("[]")}`, { key });
+    it("translates Langfuse's filter conditions on the columns we filter on, with the other parameters", async () => {
+      const filter = (conditions: unknown[]) => JSON.stringify(conditions);
+      const tagged = await client.api.trace.list({
+        filter: filter([
+          { type: "arrayOptions", column: "tags", operator: "all of", value: ["prod", "web"] },
+          { type: "datetime", column: "timestamp", operator: ">=", value: at(0).toISOString() },
+        ]),
+      });
+      const notWeb = await client.api.trace.list({
+        filter: filter([{ type: "arrayOptions", column: "tags", operator: "none of", value: ["web"] }]),
+        sessionId: "s-1",
+      });
+      const named = await client.api.trace.list({
+        filter: filter([
+          { type: "stringOptions", column: "name", operator: "any of", value: ["search", "big"] },
+          { type: "string", column: "userId", operator: "contains", value: "u-" },
+        ]),
+      });
+      const slow = await client.api.legacy.observationsV1.getMany({
+        filter: filter([{ type: "number", column: "latency", operator: ">", value: 0.7 }]),
+      });
 
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe(
-        "Invalid query.filter: Langfuse's filter parameter is not supported here; use the query parameters",
+      expect(tagged.data.map((t) => t.name)).toEqual(["checkout"]);
+      expect(notWeb.data.map((t) => t.name)).toEqual(["search"]);
+      expect(named.data.map((t) => t.name)).toEqual(["search"]);
+      expect(slow.data.map((o) => o.id)).toEqual([ids.span]);
+    });
+
+    it("refuses the parts of Langfuse's filter it cannot translate, naming them", async () => {
+      const get = (conditions: unknown) =>
+        app.call("GET", `/api/public/traces?filter=${encodeURIComponent(JSON.stringify(conditions))}`, { key });
+
+      const column = await get([{ type: "number", column: "totalCost", operator: ">", value: 1 }]);
+      const operator = await get([{ type: "string", column: "name", operator: "starts with", value: "c" }]);
+      const type = await get([{ type: "null", column: "name", operator: "is null", value: "" }]);
+      const value = await get([{ type: "datetime", column: "timestamp", operator: ">", value: "yesterday" }]);
+      const notJson = await app.call("GET", "/api/public/traces?filter=nope", { key });
+
+      expect(column.status).toBe(400);
+      expect(column.body).toMatchObject({ error: "InvalidRequestError", code: "invalid_input" });
+      expect(column.body.message).toBe(
+        "Invalid query.filter.0.column: column 'totalCost' is not supported here; supported: id, name, timestamp, userId, sessionId, environment, version, release, tags",
+      );
+      expect(operator.body.message).toBe(
+        "Invalid query.filter.0.operator: operator 'starts with' is not supported for string filters; supported: =, contains",
+      );
+      expect(type.body.message).toBe(
+        "Invalid query.filter.0.type: type 'null' is not supported for column 'name'; supported: string, stringOptions",
+      );
+      expect(value.body.message).toBe("Invalid query.filter.0.value: expected an ISO-8601 date-time");
+      expect(notJson.body.message).toBe(
+        "Invalid query.filter: not valid JSON: expected an array of {type, column, operator, value}",
       );
     });
 

@@ -123,4 +123,15 @@ describe("GET /api/public/v2/prompts/{name} with @langfuse/client", () => {
   it("surfaces a missing prompt as the client's not-found error", async () => {
     await expect(langfuse.prompt.get("does-not-exist")).rejects.toMatchObject({ statusCode: 404 });
   });
+
+  it("deletes a prompt through the client, and refuses deleting one version with the client's error", async () => {
+    await save(app, key, text("doomed", "one", { labels: ["production"] }));
+    await langfuse.prompt.get("doomed");
+
+    await expect(langfuse.prompt.delete("doomed", { version: 1 })).rejects.toMatchObject({ statusCode: 400 });
+    await langfuse.prompt.delete("doomed");
+
+    expect((await app.call("GET", "/v1/prompts/doomed", { key })).status).toBe(404);
+    await expect(langfuse.prompt.get("doomed", { cacheTtlSeconds: 0 })).rejects.toMatchObject({ statusCode: 404 });
+  });
 });
