@@ -76,6 +76,16 @@ export interface JobQueue {
 export interface TelemetryStore {
   /** Runs a SELECT with `{name:Type}` parameters; rows come back as JSON objects. */
   query<T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>): Promise<T[]>;
+  /**
+   * Runs a SELECT and yields its rows in batches as the store produces them, so a large result is never held
+   * whole (docs/export.md, "Bounded memory"). Leaving the loop early, or `signal`, cancels the statement.
+   * A bad statement throws from the first iteration.
+   */
+  queryStream<T = Record<string, unknown>>(
+    sql: string,
+    params?: Record<string, unknown>,
+    options?: { signal?: AbortSignal },
+  ): AsyncIterable<T[]>;
   /** Inserts rows as JSONEachRow into `table`. */
   insert(table: string, rows: readonly object[]): Promise<void>;
   /** Runs a statement that returns no rows (DDL, DELETE, OPTIMIZE). */

@@ -146,6 +146,42 @@ export function describeTelemetryStore(name: string, target: TelemetryStoreTarge
       expect(row).toEqual({ max: "18446744073709551615", n: "2", n32: 2, rest: 7 });
     });
 
+    it("streams a result in batches with the same rows, types and settings as query", async () => {
+      const table = await eventsTable();
+      const sql = `SELECT id, ts, attrs, note, tokens FROM ${table} WHERE project_id = {p:String} ORDER BY id`;
+
+      const batches: unknown[][] = [];
+      for await (const rows of store.queryStream(sql, { p: "p1" })) batches.push(rows);
+
+      expect(batches.flat()).toEqual(await store.query(sql, { p: "p1" }));
+      expect(batches.flat()).toMatchObject([
+        { id: "a", tokens: "18446744073709551615" },
+        { id: "b", tokens: "7" },
+      ]);
+    });
+
+    it("streams many rows, stops when the reader leaves, and reads again afterwards", async () => {
+      const sql = "SELECT toString(number) AS n FROM numbers({count:UInt32})";
+      let seen = 0;
+      for await (const rows of store.queryStream<{ n: string }>(sql, { count: 300_000 })) seen += rows.length;
+      expect(seen).toBe(300_000);
+
+      for await (const rows of store.queryStream(sql, { count: 300_000 })) {
+        expect(rows.length).toBeGreaterThan(0);
+        break;
+      }
+      const again: unknown[] = [];
+      for await (const rows of store.queryStream(sql, { count: 3 })) again.push(...rows);
+      expect(again).toEqual([{ n: "0" }, { n: "1" }, { n: "2" }]);
+    });
+
+    it("rejects a bad streamed statement on the first read", { timeout: 10_000 }, async () => {
+      const read = async () => {
+        for await (const _ of store.queryStream("SELECT nope FROM no_such_table_here")) return;
+      };
+      await expect(read()).rejects.toThrow(/no_such_table_here/);
+    });
+
     it("deletes rows with a lightweight DELETE through command", async () => {
       const table = await eventsTable();
 

@@ -43,6 +43,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 interface Opened {
   client: ClickHouseClient;
+  /** chDB's own streaming read; absent on a server, where the client streams the HTTP body. */
+  chdbStream?: ChdbStreams;
   /** Resolves once the transport has let go of its resources. */
   release(): Promise<void>;
 }
@@ -71,6 +73,27 @@ export class ClickHouseTelemetryStore implements TelemetryStore {
     const client = await this.client();
     const result = await client.query({ query: sql, format: "JSONEachRow", query_params: params });
     return result.json<T>();
+  }
+
+  async *queryStream<T = Record<string, unknown>>(
+    sql: string,
+    params?: Record<string, unknown>,
+    options: { signal?: AbortSignal } = {},
+  ): AsyncIterable<T[]> {
+    await this.client();
+    const opened = (await this.opened)!;
+    if (opened.chdbStream) {
+      yield* opened.chdbStream.rows<T>(sql, params ?? {}, options.signal);
+      return;
+    }
+    const result = await opened.client.query({
+      query: sql,
+      format: "JSONEachRow",
+      query_params: params,
+      abort_signal: options.signal,
+    });
+    // Each chunk of the HTTP body arrives as the rows it completes; leaving the loop destroys the response.
+    for await (const rows of result.stream<T>()) yield rows.map((r) => r.json<T>());
   }
 
   async insert(table: string, rows: readonly object[]): Promise<void> {
@@ -139,12 +162,66 @@ async function open(options: ClickHouseTelemetryStoreOptions): Promise<Opened> {
     };
   }
   // Imported here so server deployments (Lambda) never load chDB's 500 MB native library.
-  const [{ createChdbConnection }, { drainPending }] = await Promise.all([import("chdb/connection"), import("chdb")]);
+  const [{ createChdbConnection }, chdb] = await Promise.all([import("chdb/connection"), import("chdb")]);
   const connection = createChdbConnection({ path: options.chdbPath });
   // @clickhouse/client and chdb each resolve their own copy of client-common's types; the runtime contract is the same.
   const client = createClient({ connection: connection as never, clickhouse_settings: SETTINGS });
-  // The session's close() can return while the engine still holds the directory.
-  return { client, release: drainPending };
+  const chdbStream = new ChdbStreams(chdb.Session, options.chdbPath);
+  return {
+    client,
+    chdbStream,
+    // The session's close() can return while the engine still holds the directory.
+    release: async () => {
+      chdbStream.close();
+      await chdb.drainPending();
+    },
+  };
+}
+
+type ChdbSession = InstanceType<typeof import("chdb")["Session"]>;
+
+/**
+ * Streamed reads on chDB. Its `@clickhouse/client` connection materialises every result before `query()`
+ * returns (docs/export.md, "Bounded memory"); chDB's own `queryStreamBind` fetches a result chunk by chunk.
+ * A session streams one statement at a time, and sessions on the same directory share the engine and its data,
+ * so each stream takes an idle session of its own (opened with the store's settings) and gives it back.
+ */
+class ChdbStreams {
+  private readonly idle: ChdbSession[] = [];
+  private readonly all = new Set<ChdbSession>();
+  private closed = false;
+
+  constructor(
+    private readonly Session: new (path: string) => ChdbSession,
+    private readonly path: string,
+  ) {}
+
+  async *rows<T>(sql: string, params: Record<string, unknown>, signal: AbortSignal | undefined): AsyncIterable<T[]> {
+    const session = this.idle.pop() ?? (await this.open());
+    try {
+      for await (const chunk of session.queryStreamBind(sql, params, { format: "JSONEachRow", signal }))
+        yield chunk.rows<T>();
+    } finally {
+      if (!this.closed) this.idle.push(session);
+    }
+  }
+
+  /** Closes every session; a stream still running is cancelled (chDB's close() waits for a fetch in flight). */
+  close(): void {
+    this.closed = true;
+    this.idle.length = 0;
+    for (const s of this.all) s.close();
+    this.all.clear();
+  }
+
+  private async open(): Promise<ChdbSession> {
+    const session = new this.Session(this.path);
+    // SET holds for the session's later statements, as clickhouse_settings do for every statement of the client.
+    for (const [name, value] of Object.entries(SETTINGS))
+      await session.queryAsync(`SET ${name} = ${typeof value === "number" ? value : `'${String(value)}'`}`);
+    this.all.add(session);
+    return session;
+  }
 }
 
 function serverConfig(options: ClickHouseServerOptions) {
