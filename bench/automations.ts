@@ -159,7 +159,9 @@ export async function benchAutomations(): Promise<string> {
     SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
     SIGHTLINE_LOG_LEVEL: "warn",
   });
-  let scores, ingest, raw;
+  let scores: Awaited<ReturnType<typeof scoreDeliveries>>;
+  let ingest: Awaited<ReturnType<typeof ingestWithWebhook>>;
+  let raw: Awaited<ReturnType<typeof rawDelivery>>;
   try {
     scores = await scoreDeliveries(server.url, hook.url, hook.arrived);
     ingest = await ingestWithWebhook(server.url, hook.url, hook.count);

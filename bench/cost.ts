@@ -32,7 +32,10 @@ const QUEUE_ARN = "arn:aws:sqs:us-east-1:000000000000:ingest-cost";
 const postgresAnswers = () =>
   new Promise<boolean>((resolve) => {
     const socket = connect(5432, "127.0.0.1");
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("connect", () => {
+      socket.destroy();
+      return resolve(true);
+    });
     socket.once("error", () => resolve(false));
   });
 

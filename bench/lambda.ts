@@ -8,6 +8,7 @@ import { fmt, quantile } from "./lib";
 const MB = 1_000_000;
 const SIZE_TARGET = 1 * MB;
 const INIT_TARGET_MS = 250;
+const INIT_MEDIAN_TARGET_MS = 100;
 const ENV = {
   SIGHTLINE_BUCKET: "b",
   SIGHTLINE_INGEST_QUEUE_URL: "http://127.0.0.1:1/q",
@@ -70,7 +71,7 @@ export async function benchLambda(): Promise<string> {
     const sizes = rows.map((r) => r.size).sort((a, b) => a - b);
     const inits = rows.map((r) => r.init).sort((a, b) => a - b);
     return [
-      "## Lambda bundles (issue 12)",
+      "## Lambda bundles (issues 12 and 31)",
       "",
       `${rows.length} functions bundled with SST v2's esbuild options and \`minify\`, each loaded in a fresh process from a task root with no node_modules (median of 3 cold imports, no network). Baseline: a hello-world handler bundled the same way, ${fmt(baseSize / 1000, 1)} KB, init ${fmt(baseInit, 1)} ms.`,
       "",
@@ -78,6 +79,7 @@ export async function benchLambda(): Promise<string> {
       "| --- | --- | --- | --- | --- | --- |",
       `| bundle size (MB) | ${fmt(sizes[0]! / MB)} | ${fmt(quantile(sizes, 0.5) / MB)} | ${fmt(sizes.at(-1)! / MB)} | ≤ 1 | ${over === 0 ? "yes" : `**no**: ${over} of ${rows.length} over`} |`,
       `| module init (ms) | ${fmt(inits[0]!, 0)} | ${fmt(quantile(inits, 0.5), 0)} | ${fmt(inits.at(-1)!, 0)} | ≤ 250 | ${slow === 0 ? "yes" : `**no**: ${slow} over`} |`,
+      `| module init, median (ms) | | ${fmt(quantile(inits, 0.5), 0)} | | ≤ ${INIT_MEDIAN_TARGET_MS} | ${quantile(inits, 0.5) <= INIT_MEDIAN_TARGET_MS ? "yes" : "**no**"} |`,
       `| init / hello-world | ${fmt(inits[0]! / baseInit, 1)}× | ${fmt(quantile(inits, 0.5) / baseInit, 1)}× | ${fmt(inits.at(-1)! / baseInit, 1)}× | | |`,
       "",
       "| function | size (MB) | init (ms) |",

@@ -81,7 +81,7 @@ export async function benchMedia(): Promise<string> {
       `| measure | target | median of ${ROUNDS} |`,
       "|---|---|---|",
       `| 10 MB PUT through the local upload URL (\`npm start\`: streamed, hashed, checked, fsynced) | — | ${ms(uploads)} |`,
-      "| the same bytes written raw to the blob store (`FsBlobStore.put`, baseline) | — | " + ms(writes) + " |",
+      `| the same bytes written raw to the blob store (\`FsBlobStore.put\`, baseline) | — | ${ms(writes)} |`,
       `| ratio (upload / raw write) | ≤ 1.5× | ${fmt(ratio, 2)}× |`,
       `| the same PUT to a bare \`node:http\` server that only reads and hashes it (the transport's floor) | — | ${ms(bare)} |`,
       `| ratio (upload / bare PUT) | — | ${fmt(median(uploads) / median(bare), 2)}× |`,

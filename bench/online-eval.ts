@@ -342,7 +342,11 @@ export async function benchOnlineEval(): Promise<string> {
     SIGHTLINE_LOG_LEVEL: "warn",
   };
   const server = await spawnServer(env);
-  let overhead, fresh, code, judged, guard;
+  let overhead: Awaited<ReturnType<typeof overheadOfOnline>>;
+  let fresh: Awaited<ReturnType<typeof scoreFreshness>>;
+  let code: Awaited<ReturnType<typeof backfillSeconds>>;
+  let judged: Awaited<ReturnType<typeof backfillSeconds>>;
+  let guard: Awaited<ReturnType<typeof guardrailLatency>>;
   try {
     overhead = await overheadOfOnline(server.url);
     fresh = await scoreFreshness(server.url, 50);

@@ -91,7 +91,10 @@ export async function benchTraceToDataset(): Promise<string> {
       if (waited > 120_000) throw new Error(`only ${page.data.length} observations stored after 120 s`);
       await new Promise((r) => setTimeout(r, 200));
     }
-    const dataset = async (name: string) => (await request(conn, "POST", "/v1/datasets", { name }), name);
+    const dataset = async (name: string) => {
+      await request(conn, "POST", "/v1/datasets", { name });
+      return name;
+    };
     // Warm-up: the first request of each kind pays for module loading.
     await request(conn, "POST", `/v1/datasets/${await dataset("warm")}/items/from-observations`, {
       ...filter,

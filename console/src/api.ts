@@ -39,7 +39,7 @@ const PROJECT_STORAGE = "sightline.project";
 /** Set while this browser holds a session: only then does start-up ask `GET /v1/me` (docs/console.md, "Sign-in"). */
 const SESSION_HINT = "sightline.session";
 
-let config: ConsoleConfig = { apiUrl: "", streamUrl: "", exportUrl: "", keySignIn: false };
+const config: ConsoleConfig = { apiUrl: "", streamUrl: "", exportUrl: "", keySignIn: false };
 let credentials: Credentials | null = readStoredKey();
 let onUnauthorized: () => void = () => {};
 
@@ -81,7 +81,9 @@ export async function loadConfig(): Promise<ConsoleConfig> {
 
 export const getConfig = () => config;
 export const getCredentials = () => credentials;
-export const setUnauthorizedHandler = (fn: () => void) => void (onUnauthorized = fn);
+export const setUnauthorizedHandler = (fn: () => void) => {
+  onUnauthorized = fn;
+};
 
 export function signInWithKey(publicKey: string, secretKey: string): void {
   credentials = { mode: "key", publicKey, secretKey };
@@ -165,6 +167,7 @@ function apiError(res: Response, text: string, anonymous = false): ApiError {
 export async function streamEvents(
   path: string,
   body: unknown,
+  // biome-ignore lint/suspicious/noExplicitAny: the caller reads each event's payload by its name.
   onEvent: (event: string, data: any) => void,
   signal?: AbortSignal,
 ): Promise<void> {
@@ -183,8 +186,7 @@ export async function streamEvents(
     const { value, done } = await reader.read();
     if (done) break;
     buffered += value;
-    let end: number;
-    while ((end = buffered.indexOf("\n\n")) >= 0) {
+    for (let end = buffered.indexOf("\n\n"); end >= 0; end = buffered.indexOf("\n\n")) {
       const block = buffered.slice(0, end);
       buffered = buffered.slice(end + 2);
       const name = block.match(/^event: (.*)$/m)?.[1] ?? "message";

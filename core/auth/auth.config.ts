@@ -8,6 +8,11 @@ export const AuthConfig = z.object({
   previousSecrets: z.array(z.string().min(32)).default([]),
   /** The service's public address; magic links point here and it is a trusted origin. Unset: each request's own host. */
   baseUrl: z.string().url().optional(),
+  /**
+   * Cookies named with the `__Secure-` prefix (and marked Secure); unset: when `baseUrl` is https. The composition
+   * roots set it from NODE_ENV when no base URL is known, better-auth's own rule (docs/auth.md, "Cookies").
+   */
+  secureCookies: z.boolean().optional(),
   /** Origins (besides `baseUrl`) whose pages may call the sign-in endpoints with cookies (the console's). */
   trustedOrigins: z.array(z.string()).default([]),
   /** How long a session cookie may stand in for the database; 0 reads the session on every request. */

@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { passkey } from "@better-auth/passkey";
-import { isAPIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { verifyJwsAccessToken } from "better-auth/oauth2";
 import { admin } from "better-auth/plugins/admin";
@@ -13,15 +12,13 @@ import type { Mailer } from "../platform/ports";
 import { accountHooks } from "./account-hooks";
 import type { AuthConfig } from "./auth.config";
 import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications } from "./auth.sql";
-import { csrfTokenOf } from "./csrf";
+import { cacheVersion, cookieSessions, type SessionVerifier, type SessionView, secureCookies } from "./cookie-session";
 import { mcpPlugin } from "./mcp-oauth";
 import * as OAuthTables from "./oauth.sql";
 import { scopeList } from "./oauth-scopes";
 import { confirmOnlyInOwnSession, withErrorPage } from "./own-proof";
 import { authPasskeys } from "./passkey.sql";
 import { passkeyRegistrationErrors } from "./passkey-errors";
-import { stillUnproven } from "./proven-address";
-import { sessionMemo } from "./session-memo";
 import { socialPlugins } from "./social";
 import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
 import { totpReplayGuard } from "./totp-replay";
@@ -30,23 +27,12 @@ import { notePasskeyUserVerification, twoFactorEverywhere } from "./two-factor-e
 /** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
 export const AUTH_BASE_PATH = "/v1/auth";
 
-/** A signed-in person's session as the API sees it. */
-export interface SessionView {
-  session: { id: string; userId: string };
-  /** `emailVerified`: whether the address is proven (docs/auth.md, "Invitations and proven addresses"). */
-  user: { id: string; email: string; name: string; twoFactorEnabled: boolean; emailVerified: boolean };
-  /** `Set-Cookie` values better-auth gave on this read (a renewed cookie cache, a session extended); the answer carries them. */
-  setCookies?: string[];
-}
+export type { SessionVerifier, SessionView };
 
 /** Sign-in for the API: better-auth's endpoints, and the session behind a request's cookie. */
-export interface AuthService {
+export interface AuthService extends SessionVerifier {
   /** Answers a request under `/v1/auth/*` (sign-up, sign-in, magic link, two-factor, sessions, admin). */
   handler(request: Request): Promise<Response>;
-  /** The session of the request's cookie, or null when it is missing, forged, expired, revoked or banned. */
-  session(headers: Headers): Promise<SessionView | null>;
-  /** The token cookie-authenticated writes carry in `X-CSRF-Token` (docs/auth.md, "CSRF"). */
-  csrfToken(sessionId: string): string;
   /**
    * The same service sending mail through `mailer`: on Lambda only the auth function opens the mail port, so the
    * service every function shares is built with none (docs/auth.md, "Magic link").
@@ -104,7 +90,6 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
     (error: unknown) => deps.log.error("auth: start-up failed", { error: String(error) }),
   );
   const jwksCacheKey = {};
-  const memo = sessionMemo(deps, config.sessionCacheSeconds, config.secret);
   const service: AuthService = {
     oauth,
     ready: () => started,
@@ -128,36 +113,8 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
       };
     },
     handler: async (request) => passkeyRegistrationErrors(request, await auth.handler(request)),
-    async session(headers) {
-      const cookie = headers.get("cookie");
-      const known = memo.get(cookie);
-      if (known) return known;
-      const generation = memo.generation();
-      // better-auth refuses some cookies with an APIError (malformed); store failures stay errors (500s).
-      const answer = await auth.api.getSession({ headers, returnHeaders: true }).catch((e: unknown) => {
-        if (isAPIError(e)) return null;
-        throw e;
-      });
-      const found = answer?.response;
-      if (!found) return null;
-      const { session, user } = found;
-      // A renewed cookie cache or a session extended on this read: the API's answer carries them (docs/auth.md, "Cookies").
-      const setCookies = answer.headers.getSetCookie();
-      const view: SessionView = {
-        session: { id: session.id, userId: session.userId },
-        user: {
-          id: user.id,
-          email: user.email,
-          name: user.name,
-          twoFactorEnabled: Boolean(user.twoFactorEnabled),
-          emailVerified: user.emailVerified,
-        },
-        ...(setCookies.length ? { setCookies } : {}),
-      };
-      memo.set(cookie, view, generation);
-      return view;
-    },
-    csrfToken: (sessionId) => csrfTokenOf(config.secret, sessionId),
+    // The session behind a cookie is read without better-auth, by its rules, as every cookie route reads it.
+    ...cookieSessions(deps, config),
     withMailer: (mailer) => (mailer === deps.mailer ? service : createAuth({ ...deps, mailer }, config)),
   };
   return service;
@@ -243,8 +200,7 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
         maxAge: Math.max(config.sessionCacheSeconds, 1),
         // A session cached while its address was unproven is read from the store again once the address is proven:
         // if another channel proved it, that session is gone (docs/auth.md, "Invitations and proven addresses").
-        version: async (_session, user) =>
-          user.emailVerified || (await stillUnproven(deps, user.id)) ? "1" : "proven",
+        version: (_session, user) => cacheVersion(deps, user),
       },
     },
     rateLimit: {
@@ -258,6 +214,8 @@ function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: str
       ),
     },
     advanced: {
+      // Stated, so the cookie reader without better-auth (cookie-session.ts) takes the same cookie names.
+      useSecureCookies: secureCookies(config),
       database: { generateId: () => deps.ids.uuid() },
       // The transport sets x-forwarded-for from the gateway's source address, never from the client (docs/auth.md, "Rate limits").
       ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },

@@ -1,6 +1,7 @@
 export { AuthConfig } from "./auth.config";
 export { ConsentInfo, ConsentInfoQuery } from "./consent.schema";
 export { describeConsent } from "./consent-info";
+export { type CookieSessionConfig, cookieSessions, type SessionVerifier, type SessionView } from "./cookie-session";
 export {
   AUTH_BASE_PATH,
   type AuthDeps,
@@ -9,7 +10,6 @@ export {
   createAuth,
   MCP_PATH,
   noMailer,
-  type SessionView,
   unavailableAuth,
 } from "./create-auth";
 export { describeCaller, type Me } from "./me";

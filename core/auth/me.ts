@@ -1,7 +1,7 @@
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import * as Tenancy from "../tenancy";
-import type { AuthService, SessionView } from "./create-auth";
+import type { SessionVerifier, SessionView } from "./cookie-session";
 
 type Organization = { id: string; name: string; role: string; projects: { id: string; name: string }[] };
 
@@ -12,13 +12,13 @@ export type Me =
 
 /** Describes the caller: a person with every organization they belong to, or a key with its one project. */
 export async function describeCaller(
-  deps: Pick<Deps, "db" | "config" | "caches"> & { auth: AuthService },
+  deps: Pick<Deps, "db" | "config" | "caches"> & { sessions: SessionVerifier },
   principal: Principal,
   session: SessionView | null,
 ): Promise<Me> {
   if (principal.kind === "session" && session) {
     const organizations = await Tenancy.accessOf(deps, session.user.id);
-    return { user: session.user, organizations, csrfToken: deps.auth.csrfToken(session.session.id) };
+    return { user: session.user, organizations, csrfToken: deps.sessions.csrfToken(session.session.id) };
   }
   const org = await Tenancy.keyOrganization(deps, principal.projectId);
   return {

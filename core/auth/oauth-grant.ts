@@ -26,7 +26,10 @@ export interface LiveGrant {
 export async function liveGrant(deps: Pick<Deps, "db" | "clock">, key: GrantKey): Promise<LiveGrant | null> {
   if (!key.sessionId) return null;
   let lookup = prepared.get(deps.db);
-  if (!lookup) prepared.set(deps.db, (lookup = prepareGrantLookup(deps.db)));
+  if (!lookup) {
+    lookup = prepareGrantLookup(deps.db);
+    prepared.set(deps.db, lookup);
+  }
   const [row] = await lookup.execute({ sessionId: key.sessionId, userId: key.userId, clientId: key.clientId });
   if (!row) return null;
   const now = deps.clock.now();

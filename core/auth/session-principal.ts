@@ -2,7 +2,7 @@ import type { Deps } from "../platform/deps";
 import { AppError, notFound, unauthorized } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import * as Tenancy from "../tenancy";
-import type { AuthService, SessionView } from "./create-auth";
+import type { SessionVerifier, SessionView } from "./cookie-session";
 import { tokenMatches } from "./csrf";
 
 export const SESSION_PROJECT_HEADER = "x-sightline-project";
@@ -18,15 +18,15 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * @throws unauthorized (no valid session), csrf_failed, project_required, not_found (no membership for the project).
  */
 export async function sessionPrincipal(
-  deps: Pick<Deps, "db" | "config" | "caches"> & { auth: AuthService },
+  deps: Pick<Deps, "db" | "config" | "caches"> & { sessions: SessionVerifier },
   request: { method: string; headers: Headers },
   options: { projectOptional?: boolean } = {},
 ): Promise<{ principal: Principal; session: SessionView }> {
-  const session = await deps.auth.session(request.headers);
+  const session = await deps.sessions.session(request.headers);
   if (!session) throw unauthorized("The session is missing, expired or revoked; sign in again");
   if (
     !SAFE_METHODS.has(request.method.toUpperCase()) &&
-    !tokenMatches(deps.auth.csrfToken(session.session.id), request.headers.get(CSRF_HEADER))
+    !tokenMatches(deps.sessions.csrfToken(session.session.id), request.headers.get(CSRF_HEADER))
   ) {
     throw new AppError("csrf_failed", "Cookie-authenticated writes need the X-CSRF-Token header from GET /v1/me");
   }

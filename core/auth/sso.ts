@@ -143,7 +143,7 @@ interface UserInfoCheck {
  * admits them like any invited person (even with sign-up closed) and gives them no organization of their own.
  */
 export function ssoUserGate(deps: SsoDeps, bootstrapOrgName: string) {
-  return async ({ user, source }: UserInfoCheck): Promise<{ error: string; errorDescription: string } | void> => {
+  return async ({ user, source }: UserInfoCheck): Promise<{ error: string; errorDescription: string } | undefined> => {
     if (source.method !== "sso-oidc" && source.method !== "sso-saml") return;
     const provider = source.sso ? await ssoProviderById(deps, source.sso.providerId) : null;
     if (!provider) return { error: "sso_provider_not_found", errorDescription: "This SSO provider no longer exists" };

@@ -10,6 +10,7 @@ export interface ActionRequest {
 
 /** One line a person reads in a Slack channel. */
 export function slackText(event: EventEnvelope): string {
+  // biome-ignore lint/suspicious/noExplicitAny: each event type has its own payload; the text reads fields by name.
   const d = event.data as Record<string, any>;
   const where = `project ${event.projectId}`;
   switch (event.type) {

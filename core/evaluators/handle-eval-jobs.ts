@@ -47,8 +47,9 @@ export async function handleEvalJobs(deps: EvalWorkerDeps, jobs: readonly Delive
         byProject.set(job.projectId, [...(byProject.get(job.projectId) ?? []), { ...d, job }]);
     } else byProject.set(d.job.projectId, [...(byProject.get(d.job.projectId) ?? []), d as Delivered<TargetJob>]);
   }
-  const fail = (ids: readonly string[], e: unknown) =>
-    new Set(ids).forEach((id) => failures.push({ id, retry: e instanceof Error ? e.message : String(e) }));
+  const fail = (ids: readonly string[], e: unknown) => {
+    for (const id of new Set(ids)) failures.push({ id, retry: e instanceof Error ? e.message : String(e) });
+  };
   const retries: Retry[] = [];
   await Promise.all([
     ...backfills.map(async ({ id, job }) => runBackfill(deps, job).catch((e: unknown) => fail([id], e))),

@@ -157,7 +157,6 @@ export function evaluationSupplies(
 
 async function runJudge(
   deps: RunDeps,
-  projectId: string,
   evaluator: LoadedEvaluator,
   target: EvaluationTarget,
   supplies: EvaluationSupplies,
@@ -246,7 +245,7 @@ export async function outcomeOf(
 ): Promise<Outcome> {
   return evaluator.definition.kind === "CODE"
     ? runCode(evaluator, target)
-    : runJudge(deps, projectId, evaluator, target, supplies);
+    : runJudge(deps, evaluator, target, supplies);
 }
 
 const stringValueOf = (dataType: EvaluatorDefinition["scoreDataType"], o: Outcome) =>

@@ -46,7 +46,11 @@ function dueTargets(merged: Telemetry.MergedRows): DueTargets {
   const of = (projectId: string) =>
     due.get(projectId) ?? due.set(projectId, { traces: [], observations: [] }).get(projectId)!;
   // The platform's own model calls are never evaluated online: a judge's trace judged again would call the judge forever.
-  const own = (projectId: string, traceId: string) => (of(projectId).ownCalls ??= new Set()).add(traceId);
+  const own = (projectId: string, traceId: string) => {
+    const targets = of(projectId);
+    targets.ownCalls ??= new Set();
+    targets.ownCalls.add(traceId);
+  };
   for (const row of merged.traces.values()) {
     if (row.versioned.get("environment")?.[1] === Telemetry.PLATFORM_ENVIRONMENT) own(row.projectId, row.id);
     if (row.versioned.has("output")) of(row.projectId).traces.push(row.id);

@@ -39,6 +39,7 @@ export async function resolveCosts(deps: Pick<Deps, "db" | "ch">, rows: readonly
       const match = Pricing.matchPrice(model[1] as string, custom);
       if (!match) continue;
       const { costDetails } = Pricing.computeCost(usage[1] as Record<string, number>, match.entry);
+      // biome-ignore lint/complexity/useMathMinMax: the versions are timestamps as text; the later one wins.
       row.versioned.set("cost_computed", [model[0] > usage[0] ? model[0] : usage[0], costDetails]);
     }
   }

@@ -5,7 +5,7 @@ import { readThroughOwned } from "../platform/cache";
 import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import { ingestSettings } from "./ingest.sql";
-import { PiiPolicy } from "./pii";
+import type { PiiPolicy } from "./pii";
 
 export const Sampling = z.object({
   /** Share of traces kept, decided by a hash of the trace id. */

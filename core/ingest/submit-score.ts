@@ -1,4 +1,3 @@
-import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import { acceptBatch } from "./accept-batch";

@@ -25,7 +25,10 @@ export async function tailSample(
   const note = (traceId: string | null) => {
     if (!traceId || headKeeps(traceId, policy.headRate)) return null;
     let c = candidates.get(traceId);
-    if (!c) candidates.set(traceId, (c = { error: false, cost: 0 }));
+    if (!c) {
+      c = { error: false, cost: 0 };
+      candidates.set(traceId, c);
+    }
     return c;
   };
   for (const row of merged.traces.values()) if (row.projectId === projectId) note(row.id);

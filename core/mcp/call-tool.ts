@@ -1,5 +1,5 @@
 import { ZodError } from "zod";
-import { AppError, forbidden, invalid, isAppError } from "../platform/errors";
+import { type AppError, forbidden, invalid, isAppError } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import { roleAtLeast } from "../platform/roles";
 import { NUL_MESSAGE, nulPath } from "../platform/storable-text";

@@ -31,16 +31,15 @@ const descriptors = new Map<string, ToolDescriptor>();
 export function listTools(principal: Pick<Principal, "role" | "scopes">): ToolDescriptor[] {
   return toolsFor(principal).map((t) => {
     let d = descriptors.get(t.name);
-    if (!d)
-      descriptors.set(
-        t.name,
-        (d = {
-          name: t.name,
-          description: t.description,
-          inputSchema: inputSchemaOf(t),
-          annotations: { readOnlyHint: scopeOf(t) === Auth.READ_SCOPE },
-        }),
-      );
+    if (!d) {
+      d = {
+        name: t.name,
+        description: t.description,
+        inputSchema: inputSchemaOf(t),
+        annotations: { readOnlyHint: scopeOf(t) === Auth.READ_SCOPE },
+      };
+      descriptors.set(t.name, d);
+    }
     return d;
   });
 }

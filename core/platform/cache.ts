@@ -50,7 +50,10 @@ export class Caches {
 
   of<V>(name: string): GenerationCache<V> {
     let cache = this.caches.get(name);
-    if (!cache) this.caches.set(name, (cache = new GenerationCache<unknown>()));
+    if (!cache) {
+      cache = new GenerationCache<unknown>();
+      this.caches.set(name, cache);
+    }
     return cache as GenerationCache<V>;
   }
 

@@ -1,4 +1,4 @@
-import type { AuthService } from "../auth";
+import type { AuthService, SessionVerifier } from "../auth";
 import type { RateLimiter } from "../ratelimits";
 import type { Caches } from "./cache";
 import type { Config } from "./config";
@@ -49,6 +49,8 @@ export interface Deps {
   outbound: OutboundHttp;
   /** Sign-in (better-auth) and the sessions behind cookies (docs/auth.md). */
   auth: AuthService;
+  /** The session behind a cookie, read without the sign-in stack (docs/auth.md, "Sessions without the sign-in stack"). */
+  sessions: SessionVerifier;
   /** Sends magic links: SES on AWS (the auth function's port), the service log locally. */
   mailer: Mailer;
   /** DNS lookups of the domains SSO providers prove (docs/auth.md, "Proving the domain"). */

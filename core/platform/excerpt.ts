@@ -2,6 +2,7 @@
 export const EXCERPT_CHARS = 200;
 
 // C0 and C1 controls, DEL, and the bidirectional overrides and isolates that can disguise text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what this strips.
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]+/g;
 
 /**

@@ -169,7 +169,11 @@ export async function streamCompletion(
             text += e.text;
             yield { event: "delta", data: { text: e.text } };
           } else {
-            const slot = (toolCalls[e.index] ??= { id: "", name: "", arguments: "" });
+            let slot = toolCalls[e.index];
+            if (!slot) {
+              slot = { id: "", name: "", arguments: "" };
+              toolCalls[e.index] = slot;
+            }
             if (e.id) slot.id = e.id;
             if (e.name) slot.name = e.name;
             slot.arguments += e.arguments;

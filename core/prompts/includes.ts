@@ -178,11 +178,18 @@ export function expandIncludes(
       .pieces.map((p) => {
         if (typeof p === "string") return p;
         const target = nodeOf(p);
-        const edges = (dependencies[owner.id] ??= []);
+        let edges = dependencies[owner.id];
+        if (!edges) {
+          edges = [];
+          dependencies[owner.id] = edges;
+        }
         if (!edges.some((e) => e.id === target.id))
           edges.push({ id: target.id, name: target.name, version: target.version });
         let text = expanded.get(target.id);
-        if (text === undefined) expanded.set(target.id, (text = expandText(target.content as string, target)));
+        if (text === undefined) {
+          text = expandText(target.content as string, target);
+          expanded.set(target.id, text);
+        }
         return text;
       })
       .join("");

@@ -38,6 +38,9 @@ export const generationColumn = (projectId: Param) =>
  */
 export function preparedFor<T>(cache: WeakMap<Db, T>, db: Db, build: (db: Db) => T): T {
   let statement = cache.get(db);
-  if (!statement) cache.set(db, (statement = build(db)));
+  if (!statement) {
+    statement = build(db);
+    cache.set(db, statement);
+  }
   return statement;
 }

@@ -20,6 +20,7 @@ export interface MergedRows {
   orphans: PartialRow[];
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: bodies passed the ingest schema already; fields are read by name and stored as sent.
 type Body = Record<string, any>;
 
 const json = (v: unknown) => (v === undefined || v === null ? undefined : JSON.stringify(v));
@@ -27,8 +28,10 @@ const json = (v: unknown) => (v === undefined || v === null ? undefined : JSON.s
 function rowOf(map: Map<string, PartialRow>, projectId: string, id: string, traceId: string | null): PartialRow {
   const key = `${projectId}/${id}`;
   let row = map.get(key);
-  if (!row) map.set(key, (row = new PartialRow(projectId, id, traceId)));
-  else if (row.traceId === null && traceId !== null) row.traceId = traceId;
+  if (!row) {
+    row = new PartialRow(projectId, id, traceId);
+    map.set(key, row);
+  } else if (row.traceId === null && traceId !== null) row.traceId = traceId;
   return row;
 }
 

@@ -93,6 +93,9 @@ function prepareKeyLookup(db: Db) {
 
 function keyLookup(db: Db) {
   let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepareKeyLookup(db)));
+  if (!statement) {
+    statement = prepareKeyLookup(db);
+    prepared.set(db, statement);
+  }
   return statement;
 }

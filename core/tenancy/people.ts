@@ -54,7 +54,10 @@ function prepareAccessLookup(db: Db) {
 
 function accessLookup(db: Db) {
   let statement = prepared.get(db);
-  if (!statement) prepared.set(db, (statement = prepareAccessLookup(db)));
+  if (!statement) {
+    statement = prepareAccessLookup(db);
+    prepared.set(db, statement);
+  }
   return statement;
 }
 
@@ -64,7 +67,10 @@ function grouped(
   const byOrg = new Map<string, OrganizationAccess>();
   for (const r of rows) {
     let org = byOrg.get(r.orgId);
-    if (!org) byOrg.set(r.orgId, (org = { id: r.orgId, name: r.orgName, role: r.role, projects: [] }));
+    if (!org) {
+      org = { id: r.orgId, name: r.orgName, role: r.role, projects: [] };
+      byOrg.set(r.orgId, org);
+    }
     if (r.projectId) org.projects.push({ id: r.projectId, name: r.projectName! });
   }
   return [...byOrg.values()];

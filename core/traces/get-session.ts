@@ -34,17 +34,17 @@ export function groupBySessionPath(traces: readonly TraceListItem[]): PathGroupS
     let node = root;
     for (let i = 0; i < segments.length; i++) {
       let child = node.children.find((c) => c.segment === segments[i]);
-      if (!child)
-        node.children.push(
-          (child = {
-            segment: segments[i]!,
-            path: segments.slice(0, i + 1).join("/"),
-            traceCount: 0,
-            totalCost: null,
-            traces: [],
-            children: [],
-          }),
-        );
+      if (!child) {
+        child = {
+          segment: segments[i]!,
+          path: segments.slice(0, i + 1).join("/"),
+          traceCount: 0,
+          totalCost: null,
+          traces: [],
+          children: [],
+        };
+        node.children.push(child);
+      }
       node = child;
     }
     node.traces.push(t);

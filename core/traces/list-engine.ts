@@ -213,7 +213,6 @@ async function foldAll(
 ): Promise<Found[]> {
   const { entity, filters } = plan;
   const params = plan.params.fork({ projectId: plan.projectId });
-  const keys = entity.keys.join(", ");
   // Each narrowing predicate is its own semi-join (an entity's values may come from different raw
   // rows), one IN per key column: a superset of the entities, cheaper than hashing key tuples.
   const narrow = filters.narrow.map((p) =>

@@ -11,7 +11,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from "zod";
 import { getDeps } from "../_runtime/deps";
 import { afterInvocation } from "../_runtime/outbox-hook";
-import type { BaseDeps, DepsWith, Port, PortName } from "../_runtime/ports";
+import type { DepsWith, Port, PortName } from "../_runtime/ports";
 import { type ErrorBodyOf, errorResponse, jsonResponse, wantsBasicChallenge } from "./http-errors";
 import { bodyBytes, parseJsonBody, parsePart, queryObject, refuseNul } from "./http-input";
 import { hasCookies, requestHeaders } from "./web-request";

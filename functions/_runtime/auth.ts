@@ -37,6 +37,8 @@ export function authConfig(env: Env, secret: string, baseUrl: string | undefined
     secret,
     previousSecrets: env.SIGHTLINE_AUTH_PREVIOUS_SECRETS,
     baseUrl: env.SIGHTLINE_PUBLIC_URL ?? baseUrl,
+    // better-auth's rule without a base URL: secure cookies in production (NODE_ENV), stated for both cookie readers.
+    ...((env.SIGHTLINE_PUBLIC_URL ?? baseUrl) ? {} : { secureCookies: process.env.NODE_ENV === "production" }),
     trustedOrigins: env.SIGHTLINE_TRUSTED_ORIGINS,
     sessionCacheSeconds: env.SIGHTLINE_SESSION_CACHE_SECONDS,
     signup: env.SIGHTLINE_SIGNUP,

@@ -81,6 +81,7 @@ export async function startLocalApp(
     bus: localEventBus({ root, rules: eventRules, log }),
     // Replaced once the server listens and its address (the magic links' base) is known.
     auth: Auth.unavailableAuth(),
+    sessions: Auth.unavailableAuth(),
     mailer,
     config: {
       allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true,
@@ -117,9 +118,8 @@ export async function startLocalApp(
   // Media uploads and reads on the embedded blob store go through URLs this server signs and answers (docs/media.md).
   const blobStore = deps.blobs;
   const blobUrls =
-    blobStore instanceof FsBlobStore
-      ? (blobStore.urls = new SignedBlobUrls(deps.keyRing.deriveKey("local-blob-urls")))
-      : null;
+    blobStore instanceof FsBlobStore ? new SignedBlobUrls(deps.keyRing.deriveKey("local-blob-urls")) : null;
+  if (blobUrls && blobStore instanceof FsBlobStore) blobStore.urls = blobUrls;
   const signedBlobs =
     blobUrls && blobStore instanceof FsBlobStore
       ? {
@@ -141,6 +141,8 @@ export async function startLocalApp(
   const url = `http://${env.SIGHTLINE_HOST}:${port}`;
   blobUrls?.serveAt(env.SIGHTLINE_PUBLIC_URL ?? url);
   deps.auth = buildAuth(deps, mailer, env, await authSecret(env, { persist: true }), url);
+  // The same reader as a Lambda's `sessions` port (createAuth's `session` is it).
+  deps.sessions = deps.auth;
   // Start-up writes to the store: finished before the first request, and before a quick stop closes the store.
   await deps.auth.ready();
 

@@ -22,9 +22,15 @@ export function createRouter(routes: readonly RouteDef[]) {
         .split("/")
         .map((segment) => {
           const greedy = segment.match(/^\{(\w+)\+\}$/);
-          if (greedy) return (names.push(greedy[1]!), "(.+)");
+          if (greedy) {
+            names.push(greedy[1]!);
+            return "(.+)";
+          }
           const param = segment.match(/^\{(\w+)\}$/);
-          if (param) return (names.push(param[1]!), "([^/]+)");
+          if (param) {
+            names.push(param[1]!);
+            return "([^/]+)";
+          }
           return segment.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
         })
         .join("/");

@@ -73,7 +73,8 @@ export function createStaticFiles(options: { dir: string; config: ConsoleConfig 
       const inside = decoded !== "" && !decoded.includes("\0") && (file === dir || file.startsWith(dir + sep));
       if (inside && file !== dir && existsSync(file) && statSync(file).isFile()) {
         const hashed = decoded.startsWith("/assets/");
-        return sendFile(req, res, file, hashed ? "public, max-age=31536000, immutable" : "no-cache");
+        sendFile(req, res, file, hashed ? "public, max-age=31536000, immutable" : "no-cache");
+        return;
       }
       // A missing asset is a 404; any other path is a page of the app, which routes it in the browser.
       const index = join(dir, "index.html");

@@ -58,7 +58,8 @@ export function buildDocument(
   // Routes another library answers (better-auth under /v1/auth): named, with the reason, and public.
   for (const [key, reason] of exempt) {
     const [method, path] = key.split(" ") as [string, string];
-    (paths[path] ??= {})[method.toLowerCase()] = {
+    paths[path] ??= {};
+    paths[path][method.toLowerCase()] = {
       summary: reason,
       tags: ["auth"],
       security: [],
@@ -116,7 +117,8 @@ export function buildDocument(
     } else if (contract.rawBody) {
       operation.requestBody = { required: true, content: { "application/x-protobuf": {}, "application/json": {} } };
     }
-    (paths[path] ??= {})[method.toLowerCase()] = operation;
+    paths[path] ??= {};
+    paths[path][method.toLowerCase()] = operation;
   }
   return {
     openapi: "3.1.0",

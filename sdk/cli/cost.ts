@@ -66,7 +66,7 @@ export async function cost(argv: string[], _env: NodeJS.ProcessEnv, out: (s: str
     clickhouse: positive("clickhouse", values.clickhouse, 0),
     postgres: positive("postgres", values.postgres, 0),
   };
-  let result;
+  let result: ReturnType<typeof estimate>;
   try {
     result = estimate(measured, prices, choices);
   } catch (error) {

@@ -10,6 +10,7 @@ export const SMOKE_HELP = `sightline smoke [--timeout <seconds>]
 
 interface Step {
   name: string;
+  // biome-ignore lint/suspicious/noConfusingVoidType: a step that has nothing to report returns nothing.
   run(): Promise<string | void>;
 }
 

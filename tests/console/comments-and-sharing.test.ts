@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Service, SHOTS, signedInConsole, until } from "./harness";
 
@@ -8,7 +8,6 @@ import { type Service, SHOTS, signedInConsole, until } from "./harness";
 
 let service: Service;
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 
 const shot = (p: Page, name: string) => p.screenshot({ path: join(SHOTS, `${name}.png`) });
@@ -71,7 +70,7 @@ async function seed(s: Service) {
 }
 
 beforeAll(async () => {
-  ({ service, browser, context, page } = await signedInConsole("social", seed, { acceptDialogs: true }));
+  ({ service, browser, page } = await signedInConsole("social", seed, { acceptDialogs: true }));
 }, 180_000);
 
 afterAll(async () => {

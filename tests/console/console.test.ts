@@ -201,7 +201,10 @@ beforeAll(async () => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: "light" });
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  page.on("dialog", (d) => (dialogs.push(d.message()), void d.accept()));
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
 }, 180_000);
 
 afterAll(async () => {

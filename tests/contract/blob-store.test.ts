@@ -28,7 +28,8 @@ describeBlobStore("FsBlobStore", async () => {
 
 describePresignedUrls("FsBlobStore (the local server's signed URLs)", async () => {
   const store = new FsBlobStore(await tempDir());
-  const urls = (store.urls = new SignedBlobUrls(randomBytes(32)));
+  const urls = new SignedBlobUrls(randomBytes(32));
+  store.urls = urls;
   const server = createServer(
     (req, res) => void serveSignedBlob(store, urls, req, res, new URL(req.url!, "http://local")),
   );
@@ -181,7 +182,7 @@ describe("S3BlobStore on S3's wire protocol", () => {
       await open("media").presignPut("m/1", {
         contentType: "image/png",
         contentLength: 5,
-        sha256: "x".repeat(43) + "=",
+        sha256: `${"x".repeat(43)}=`,
         expiresInSeconds: 900,
       }),
     );

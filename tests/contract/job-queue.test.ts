@@ -73,7 +73,12 @@ describeJobQueue("SqsJobQueue (fauxqs)", async () => {
 
 function fakeClock(start = Date.UTC(2030, 0, 1)) {
   let now = start;
-  return { now: () => new Date(now), advance: (seconds: number) => void (now += seconds * 1000) };
+  return {
+    now: () => new Date(now),
+    advance: (seconds: number) => {
+      now += seconds * 1000;
+    },
+  };
 }
 
 describe("DurableLocalQueue", () => {

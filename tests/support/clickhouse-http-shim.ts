@@ -59,7 +59,7 @@ export async function startClickHouseShim(chdbPath: string): Promise<ClickHouseS
   // chDB runs one statement at a time, and `USE` is session state: requests take turns.
   let turn: Promise<unknown> = Promise.resolve();
   let currentDatabase = "default";
-  const useDatabase = async (database: string) => {
+  const switchDatabase = async (database: string) => {
     if (database === currentDatabase) return;
     for await (const _ of (await connection.query({ query: `USE \`${database.replace(/`/g, "")}\`` })).stream);
     currentDatabase = database;
@@ -89,7 +89,7 @@ export async function startClickHouseShim(chdbPath: string): Promise<ClickHouseS
       let output = Buffer.alloc(0);
       const sql = inUrl ?? body;
       statements.push(sql);
-      await useDatabase(url.searchParams.get("database") || "default");
+      await switchDatabase(url.searchParams.get("database") || "default");
       if (inUrl !== null && body.length > 0) {
         await connection.insert({ ...common, query: inUrl, values: body });
       } else {

@@ -61,8 +61,10 @@ abstract class FakeProvider {
   protected authorize(url: URL, res: ServerResponse): void {
     const q = url.searchParams;
     const redirectUri = q.get("redirect_uri");
-    if (q.get("client_id") !== this.clientId || !redirectUri || q.get("response_type") !== "code")
-      return json(res, 400, { error: "invalid_request" });
+    if (q.get("client_id") !== this.clientId || !redirectUri || q.get("response_type") !== "code") {
+      json(res, 400, { error: "invalid_request" });
+      return;
+    }
     const code = randomBytes(12).toString("hex");
     this.grants.set(code, {
       person: { ...this.person },

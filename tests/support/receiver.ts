@@ -62,7 +62,13 @@ export async function startReceiver(): Promise<Receiver> {
           () => reject(new Error(`receiver got ${received.length} of ${n} requests`)),
           timeoutMs,
         );
-        waiters.push({ n, resolve: () => (clearTimeout(timer), resolve(received)) });
+        waiters.push({
+          n,
+          resolve: () => {
+            clearTimeout(timer);
+            return resolve(received);
+          },
+        });
       });
     },
     async close() {

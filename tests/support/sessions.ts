@@ -45,7 +45,7 @@ export async function sessionCall(
   options: { body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = {
-    ...(jar && jar.cookies.size ? { cookie: jar.header() } : {}),
+    ...(jar?.cookies.size ? { cookie: jar.header() } : {}),
     ...(method !== "GET" && path.startsWith("/v1/auth/") ? { origin: app.url } : {}),
     ...options.headers,
   };

@@ -60,7 +60,12 @@ export function AddToDataset({
     );
   return (
     <Paper withBorder p="xs" data-own-keys data-testid="add-to-dataset-panel">
-      <form onSubmit={(e) => (e.preventDefault(), save.mutate(undefined))}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate(undefined);
+        }}
+      >
         <Stack gap="xs">
           <Text size="sm" fw={600}>
             Add this {observationId ? "observation" : "trace"} to a dataset
@@ -74,7 +79,10 @@ export function AddToDataset({
             }
             data={(names.data?.data ?? []).map((d) => d.name)}
             value={dataset}
-            onChange={(v) => (setDataset(v), save.reset())}
+            onChange={(v) => {
+              setDataset(v);
+              save.reset();
+            }}
           />
           <JsonField
             label="Expected output (JSON; the stored output, edit before saving)"
@@ -89,7 +97,14 @@ export function AddToDataset({
             <Button type="submit" size="xs" disabled={!dataset || parsed.error !== undefined} loading={save.isPending}>
               Save item
             </Button>
-            <Button size="xs" variant="subtle" onClick={() => (setOpen(false), save.reset())}>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => {
+                setOpen(false);
+                save.reset();
+              }}
+            >
               Close
             </Button>
             {save.data && dataset && (
@@ -153,7 +168,12 @@ export function AddSelectionToDataset({ selection }: { selection: Record<string,
   const r = add.data;
   return (
     <Paper withBorder p="xs" data-own-keys data-testid="bulk-add-panel">
-      <form onSubmit={(e) => (e.preventDefault(), add.mutate())}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
         <Stack gap="xs">
           <Text size="sm" fw={600}>
             Add every observation these filters select to a dataset (the newest 1,000 at most)
@@ -166,12 +186,22 @@ export function AddSelectionToDataset({ selection }: { selection: Record<string,
               searchable
               data={(names.data?.data ?? []).map((d) => d.name)}
               value={dataset}
-              onChange={(v) => (setDataset(v), add.reset())}
+              onChange={(v) => {
+                setDataset(v);
+                add.reset();
+              }}
             />
             <Button type="submit" size="xs" disabled={!dataset} loading={add.isPending}>
               Add to dataset
             </Button>
-            <Button size="xs" variant="subtle" onClick={() => (setOpen(false), add.reset())}>
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() => {
+                setOpen(false);
+                add.reset();
+              }}
+            >
               Close
             </Button>
           </Group>

@@ -32,7 +32,10 @@ export function CommentThread({ objectType, objectId }: { objectType: CommentObj
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = useMutation({
     mutationFn: () => send<Comment>("POST", "/v1/comments", { objectType, objectId, body: draft }),
-    onSuccess: () => (setDraft(""), refresh()),
+    onSuccess: () => {
+      setDraft("");
+      return refresh();
+    },
   });
 
   return (
@@ -80,7 +83,10 @@ function CommentItem({ comment, onChange }: { comment: Comment; onChange: () => 
   const [editing, setEditing] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () => send("PATCH", `/v1/comments/${encodeURIComponent(comment.id)}`, { body: editing }),
-    onSuccess: () => (setEditing(null), onChange()),
+    onSuccess: () => {
+      setEditing(null);
+      return onChange();
+    },
   });
   const remove = useMutation({
     mutationFn: () => send("DELETE", `/v1/comments/${encodeURIComponent(comment.id)}`),

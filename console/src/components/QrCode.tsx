@@ -5,7 +5,11 @@ export function QrCode({ text, size = 180 }: { text: string; size?: number }) {
   const { data } = encode(text, { border: 2 });
   const n = data.length;
   let path = "";
-  data.forEach((row, y) => row.forEach((on, x) => on && (path += `M${x} ${y}h1v1h-1z`)));
+  data.forEach((row, y) => {
+    row.forEach((on, x) => {
+      if (on) path += `M${x} ${y}h1v1h-1z`;
+    });
+  });
   return (
     <svg
       width={size}

@@ -36,13 +36,19 @@ export function ShareTrace({ traceId }: { traceId: string }) {
         base,
         expiry === "never" ? {} : { expiresAt: new Date(Date.now() + Number(expiry) * 86_400_000).toISOString() },
       ),
-    onSuccess: (link) => (setMade(sharedUrl(link.path)), queryClient.invalidateQueries({ queryKey: key })),
+    onSuccess: (link) => {
+      setMade(sharedUrl(link.path));
+      return queryClient.invalidateQueries({ queryKey: key });
+    },
   });
   const revoke = useMutation({
     mutationFn: (id: string) => send("DELETE", `${base}/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key }),
   });
-  const close = () => (setOpened(false), setMade(null));
+  const close = () => {
+    setOpened(false);
+    setMade(null);
+  };
 
   return (
     <>

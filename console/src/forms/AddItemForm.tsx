@@ -29,7 +29,12 @@ export function AddItemForm({ name, onAdded }: { name: string; onAdded: () => vo
         ],
       }),
     onSuccess: (r) => {
-      if (r.added > 0) setInput(""), setExpected(""), setMetadata(""), onAdded();
+      if (r.added > 0) {
+        setInput("");
+        setExpected("");
+        setMetadata("");
+        onAdded();
+      }
     },
   });
   const invalid =
@@ -37,7 +42,12 @@ export function AddItemForm({ name, onAdded }: { name: string; onAdded: () => vo
     parsed.input.value === undefined;
   return (
     <Paper withBorder p="sm" data-testid="add-item">
-      <form onSubmit={(e) => (e.preventDefault(), add.mutate())}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          add.mutate();
+        }}
+      >
         <Stack gap="xs">
           <Text fw={600}>Add an item</Text>
           <SimpleGrid cols={{ base: 1, md: 3 }}>

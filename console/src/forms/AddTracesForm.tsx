@@ -16,10 +16,19 @@ export function AddTracesForm({ queue, onAdded }: { queue: string; onAdded: () =
   const traceIds = [...new Set(ids.split(/[\s,]+/).filter(Boolean))];
   const add = useMutation({
     mutationFn: () => send<AddResult>("POST", `/v1/review-queues/${seg(queue)}/items`, { traceIds }),
-    onSuccess: (r) => (r.added > 0 && setIds(""), onAdded()),
+    onSuccess: (r) => {
+      r.added > 0 && setIds("");
+      return onAdded();
+    },
   });
   return (
-    <form data-own-keys onSubmit={(e) => (e.preventDefault(), add.mutate())}>
+    <form
+      data-own-keys
+      onSubmit={(e) => {
+        e.preventDefault();
+        add.mutate();
+      }}
+    >
       <Group align="end">
         <TextInput
           label="Add traces (ids, comma separated)"

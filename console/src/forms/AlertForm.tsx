@@ -76,11 +76,19 @@ export function AlertForm({
         ? send<AlertRule>("PUT", `/v1/alerts/${seg(rule.id)}`, body)
         : send<AlertRule>("POST", "/v1/alerts", body);
     },
-    onSuccess: (saved) => (rule ? undefined : setDraft(blank), onSaved(saved)),
+    onSuccess: (saved) => {
+      rule ? undefined : setDraft(blank);
+      return onSaved(saved);
+    },
   });
   return (
     <Paper withBorder p="sm" data-testid="alert-form">
-      <form onSubmit={(e) => (e.preventDefault(), save.mutate())}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
         <Stack gap="xs">
           <Text fw={600}>{rule ? `Edit ${rule.name}` : "New alert rule"}</Text>
           <Group align="end">

@@ -18,7 +18,12 @@ export function ItemSchemaForm({ name, schema, onSaved }: { name: string; schema
   });
   return (
     <Paper withBorder p="sm" data-testid="item-schema">
-      <form onSubmit={(e) => (e.preventDefault(), save.mutate())}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+      >
         <Stack gap="xs">
           <Text fw={600}>Item schema</Text>
           <JsonField

@@ -41,7 +41,12 @@ export function NewDatasetForm({ onCreated, onCancel }: { onCreated: (name: stri
   const invalidJson = Boolean(schema.input.error || schema.expectedOutput.error);
   return (
     <Paper withBorder p="sm" data-testid="new-dataset">
-      <form onSubmit={(e) => (e.preventDefault(), create.mutate())}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
         <Stack gap="xs">
           <Text fw={600}>New dataset</Text>
           <Group align="start">

@@ -59,7 +59,12 @@ export function NewQueueForm({ onCreated, onCancel }: { onCreated: (name: string
   });
   return (
     <Paper withBorder p="sm" data-testid="new-queue">
-      <form onSubmit={(e) => (e.preventDefault(), create.mutate())}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
         <Stack gap="xs">
           <Text fw={600}>New review queue</Text>
           <Group align="start">

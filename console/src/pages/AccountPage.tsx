@@ -29,16 +29,26 @@ export default function AccountPage() {
   const enable = useMutation({
     mutationFn: () =>
       send<{ totpURI: string; backupCodes: string[] }>("POST", "/v1/auth/two-factor/enable", { password }),
-    onSuccess: (r) => (setEnrolling(r), setPassword("")),
+    onSuccess: (r) => {
+      setEnrolling(r);
+      setPassword("");
+    },
   });
   // The first code from the app turns two-factor on (docs/auth.md, "Two-factor").
   const confirm = useMutation({
     mutationFn: () => send("POST", "/v1/auth/two-factor/verify-totp", { code: code.trim() }),
-    onSuccess: () => (setEnrolling(null), setCode(""), refreshMe()),
+    onSuccess: () => {
+      setEnrolling(null);
+      setCode("");
+      return refreshMe();
+    },
   });
   const disable = useMutation({
     mutationFn: () => send("POST", "/v1/auth/two-factor/disable", { password }),
-    onSuccess: () => (setPassword(""), refreshMe()),
+    onSuccess: () => {
+      setPassword("");
+      return refreshMe();
+    },
   });
 
   const sessions = useQuery({

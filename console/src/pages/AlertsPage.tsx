@@ -69,7 +69,10 @@ export default function AlertsPage() {
   const refresh = () => queryClient.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith("alert") });
   const remove = useMutation({
     mutationFn: (a: AlertRule) => send("DELETE", `/v1/alerts/${seg(a.id)}`),
-    onSuccess: () => (setParams({}), void refresh()),
+    onSuccess: () => {
+      setParams({});
+      void refresh();
+    },
   });
   const state = params.get("state") ?? "all";
   const selected = alerts.data?.data.find((a) => a.id === params.get("alert"));

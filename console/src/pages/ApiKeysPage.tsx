@@ -41,7 +41,11 @@ export default function ApiKeysPage() {
 
   const create = useMutation({
     mutationFn: () => send<Minted>("POST", "/v1/api-keys", { role, note: note.trim() || null }),
-    onSuccess: (key) => (setMinted({ key }), setNote(""), refresh()),
+    onSuccess: (key) => {
+      setMinted({ key });
+      setNote("");
+      return refresh();
+    },
   });
   const rotate = useMutation({
     mutationFn: async (old: ApiKey) => {
@@ -52,7 +56,10 @@ export default function ApiKeysPage() {
       await send("DELETE", "/v1/api-keys", { publicKey: old.publicKey });
       return { key, replaced: old.publicKey };
     },
-    onSuccess: (result) => (setMinted(result), refresh()),
+    onSuccess: (result) => {
+      setMinted(result);
+      return refresh();
+    },
   });
   const revoke = useMutation({
     mutationFn: (k: ApiKey) => send("DELETE", "/v1/api-keys", { publicKey: k.publicKey }),

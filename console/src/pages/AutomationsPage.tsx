@@ -131,7 +131,11 @@ export default function AutomationsPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["automations"] });
   const create = useMutation({
     mutationFn: () => send<Automation & { secret?: string }>("POST", "/v1/automations", draft),
-    onSuccess: (a) => (setSecret(a.secret ?? null), setDraft({ ...draft, name: "", target: "" }), void refresh()),
+    onSuccess: (a) => {
+      setSecret(a.secret ?? null);
+      setDraft({ ...draft, name: "", target: "" });
+      void refresh();
+    },
   });
   const toggle = useMutation({
     mutationFn: (a: Automation) =>

@@ -91,9 +91,11 @@ export default function EvaluatorPage() {
         online: online ?? e.online,
         samplingRate: rate ?? e.samplingRate,
       }),
-    onSuccess: () => (
-      setOnline(null), setRate(null), void queryClient.invalidateQueries({ queryKey: ["evaluator", name] })
-    ),
+    onSuccess: () => {
+      setOnline(null);
+      setRate(null);
+      void queryClient.invalidateQueries({ queryKey: ["evaluator", name] });
+    },
   });
   const [expression, setExpression] = useState<string | null>(null);
   const [item, setItem] = useState('{"input": "hi", "output": "Hello!"}');

@@ -41,12 +41,21 @@ function SinkForm({ sink, onChange }: { sink: Sink | null; onChange: () => void 
   const save = useMutation({
     mutationFn: () =>
       send<Sink>("PUT", "/v1/event-sink", { url: url.trim(), events, enabled, ...(apiKey ? { apiKey } : {}) }),
-    onSuccess: () => (setApiKey(""), onChange()),
+    onSuccess: () => {
+      setApiKey("");
+      return onChange();
+    },
   });
   const remove = useMutation({ mutationFn: () => send("DELETE", "/v1/event-sink"), onSuccess: onChange });
   return (
     <Paper withBorder p="sm" data-testid="event-sink-form">
-      <form onSubmit={(e) => (e.preventDefault(), save.mutate())} autoComplete="off">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+        autoComplete="off"
+      >
         <Stack gap="xs">
           <Group justify="space-between">
             <Text fw={600}>{sink ? "Event sink" : "No event sink"}</Text>

@@ -20,7 +20,10 @@ export default function MembersPage() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ["members"] });
   const put = useMutation({
     mutationFn: (m: { email: string; role: string }) => send("PUT", "/v1/memberships", m),
-    onSuccess: () => (setEmail(""), refresh()),
+    onSuccess: () => {
+      setEmail("");
+      return refresh();
+    },
   });
   const remove = useMutation({
     mutationFn: (m: string) => send("DELETE", "/v1/memberships", { email: m }),
@@ -30,7 +33,12 @@ export default function MembersPage() {
     <Stack>
       <Title order={2}>Members</Title>
       <Paper withBorder p="sm">
-        <form onSubmit={(e) => (e.preventDefault(), put.mutate({ email: email.trim(), role }))}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            put.mutate({ email: email.trim(), role });
+          }}
+        >
           <Group align="end">
             <TextInput
               label="Email"

@@ -29,9 +29,11 @@ export default function ModelPricesPage() {
         matchPattern: pattern.trim(),
         prices: { input: Number(input), output: Number(output) },
       }),
-    onSuccess: () => (
-      setModelName(""), setPattern(""), void queryClient.invalidateQueries({ queryKey: ["model-prices"] })
-    ),
+    onSuccess: () => {
+      setModelName("");
+      setPattern("");
+      void queryClient.invalidateQueries({ queryKey: ["model-prices"] });
+    },
   });
   const rows = (prices.data?.data ?? []).filter((p) => p.modelName.toLowerCase().includes(filter.toLowerCase()));
   return (

@@ -28,7 +28,10 @@ function PiiForm() {
   const [draft, setDraft] = useState<Pii | null>(null);
   const [custom, setCustom] = useState("");
   useEffect(() => {
-    if (q.data && !draft) setDraft(q.data), setCustom(JSON.stringify(q.data.custom, null, 2));
+    if (q.data && !draft) {
+      setDraft(q.data);
+      setCustom(JSON.stringify(q.data.custom, null, 2));
+    }
   }, [q.data, draft]);
   const save = useMutation({
     mutationFn: () => {

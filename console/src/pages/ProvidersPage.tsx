@@ -27,15 +27,27 @@ function ProviderCard({ provider, onChange }: { provider: Provider; onChange: ()
   const save = useMutation({
     mutationFn: () =>
       send<Provider>("PUT", `/v1/providers/${seg(provider.provider)}`, { apiKey, baseUrl: baseUrl.trim() || null }),
-    onSuccess: () => (setApiKey(""), onChange()),
+    onSuccess: () => {
+      setApiKey("");
+      return onChange();
+    },
   });
   const remove = useMutation({
     mutationFn: () => send("DELETE", `/v1/providers/${seg(provider.provider)}`),
-    onSuccess: () => (setBaseUrl(""), onChange()),
+    onSuccess: () => {
+      setBaseUrl("");
+      return onChange();
+    },
   });
   return (
     <Paper withBorder p="sm" data-testid={`provider-${provider.provider}`}>
-      <form onSubmit={(e) => (e.preventDefault(), save.mutate())} autoComplete="off">
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          save.mutate();
+        }}
+        autoComplete="off"
+      >
         <Stack gap="xs">
           <Group justify="space-between">
             <Text fw={600}>{provider.provider}</Text>

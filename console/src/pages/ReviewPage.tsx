@@ -77,7 +77,10 @@ export default function ReviewPage() {
         e.key === "Enter" &&
         (e.target === document.body || !typing(e.target) || (e.target as HTMLElement).tagName === "INPUT")
       ) {
-        if (item && value !== null && !submit.isPending) e.preventDefault(), submit.mutate();
+        if (item && value !== null && !submit.isPending) {
+          e.preventDefault();
+          submit.mutate();
+        }
         return;
       }
       if (typing(e.target)) return;

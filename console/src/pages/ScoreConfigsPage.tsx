@@ -41,11 +41,21 @@ function NewScoreConfig({ onCreated }: { onCreated: () => void }) {
         ...(dataType === "CATEGORICAL" ? { categories } : {}),
         ...(description.trim() ? { description: description.trim() } : {}),
       }),
-    onSuccess: () => (setName(""), setCategories([]), setDescription(""), onCreated()),
+    onSuccess: () => {
+      setName("");
+      setCategories([]);
+      setDescription("");
+      return onCreated();
+    },
   });
   return (
     <Paper withBorder p="sm" data-testid="score-config-form">
-      <form onSubmit={(e) => (e.preventDefault(), create.mutate())}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate();
+        }}
+      >
         <Stack gap="xs">
           <Text fw={600}>New score config</Text>
           <Group align="start">

@@ -54,7 +54,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const next = params.get("next");
-  const target = next && next.startsWith("/") && !next.startsWith("//") ? next : "/traces";
+  const target = next?.startsWith("/") && !next.startsWith("//") ? next : "/traces";
   const keySignIn = getConfig().keySignIn;
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
@@ -85,9 +85,9 @@ export function SignInPage() {
   };
 
   // Back from a magic link: the cookie is set, so asking `GET /v1/me` raises no prompt.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival from the link.
   useEffect(() => {
     if (params.get("link") === "1") void attempt(finishSession);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const withKey = (form: FormData) =>
@@ -150,7 +150,12 @@ export function SignInPage() {
 
   const signUp = step === "sign-up";
   const passwordForm = (
-    <form onSubmit={(e) => (e.preventDefault(), void withPassword(new FormData(e.currentTarget)))}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void withPassword(new FormData(e.currentTarget));
+      }}
+    >
       <Stack>
         {signUp && (
           <Text size="xs" c="dimmed">
@@ -191,7 +196,14 @@ export function SignInPage() {
         )}
         {!signUp && <SsoSignIn email={email} target={target} onError={setError} />}
         <Divider />
-        <Button variant="subtle" size="xs" onClick={() => (setError(null), setStep(signUp ? "password" : "sign-up"))}>
+        <Button
+          variant="subtle"
+          size="xs"
+          onClick={() => {
+            setError(null);
+            setStep(signUp ? "password" : "sign-up");
+          }}
+        >
           {signUp ? "I have an account" : "Create an account (first run: create the owner account)"}
         </Button>
       </Stack>
@@ -199,7 +211,12 @@ export function SignInPage() {
   );
 
   const codeForm = (
-    <form onSubmit={(e) => (e.preventDefault(), void withCode(new FormData(e.currentTarget)))}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void withCode(new FormData(e.currentTarget));
+      }}
+    >
       <Stack>
         <Text size="sm">Enter the code from your authenticator app.</Text>
         <TextInput
@@ -243,7 +260,12 @@ export function SignInPage() {
     );
 
   const keyForm = (
-    <form onSubmit={(e) => (e.preventDefault(), void withKey(new FormData(e.currentTarget)))}>
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        void withKey(new FormData(e.currentTarget));
+      }}
+    >
       <Stack>
         <Text size="xs" c="dimmed">
           Development sign-in: the key stays in this tab only.

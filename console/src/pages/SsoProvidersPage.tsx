@@ -88,7 +88,12 @@ export default function SsoProvidersPage() {
     <Stack>
       <Title order={2}>SSO</Title>
       <Paper withBorder p="sm">
-        <form onSubmit={(e) => (e.preventDefault(), submit(new FormData(e.currentTarget)))}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit(new FormData(e.currentTarget));
+          }}
+        >
           <Stack gap="xs">
             <Group align="end">
               <SegmentedControl

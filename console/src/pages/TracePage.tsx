@@ -203,8 +203,13 @@ export function Tree({
     else if (e.key === "ArrowUp" || e.key === "k") move(index - 1);
     else if (e.key === "Home") move(0);
     else if (e.key === "End") move(rows.length - 1);
-    else if (e.key === "ArrowLeft" && rows[index]?.hasChildren) e.preventDefault(), toggle(rows[index]!.id, false);
-    else if (e.key === "ArrowRight" && rows[index]?.hasChildren) e.preventDefault(), toggle(rows[index]!.id, true);
+    else if (e.key === "ArrowLeft" && rows[index]?.hasChildren) {
+      e.preventDefault();
+      toggle(rows[index]!.id, false);
+    } else if (e.key === "ArrowRight" && rows[index]?.hasChildren) {
+      e.preventDefault();
+      toggle(rows[index]!.id, true);
+    }
   };
 
   return (
@@ -240,6 +245,8 @@ export function Tree({
             const width = Math.max(((row.end - row.start) / span) * 100, 0.4);
             const type = row.obs?.type ?? "TRACE";
             return (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the tree (role="tree") handles the keys for its active row.
+              // biome-ignore lint/a11y/useFocusableInteractive: focus stays on the tree, which names this row active.
               <div
                 key={row.id || "trace"}
                 id={`obs-row-${v.index}`}
@@ -277,7 +284,10 @@ export function Tree({
                   {row.hasChildren ? (
                     <UnstyledButton
                       aria-label={collapsed.has(row.id) ? "Expand" : "Collapse"}
-                      onClick={(e) => (e.stopPropagation(), toggle(row.id))}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        toggle(row.id);
+                      }}
                       style={{ width: 14, fontSize: 10 }}
                     >
                       {collapsed.has(row.id) ? "▶" : "▼"}

@@ -95,7 +95,9 @@ export class EventBridgeEventBus implements EventBus {
         try {
           const result = await this.client.send(new PutEventsCommand({ Entries: call.map((c) => c.entry) }));
           // Results come back in the order of the entries; a refused one has an ErrorCode.
-          if (result.FailedEntryCount) result.Entries?.forEach((r, i) => r.ErrorCode && refused.push(call[i]!));
+          if (result.FailedEntryCount) {
+            for (const [i, r] of (result.Entries ?? []).entries()) if (r.ErrorCode) refused.push(call[i]!);
+          }
         } catch {
           refused.push(...call);
         }

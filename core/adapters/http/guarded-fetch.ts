@@ -59,7 +59,9 @@ export function guardedFetch(options: GuardedFetchOptions): typeof fetch {
     const signal = init?.signal ?? request.signal;
     if (signal?.aborted) throw abortError(signal);
     const headers: Record<string, string> = {};
-    request.headers.forEach((value, key) => (headers[key] = value));
+    request.headers.forEach((value, key) => {
+      headers[key] = value;
+    });
     if (body) headers["content-length"] = String(body.length);
     const send = url.protocol === "https:" ? httpsRequest : httpRequest;
     return new Promise<Response>((resolve, reject) => {

@@ -76,7 +76,10 @@ export function resilientProviders(
   const permits = new Map<LlmProviderName, Semaphore>();
   const permitOf = (name: LlmProviderName) => {
     let semaphore = permits.get(name);
-    if (!semaphore) permits.set(name, (semaphore = new Semaphore(policy.concurrency)));
+    if (!semaphore) {
+      semaphore = new Semaphore(policy.concurrency);
+      permits.set(name, semaphore);
+    }
     return semaphore;
   };
   const backoff = (attempt: number) =>
@@ -146,7 +149,10 @@ export function resilientProviders(
 function holdingPermit(events: AsyncIterable<LlmStreamEvent>, release: () => void): AsyncIterable<LlmStreamEvent> {
   let released = false;
   const once = () => {
-    if (!released) (released = true), release();
+    if (!released) {
+      released = true;
+      release();
+    }
   };
   return {
     async *[Symbol.asyncIterator]() {

@@ -47,7 +47,10 @@ const dirSyncs = new Map<string, { inFlight: Promise<void> | null; waiting: Prom
  */
 export function syncDir(dir: string): Promise<void> {
   let state = dirSyncs.get(dir);
-  if (!state) dirSyncs.set(dir, (state = { inFlight: null, waiting: null }));
+  if (!state) {
+    state = { inFlight: null, waiting: null };
+    dirSyncs.set(dir, state);
+  }
   const s = state;
   const start = (): Promise<void> => {
     const run: Promise<void> = fsyncDir(dir).finally(() => {

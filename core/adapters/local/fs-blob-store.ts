@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, type ReadStream } from "node:fs";
+import { createReadStream, type Dirent, type ReadStream } from "node:fs";
 import { open, readdir, readFile, rename, stat, unlink } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { BlobStore, PresignedUpload } from "../../platform/ports";
@@ -198,7 +198,7 @@ function decodeSegment(name: string): string {
 }
 
 async function walk(dir: string, keyPrefix: string, out: string[]): Promise<void> {
-  let entries;
+  let entries: Dirent[];
   try {
     entries = await readdir(dir, { withFileTypes: true });
   } catch (e) {

@@ -51,12 +51,18 @@ export function compileExpression(source: string, options: CompileOptions = {}):
     switch (node.kind) {
       case "literal": {
         const value = node.value;
-        return (ctx) => (tick(ctx), value);
+        return (ctx) => {
+          tick(ctx);
+          return value;
+        };
       }
       case "variable": {
         const name = node.name;
         variables.add(name);
-        return (ctx) => (tick(ctx), Object.hasOwn(ctx.vars, name) ? normalize(ctx.vars[name]) : null);
+        return (ctx) => {
+          tick(ctx);
+          return Object.hasOwn(ctx.vars, name) ? normalize(ctx.vars[name]) : null;
+        };
       }
       case "path": {
         const base = build(node.base);
@@ -86,8 +92,14 @@ export function compileExpression(source: string, options: CompileOptions = {}):
         // Messages point at the offending operand, as they do for and/or.
         const start = node.operand.start;
         return node.op === "not"
-          ? (ctx) => (tick(ctx), !condition("Negation", operand(ctx), start))
-          : (ctx) => (tick(ctx), negate(operand(ctx), start));
+          ? (ctx) => {
+              tick(ctx);
+              return !condition("Negation", operand(ctx), start);
+            }
+          : (ctx) => {
+              tick(ctx);
+              return negate(operand(ctx), start);
+            };
       }
       case "arith": {
         const [first, ...rest] = node.operands.map(build);
@@ -101,7 +113,10 @@ export function compileExpression(source: string, options: CompileOptions = {}):
       }
       case "compare": {
         const [left, right, op, start] = [build(node.left), build(node.right), node.op, node.start];
-        return (ctx) => (tick(ctx), compare(op, left(ctx), right(ctx), start));
+        return (ctx) => {
+          tick(ctx);
+          return compare(op, left(ctx), right(ctx), start);
+        };
       }
       case "logical": {
         const operands = node.operands.map((o) => ({ run: build(o), start: o.start }));
@@ -121,18 +136,27 @@ export function compileExpression(source: string, options: CompileOptions = {}):
           build(node.otherwise),
           node.test.start,
         ];
-        return (ctx) => (tick(ctx), condition("The condition of ?:", test(ctx), start) ? then(ctx) : otherwise(ctx));
+        return (ctx) => {
+          tick(ctx);
+          return condition("The condition of ?:", test(ctx), start) ? then(ctx) : otherwise(ctx);
+        };
       }
       case "call":
         return buildCall(node);
       case "array": {
         const items = node.items.map(build);
-        return (ctx) => (tick(ctx), items.map((item) => item(ctx)));
+        return (ctx) => {
+          tick(ctx);
+          return items.map((item) => item(ctx));
+        };
       }
       case "object": {
         const entries = node.entries.map((e) => [e.key, build(e.value)] as const);
         // Object.fromEntries defines own properties, so no key can reach a prototype setter.
-        return (ctx) => (tick(ctx), Object.fromEntries(entries.map(([key, value]) => [key, value(ctx)])));
+        return (ctx) => {
+          tick(ctx);
+          return Object.fromEntries(entries.map(([key, value]) => [key, value(ctx)]));
+        };
       }
     }
   }

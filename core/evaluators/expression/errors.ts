@@ -1,4 +1,4 @@
-import { AppError, invalid } from "../../platform/errors";
+import { type AppError, invalid } from "../../platform/errors";
 
 /** Where in the source something went wrong; `position` is 1-based, counted in UTF-16 code units. */
 export interface SourceLocation {

@@ -30,8 +30,10 @@ interface Signal<T> {
   wire: {
     safeParse(
       v: unknown,
+      // biome-ignore lint/suspicious/noExplicitAny: each signal's wire schema decides the shape its normalize reads.
     ): { success: true; data: any } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
   };
+  // biome-ignore lint/suspicious/noExplicitAny: as above: the schema's output, typed per signal where it is declared.
   normalize: (wire: any) => T;
 }
 const SIGNALS = {

@@ -38,7 +38,7 @@ export function normalizeLogs(wire: WireLogsRequest): OtlpLogRecord[] {
         timeUnixNano: nanosOf(r.timeUnixNano ?? r.observedTimeUnixNano),
         eventName: r.eventName || undefined,
         attributes: attributesOf(r.attributes),
-        body: valueOf(r.body, 0),
+        body: anyValueOf(r.body, 0),
       })),
     ),
   );
@@ -98,10 +98,10 @@ function enumOf(value: number | string | null | undefined, names: Record<string,
 
 export function attributesOf(list: readonly WireKeyValue[] | null | undefined, depth = 0): Attributes {
   // fromEntries defines own properties, so a key such as "__proto__" stays plain data.
-  return Object.fromEntries((list ?? []).map((kv) => [kv.key, valueOf(kv.value, depth)]));
+  return Object.fromEntries((list ?? []).map((kv) => [kv.key, anyValueOf(kv.value, depth)]));
 }
 
-function valueOf(v: WireAnyValue | null | undefined, depth: number): AttributeValue {
+function anyValueOf(v: WireAnyValue | null | undefined, depth: number): AttributeValue {
   if (!v) return null;
   if (depth > MAX_VALUE_DEPTH) throw invalid(`OTLP attribute value nested deeper than ${MAX_VALUE_DEPTH} levels`);
   if (v.stringValue != null) return v.stringValue;
@@ -110,7 +110,7 @@ function valueOf(v: WireAnyValue | null | undefined, depth: number): AttributeVa
   if (v.intValue != null) return Math.trunc(Number(v.intValue));
   if (v.doubleValue != null) return Number(v.doubleValue);
   if (v.bytesValue != null) return v.bytesValue;
-  if (v.arrayValue) return (v.arrayValue.values ?? []).map((x) => valueOf(x, depth + 1));
+  if (v.arrayValue) return (v.arrayValue.values ?? []).map((x) => anyValueOf(x, depth + 1));
   if (v.kvlistValue) return attributesOf(v.kvlistValue.values, depth + 1);
   return null;
 }

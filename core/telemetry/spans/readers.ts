@@ -94,8 +94,11 @@ type Node = Map<string, Node | unknown>;
 function place(node: Node, parts: string[], value: unknown) {
   for (let i = 0; i < parts.length - 1; i++) {
     const next = node.get(parts[i]!);
-    if (next === undefined) node.set(parts[i]!, (node = new Map()));
-    else if (next instanceof Map) node = next;
+    if (next === undefined) {
+      const child: Node = new Map();
+      node.set(parts[i]!, child);
+      node = child;
+    } else if (next instanceof Map) node = next;
     else return; // a scalar already holds this path: the first one sent wins
   }
   if (!node.has(parts.at(-1)!)) node.set(parts.at(-1)!, value);

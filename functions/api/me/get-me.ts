@@ -1,6 +1,6 @@
 import * as Auth from "@core/auth";
 import { http } from "../../_lib/http";
-import { auth } from "../../_runtime/ports/auth";
+import { sessions } from "../../_runtime/ports/sessions";
 
 export const handler = http({
   role: "VIEWER",
@@ -8,7 +8,7 @@ export const handler = http({
     "Who is calling: the signed-in person with their organizations, roles, projects and CSRF token, or the API key",
   tags: ["auth"],
   projectOptional: true,
-  uses: [auth],
+  uses: [sessions],
   response: Auth.MeResponse,
   run: (_input, { deps, principal, session }) => Auth.describeCaller(deps, principal, session),
 });

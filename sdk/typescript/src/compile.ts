@@ -12,7 +12,7 @@ export type PromptContent = string | (ChatMessage | PlaceholderSlot)[];
 export type PromptVariables = Record<string, string | number | boolean>;
 
 const VARIABLE = /\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
-const own = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+const own = (o: object, key: string) => Object.hasOwn(o, key);
 
 /**
  * Replaces each `{{name}}` that `variables` holds (own keys only, so `{{constructor}}` stays); an

@@ -35,7 +35,7 @@ export function deliverer(conn: Connection, transport: Transport, report: OnErro
 
   async function post(events: Serialised[]): Promise<void> {
     const body = `{"batch":[${events.map((e) => e.json).join(",")}],"sdk":${SDK_FIELD}}`;
-    let answer;
+    let answer: Awaited<ReturnType<typeof call>>;
     try {
       answer = await call(conn, "POST", "/v1/ingest", body, transport);
     } catch (error) {

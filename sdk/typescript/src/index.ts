@@ -42,7 +42,7 @@ export {
 } from "./events.js";
 export { type Answer, call, request, retryDelayMs, type Transport } from "./http.js";
 export { type AttachedMedia, attachMedia, type MediaUpload } from "./media.js";
-export { type IngestProblem, type OnError } from "./problems.js";
+export type { IngestProblem, OnError } from "./problems.js";
 export { DEFAULT_CACHE_TTL_SECONDS, type GetPromptOptions, type Prompt } from "./prompts.js";
 export {
   type DatasetItem,

@@ -49,7 +49,7 @@ export async function verifySignature(
   const nowMs = options.now?.getTime() ?? Date.now();
   if (Math.abs(Math.floor(nowMs / 1000) - ts) > (options.toleranceSeconds ?? 300)) return false;
   const given = hexBytes(signature.trim());
-  if (!given || given.length !== 32) return false;
+  if (given?.length !== 32) return false;
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
     "verify",
   ]);

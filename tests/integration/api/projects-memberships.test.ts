@@ -35,9 +35,10 @@ describe("projects and memberships", () => {
     await app.call("POST", "/v1/projects", { body: { name: "evented" } });
     const seen: string[] = [];
     const bus = {
-      publish: async (events: readonly EventEnvelope[]) => (
-        events.forEach((e) => seen.push(`${e.type}:${(e.data as any).name ?? ""}`)), { failed: [] }
-      ),
+      publish: async (events: readonly EventEnvelope[]) => {
+        for (const e of events) seen.push(`${e.type}:${(e.data as any).name ?? ""}`);
+        return { failed: [] };
+      },
     };
 
     const first = await relayOutbox({ ...app.deps, bus });

@@ -20,7 +20,7 @@ describe("automations", () => {
   };
   const saveWebhook = async (body: Record<string, unknown>) => {
     const res = await app.call("POST", "/v1/automations", {
-      body: { action: "webhook", target: hook.url + "/hook", ...body },
+      body: { action: "webhook", target: `${hook.url}/hook`, ...body },
     });
     expect(res.status).toBe(201);
     return res.body;

@@ -1,7 +1,7 @@
 import { guardedFetch } from "@core/adapters/http/guarded-fetch";
 import { anthropicConnector } from "@core/adapters/llm/anthropic";
 import { openAiConnector } from "@core/adapters/llm/openai";
-import { LlmCallError } from "@core/platform/ports";
+import type { LlmCallError } from "@core/platform/ports";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { FakeProviders } from "./fake-providers";
 

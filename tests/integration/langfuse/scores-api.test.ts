@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from "../../support/local-app";
 import { type Key, newProject } from "../datasets/support";
 
 /** A listed score's value (Langfuse's TEXT scores have none, so the client's union type leaves it out). */
-const valueOf = (s: object) => (s as { value?: number }).value;
+const scoreValue = (s: object) => (s as { value?: number }).value;
 
 /* Scores and score configs through Langfuse's public API, with its JS clients (docs/langfuse.md, "Scores"). */
 describe("Langfuse scores and score configs", () => {
@@ -76,7 +76,7 @@ describe("Langfuse scores and score configs", () => {
     await app.drainQueues();
     const list = await langfuse.api.scores.getMany({ traceId });
 
-    expect(list.data.map((s) => [s.id, valueOf(s)])).toEqual([[id, 5]]);
+    expect(list.data.map((s) => [s.id, scoreValue(s)])).toEqual([[id, 5]]);
   });
 
   it("scores sent by the client's score helper (ingestion) are listed by v2 with the trace's fields", async () => {
@@ -123,8 +123,8 @@ describe("Langfuse scores and score configs", () => {
         .join(","),
     });
 
-    expect(numeric.data.map(valueOf).sort()).toEqual([0.2, 0.5, 0.9]);
-    expect(high.data.map(valueOf).sort()).toEqual([0.5, 0.9]);
+    expect(numeric.data.map(scoreValue).sort()).toEqual([0.2, 0.5, 0.9]);
+    expect(high.data.map(scoreValue).sort()).toEqual([0.5, 0.9]);
     expect(byUser.data.map((s) => s.traceId)).toEqual([ada, ada]);
     expect(byTags.data).toHaveLength(2);
     expect(page2.data).toHaveLength(1);

@@ -39,7 +39,9 @@ describe("share links", () => {
   });
   afterAll(() => app?.close());
   // A minute later the shared bucket is full again.
-  beforeEach(() => void (now += 60_000));
+  beforeEach(() => {
+    now += 60_000;
+  });
 
   it("shows the trace to a caller without credentials exactly as the authenticated read does, offloaded input and scores included", async () => {
     const made = await share();

@@ -50,7 +50,12 @@ export function hangingFetch() {
         waiting.push(() => resolve(accepted(req, 0) as Response));
       }),
   );
-  return { ...inner, release: () => waiting.splice(0).forEach((go) => go()) };
+  return {
+    ...inner,
+    release: () => {
+      for (const go of waiting.splice(0)) go();
+    },
+  };
 }
 
 export const KEYS = { baseUrl: "http://sightline.test", publicKey: "pk-sl-unit", secretKey: "sk-sl-unit" };

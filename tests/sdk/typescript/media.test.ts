@@ -33,7 +33,10 @@ describe("attachMedia (TypeScript SDK)", () => {
     const bytes = randomBytes(500);
     const first = await attachMedia(conn, { traceId: randomUUID(), field: "output", contentType: "audio/wav", bytes });
     let puts = 0;
-    const counting: typeof fetch = (input, init) => ((puts += init?.method === "PUT" ? 1 : 0), fetch(input, init));
+    const counting: typeof fetch = (input, init) => {
+      puts += init?.method === "PUT" ? 1 : 0;
+      return fetch(input, init);
+    };
 
     const second = await attachMedia(
       conn,

@@ -106,7 +106,7 @@ describe("hostile expressions", () => {
           expected: [data],
           metadata: { data },
         };
-        steps.forEach(([name], i) => (vars[`k${i}`] = name));
+        for (const [i, [name]] of steps.entries()) vars[`k${i}`] = name;
         const frozen = JSON.stringify(vars);
 
         const outcome = compileAndRun(source, vars);

@@ -163,7 +163,7 @@ describe("regex matcher", () => {
 
     fc.assert(
       fc.property(pattern, subject, (source, text) => {
-        let compiled;
+        let compiled: ReturnType<typeof compileRegex>;
         try {
           compiled = compileRegex(source);
         } catch (error) {

@@ -31,31 +31,42 @@ function replay(statements: string[]) {
   const locals = new Set<string>();
   const distributed = new Map<string, string>();
   const exists = (name: string) => locals.has(name) || distributed.has(name);
+  const rules: [RegExp, (m: RegExpExecArray) => void][] = [
+    [
+      /^CREATE TABLE IF NOT EXISTS (\w+) ON CLUSTER 'sightline' AS (\w+) ENGINE = Distributed\('sightline', currentDatabase\(\), '(\w+)', cityHash64\(project_id\)\)$/,
+      (m) => {
+        expect(m[2]).toBe(m[3]);
+        expect(locals.has(m[3]!), `${m[1]} reads ${m[3]}, which does not exist`).toBe(true);
+        distributed.set(m[1]!, m[3]!);
+      },
+    ],
+    [/^CREATE TABLE IF NOT EXISTS (\w+) ON CLUSTER 'sightline' \($/, (m) => locals.add(m[1]!)],
+    [
+      /^RENAME TABLE (.+) ON CLUSTER 'sightline'$/,
+      (m) => {
+        for (const [from, to] of m[1]!.split(", ").map((p) => p.split(" TO "))) {
+          expect(locals.delete(from!), `rename of missing ${from}`).toBe(true);
+          locals.add(to!);
+        }
+      },
+    ],
+    [
+      /^DROP TABLE IF EXISTS (\w+) ON CLUSTER 'sightline' SYNC$/,
+      (m) => {
+        locals.delete(m[1]!);
+        distributed.delete(m[1]!);
+      },
+    ],
+    [/^ALTER TABLE (\w+) ON CLUSTER 'sightline' /, (m) => expect(exists(m[1]!), `ALTER of missing ${m[1]}`).toBe(true)],
+    [
+      /^INSERT INTO (\w+) /,
+      (m) => expect(distributed.has(m[1]!), `INSERT into ${m[1]}, not a Distributed table`).toBe(true),
+    ],
+  ];
   for (const s of statements.map(firstLine)) {
-    let m: RegExpExecArray | null;
-    if (
-      (m =
-        /^CREATE TABLE IF NOT EXISTS (\w+) ON CLUSTER 'sightline' AS (\w+) ENGINE = Distributed\('sightline', currentDatabase\(\), '(\w+)', cityHash64\(project_id\)\)$/.exec(
-          s,
-        ))
-    ) {
-      expect(m[2]).toBe(m[3]);
-      expect(locals.has(m[3]!), `${m[1]} reads ${m[3]}, which does not exist`).toBe(true);
-      distributed.set(m[1]!, m[3]!);
-    } else if ((m = /^CREATE TABLE IF NOT EXISTS (\w+) ON CLUSTER 'sightline' \($/.exec(s))) locals.add(m[1]!);
-    else if ((m = /^RENAME TABLE (.+) ON CLUSTER 'sightline'$/.exec(s))) {
-      for (const [from, to] of m[1]!.split(", ").map((p) => p.split(" TO "))) {
-        expect(locals.delete(from!), `rename of missing ${from}`).toBe(true);
-        locals.add(to!);
-      }
-    } else if ((m = /^DROP TABLE IF EXISTS (\w+) ON CLUSTER 'sightline' SYNC$/.exec(s))) {
-      locals.delete(m[1]!);
-      distributed.delete(m[1]!);
-    } else if ((m = /^ALTER TABLE (\w+) ON CLUSTER 'sightline' /.exec(s)))
-      expect(exists(m[1]!), `ALTER of missing ${m[1]}`).toBe(true);
-    else if ((m = /^INSERT INTO (\w+) /.exec(s)))
-      expect(distributed.has(m[1]!), `INSERT into ${m[1]}, not a Distributed table`).toBe(true);
-    else throw new Error(`unexpected statement: ${s}`);
+    const rule = rules.find(([pattern]) => pattern.test(s));
+    if (!rule) throw new Error(`unexpected statement: ${s}`);
+    rule[1](rule[0].exec(s)!);
   }
   return { locals, distributed };
 }

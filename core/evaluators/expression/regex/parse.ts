@@ -108,7 +108,7 @@ export function parseRegex(pattern: string): RegexNode {
       case "[":
         return plain(characterClass());
       case "\\":
-        return escape();
+        return escapeSequence();
       case "*":
       case "+":
       case "?":
@@ -137,7 +137,7 @@ export function parseRegex(pattern: string): RegexNode {
     return { ...inner, quantifiable: true };
   }
 
-  function escape(): Parsed & { quantifiable: boolean } {
+  function escapeSequence(): Parsed & { quantifiable: boolean } {
     const c = pattern[i];
     if (c === "b" || c === "B") {
       i++;
