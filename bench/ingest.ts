@@ -395,7 +395,7 @@ export async function benchIngest(): Promise<string> {
     const p = (l: number[], q: number) => fmt(quantile(l, q));
     const ratio = (l: number[], q: number) => fmt(quantile(l, q) / quantile(rawAccept, q), 1);
     return [
-      "## Ingest (issues 3, 13 and 32)",
+      "## Ingest (issues 3 and 13)",
       "",
       "| measure | target | result | raw baseline | ratio |",
       "|---|---|---|---|---|",
