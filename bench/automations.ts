@@ -27,7 +27,7 @@ async function api<T = any>(
 }
 
 /** A loopback webhook that notes when each event arrived, by the id its `data` names. */
-async function webhookReceiver() {
+export async function webhookReceiver() {
   const arrived = new Map<string, number>();
   let count = 0;
   const server = createServer((req, res) => {
@@ -122,7 +122,7 @@ async function rawDelivery(hookUrl: string) {
 }
 
 /** Ingest end to end with a webhook on trace.created against the same run without it; best of two each, alternated. */
-async function ingestWithWebhook(url: string, hookUrl: string, delivered: () => number) {
+export async function ingestWithWebhook(url: string, hookUrl: string, delivered: () => number) {
   const bodies = () => Array.from({ length: 600 }, () => JSON.stringify({ batch: makeBatch() }));
   await endToEnd(url, bodies()); // warm-up
   const without: number[] = [];

@@ -32,6 +32,7 @@ import { routes } from "../routes";
 import { schedules } from "../schedules";
 import { localEventBus } from "./event-bus";
 import { createHttpServer } from "./http-server";
+import { type IngestThread, startIngestThread } from "./ingest-thread";
 import { startQueueRunner } from "./queue-runner";
 import { startScheduler } from "./scheduler";
 import { createStaticFiles } from "./static-files";
@@ -47,6 +48,8 @@ export interface LocalApp {
   /** Runs each queue's worker once over what is queued now (tests use it instead of polling). */
   drainQueues(): Promise<number>;
   trigger(schedule: string): Promise<unknown>;
+  /** The ingest worker's own thread when it drains in the background (tests kill it alone); null otherwise. */
+  ingestThread: IngestThread | null;
   stop(): Promise<void>;
 }
 
@@ -145,13 +148,30 @@ export async function startLocalApp(
 
   // Tests drive queues and schedules by hand; `npm start` runs them in the background.
   const background = options.background ?? true;
+  const poll = background && env.SIGHTLINE_RUN_WORKERS !== false;
+  // The ingest worker runs on its own thread and event loop when it drains in the background, as it runs in
+  // its own function on AWS (docs/ingest.md, "The local worker"); tests that drain by hand keep it here.
+  const ingestThread = poll
+    ? startIngestThread({
+        data: {
+          root,
+          config: deps.config,
+          logLevel: env.SIGHTLINE_LOG_LEVEL,
+          databaseUrl: env.DATABASE_URL ?? null,
+        },
+        deps,
+        log,
+        relay: () => relay.kick(),
+      })
+    : null;
   const runners = workers.map((worker) =>
     startQueueRunner({
       root,
       worker,
       queue: deps.queues[worker.queue],
       log,
-      poll: background && env.SIGHTLINE_RUN_WORKERS !== false,
+      poll,
+      invoke: worker.queue === "ingest" && ingestThread ? ingestThread.invoke : undefined,
     }),
   );
   const scheduler = startScheduler({ root, schedules, log, timers: background });
@@ -180,10 +200,12 @@ export async function startLocalApp(
       return handled;
     },
     trigger: (name) => scheduler.trigger(name),
+    ingestThread,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await Promise.all([...runners.map((r) => r.stop()), scheduler.stop(), relay.idle()]);
+      await ingestThread?.stop();
       await stores.close();
     },
   };

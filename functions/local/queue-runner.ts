@@ -43,6 +43,8 @@ export function startQueueRunner(options: {
   queue: JobQueue;
   log: Log;
   poll: boolean;
+  /** Runs the handler elsewhere (the ingest worker's thread); in this thread when absent. */
+  invoke?: (handler: string, event: SQSEvent, timeoutSeconds: number) => Promise<unknown>;
 }) {
   const { worker, queue, log } = options;
   let stopping = false;
@@ -64,13 +66,14 @@ export function startQueueRunner(options: {
         })),
       );
     }
-    const handler = await loadHandler(options.root, worker.handler);
     const event: SQSEvent = { Records: messages.map((m) => sqsRecord(worker.queue, m)) };
     let failed = new Set<string>();
     try {
-      const response = (await handler(event, lambdaContext(worker.handler, worker.timeoutSeconds))) as
-        | SQSBatchResponse
-        | undefined;
+      const response = (await (options.invoke
+        ? options.invoke(worker.handler, event, worker.timeoutSeconds)
+        : loadHandler(options.root, worker.handler).then((handler) =>
+            handler(event, lambdaContext(worker.handler, worker.timeoutSeconds)),
+          ))) as SQSBatchResponse | undefined;
       failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (e) {
       log.error("worker invocation failed", {

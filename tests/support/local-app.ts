@@ -32,7 +32,11 @@ export const basic = (key: { publicKey: string; secretKey: string }) =>
  * The whole local service on embedded stores in a temporary directory, on a free
  * port, with queues and schedules driven by the test (no timers, no polling).
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  /** `background`: queues drain and schedules run on their own, as under `npm start`. */
+  options: { background?: boolean } = {},
+): Promise<TestApp> {
   const dataDir = env.SIGHTLINE_DATA_DIR ?? mkdtempSync(join(tmpdir(), "sightline-test-"));
   // A test that restarts on the same data names its key, so the second start answers to it too.
   const admin =
@@ -67,7 +71,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       ...(scratch ? { DATABASE_URL: scratch.url } : {}),
       ...env,
     },
-    { background: false, mailer },
+    { background: options.background ?? false, mailer },
   );
   return {
     ...app,
