@@ -5,7 +5,7 @@ import { alertRules, alertTransitions } from "./alerts.sql";
 import { measureRules } from "./measure";
 import type { AlertRow } from "./rules";
 
-type Checker = Pick<Deps, "db" | "ch" | "clock" | "ids" | "log">;
+type Checker = Pick<Deps, "db" | "telemetry" | "clock" | "ids" | "log">;
 
 export interface CheckResult {
   rules: number;

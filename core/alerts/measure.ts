@@ -24,7 +24,7 @@ function groupBy<T>(rules: readonly T[], key: (rule: T) => unknown[]): T[][] {
  * metric, operator or threshold share it. Null when the window holds nothing to measure.
  */
 export async function measureRules(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   rules: readonly Rule[],
   now: Date,

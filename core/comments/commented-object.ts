@@ -17,7 +17,7 @@ const NAMES: Record<ObjectType, string> = {
  * @throws not_found naming the object, e.g. `Trace 'abc' not found`.
  */
 export async function requireObject(
-  deps: Pick<Deps, "db" | "ch">,
+  deps: Pick<Deps, "db" | "telemetry">,
   projectId: string,
   type: ObjectType,
   id: string,
@@ -26,7 +26,7 @@ export async function requireObject(
 }
 
 async function exists(
-  deps: Pick<Deps, "db" | "ch">,
+  deps: Pick<Deps, "db" | "telemetry">,
   projectId: string,
   type: ObjectType,
   id: string,

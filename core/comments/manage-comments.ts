@@ -13,7 +13,7 @@ import { comments } from "./comments.sql";
 import { resolveMentions } from "./mentions";
 
 type Row = typeof comments.$inferSelect;
-type WriteDeps = Pick<Deps, "db" | "ch" | "clock" | "ids">;
+type WriteDeps = Pick<Deps, "db" | "telemetry" | "clock" | "ids">;
 
 const PERSON = "user:";
 const authorOf = (author: string) =>
@@ -101,7 +101,7 @@ const Cursor = z.object({ seq: z.number().int() });
 
 /** A thread: the object's comments, oldest first. @throws not_found for an unknown object. */
 export async function listComments(
-  deps: Pick<Deps, "db" | "ch">,
+  deps: Pick<Deps, "db" | "telemetry">,
   principal: Principal,
   q: CommentsQuery,
 ): Promise<Page<CommentView>> {

@@ -9,7 +9,7 @@ import { compileItemSchema } from "./item-schema";
 import { findDataset } from "./lookup";
 import { copiedFields, insertSourcedRows, itemsFromSources, type SourcedRow } from "./source-items";
 
-type Copier = Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids">;
+type Copier = Pick<Deps, "db" | "telemetry" | "blobs" | "clock" | "ids">;
 
 /**
  * Adds an item for every observation a span-explorer selection matches (docs/datasets.md, "From traces"), the newest

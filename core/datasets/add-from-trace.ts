@@ -13,7 +13,7 @@ import { compileItemSchema } from "./item-schema";
 import { findDataset } from "./lookup";
 import { copiedFields, itemsFromSources } from "./source-items";
 
-type Copier = Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids">;
+type Copier = Pick<Deps, "db" | "telemetry" | "blobs" | "clock" | "ids">;
 
 /** 404 for a source the project does not hold: an observation is named with its trace. */
 export const sourceNotFound = (traceId: string, observationId: string | null) =>

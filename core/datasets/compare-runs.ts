@@ -14,7 +14,7 @@ import { runScores } from "./run-scores";
  * @throws not_found for an unknown dataset or run.
  */
 export async function compareRuns(
-  deps: Pick<Deps, "db" | "ch">,
+  deps: Pick<Deps, "db" | "telemetry">,
   projectId: string,
   name: string,
   query: { runs: string[]; limit: number; cursor?: string },

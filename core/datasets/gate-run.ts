@@ -8,7 +8,7 @@ import { getRun } from "./get-run";
  * on the run fails. The gate passes when every threshold does. @throws not_found
  */
 export async function gateRun(
-  deps: Pick<Deps, "db" | "ch">,
+  deps: Pick<Deps, "db" | "telemetry">,
   projectId: string,
   name: string,
   runName: string,

@@ -7,7 +7,7 @@ import { runScores } from "./run-scores";
 
 /** A run with every item-to-trace link and the mean of each numeric score over its traces. @throws not_found */
 export async function getRun(
-  deps: Pick<Deps, "db" | "ch">,
+  deps: Pick<Deps, "db" | "telemetry">,
   projectId: string,
   name: string,
   runName: string,

@@ -67,7 +67,7 @@ export async function writeLinks(db: Db, runId: string, links: readonly Link[], 
  * @throws not_found for an unknown dataset or item; conflict when the run name is taken.
  */
 export async function recordRun(
-  deps: Pick<Deps, "db" | "ch" | "clock" | "ids">,
+  deps: Pick<Deps, "db" | "telemetry" | "clock" | "ids">,
   principal: Principal,
   name: string,
   input: RecordRunInput,

@@ -14,7 +14,7 @@ export interface RunScores {
  * trace and observation scores alike). Categorical scores carry no value and never enter a mean.
  */
 export async function runScores(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   traceIds: readonly string[],
 ): Promise<RunScores> {

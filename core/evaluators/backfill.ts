@@ -22,7 +22,7 @@ import { targetFrom } from "./run-evaluator";
 
 type BackfillDeps = Pick<
   Deps,
-  "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config" | "caches"
+  "db" | "telemetry" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config" | "caches"
 >;
 
 /** Traces scored per chunk: one read of their bodies, one score insert, one log insert. */
@@ -38,7 +38,7 @@ type Filters = Omit<StartBackfillInput, "days">;
 
 /** The window's matching traces, newest first, and those in the evaluator's sample. */
 async function selectTraces(
-  deps: Pick<Deps, "ch" | "clock">,
+  deps: Pick<Deps, "telemetry" | "clock">,
   projectId: string,
   evaluator: LoadedEvaluator,
   days: number,
@@ -65,7 +65,7 @@ function refuseThread(evaluator: LoadedEvaluator) {
  * @throws not_found for an unknown evaluator; invalid_input for a thread-scope one or a bad filter.
  */
 export async function previewBackfill(
-  deps: Pick<Deps, "db" | "ch" | "clock">,
+  deps: Pick<Deps, "db" | "telemetry" | "clock">,
   projectId: string,
   q: BackfillPreviewInput,
 ) {
@@ -83,7 +83,7 @@ export async function previewBackfill(
  * backfill of the evaluator is queued or running.
  */
 export async function startBackfill(
-  deps: Pick<Deps, "db" | "ch" | "clock" | "ids" | "queues" | "log">,
+  deps: Pick<Deps, "db" | "telemetry" | "clock" | "ids" | "queues" | "log">,
   principal: Principal,
   name: string,
   body: StartBackfillInput,

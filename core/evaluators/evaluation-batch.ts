@@ -18,7 +18,7 @@ import type { EvaluationTarget } from "./variables";
 export const JUDGE_CONCURRENCY = 16;
 
 type BatchDeps = Parameters<typeof outcomeOf>[0] &
-  Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids" | "config" | "caches" | "queues" | "log">;
+  Pick<Deps, "db" | "telemetry" | "blobs" | "clock" | "ids" | "config" | "caches" | "queues" | "log">;
 
 /**
  * Evaluations of one project written together (docs/evaluators.md, "Online evaluation", "Backfill"): what

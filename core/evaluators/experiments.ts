@@ -9,7 +9,7 @@ import { experimentEvaluators, experimentTargets } from "./automatic.sql";
 import { bundled, type TargetJob } from "./eval.jobs";
 import { type LoadedEvaluator, loadEvaluator } from "./read-evaluators";
 
-type ExperimentDeps = Pick<Deps, "db" | "ch" | "clock" | "ids" | "queues">;
+type ExperimentDeps = Pick<Deps, "db" | "telemetry" | "clock" | "ids" | "queues">;
 type Link = { datasetItemId: string; traceId: string; observationId?: string | null };
 const ROWS_PER_STATEMENT = 2_000;
 

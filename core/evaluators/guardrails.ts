@@ -9,7 +9,7 @@ import type { EvaluationTarget } from "./variables";
 
 type GuardrailDeps = Pick<
   Deps,
-  "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches" | "queues"
+  "db" | "telemetry" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches" | "queues"
 >;
 type Result = GuardrailCheckResult["results"][number];
 

@@ -22,7 +22,7 @@ import { targetFrom } from "./run-evaluator";
 /** What the eval worker needs: the stores the evaluation reads and writes, the judge providers, and the eval queue (backfill chunks). */
 export type EvalWorkerDeps = Pick<
   Deps,
-  "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config" | "caches"
+  "db" | "telemetry" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "queues" | "config" | "caches"
 >;
 
 /**

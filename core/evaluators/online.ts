@@ -54,7 +54,7 @@ export async function onlineEvaluators(
  * project and scope only when an evaluator filters by name.
  */
 export async function enqueueOnlineEvaluations(
-  deps: Pick<Deps, "db" | "ch" | "queues">,
+  deps: Pick<Deps, "db" | "telemetry" | "queues">,
   written: DueTargets,
 ): Promise<number> {
   const projectIds = [...written.keys()];
@@ -104,7 +104,7 @@ export async function enqueueOnlineEvaluations(
  * releases the experiment evaluations waiting for those traces' outputs (docs/evaluators.md, "Experiments").
  */
 export async function evaluateWritten(
-  deps: Pick<Deps, "db" | "ch" | "clock" | "ids" | "queues">,
+  deps: Pick<Deps, "db" | "telemetry" | "clock" | "ids" | "queues">,
   written: DueTargets,
 ): Promise<number> {
   const [online, experiments] = await Promise.all([

@@ -21,7 +21,7 @@ import { codeVariables, type DatasetBinding, type EvaluationTarget, judgeVariabl
 
 type RunDeps = Pick<
   Deps,
-  "db" | "ch" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches" | "queues"
+  "db" | "telemetry" | "blobs" | "log" | "clock" | "ids" | "keyRing" | "llm" | "config" | "caches" | "queues"
 >;
 
 /**

@@ -13,7 +13,7 @@ import { getExperimentRun } from "./read-experiment";
  * @throws not_found for an unknown dataset or run; conflict for a run Sightline does not execute, or one already ended.
  */
 export async function cancelExperiment(
-  deps: Pick<Deps, "db" | "ch" | "clock" | "ids">,
+  deps: Pick<Deps, "db" | "telemetry" | "clock" | "ids">,
   principal: Principal,
   datasetName: string,
   runName: string,

@@ -77,7 +77,7 @@ export async function experimentRunOf(
  * @throws not_found for an unknown dataset or run.
  */
 export async function getExperimentRun(
-  deps: Pick<Deps, "db" | "ch">,
+  deps: Pick<Deps, "db" | "telemetry">,
   projectId: string,
   datasetName: string,
   runName: string,

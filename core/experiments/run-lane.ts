@@ -12,7 +12,7 @@ import { type ExperimentRunRow, experimentRunOf } from "./read-experiment";
 
 export type LaneDeps = Pick<
   Deps,
-  "db" | "ch" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches" | "keyRing" | "llm" | "log"
+  "db" | "telemetry" | "blobs" | "queues" | "clock" | "ids" | "config" | "caches" | "keyRing" | "llm" | "log"
 >;
 
 /** How long a lane works in one delivery before it hands itself over to a new message (below the worker's timeout). */

@@ -12,7 +12,7 @@ import { experimentItems, experimentRuns } from "./experiments.sql";
 import { laneJobs } from "./lanes";
 import { getExperimentRun } from "./read-experiment";
 
-type StartDeps = Pick<Deps, "db" | "ch" | "clock" | "ids" | "queues" | "keyRing" | "config" | "caches">;
+type StartDeps = Pick<Deps, "db" | "telemetry" | "clock" | "ids" | "queues" | "keyRing" | "config" | "caches">;
 
 /** A run name from the prompt and the start time, e.g. `qa-v3-20261127-001700`. */
 function defaultRunName(prompt: string, version: number, now: Date): string {

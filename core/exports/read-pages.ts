@@ -10,7 +10,7 @@ import type { ExportFilters, ExportTable } from "./export-query";
 export const EXPORT_PAGE = 5_000;
 
 export type ExportRow = Record<string, unknown>;
-type Reader = Pick<Deps, "ch" | "blobs">;
+type Reader = Pick<Deps, "telemetry" | "blobs">;
 /** Exports walk the sort key, not the list's order: `limit` is then the raw rows a page spans. */
 const WALK = { keyOrder: true };
 

@@ -7,7 +7,7 @@ import { readPages } from "./read-pages";
 import { type Frequency, keyTime, PERIOD_MS, SAFETY_LAG_MS } from "./windows";
 
 type Row = typeof exportConfigs.$inferSelect;
-type RunDeps = Pick<Deps, "db" | "clock" | "log" | "keyRing" | "ch" | "blobs" | "exportBuckets">;
+type RunDeps = Pick<Deps, "db" | "clock" | "log" | "keyRing" | "telemetry" | "blobs" | "exportBuckets">;
 
 /** A run holds its configs this long; a run that dies frees them when it runs out. */
 const LEASE_MS = 15 * 60_000;

@@ -9,7 +9,7 @@ import type { StoredBatch } from "./stored-batch.schema";
 /** What the worker needs: every store of the ingest path. */
 export type IngestWorkerDeps = Pick<
   Deps,
-  "db" | "ch" | "blobs" | "queues" | "clock" | "ids" | "log" | "config" | "caches"
+  "db" | "telemetry" | "blobs" | "queues" | "clock" | "ids" | "log" | "config" | "caches"
 >;
 
 /**

@@ -22,7 +22,7 @@ export type DueTargets = Map<
 >;
 
 export async function processBatches(
-  deps: Pick<Deps, "db" | "ch" | "blobs" | "log" | "clock" | "config" | "caches">,
+  deps: Pick<Deps, "db" | "telemetry" | "blobs" | "log" | "clock" | "config" | "caches">,
   batches: readonly StoredBatch[],
 ): Promise<{ traces: number; observations: number; scores: number; due: DueTargets }> {
   const merged = Telemetry.mergeEvents(batches);
@@ -65,7 +65,7 @@ function dueTargets(merged: Telemetry.MergedRows): DueTargets {
 }
 
 /** Updates that named no trace take it from the stored observation: one query per project. */
-async function adoptOrphans(deps: Pick<Deps, "ch" | "log">, merged: Telemetry.MergedRows) {
+async function adoptOrphans(deps: Pick<Deps, "telemetry" | "log">, merged: Telemetry.MergedRows) {
   const byProject = new Map<string, Telemetry.PartialRow[]>();
   for (const row of merged.orphans) byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), row]);
   for (const [projectId, rows] of byProject) {
@@ -81,7 +81,11 @@ async function adoptOrphans(deps: Pick<Deps, "ch" | "log">, merged: Telemetry.Me
   }
 }
 
-async function applyTailRules(deps: Pick<Deps, "ch">, merged: Telemetry.MergedRows, batches: readonly StoredBatch[]) {
+async function applyTailRules(
+  deps: Pick<Deps, "telemetry">,
+  merged: Telemetry.MergedRows,
+  batches: readonly StoredBatch[],
+) {
   const policies = new Map(batches.filter((b) => b.sampling).map((b) => [b.projectId, b.sampling!]));
   for (const [projectId, policy] of policies) {
     const dropped = await tailSample(deps, merged, projectId, policy);

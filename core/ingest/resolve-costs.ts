@@ -10,7 +10,7 @@ type PartialRow = Telemetry.PartialRow;
  * batches has one but not the other, the missing half is fetched for all such
  * rows in one query per project — never a read per event.
  */
-export async function resolveCosts(deps: Pick<Deps, "db" | "ch">, rows: readonly PartialRow[]): Promise<void> {
+export async function resolveCosts(deps: Pick<Deps, "db" | "telemetry">, rows: readonly PartialRow[]): Promise<void> {
   const byProject = new Map<string, PartialRow[]>();
   for (const row of rows) {
     const raw = row.versioned.get("usage_raw");

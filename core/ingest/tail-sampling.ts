@@ -16,7 +16,7 @@ const costOf = (row: Telemetry.PartialRow) => {
  * threshold, or when an earlier batch already kept it. Returns the ids dropped.
  */
 export async function tailSample(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   merged: Telemetry.MergedRows,
   projectId: string,
   policy: Policy,

@@ -135,7 +135,7 @@ function filtersOf(q: LfMetricsQueryObject, view: (typeof VIEWS)[string]) {
  * traces and observations views, their measures we compute, by environment (and model), per day. Anything else is a
  * 400 naming what is not supported.
  */
-export async function queryMetrics(deps: Pick<Deps, "ch">, projectId: string, q: LfMetricsQueryObject) {
+export async function queryMetrics(deps: Pick<Deps, "telemetry">, projectId: string, q: LfMetricsQueryObject) {
   const view = Object.hasOwn(VIEWS, q.view) ? VIEWS[q.view]! : null;
   if (!view)
     throw invalid(`Invalid query.query.view: '${q.view}' is not supported; supported: ${list(Object.keys(VIEWS))}`);

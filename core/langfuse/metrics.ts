@@ -66,7 +66,7 @@ const usageOf = (r: Traces.MetricsRow) => ({
  * `GET /api/public/metrics/daily` onto the aggregate behind `GET /v1/metrics`: per day (newest first) the traces and
  * observations counted on the day their observations started, cost, and usage per model.
  */
-export async function dailyMetrics(deps: Pick<Deps, "ch" | "clock">, projectId: string, q: LfDailyMetricsQuery) {
+export async function dailyMetrics(deps: Pick<Deps, "telemetry" | "clock">, projectId: string, q: LfDailyMetricsQuery) {
   const window = windowOf(q.fromTimestamp, q.toTimestamp, deps.clock.now());
   const traces: Traces.Condition[] = [
     ...(q.traceName !== undefined ? [{ column: "name", operator: "=" as const, value: q.traceName }] : []),

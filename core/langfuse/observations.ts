@@ -157,7 +157,11 @@ function selection(q: ObservationFilters) {
 type ObservationFilters = Omit<ObservationsQuery, "page" | "limit"> & { sessionId?: string };
 
 /** Observations by page, newest start first, whole (`listObservationsPage`). @throws invalid_input for a bad parameter. */
-export async function listObservations(deps: Pick<Deps, "ch" | "blobs">, projectId: string, q: ObservationsQuery) {
+export async function listObservations(
+  deps: Pick<Deps, "telemetry" | "blobs">,
+  projectId: string,
+  q: ObservationsQuery,
+) {
   const { data, total } = await Traces.listObservationsPage(
     deps,
     projectId,
@@ -169,7 +173,11 @@ export async function listObservations(deps: Pick<Deps, "ch" | "blobs">, project
 }
 
 /** One observation, whole. @throws not_found for an id the project does not hold. */
-export async function getObservation(deps: Pick<Deps, "ch" | "blobs">, projectId: string, observationId: string) {
+export async function getObservation(
+  deps: Pick<Deps, "telemetry" | "blobs">,
+  projectId: string,
+  observationId: string,
+) {
   return langfuseObservation(projectId, await Traces.getObservation(deps, projectId, observationId));
 }
 
@@ -370,7 +378,11 @@ function langfuseObservationV2(
  *
  * @throws invalid_input for a bad parameter or cursor.
  */
-export async function listObservationsV2(deps: Pick<Deps, "ch" | "blobs">, projectId: string, q: ObservationsV2Query) {
+export async function listObservationsV2(
+  deps: Pick<Deps, "telemetry" | "blobs">,
+  projectId: string,
+  q: ObservationsV2Query,
+) {
   const bodies = q.fields.has("io") || q.fields.has("metadata");
   const { data, nextCursor } = await Traces.listObservationsWhole(
     deps,

@@ -210,7 +210,7 @@ function conditionsOf(q: LfScoresQuery) {
 
 /** `GET /api/public/v2/scores`: a page of scores, newest first, each with its trace's fields unless `fields=score`. */
 export async function listScoresV2(
-  deps: Pick<Deps, "ch" | "db" | "config" | "caches">,
+  deps: Pick<Deps, "telemetry" | "db" | "config" | "caches">,
   projectId: string,
   q: LfScoresQuery,
 ) {
@@ -235,7 +235,7 @@ export async function listScoresV2(
 
 /** `GET /api/public/v2/scores/{scoreId}`. @throws not_found */
 export async function getScoreV2(
-  deps: Pick<Deps, "ch" | "db" | "config" | "caches">,
+  deps: Pick<Deps, "telemetry" | "db" | "config" | "caches">,
   projectId: string,
   id: string,
 ): Promise<LfScore> {

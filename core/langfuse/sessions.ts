@@ -24,7 +24,7 @@ export const SessionsPage = paged(LangfuseSession);
 export const SessionPath = z.object({ sessionId: z.string().min(1) });
 
 /** Sessions by page (`listSessionsPage`), most recently active first. */
-export async function listSessions(deps: Pick<Deps, "ch">, projectId: string, q: SessionsQuery) {
+export async function listSessions(deps: Pick<Deps, "telemetry">, projectId: string, q: SessionsQuery) {
   const { data, total } = await Traces.listSessionsPage(
     deps,
     projectId,
@@ -43,7 +43,7 @@ export async function listSessions(deps: Pick<Deps, "ch">, projectId: string, q:
 }
 
 /** One session with its traces, bodies included (`getSession`). @throws not_found for a session no trace of the project names. */
-export async function getSession(deps: Pick<Deps, "ch" | "blobs">, projectId: string, sessionId: string) {
+export async function getSession(deps: Pick<Deps, "telemetry" | "blobs">, projectId: string, sessionId: string) {
   const session = await Traces.getSession(deps, projectId, sessionId);
   const bodies = await Traces.readTraceBodies(
     deps,

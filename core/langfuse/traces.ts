@@ -129,7 +129,7 @@ export function langfuseTrace(
  * Traces by page (`listTracesPage`), Langfuse's filters translated: `tags` must all match, `environment` any.
  * @throws invalid_input for a bad parameter.
  */
-export async function listTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: string, q: TracesQuery) {
+export async function listTraces(deps: Pick<Deps, "telemetry" | "blobs">, projectId: string, q: TracesQuery) {
   const conditions = [
     ...(q.tags ?? []).map((tag) => ({ column: "tags", operator: "=", value: tag })),
     ...(q.environment?.length ? [{ column: "environment", operator: "in", value: q.environment }] : []),
@@ -174,7 +174,7 @@ export async function listTraces(deps: Pick<Deps, "ch" | "blobs">, projectId: st
 
 /** One trace with its observations and scores whole (`getTrace`). @throws not_found for an id the project does not hold. */
 export async function getTrace(
-  deps: Pick<Deps, "ch" | "blobs" | "db" | "config" | "caches">,
+  deps: Pick<Deps, "telemetry" | "blobs" | "db" | "config" | "caches">,
   projectId: string,
   traceId: string,
   fields: Set<FieldGroup>,

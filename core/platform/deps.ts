@@ -22,7 +22,7 @@ import type {
 /** Everything a use case may need; each one takes the `Pick` it uses. */
 export interface Deps {
   db: Db;
-  ch: TelemetryStore;
+  telemetry: TelemetryStore;
   blobs: BlobStore;
   /** Ingest batches, online evaluations and experiment lanes, each with its dead letters. */
   queues: {

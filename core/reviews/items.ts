@@ -15,7 +15,7 @@ import { reviewItems } from "./reviews.sql";
  * of the project is refused on its own in `errors`. @throws not_found for an unknown queue.
  */
 export async function addItems(
-  deps: Pick<Deps, "db" | "ch" | "clock" | "ids">,
+  deps: Pick<Deps, "db" | "telemetry" | "clock" | "ids">,
   principal: Principal,
   queueName: string,
   traceIds: readonly string[],
@@ -74,7 +74,7 @@ const Cursor = z.object({ seq: z.number().int() });
 
 /** A queue's items, oldest first (the order reviewers work in), each with its trace's name, input, output and time. */
 export async function listItems(
-  deps: Pick<Deps, "db" | "ch" | "blobs">,
+  deps: Pick<Deps, "db" | "telemetry" | "blobs">,
   projectId: string,
   queueName: string,
   q: { status?: "pending" | "done"; limit: number; cursor?: string },

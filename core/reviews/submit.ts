@@ -35,7 +35,7 @@ const reviewScoreId = (itemId: string) => stableUuid("review", itemId);
  * @throws not_found for an unknown queue or item; invalid_input for a value that does not fit; conflict when the item is done.
  */
 export async function submitReview(
-  deps: Pick<Deps, "db" | "ch" | "blobs" | "clock" | "ids" | "config" | "caches">,
+  deps: Pick<Deps, "db" | "telemetry" | "blobs" | "clock" | "ids" | "config" | "caches">,
   principal: Principal,
   queueName: string,
   itemId: string,

@@ -28,7 +28,7 @@ function view(r: Row, now: Date): ShareLinkView {
   };
 }
 
-async function requireTrace(deps: Pick<Deps, "ch">, projectId: string, traceId: string): Promise<void> {
+async function requireTrace(deps: Pick<Deps, "telemetry">, projectId: string, traceId: string): Promise<void> {
   if (!(await Telemetry.storedTraceIds(deps, projectId, [traceId])).has(traceId)) throw notFound("Trace", traceId);
 }
 
@@ -37,7 +37,7 @@ async function requireTrace(deps: Pick<Deps, "ch">, projectId: string, traceId: 
  * @throws not_found for an unknown trace; invalid_input for an expiry not in the future.
  */
 export async function createShareLink(
-  deps: Pick<Deps, "db" | "ch" | "clock" | "ids">,
+  deps: Pick<Deps, "db" | "telemetry" | "clock" | "ids">,
   principal: Principal,
   traceId: string,
   input: CreateShareLinkInput,
@@ -70,7 +70,7 @@ export async function createShareLink(
 
 /** The trace's links, newest first, without tokens. @throws not_found for an unknown trace. */
 export async function listShareLinks(
-  deps: Pick<Deps, "db" | "ch" | "clock">,
+  deps: Pick<Deps, "db" | "telemetry" | "clock">,
   projectId: string,
   traceId: string,
 ): Promise<{ data: ShareLinkView[] }> {
@@ -118,7 +118,7 @@ const gone = () => notFound("Share link");
  * The trace behind a token, exactly as `GET /v1/traces/{id}` answers it, for anyone holding the link.
  * @throws not_found (`Share link not found`) for an unknown, revoked or expired token.
  */
-export async function readSharedTrace(deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">, token: string) {
+export async function readSharedTrace(deps: Pick<Deps, "db" | "telemetry" | "blobs" | "clock">, token: string) {
   const [link] = await deps.db
     .select()
     .from(shareLinks)

@@ -9,15 +9,15 @@ const PAGE = 10_000;
  * traces into the same partitions. Runs after both stores' migrations; a no-op once the map
  * is gone, and safe to repeat (a day already mirrored is kept).
  */
-export async function backfillTraceMirror(deps: Pick<Deps, "db" | "ch">): Promise<number> {
-  const [exists] = await deps.ch.query<{ n: number }>(
+export async function backfillTraceMirror(deps: Pick<Deps, "db" | "telemetry">): Promise<number> {
+  const [exists] = await deps.telemetry.query<{ n: number }>(
     "SELECT toUInt32(count()) AS n FROM system.tables WHERE database = currentDatabase() AND name = 'migration_0003_buckets'",
   );
   if (!Number(exists?.n)) return 0;
   let copied = 0;
   let after = { project_id: "", kind: "", key: "" };
   for (;;) {
-    const page = await deps.ch.query<{ project_id: string; kind: string; key: string; bucket: string }>(
+    const page = await deps.telemetry.query<{ project_id: string; kind: string; key: string; bucket: string }>(
       `SELECT project_id, kind, key, toString(min(bucket)) AS bucket FROM migration_0003_buckets
        WHERE (project_id, kind, key) > ({p:String}, {k:String}, {key:String})
        GROUP BY project_id, kind, key ORDER BY project_id, kind, key LIMIT ${PAGE}`,
@@ -31,6 +31,6 @@ export async function backfillTraceMirror(deps: Pick<Deps, "db" | "ch">): Promis
     copied += page.length;
     after = page.at(-1)!;
   }
-  await deps.ch.command("DROP TABLE IF EXISTS migration_0003_buckets");
+  await deps.telemetry.command("DROP TABLE IF EXISTS migration_0003_buckets");
   return copied;
 }

@@ -12,12 +12,12 @@ export interface StoredPricing {
 
 /** The stored model and usage of observations of the rows' traces (one query). */
 export async function storedPricing(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   rows: readonly PartialRow[],
 ): Promise<StoredPricing[]> {
   if (rows.length === 0) return [];
-  return deps.ch.query<StoredPricing>(
+  return deps.telemetry.query<StoredPricing>(
     `SELECT id, model.2 AS stored_model, usage_details.2 AS stored_usage, toString(model.1) AS model_time, toString(usage_details.1) AS usage_time
      FROM observations FINAL
      WHERE project_id = {projectId:String} AND trace_id IN {traceIds:Array(String)} AND id IN {ids:Array(String)}`,
@@ -27,11 +27,11 @@ export async function storedPricing(
 
 /** The trace of each stored observation among `ids` (observations stored without a trace are left out). */
 export async function traceIdsOfObservations(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   ids: readonly string[],
 ): Promise<Map<string, string>> {
-  const found = await deps.ch.query<{ id: string; trace_id: string }>(
+  const found = await deps.telemetry.query<{ id: string; trace_id: string }>(
     "SELECT DISTINCT id, trace_id FROM observations WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} AND trace_id != ''",
     { projectId, ids },
   );
@@ -40,11 +40,11 @@ export async function traceIdsOfObservations(
 
 /** Which of the traces `ids` the store already holds. */
 export async function storedTraceIds(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   ids: readonly string[],
 ): Promise<Set<string>> {
-  const kept = await deps.ch.query<{ id: string }>(
+  const kept = await deps.telemetry.query<{ id: string }>(
     "SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}",
     { projectId, ids },
   );
@@ -53,13 +53,13 @@ export async function storedTraceIds(
 
 /** The stored name of each of the traces (or observations) `ids`, as folded so far (one query). */
 export async function storedNames(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   table: "traces" | "observations",
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await deps.ch.query<{ id: string; name: string | null }>(
+  const rows = await deps.telemetry.query<{ id: string; name: string | null }>(
     `SELECT id, name.2 AS name FROM ${table} FINAL WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}`,
     { projectId, ids: [...ids] },
   );
@@ -68,12 +68,12 @@ export async function storedNames(
 
 /** Which of the traces `ids` have an output stored (so are due for evaluation). */
 export async function tracesWithOutput(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   ids: readonly string[],
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await deps.ch.query<{ id: string }>(
+  const rows = await deps.telemetry.query<{ id: string }>(
     `SELECT id FROM traces FINAL WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} AND output.2 IS NOT NULL`,
     { projectId, ids: [...new Set(ids)] },
   );
@@ -81,8 +81,12 @@ export async function tracesWithOutput(
 }
 
 /** Whether any trace of the project carries the session id (a session exists only through its traces). */
-export async function sessionIsStored(deps: Pick<Deps, "ch">, projectId: string, sessionId: string): Promise<boolean> {
-  const found = await deps.ch.query<{ id: string }>(
+export async function sessionIsStored(
+  deps: Pick<Deps, "telemetry">,
+  projectId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const found = await deps.telemetry.query<{ id: string }>(
     "SELECT id FROM traces WHERE project_id = {projectId:String} AND session_id.2 = {sessionId:String} LIMIT 1",
     { projectId, sessionId },
   );

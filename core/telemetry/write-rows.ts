@@ -11,7 +11,7 @@ import { assignBuckets } from "./trace-buckets";
  * (docs/ingest.md, "Storage layout"), so writing the same rows again changes nothing.
  */
 export async function writeRows(
-  deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">,
+  deps: Pick<Deps, "db" | "telemetry" | "blobs" | "clock">,
   merged: MergedRows,
   listeners?: CreatedListeners,
 ): Promise<void> {
@@ -30,7 +30,7 @@ export async function writeRows(
     tables
       .filter(([, rows]) => rows.size > 0)
       .map(([table, rows]) =>
-        deps.ch.insert(
+        deps.telemetry.insert(
           table,
           [...rows.values()].map((r) => r.toRow()),
         ),

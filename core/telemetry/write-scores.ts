@@ -28,7 +28,7 @@ export interface ScoreWrite {
  * trace next to API scores. Writing the same id again replaces the earlier values.
  */
 export async function writeScores(
-  deps: Pick<Deps, "db" | "ch" | "blobs" | "clock">,
+  deps: Pick<Deps, "db" | "telemetry" | "blobs" | "clock">,
   projectId: string,
   scores: readonly ScoreWrite[],
   listeners?: CreatedListeners,

@@ -10,17 +10,17 @@ import * as Telemetry from "../telemetry";
  * @throws not_found when the project holds no score of that id.
  */
 export async function deleteScore(
-  deps: Pick<Deps, "ch" | "db" | "clock" | "ids">,
+  deps: Pick<Deps, "telemetry" | "db" | "clock" | "ids">,
   principal: Principal,
   id: string,
 ): Promise<{ deleted: { scores: number } }> {
   const params = { projectId: principal.projectId, id };
-  const rows = await deps.ch.query<{ trace_id: string; name: string }>(
+  const rows = await deps.telemetry.query<{ trace_id: string; name: string }>(
     "SELECT trace_id, name.2 AS name FROM scores FINAL WHERE project_id = {projectId:String} AND id = {id:String}",
     params,
   );
   if (rows.length === 0) throw notFound("Score", id);
-  await deps.ch.command("DELETE FROM scores WHERE project_id = {projectId:String} AND id = {id:String}", params);
+  await deps.telemetry.command("DELETE FROM scores WHERE project_id = {projectId:String} AND id = {id:String}", params);
   if (rows.every((r) => !r.trace_id)) await Telemetry.forgetTraces(deps, principal.projectId, [id], "score");
   await Audit.recordChange(deps, principal, {
     action: "score.deleted",

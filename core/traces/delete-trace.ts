@@ -6,7 +6,7 @@ import { notFound } from "../platform/errors";
 import type { Principal } from "../platform/principal";
 import * as Telemetry from "../telemetry";
 
-type Deleter = Pick<Deps, "ch" | "blobs" | "db" | "clock" | "ids">;
+type Deleter = Pick<Deps, "telemetry" | "blobs" | "db" | "clock" | "ids">;
 
 export interface Deleted {
   traces: number;
@@ -24,7 +24,7 @@ const CHUNK = 5_000;
  * rows in the relational trace mirror, and the media files only they link to. Raw event batches age out by retention.
  */
 export async function purgeTraces(
-  deps: Pick<Deps, "ch" | "blobs" | "db">,
+  deps: Pick<Deps, "telemetry" | "blobs" | "db">,
   projectId: string,
   traceIds: readonly string[],
 ): Promise<Deleted> {
@@ -32,24 +32,24 @@ export async function purgeTraces(
   for (let i = 0; i < traceIds.length; i += CHUNK) {
     const ids = traceIds.slice(i, i + CHUNK);
     const params = { projectId, ids };
-    const [counts] = await deps.ch.query<{ t: number; o: number; s: number }>(
+    const [counts] = await deps.telemetry.query<{ t: number; o: number; s: number }>(
       `SELECT (SELECT toUInt32(uniqExact(id)) FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}) AS t,
               (SELECT toUInt32(uniqExact(trace_id, id)) FROM observations WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}) AS o,
               (SELECT toUInt32(uniqExact(trace_id, id)) FROM scores WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}) AS s`,
       params,
     );
     await Promise.all([
-      deps.ch.command(
+      deps.telemetry.command(
         "DELETE FROM observations WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}",
         params,
       ),
-      deps.ch.command(
+      deps.telemetry.command(
         "DELETE FROM scores WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}",
         params,
       ),
     ]);
     // The trace rows go last: until then a failed run can be repeated and finds the trace again.
-    await deps.ch.command(
+    await deps.telemetry.command(
       "DELETE FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}",
       params,
     );
@@ -68,10 +68,10 @@ export async function purgeTraces(
 }
 
 /** Whether anything of the trace is stored for the project (a deletion cut short left at least its mirror row). */
-async function traceExists(deps: Pick<Deps, "ch" | "db">, projectId: string, traceId: string): Promise<boolean> {
+async function traceExists(deps: Pick<Deps, "telemetry" | "db">, projectId: string, traceId: string): Promise<boolean> {
   if (await Telemetry.isMirrored(deps, projectId, traceId)) return true;
   const params = { projectId, traceId };
-  const [row] = await deps.ch.query<{ n: number }>(
+  const [row] = await deps.telemetry.query<{ n: number }>(
     `SELECT toUInt32((SELECT count() FROM traces WHERE project_id = {projectId:String} AND id = {traceId:String})
       + (SELECT count() FROM observations WHERE project_id = {projectId:String} AND trace_id = {traceId:String})
       + (SELECT count() FROM scores WHERE project_id = {projectId:String} AND trace_id = {traceId:String})) AS n`,
@@ -121,7 +121,7 @@ export async function deleteUserData(
   datasetItems?: EndUserCopies,
 ): Promise<{ deleted: Deleted & { datasetItems: number } }> {
   // Any raw row that named the user, not only the folded value: erasure errs on the side of removing.
-  const rows = await deps.ch.query<{ id: string }>(
+  const rows = await deps.telemetry.query<{ id: string }>(
     "SELECT DISTINCT id FROM traces WHERE project_id = {projectId:String} AND user_id.2 = {userId:String}",
     { projectId: principal.projectId, userId },
   );

@@ -5,16 +5,16 @@ import type { Principal } from "../platform/principal";
 import * as Telemetry from "../telemetry";
 import { type Deleted, purgeTraces } from "./delete-trace";
 
-type Deleter = Pick<Deps, "ch" | "blobs" | "db" | "clock" | "ids">;
+type Deleter = Pick<Deps, "telemetry" | "blobs" | "db" | "clock" | "ids">;
 
 /** The ids among `traceIds` of which the project stores anything (rows in any telemetry table, or a mirror row a cut-short deletion left). */
 async function heldTraceIds(
-  deps: Pick<Deps, "ch" | "db">,
+  deps: Pick<Deps, "telemetry" | "db">,
   projectId: string,
   traceIds: readonly string[],
 ): Promise<Set<string>> {
   const params = { projectId, ids: [...new Set(traceIds)] };
-  const rows = await deps.ch.query<{ id: string }>(
+  const rows = await deps.telemetry.query<{ id: string }>(
     `SELECT DISTINCT id FROM (
        SELECT id FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}
        UNION ALL SELECT trace_id AS id FROM observations WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)}

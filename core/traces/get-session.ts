@@ -66,12 +66,12 @@ export function groupBySessionPath(traces: readonly TraceListItem[]): PathGroupS
  * @throws not_found when no trace of the project carries the session id.
  */
 export async function getSession(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   sessionId: string,
   options: { groupBy?: "sessionPath" } = {},
 ) {
-  const rows = await deps.ch.query<TraceSummaryRow & { n: number }>(
+  const rows = await deps.telemetry.query<TraceSummaryRow & { n: number }>(
     `SELECT ${TRACE_SUMMARY}, toUInt32(count() OVER ()) AS n FROM traces
      WHERE project_id = {projectId:String} AND id IN (SELECT id FROM traces WHERE project_id = {projectId:String} AND session_id.2 = {sessionId:String})
      GROUP BY id HAVING session_id = {sessionId:String} ORDER BY timestamp, id LIMIT ${SESSION_TRACE_LIMIT}`,

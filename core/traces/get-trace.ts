@@ -12,7 +12,7 @@ import {
   traceFields,
 } from "../telemetry";
 
-type Reader = Pick<Deps, "ch" | "blobs">;
+type Reader = Pick<Deps, "telemetry" | "blobs">;
 
 /** A stored JSON body, fetched from the blob store when it was offloaded. */
 export async function body(deps: Reader, stored: string | null): Promise<unknown> {
@@ -88,15 +88,15 @@ export function scoreView(s: ScoreRow) {
 export async function getTrace(deps: Reader, projectId: string, traceId: string) {
   const params = { projectId, traceId };
   const [traces, observations, scores] = await Promise.all([
-    deps.ch.query<TraceRow>(
+    deps.telemetry.query<TraceRow>(
       `SELECT ${TRACE_COLUMNS} FROM traces FINAL WHERE project_id = {projectId:String} AND id = {traceId:String}`,
       params,
     ),
-    deps.ch.query<ObservationRow>(
+    deps.telemetry.query<ObservationRow>(
       `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY start_time, id`,
       params,
     ),
-    deps.ch.query<ScoreRow>(
+    deps.telemetry.query<ScoreRow>(
       `SELECT ${SCORE_COLUMNS} FROM scores FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY timestamp, id`,
       params,
     ),

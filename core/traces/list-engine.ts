@@ -64,7 +64,7 @@ const MAX_CANDIDATE_ROWS = 200_000;
  * @throws invalid_input when the cursor was made for another order.
  */
 export async function listPage<T>(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   plan: ListPlan,
   display: Display,
 ): Promise<{ rows: T[]; nextCursor: string | null }> {
@@ -157,7 +157,7 @@ const toFound =
   };
 
 async function candidatePage(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   plan: ListPlan,
   cursor: CursorPos | null,
   display: Display,
@@ -173,7 +173,7 @@ async function candidatePage(
       : "";
     // DESC NULLS FIRST / ASC is the projection's own order (NULLs sort last in storage), so it is read in order.
     const order = sort.dir === "desc" ? `${time} DESC NULLS FIRST` : `${time} ASC`;
-    const candidates = await deps.ch.query<Record<string, string>>(
+    const candidates = await deps.telemetry.query<Record<string, string>>(
       `SELECT ${keys}, toString(${time}) AS s FROM ${entity.table}
        WHERE project_id = {projectId:String} AND ${time} IS NOT NULL${bound} ORDER BY ${order} LIMIT ${k}`,
       params.values,
@@ -187,7 +187,7 @@ async function candidatePage(
     );
     // The candidates are few: fold their display columns in the same statement.
     const rows = (
-      await deps.ch.query<Record<string, unknown>>(
+      await deps.telemetry.query<Record<string, unknown>>(
         foldedQuery(plan, params, cursor, [keysIn(entity.keys, names)], display),
         params.values,
       )
@@ -206,7 +206,7 @@ async function candidatePage(
 }
 
 async function foldAll(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   plan: ListPlan,
   cursor: CursorPos | null,
   display: Display,
@@ -221,7 +221,7 @@ async function foldAll(
       .join(" AND "),
   );
   const keyed = (
-    await deps.ch.query<Record<string, unknown>>(foldedQuery(plan, params, cursor, narrow), params.values)
+    await deps.telemetry.query<Record<string, unknown>>(foldedQuery(plan, params, cursor, narrow), params.values)
   ).map(toFound(entity, []));
   // Keys only (a bulk selection of ids): nothing more to fold.
   if (display.length === 0) return keyed;
@@ -237,7 +237,7 @@ function bindKeys(params: Params, entity: Entity, tuples: readonly string[][]): 
 
 /** Folded display rows for keys, in the order of `rows` (undefined where an entity vanished meanwhile). */
 async function fetchInOrder<T>(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   entity: Entity,
   projectId: string,
   rows: readonly KeyedRow[],
@@ -251,7 +251,7 @@ async function fetchInOrder<T>(
     rows.map((r) => r.keys),
   );
   const keys = entity.keys.join(", ");
-  const found = await deps.ch.query<Record<string, unknown>>(
+  const found = await deps.telemetry.query<Record<string, unknown>>(
     `SELECT ${keys}, ${selectDisplay(display)} FROM ${entity.table} WHERE project_id = {projectId:String} AND ${keysIn(entity.keys, names)} GROUP BY ${keys}`,
     params.values,
   );
@@ -279,7 +279,7 @@ function keysBeyond(entity: Entity, params: Params, after: readonly string[], cm
  * not when every range of the table is read anyway.
  */
 async function keyRangePage<T>(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   plan: ListPlan,
   after: readonly string[] | null,
   display: Display,
@@ -289,7 +289,7 @@ async function keyRangePage<T>(
   const keys = entity.keys.join(", ");
   const from = after ? [keysBeyond(entity, params, after, ">")] : [];
   const span = Math.max(1, plan.limit);
-  const [end] = await deps.ch.query<Record<string, string>>(
+  const [end] = await deps.telemetry.query<Record<string, string>>(
     `SELECT ${keys} FROM ${entity.table} WHERE ${["project_id = {projectId:String}", ...from].join(" AND ")}
      ORDER BY ${keys} LIMIT 1 OFFSET ${span - 1} SETTINGS optimize_read_in_order = 1`,
     params.values,
@@ -297,7 +297,7 @@ async function keyRangePage<T>(
   const upTo = end ? entity.keys.map((k) => String(end[k])) : null;
   const range = [...from, ...(upTo ? [keysBeyond(entity, params, upTo, "<=")] : [])];
   const folds = [...filters.columns].map((c) => `${entity.columns[c]!.fold} AS ${alias(c)}`);
-  const rows = await deps.ch.query<Record<string, unknown>>(
+  const rows = await deps.telemetry.query<Record<string, unknown>>(
     `SELECT ${keys}${display.map(([a]) => `, d_${a}`).join("")} FROM (
        SELECT ${keys}${folds.length ? `, ${folds.join(", ")}` : ""}${display.length ? `, ${selectDisplay(display, "d_")}` : ""}
        FROM ${entity.table} WHERE ${["project_id = {projectId:String}", ...range, ...filters.keyed].join(" AND ")} GROUP BY ${keys})

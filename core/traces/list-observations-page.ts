@@ -18,7 +18,7 @@ export type ObservationDetail = Awaited<ReturnType<typeof observationView>>;
  * @throws invalid_input for a bad filter.
  */
 export async function listObservationsPage(
-  deps: Pick<Deps, "ch" | "blobs">,
+  deps: Pick<Deps, "telemetry" | "blobs">,
   projectId: string,
   q: ObservationSelection,
   sort: { column: (typeof OBSERVATION_SORTS)[number]; dir: SortDir },
@@ -40,11 +40,11 @@ export async function listObservationsPage(
  * @throws not_found when the project holds no observation of that id.
  */
 export async function getObservation(
-  deps: Pick<Deps, "ch" | "blobs">,
+  deps: Pick<Deps, "telemetry" | "blobs">,
   projectId: string,
   observationId: string,
 ): Promise<ObservationDetail> {
-  const [row] = await deps.ch.query<ObservationRow>(
+  const [row] = await deps.telemetry.query<ObservationRow>(
     `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND id = {id:String} ORDER BY trace_id LIMIT 1`,
     { projectId, id: observationId },
   );

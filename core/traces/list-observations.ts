@@ -8,7 +8,7 @@ import { KEY_SORT, listPage } from "./list-engine";
 import type { ListObservationsQuery, ObservationSelection } from "./reads.schema";
 import { observationScoreFilter } from "./score-filter";
 
-type Reader = Pick<Deps, "ch" | "blobs">;
+type Reader = Pick<Deps, "telemetry" | "blobs">;
 export type ObservationListItem = Omit<Awaited<ReturnType<typeof observationView>>, "input" | "output" | "metadata">;
 
 /** The list's display columns with the bodies, for readers that want whole observations. */

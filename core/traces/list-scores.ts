@@ -14,7 +14,7 @@ import type { ListScoresQuery } from "./reads.schema";
  * @throws invalid_input for a bad filter or cursor.
  */
 export async function listScores(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: ListScoresQuery,
   options: { candidateRows?: number; keyOrder?: boolean } = {},

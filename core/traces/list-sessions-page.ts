@@ -19,7 +19,7 @@ function sessionTraces(params: Params, q: SessionFilters, ids?: string[]): strin
  * the filters match.
  */
 export async function listSessionsPage(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: SessionFilters,
   window: PageWindow,
@@ -29,15 +29,15 @@ export async function listSessionsPage(
       arraySort(groupUniqArray(user_id)) AS users, arraySort(groupUniqArray(env)) AS envs
     FROM (${sessionTraces(params, q)}) GROUP BY session_id`;
   const [counted, rows] = await Promise.all([
-    deps.ch.query<{ n: number | string }>(`SELECT count() AS n FROM (${sessions})`, params.values),
-    deps.ch.query<SessionRow>(
+    deps.telemetry.query<{ n: number | string }>(`SELECT count() AS n FROM (${sessions})`, params.values),
+    deps.telemetry.query<SessionRow>(
       `${sessions} ORDER BY last_ts DESC, session_id DESC LIMIT ${window.limit} OFFSET ${window.offset}`,
       params.values,
     ),
   ]);
   const costParams = new Params({ projectId });
   const traces = rows.length
-    ? await deps.ch.query<{ id: string; session_id: string }>(
+    ? await deps.telemetry.query<{ id: string; session_id: string }>(
         `SELECT id, session_id FROM (${sessionTraces(
           costParams,
           q,

@@ -44,7 +44,7 @@ export function groupedTraces(
 
 /** Cost per session: the folded cost of every observation of its traces. */
 export async function sessionCosts(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   traces: readonly { id: string; session_id: string }[],
 ): Promise<Map<string, number | null>> {
@@ -90,7 +90,7 @@ export const sessionSummary = (r: SessionRow, costs: Map<string, number | null>)
 });
 
 export async function listSessions(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: ListSessionsQuery,
 ): Promise<Page<SessionSummary>> {
@@ -99,7 +99,7 @@ export async function listSessions(
   const having = cursor
     ? `HAVING last_ts < ${params.bind("DateTime64(3, 'UTC')", cursor.s)} OR (last_ts = ${params.bind("DateTime64(3, 'UTC')", cursor.s)} AND session_id < ${params.bind("String", cursor.k)})`
     : "";
-  const rows = await deps.ch.query<{
+  const rows = await deps.telemetry.query<{
     session_id: string;
     traces: number;
     first: string | null;
@@ -116,7 +116,7 @@ export async function listSessions(
   const page = rows.slice(0, q.limit);
   const costParams = new Params({ projectId });
   const traces = page.length
-    ? await deps.ch.query<{ id: string; session_id: string }>(
+    ? await deps.telemetry.query<{ id: string; session_id: string }>(
         `SELECT id, session_id FROM (${groupedTraces(
           costParams,
           "session_id",

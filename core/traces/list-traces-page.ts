@@ -33,7 +33,7 @@ export interface PageWindow {
  * @throws invalid_input for a bad filter.
  */
 export async function listTracesPage(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: TraceFilters,
   sort: { column: TracePageSort; dir: SortDir },
@@ -56,7 +56,7 @@ export async function listTracesPage(
 
 /** The ids of each trace's observations and scores (in start and time order), for lists that name them. */
 export async function traceChildIds(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   traceIds: readonly string[],
 ): Promise<Map<string, { observations: string[]; scores: string[] }>> {
@@ -64,11 +64,11 @@ export async function traceChildIds(
   if (traceIds.length === 0) return out;
   const params = { projectId, ids: [...new Set(traceIds)] };
   const [observations, scores] = await Promise.all([
-    deps.ch.query<{ trace_id: string; id: string }>(
+    deps.telemetry.query<{ trace_id: string; id: string }>(
       `SELECT trace_id, id FROM observations WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)} GROUP BY trace_id, id ORDER BY min(start_time), id`,
       params,
     ),
-    deps.ch.query<{ trace_id: string; id: string }>(
+    deps.telemetry.query<{ trace_id: string; id: string }>(
       `SELECT trace_id, id FROM scores WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)} GROUP BY trace_id, id ORDER BY min(timestamp), id`,
       params,
     ),

@@ -14,7 +14,7 @@ import { type TraceListItem, type TraceSummaryRow, traceItem, traceStats } from 
  * @throws invalid_input for a bad filter or cursor.
  */
 export async function listTraces(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: ListTracesQuery,
   options: { candidateRows?: number; keyOrder?: boolean } = {},
@@ -73,7 +73,7 @@ export type TraceFilters = Partial<
  * @throws invalid_input for a bad filter.
  */
 export async function matchingTraceIds(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: TraceFilters,
   limit: number,

@@ -16,7 +16,7 @@ const Cursor = z.object({ s: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d
  * @throws invalid_input for a bad cursor.
  */
 export async function listUsers(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: ListUsersQuery,
 ): Promise<Page<UserSummary>> {
@@ -25,7 +25,7 @@ export async function listUsers(
   const having = cursor
     ? `HAVING last_ts < ${params.bind("DateTime64(3, 'UTC')", cursor.s)} OR (last_ts = ${params.bind("DateTime64(3, 'UTC')", cursor.s)} AND user_id < ${params.bind("String", cursor.k)})`
     : "";
-  const rows = await deps.ch.query<{
+  const rows = await deps.telemetry.query<{
     user_id: string;
     traces: number;
     sessions: number;
@@ -67,7 +67,7 @@ export async function listUsers(
 
 /** Cost and total tokens per user: the folded observations of the users' traces, with the list's filters. */
 async function userUsage(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: ListUsersQuery,
   userIds: string[],
@@ -75,7 +75,7 @@ async function userUsage(
   if (userIds.length === 0) return new Map();
   const params = new Params({ projectId });
   const traces = groupedTraces(params, "user_id", q, userIds);
-  const rows = await deps.ch.query<{
+  const rows = await deps.telemetry.query<{
     user_id: string;
     costed: number;
     cost: number | null;

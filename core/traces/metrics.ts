@@ -127,9 +127,9 @@ const finite = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x 
  *
  * @throws invalid_input when `from` is not before `to`.
  */
-export async function getMetrics(deps: Pick<Deps, "ch" | "clock">, projectId: string, q: MetricsQuery) {
+export async function getMetrics(deps: Pick<Deps, "telemetry" | "clock">, projectId: string, q: MetricsQuery) {
   const { sql, params, from, to } = metricsStatement(projectId, q, deps.clock.now());
-  const rows = await deps.ch.query<Record<string, unknown>>(sql, params);
+  const rows = await deps.telemetry.query<Record<string, unknown>>(sql, params);
   return { from, to, groupBy: q.groupBy, data: rows.map((r) => metricsRow(r, q.groupBy)) };
 }
 
@@ -138,12 +138,12 @@ export async function getMetrics(deps: Pick<Deps, "ch" | "clock">, projectId: st
  * Langfuse-compatible daily metrics and metrics query read it (docs/langfuse.md, "Metrics").
  */
 export async function aggregateMetrics(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   o: AggregateOptions,
 ): Promise<MetricsRow[]> {
   const { sql, params } = aggregateStatement(projectId, o);
-  return (await deps.ch.query<Record<string, unknown>>(sql, params)).map((r) => metricsRow(r, o.dims));
+  return (await deps.telemetry.query<Record<string, unknown>>(sql, params)).map((r) => metricsRow(r, o.dims));
 }
 
 function metricsRow(r: Record<string, unknown>, dims: readonly MetricsDimension[]): MetricsRow {

@@ -21,7 +21,7 @@ export interface OffsetPlan {
  * and still carries the true total.
  */
 export async function offsetPage<T>(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   plan: OffsetPlan,
   display: Display,
 ): Promise<{ rows: T[]; total: number }> {
@@ -40,8 +40,8 @@ export async function offsetPage<T>(
     ${filters.exact.length ? `HAVING ${filters.exact.join(" AND ")}` : ""}`;
   const dir = sort.dir === "desc" ? "DESC" : "ASC";
   const [counted, keyed] = await Promise.all([
-    deps.ch.query<{ n: number | string }>(`SELECT count() AS n FROM (${matching})`, params.values),
-    deps.ch.query<Record<string, string>>(
+    deps.telemetry.query<{ n: number | string }>(`SELECT count() AS n FROM (${matching})`, params.values),
+    deps.telemetry.query<Record<string, string>>(
       `SELECT ${keys} FROM (${matching}) ORDER BY sv ${dir} NULLS LAST, ${entity.keys.map((k) => `${k} ${dir}`).join(", ")} LIMIT ${plan.limit} OFFSET ${plan.offset}`,
       params.values,
     ),
@@ -51,7 +51,7 @@ export async function offsetPage<T>(
   // Only the page's entities are folded for display, then put back in the page's order.
   const shown = new Params({ projectId: plan.projectId });
   const names = entity.keys.map((_, i) => shown.name([...new Set(keyed.map((r) => String(r[entity.keys[i]!])))]));
-  const found = await deps.ch.query<Record<string, unknown>>(
+  const found = await deps.telemetry.query<Record<string, unknown>>(
     `SELECT ${keys}, ${selectDisplay(display)} FROM ${entity.table} WHERE project_id = {projectId:String} AND ${keysIn(entity.keys, names)} GROUP BY ${keys}`,
     shown.values,
   );

@@ -36,7 +36,7 @@ const viewOf = (r: ScoreRow): StoredScore => ({
  * @throws invalid_input for a bad filter.
  */
 export async function pageScores(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: ScorePageQuery,
 ): Promise<{ data: StoredScore[]; totalItems: number }> {
@@ -47,15 +47,15 @@ export async function pageScores(
   const matching = `SELECT trace_id, id, min(timestamp) AS sv${folds.length ? `, ${folds.join(", ")}` : ""}
     FROM scores WHERE ${["project_id = {projectId:String}", ...keyed].join(" AND ")} GROUP BY trace_id, id${filters.exact.length ? ` HAVING ${filters.exact.join(" AND ")}` : ""}`;
   const [count, keys] = await Promise.all([
-    deps.ch.query<{ n: number | string }>(`SELECT count() AS n FROM (${matching})`, params.values),
-    deps.ch.query<{ trace_id: string; id: string }>(
+    deps.telemetry.query<{ n: number | string }>(`SELECT count() AS n FROM (${matching})`, params.values),
+    deps.telemetry.query<{ trace_id: string; id: string }>(
       `SELECT trace_id, id FROM (${matching}) ORDER BY sv DESC, trace_id DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
       params.values,
     ),
   ]);
   const totalItems = Number(count[0]?.n ?? 0);
   if (keys.length === 0) return { data: [], totalItems };
-  const rows = await deps.ch.query<Record<string, unknown>>(
+  const rows = await deps.telemetry.query<Record<string, unknown>>(
     `SELECT trace_id, id, ${selectDisplay(SCORE_DISPLAY)} FROM scores WHERE project_id = {projectId:String} AND trace_id IN {traceIds:Array(String)} AND id IN {ids:Array(String)} GROUP BY trace_id, id`,
     { projectId, traceIds: [...new Set(keys.map((k) => k.trace_id))], ids: keys.map((k) => k.id) },
   );
@@ -64,8 +64,12 @@ export async function pageScores(
 }
 
 /** One score of the project, or null. */
-export async function findScore(deps: Pick<Deps, "ch">, projectId: string, id: string): Promise<StoredScore | null> {
-  const [row] = await deps.ch.query<ScoreRow>(
+export async function findScore(
+  deps: Pick<Deps, "telemetry">,
+  projectId: string,
+  id: string,
+): Promise<StoredScore | null> {
+  const [row] = await deps.telemetry.query<ScoreRow>(
     `SELECT ${SCORE_COLUMNS} FROM scores FINAL WHERE project_id = {projectId:String} AND id = {id:String} ORDER BY timestamp DESC LIMIT 1`,
     { projectId, id },
   );
@@ -74,13 +78,13 @@ export async function findScore(deps: Pick<Deps, "ch">, projectId: string, id: s
 
 /** The user, tags, environment and session of the given traces, by trace id. */
 export async function scoreTraces(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   traceIds: readonly string[],
 ): Promise<Map<string, ScoreTrace>> {
   const ids = [...new Set(traceIds.filter(Boolean))];
   if (ids.length === 0) return new Map();
-  const rows = await deps.ch.query<{
+  const rows = await deps.telemetry.query<{
     id: string;
     user_id: string | null;
     tags: string[];

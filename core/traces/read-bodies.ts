@@ -2,7 +2,7 @@ import type { Deps } from "../platform/deps";
 import { isoOf } from "../telemetry";
 import { body } from "./get-trace";
 
-type Reader = Pick<Deps, "ch" | "blobs">;
+type Reader = Pick<Deps, "telemetry" | "blobs">;
 
 /** What an evaluation reads of a trace: its bodies and its observations' bodies, offloaded ones fetched. */
 export interface TraceBodies {
@@ -60,14 +60,14 @@ export async function readTraceBodies(
   if (traceIds.length === 0) return out;
   const params = { projectId, ids: [...new Set(traceIds)] };
   const [traces, observations] = await Promise.all([
-    deps.ch.query<Row>(
+    deps.telemetry.query<Row>(
       `SELECT id, toString(timestamp) AS timestamp, name.2 AS name, session_id.2 AS session_id, environment.2 AS environment,
         input.2 AS input, output.2 AS output, metadata.2 AS metadata
        FROM traces FINAL WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}`,
       params,
     ),
     options.observations
-      ? deps.ch.query<ObservationRow>(
+      ? deps.telemetry.query<ObservationRow>(
           `SELECT id, trace_id, name.2 AS name, input.2 AS input, output.2 AS output, metadata.2 AS metadata, toString(end_time) AS end_time
            FROM observations FINAL WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)} ORDER BY start_time, id`,
           params,
@@ -113,7 +113,12 @@ export async function readSessionTurns(
   projectId: string,
   sessionId: string,
 ): Promise<{ traceId: string; timestamp: string | null; input: unknown; output: unknown }[]> {
-  const rows = await deps.ch.query<{ id: string; timestamp: string; input: string | null; output: string | null }>(
+  const rows = await deps.telemetry.query<{
+    id: string;
+    timestamp: string;
+    input: string | null;
+    output: string | null;
+  }>(
     `SELECT id, timestamp, input, output FROM (
        SELECT id, toString(min(timestamp)) AS timestamp, max(input).2 AS input, max(output).2 AS output, max(session_id).2 AS session FROM traces
        WHERE project_id = {projectId:String} AND id IN (SELECT id FROM traces WHERE project_id = {projectId:String} AND session_id.2 = {sessionId:String})

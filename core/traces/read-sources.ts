@@ -6,7 +6,7 @@ import { listPage } from "./list-engine";
 import { observationFilters } from "./list-observations";
 import type { ObservationSelection } from "./reads.schema";
 
-type Reader = Pick<Deps, "ch" | "blobs">;
+type Reader = Pick<Deps, "telemetry" | "blobs">;
 
 /** A trace or one of its observations, addressed for a copy (a dataset item made from it). */
 export interface SourceKey {
@@ -36,7 +36,7 @@ interface BodyRow {
  * @throws invalid_input for a bad filter.
  */
 export async function selectObservationKeys(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   selection: ObservationSelection,
   cap: number,
@@ -79,7 +79,7 @@ export async function readSources(
   const [observations, traces, users] = await Promise.all([
     observed.length === 0
       ? Promise.resolve([] as BodyRow[])
-      : deps.ch.query<BodyRow>(
+      : deps.telemetry.query<BodyRow>(
           `SELECT trace_id, id, max(input).2 AS input, max(output).2 AS output, max(metadata).2 AS metadata FROM observations
            WHERE project_id = {projectId:String} AND ${keysIn(["trace_id", "id"], ["traceIds", "ids"])} GROUP BY trace_id, id`,
           {
@@ -90,12 +90,12 @@ export async function readSources(
         ),
     wholeTraces.length === 0
       ? Promise.resolve([] as Omit<BodyRow, "id">[])
-      : deps.ch.query<Omit<BodyRow, "id">>(
+      : deps.telemetry.query<Omit<BodyRow, "id">>(
           `SELECT id AS trace_id, max(input).2 AS input, max(output).2 AS output, max(metadata).2 AS metadata FROM traces
            WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} GROUP BY id`,
           { projectId, ids: wholeTraces },
         ),
-    deps.ch.query<{ id: string; user_id: string | null }>(
+    deps.telemetry.query<{ id: string; user_id: string | null }>(
       `SELECT id, max(user_id).2 AS user_id FROM traces WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} GROUP BY id`,
       { projectId, ids: traceIds },
     ),

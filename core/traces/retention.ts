@@ -6,7 +6,7 @@ import type { Principal } from "../platform/principal";
 import * as Telemetry from "../telemetry";
 import { retentionPolicies } from "./retention.sql";
 
-type Retainer = Pick<Deps, "ch" | "blobs" | "db" | "clock" | "ids">;
+type Retainer = Pick<Deps, "telemetry" | "blobs" | "db" | "clock" | "ids">;
 const DAY_MS = 86_400_000;
 const CHUNK = 5_000;
 
@@ -85,12 +85,12 @@ export async function applyRetention(
   // The old traces, read once: they decide the counts, the payloads to delete and the mirror rows to
   // forget (the latter only after the rows are gone, see Telemetry.forgetTraces).
   const [oldTraceIds, oldScoreIds, [counts]] = await Promise.all([
-    deps.ch.query<{ id: string }>(`SELECT DISTINCT id FROM (${OLD_TRACES})`, params),
-    deps.ch.query<{ id: string }>(
+    deps.telemetry.query<{ id: string }>(`SELECT DISTINCT id FROM (${OLD_TRACES})`, params),
+    deps.telemetry.query<{ id: string }>(
       `SELECT DISTINCT id FROM scores WHERE project_id = {projectId:String} AND trace_id = '' AND timestamp < ${CUTOFF}`,
       params,
     ),
-    deps.ch.query<{ o: number; s: number }>(
+    deps.telemetry.query<{ o: number; s: number }>(
       `SELECT (SELECT toUInt32(uniqExact(trace_id, id)) FROM observations WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})) AS o,
          (SELECT toUInt32(uniqExact(trace_id, id)) FROM scores WHERE project_id = {projectId:String}
             AND (trace_id IN (${OLD_TRACES}) OR (trace_id = '' AND timestamp < ${CUTOFF}))) AS s`,
@@ -102,17 +102,17 @@ export async function applyRetention(
   const expired = (await deps.blobs.list(`payloads/${projectId}/`)).filter((key) => old.has(key.split("/")[2] ?? ""));
 
   await Promise.all([
-    deps.ch.command(
+    deps.telemetry.command(
       `ALTER TABLE observations DELETE WHERE project_id = {projectId:String} AND trace_id IN (${OLD_TRACES})`,
       params,
     ),
-    deps.ch.command(
+    deps.telemetry.command(
       `ALTER TABLE scores DELETE WHERE project_id = {projectId:String} AND (trace_id IN (${OLD_TRACES}) OR (trace_id = '' AND timestamp < ${CUTOFF}))`,
       params,
     ),
   ]);
   // Every row of an old trace goes, also partial rows that carry a later time.
-  await deps.ch.command(
+  await deps.telemetry.command(
     `ALTER TABLE traces DELETE WHERE project_id = {projectId:String} AND id IN (${OLD_TRACES})`,
     params,
   );

@@ -8,7 +8,7 @@ import * as Stats from "./score-stats";
 /** Beyond this many pairs (docs/reads.md), two-score statistics run over a sample. */
 export const PAIR_LIMIT = 20_000;
 
-type Reader = Pick<Deps, "ch">;
+type Reader = Pick<Deps, "telemetry">;
 
 export interface ScoreWindow {
   from?: string;
@@ -51,7 +51,7 @@ const num = (x: unknown) =>
 async function summarize(deps: Reader, projectId: string, name: string, q: AnalyticsQuery) {
   const params = new Params({ projectId });
   const s = scoresOf(params, name, q);
-  const [stats] = await deps.ch.query<Record<string, unknown>>(
+  const [stats] = await deps.telemetry.query<Record<string, unknown>>(
     `SELECT toUInt32(count()) AS n, toUInt32(countIf(v IS NOT NULL)) AS nn, avg(v) AS mean, quantileExactInclusive(0.5)(v) AS median,
        if(countIf(v IS NOT NULL) = 1, 0, stddevSamp(v)) AS sd, min(v) AS lo, max(v) AS hi,
        minIf(v, dt = 'NUMERIC') AS hlo, maxIf(v, dt = 'NUMERIC') AS hhi, topK(1)(dt) AS dts FROM (${s})`,
@@ -63,17 +63,17 @@ async function summarize(deps: Reader, projectId: string, name: string, q: Analy
   const hhi = num(stats!.hhi);
   const [hist, days, dayLabels] = await Promise.all([
     hlo !== null && hhi !== null
-      ? deps.ch.query<{ b: number; c: number }>(
+      ? deps.telemetry.query<{ b: number; c: number }>(
           `SELECT toUInt32(if({hhi:Float64} = {hlo:Float64}, 0, least(9, greatest(0, floor((v - {hlo:Float64}) / (({hhi:Float64} - {hlo:Float64}) / 10)))))) AS b, toUInt32(count()) AS c
            FROM (${s}) WHERE dt = 'NUMERIC' AND v IS NOT NULL GROUP BY b`,
           { ...params.values, hlo, hhi },
         )
       : Promise.resolve([]),
-    deps.ch.query<{ day: string; c: number; m: number | null }>(
+    deps.telemetry.query<{ day: string; c: number; m: number | null }>(
       `SELECT toString(toDate(ts)) AS day, toUInt32(count()) AS c, avg(v) AS m FROM (${s}) GROUP BY day ORDER BY day`,
       params.values,
     ),
-    deps.ch.query<{ day: string; label: string; c: number }>(
+    deps.telemetry.query<{ day: string; label: string; c: number }>(
       `SELECT toString(toDate(ts)) AS day, label, toUInt32(count()) AS c FROM (${s}) WHERE dt != 'NUMERIC' AND label IS NOT NULL GROUP BY day, label`,
       params.values,
     ),
@@ -182,7 +182,7 @@ export async function scoreAnalytics(deps: Reader, projectId: string, q: Analyti
   const params = new Params({ projectId });
   const latest = (name: string) =>
     `SELECT trace_id, v, label, dt FROM (${scoresOf(params, name, q)}) WHERE trace_id != '' ORDER BY trace_id, ts DESC, id DESC LIMIT 1 BY trace_id`;
-  const rows = await deps.ch.query<Pair & { total: number }>(
+  const rows = await deps.telemetry.query<Pair & { total: number }>(
     `SELECT a.v AS av, a.label AS al, a.dt AS adt, b.v AS bv, b.label AS bl, b.dt AS bdt, toUInt32(count() OVER ()) AS total
      FROM (${latest(q.name)}) AS a INNER JOIN (${latest(q.compare)}) AS b ON a.trace_id = b.trace_id
      ORDER BY sipHash64(a.trace_id), a.trace_id LIMIT ${PAIR_LIMIT}`,

@@ -18,14 +18,14 @@ export interface ScoreTotal {
  * and never count. One query per 2,000 traces, never one per trace.
  */
 export async function scoreTotalsByTrace(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   traceIds: readonly string[],
 ): Promise<ScoreTotal[]> {
   const unique = [...new Set(traceIds)];
   const out: ScoreTotal[] = [];
   for (let start = 0; start < unique.length; start += TRACE_IDS_PER_QUERY) {
-    const rows = await deps.ch.query<{ trace_id: string; name: string; total: number; n: number }>(
+    const rows = await deps.telemetry.query<{ trace_id: string; name: string; total: number; n: number }>(
       `SELECT trace_id, name, toFloat64(sum(v)) AS total, toUInt32(count()) AS n FROM (
          SELECT trace_id, id, ${SCORES.columns.name!.fold} AS name, ${SCORES.columns.value!.fold} AS v
          FROM scores WHERE project_id = {projectId:String} AND trace_id IN {traceIds:Array(String)}

@@ -10,12 +10,12 @@ export interface TraceStats {
 
 /** Observation count, cost and time span per trace, folded from the observations of `traceIds` only. */
 export async function traceStats(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   traceIds: readonly string[],
 ): Promise<Map<string, TraceStats>> {
   if (traceIds.length === 0) return new Map();
-  const rows = await deps.ch.query<{
+  const rows = await deps.telemetry.query<{
     trace_id: string;
     n: number;
     costed: number;

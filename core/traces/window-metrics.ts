@@ -27,13 +27,13 @@ const finite = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x 
  * midnight): what the alert rules measure (docs/automations.md, "Alert rules").
  */
 export async function windowMetrics(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   w: ObservationWindow,
 ): Promise<WindowMetrics> {
   const { sql, params } = aggregateStatement(projectId, { ...w, dims: [], errors: true, narrow: true });
   // Without GROUP BY an aggregate answers one row even over no rows: zeros, and NaN percentiles.
-  const [row] = await deps.ch.query<Record<string, unknown>>(sql, params);
+  const [row] = await deps.telemetry.query<Record<string, unknown>>(sql, params);
   const traces = Number(row?.traces ?? 0);
   const latency = (row?.latency as unknown[] | null) ?? [];
   return {
@@ -49,7 +49,7 @@ export async function windowMetrics(
  * values, BOOLEAN ones as 1/0, categorical ones never; null when there is none.
  */
 export async function windowScoreMean(
-  deps: Pick<Deps, "ch">,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   w: { name: string; from: Date; to: Date; environment?: string },
 ): Promise<number | null> {
@@ -60,6 +60,6 @@ export async function windowScoreMean(
     environment: w.environment,
     narrow: true,
   });
-  const [row] = await deps.ch.query<{ mean: unknown }>(`SELECT avg(v) AS mean FROM (${scores})`, params.values);
+  const [row] = await deps.telemetry.query<{ mean: unknown }>(`SELECT avg(v) AS mean FROM (${scores})`, params.values);
   return finite(row?.mean);
 }

@@ -13,7 +13,7 @@ import { openPostgresServer } from "./postgres";
 /** The repository's migrations folder; a Lambda bundle ships a copy at its task root. */
 export const REPO_MIGRATIONS = fileURLToPath(new URL("../../migrations", import.meta.url));
 
-export interface Stores extends Pick<Deps, "db" | "ch" | "blobs" | "queues"> {
+export interface Stores extends Pick<Deps, "db" | "telemetry" | "blobs" | "queues"> {
   /** Applies Postgres and ClickHouse migrations; a no-op when current. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -31,7 +31,7 @@ export async function migrateStores(
     pg.migrate(join(migrations, "postgres")),
     migrateClickHouse(ch, join(migrations, "clickhouse"), { database: env.SIGHTLINE_CLICKHOUSE_DATABASE }),
   ]);
-  await Telemetry.backfillTraceMirror({ db, ch });
+  await Telemetry.backfillTraceMirror({ db, telemetry: ch });
 }
 
 /**
@@ -50,7 +50,7 @@ export async function openServiceStores(
   const ch = openClickHouseServer(env);
   return {
     db: pg.db,
-    ch,
+    telemetry: ch,
     blobs: openS3BlobStore(env, env.SIGHTLINE_BUCKET),
     queues: openSqsQueues(env, env.SIGHTLINE_INGEST_QUEUE_URL),
     migrate: () => migrateStores(pg.db, pg, ch, env, migrations),

@@ -65,7 +65,7 @@ const db: Db = data.databaseUrl
 const queues = Object.fromEntries(QUEUE_NAMES.map((q) => [q, remoteObject(rpc, `queues.${q}`, QUEUE_METHODS)]));
 const provided: Partial<Deps> = {
   db,
-  ch: { ...remoteObject<Deps["ch"]>(rpc, "ch", TELEMETRY_METHODS), close: async () => {} },
+  telemetry: { ...remoteObject<Deps["telemetry"]>(rpc, "telemetry", TELEMETRY_METHODS), close: async () => {} },
   blobs: remoteObject(rpc, "blobs", BLOB_METHODS),
   queues: queues as unknown as Deps["queues"],
   bus: remoteObject(rpc, "bus", ["publish"]),

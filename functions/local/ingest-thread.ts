@@ -59,7 +59,7 @@ export function startIngestThread(options: { data: IngestThreadData; deps: Deps;
   };
 
   const handlers: Handlers = {
-    ...serveObject("ch", deps.ch, TELEMETRY_METHODS),
+    ...serveObject("telemetry", deps.telemetry, TELEMETRY_METHODS),
     ...serveObject("blobs", deps.blobs, BLOB_METHODS),
     ...serveObject("bus", deps.bus, ["publish"]),
     ...Object.assign(

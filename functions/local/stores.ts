@@ -67,7 +67,7 @@ export async function openStores(env: Env): Promise<Stores> {
   const local = env.SIGHTLINE_INGEST_QUEUE_URL ? null : await openLocalQueues(dataDir, env);
   return {
     db: pg.db,
-    ch,
+    telemetry: ch,
     blobs,
     queues: local ? local.queues : openSqsQueues(env, env.SIGHTLINE_INGEST_QUEUE_URL!),
     migrate: () => migrateStores(pg.db, pg, ch, env, REPO_MIGRATIONS),

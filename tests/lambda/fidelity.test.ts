@@ -76,7 +76,7 @@ describe("every bundled function", () => {
 
 /** The ports a function declared: routes, crons and the worker expose them; the migration opens every store. */
 async function portsOf(handler: string): Promise<string[]> {
-  if (handler === MIGRATE_HANDLER) return ["ch", "blobs", "queues"];
+  if (handler === MIGRATE_HANDLER) return ["telemetry", "blobs", "queues"];
   const module = (await import(join(ROOT, `${handler.slice(0, handler.lastIndexOf("."))}.ts`))) as {
     handler: { ports?: string[] };
   };
@@ -88,7 +88,7 @@ async function portsOf(handler: string): Promise<string[]> {
 const LIBRARY_PORT: Record<string, string> = {
   openai: "llm",
   "@anthropic-ai/sdk": "llm",
-  "@clickhouse/client": "ch",
+  "@clickhouse/client": "telemetry",
   "@aws-sdk/client-sqs": "queues",
   "@aws-sdk/client-eventbridge": "bus",
   "@aws-sdk/client-sesv2": "mailer",

@@ -20,4 +20,4 @@ export function openClickHouseServer(env: Env): ClickHouseTelemetryStore {
 }
 
 /** The telemetry store (traces, observations, scores). */
-export const telemetry: Port<"ch"> = { name: "ch", open: openClickHouseServer };
+export const telemetry: Port<"telemetry"> = { name: "telemetry", open: openClickHouseServer };

@@ -41,12 +41,12 @@ describe("ingest dead letters and replay", () => {
 
   it("retries a failing batch, dead-letters it after the receive limit, and replays it once the fault is fixed", async () => {
     const traceId = randomUUID();
-    await app.deps.ch.command("RENAME TABLE traces TO traces_away");
+    await app.deps.telemetry.command("RENAME TABLE traces TO traces_away");
     try {
       await ingest(app, [ev("trace-create", { id: traceId, name: "survivor" })], { drain: false });
       await drainWithRetries();
     } finally {
-      await app.deps.ch.command("RENAME TABLE traces_away TO traces");
+      await app.deps.telemetry.command("RENAME TABLE traces_away TO traces");
     }
     const list = (await app.call("GET", "/v1/ingest/dead-letters")).body;
     const entry = list.data.find((d: any) => !d.unrecoverable);

@@ -134,7 +134,7 @@ describe("POST /v1/ingest and the worker", () => {
     const trace = (await app.call("GET", `/v1/traces/${traceId}`)).body;
     expect(trace.observations).toHaveLength(1);
     expect(trace.tags).toEqual(["a"]);
-    const [count] = await app.deps.ch.query<{ n: string }>(
+    const [count] = await app.deps.telemetry.query<{ n: string }>(
       "SELECT toString(count()) AS n FROM (SELECT id FROM observations FINAL WHERE trace_id = {t:String})",
       { t: traceId },
     );
@@ -226,7 +226,7 @@ describe("POST /v1/ingest and the worker", () => {
     const traceId = randomUUID();
     const big = { text: "y".repeat(300 * 1024) };
     await ingest(app, [ev("trace-create", { id: traceId, input: big, output: "small" })]);
-    const [row] = await app.deps.ch.query<{ input: string }>(
+    const [row] = await app.deps.telemetry.query<{ input: string }>(
       "SELECT input.2 AS input FROM traces FINAL WHERE id = {t:String}",
       { t: traceId },
     );

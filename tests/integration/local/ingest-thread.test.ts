@@ -13,7 +13,7 @@ describe("the local ingest worker's thread", () => {
   it("loses nothing when the thread alone is killed mid-delivery", async () => {
     const thread = app.ingestThread!;
     const first = thread.threadId;
-    const ch = app.deps.ch;
+    const ch = app.deps.telemetry;
     const insert = ch.insert.bind(ch);
     let killed = 0;
     // Killed right after the delivery's first insert landed: part of it is written, none of it acknowledged.

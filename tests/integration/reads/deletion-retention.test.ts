@@ -55,11 +55,11 @@ async function seedTrace(app: TestApp, key: Key, options: { userId: string; mark
 /** Every telemetry table row (raw, unfolded) and every blob outside raw batches that mentions one of `needles`. */
 async function scan(app: TestApp, needles: string[]) {
   const hits: string[] = [];
-  const tables = await app.deps.ch.query<{ name: string }>(
+  const tables = await app.deps.telemetry.query<{ name: string }>(
     "SELECT name FROM system.tables WHERE database = currentDatabase()",
   );
   for (const { name } of tables) {
-    for (const row of await app.deps.ch.query(`SELECT * FROM \`${name}\``)) {
+    for (const row of await app.deps.telemetry.query(`SELECT * FROM \`${name}\``)) {
       const text = JSON.stringify(row);
       for (const n of needles) if (text.includes(n)) hits.push(`clickhouse ${name}: ${n}`);
     }

@@ -131,7 +131,7 @@ describe("ClickHouse migration 0003: the 0001 tables move into day partitions", 
     );
 
     const { applied } = await migrateClickHouse(ch, join(dir, "ch-migrations"));
-    const copied = await Telemetry.backfillTraceMirror({ db: pg.db, ch });
+    const copied = await Telemetry.backfillTraceMirror({ db: pg.db, telemetry: ch });
 
     expect(applied).toEqual(["0003_partition_by_day"]);
     expect(copied).toBe(3);
@@ -157,7 +157,7 @@ describe("ClickHouse migration 0003: the 0001 tables move into day partitions", 
         "SELECT name FROM system.tables WHERE database = currentDatabase() AND (name LIKE '%0003%' OR name LIKE '%_0001' OR name LIKE '%_by_day')",
       ),
     ).toEqual([]);
-    expect(await Telemetry.backfillTraceMirror({ db: pg.db, ch })).toBe(0);
+    expect(await Telemetry.backfillTraceMirror({ db: pg.db, telemetry: ch })).toBe(0);
   });
 
   it("gives the same tables when run again after being cut off (every statement repeats safely)", async () => {
@@ -167,7 +167,7 @@ describe("ClickHouse migration 0003: the 0001 tables move into day partitions", 
       .filter((s) => s.split("\n").some((l) => l.trim() && !l.trim().startsWith("--")));
 
     for (const s of statements) await ch.command(s);
-    await Telemetry.backfillTraceMirror({ db: pg.db, ch });
+    await Telemetry.backfillTraceMirror({ db: pg.db, telemetry: ch });
 
     expect(await allRows(ch, true)).toEqual(before);
     expect(await mirror(pg.db)).toHaveLength(3);

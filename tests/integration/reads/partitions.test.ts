@@ -12,7 +12,7 @@ function setClock(app: TestApp, iso: string) {
 async function partitionsOf(app: TestApp, projectId: string) {
   const out: Record<string, string[]> = {};
   for (const table of ["traces", "observations", "scores"]) {
-    const rows = await app.deps.ch.query<{ p: string }>(
+    const rows = await app.deps.telemetry.query<{ p: string }>(
       `SELECT DISTINCT toString(bucket) AS p FROM ${table} WHERE project_id = {projectId:String} ORDER BY p`,
       { projectId },
     );
@@ -137,7 +137,7 @@ describe("day partitions: every row of a trace lands in the partition of its fir
       { key },
     );
 
-    const rows = await app.deps.ch.query<{ p: string }>(
+    const rows = await app.deps.telemetry.query<{ p: string }>(
       "SELECT DISTINCT toString(bucket) AS p FROM scores WHERE project_id = {p:String} AND id = {id:String}",
       { p: key.id, id: scoreId },
     );
@@ -158,7 +158,7 @@ describe("day partitions: every row of a trace lands in the partition of its fir
     setClock(app, "2026-11-12T10:00:00.000Z");
     await ingest(app, batch, { key });
 
-    const rows = await app.deps.ch.query<{ p: string }>(
+    const rows = await app.deps.telemetry.query<{ p: string }>(
       "SELECT DISTINCT toString(bucket) AS p FROM traces WHERE project_id = {p:String} AND id = {id:String}",
       { p: key.id, id: traceId },
     );
