@@ -4,7 +4,7 @@ export { listDeadLetters, recordDeadLetter, recordGivenUp, startReplay } from ".
 export { handleIngestJobs, type IngestWorkerDeps } from "./handle-jobs";
 export { ingestHealth } from "./health";
 export { IngestJob, IngestQueueMessage, ReplayJob } from "./ingest.jobs";
-export { IngestRequest, IngestResponse, ScoreBody as CreateScoreBody, SdkIdentity } from "./ingest.schema";
+export { IngestRequest, IngestResponse, ScoreBody, SdkIdentity } from "./ingest.schema";
 export { DeadLetterPage, IngestHealth, SdkUsageList } from "./ingest-views.schema";
 export { loadBatch } from "./load-batch";
 export * as Otel from "./otel";

@@ -33,7 +33,7 @@ export type LfCreateScoreBody = z.infer<typeof LfCreateScoreBody>;
  * every rule (target, value, config fit) is checked once, there (docs/langfuse.md, "Scores").
  * @throws invalid_input for what has no counterpart here.
  */
-export function scoreBodyOf(b: LfCreateScoreBody): Ingest.CreateScoreBody {
+export function scoreBodyOf(b: LfCreateScoreBody): Ingest.ScoreBody {
   if (b.dataType === "TEXT" || b.dataType === "CORRECTION")
     throw invalid(`Invalid body.dataType: ${b.dataType} scores are not supported; use NUMERIC, CATEGORICAL or BOOLEAN`);
   if (b.datasetRunId)

@@ -47,7 +47,7 @@ export const WRITE_TOOLS = [
       "Record a score (source API) on a trace, an observation or a session: NUMERIC value, BOOLEAN (0, 1, true, false) or a CATEGORICAL label; a score that misfits its score config is refused.",
     role: "MEMBER",
     endpoint: "POST /v1/scores",
-    input: Ingest.CreateScoreBody,
+    input: Ingest.ScoreBody,
     run: (deps, principal, input) => Ingest.submitScore(deps, principal, input),
   }),
   tool({

@@ -1,4 +1,3 @@
-export * from "../telemetry";
 export { deleteScore } from "./delete-score";
 export { deleteTrace, deleteUserData, type EndUserCopies } from "./delete-trace";
 export { deleteTraces } from "./delete-traces";

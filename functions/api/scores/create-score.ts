@@ -11,7 +11,7 @@ export const handler = http({
     "Record one score (source API, e.g. user feedback) through the ingest path; a CATEGORICAL label may come as stringValue; a score that misfits its config is a 400",
   tags: ["scores"],
   rateLimit: "ingest",
-  body: Ingest.CreateScoreBody,
+  body: Ingest.ScoreBody,
   response: z.object({ id: z.string() }),
   status: 201,
   run: ({ body }, { deps, principal }) => Ingest.submitScore(deps, principal, body),

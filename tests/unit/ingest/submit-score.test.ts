@@ -31,7 +31,7 @@ function setup() {
     caches: freshCaches(),
     ...fixedClockAndIds(),
   };
-  return { sent: ingest.sent, submit: (body: Ingest.CreateScoreBody) => Ingest.submitScore(deps, principal, body) };
+  return { sent: ingest.sent, submit: (body: Ingest.ScoreBody) => Ingest.submitScore(deps, principal, body) };
 }
 
 describe("submitScore", () => {
