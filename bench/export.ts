@@ -88,7 +88,7 @@ function streamExport(
 /**
  * The fastest way found for the same rows to leave chDB here: one folded `SELECT … FORMAT JSONEachRow` (the
  * list's display columns, GROUP BY the keys, a hash aggregation in no order) streamed by chDB's own
- * `queryStreamBind`, in this process, nothing else around it. Tried and slower (docs/benchmarks.md, "Export"):
+ * `queryStreamBind`, in this process, nothing else around it. Tried and slower (docs/benchmarks.md, "Export (issue 30)"):
  * the same fold in key order (`ORDER BY` the keys with `optimize_aggregation_in_order`), which also sends
  * nothing before the whole table is folded. The hash fold holds every entity until its end: its RSS growth is
  * reported, not held to the export's target.

@@ -1,5 +1,5 @@
 import type { Deps } from "../platform/deps";
-import * as Traces from "../traces";
+import * as Scores from "../scores";
 import type { ScoreMean } from "./datasets.schema";
 
 export interface RunScores {
@@ -18,7 +18,7 @@ export async function runScores(
   projectId: string,
   traceIds: readonly string[],
 ): Promise<RunScores> {
-  const totals = traceIds.length ? await Traces.scoreTotalsByTrace(deps, projectId, traceIds) : [];
+  const totals = traceIds.length ? await Scores.scoreTotalsByTrace(deps, projectId, traceIds) : [];
   const byTrace = new Map<string, Map<string, { sum: number; count: number }>>();
   for (const t of totals) {
     const names = byTrace.get(t.traceId) ?? new Map<string, { sum: number; count: number }>();

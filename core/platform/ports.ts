@@ -78,7 +78,7 @@ export interface TelemetryStore {
   query<T = Record<string, unknown>>(sql: string, params?: Record<string, unknown>): Promise<T[]>;
   /**
    * Runs a SELECT and yields its rows in batches as the store produces them, so a large result is never held
-   * whole (docs/export.md, "Bounded memory"). Leaving the loop early, or `signal`, cancels the statement.
+   * whole (docs/export.md, "Streamed export"). Leaving the loop early, or `signal`, cancels the statement.
    * A bad statement throws from the first iteration.
    */
   queryStream<T = Record<string, unknown>>(

@@ -1,4 +1,3 @@
-export { deleteScore } from "./delete-score";
 export { deleteTrace, deleteUserData, type EndUserCopies } from "./delete-trace";
 export { deleteTraces } from "./delete-traces";
 export { Condition, OPERATORS, parseFilterParam } from "./filters";
@@ -25,7 +24,6 @@ export { readSources, type SourceBodies, type SourceKey, selectObservationKeys, 
 export * from "./reads.schema";
 export { applyAllRetention, applyRetention, getRetention, putRetention } from "./retention";
 export { PAIR_LIMIT, scoreAnalytics } from "./score-analytics";
-export { type ScoreTotal, scoreTotalsByTrace } from "./score-totals";
 export { traceSummaries } from "./trace-summaries";
 export { ObservationView, ScoreView, TraceDetail } from "./traces.schema";
 export { type ObservationWindow, type WindowMetrics, windowMetrics, windowScoreMean } from "./window-metrics";

@@ -182,7 +182,7 @@ type ChdbSession = InstanceType<typeof import("chdb")["Session"]>;
 
 /**
  * Streamed reads on chDB. Its `@clickhouse/client` connection materialises every result before `query()`
- * returns (docs/export.md, "Bounded memory"); chDB's own `queryStreamBind` fetches a result chunk by chunk.
+ * returns (docs/export.md, "Streamed export"); chDB's own `queryStreamBind` fetches a result chunk by chunk.
  * A session streams one statement at a time, and sessions on the same directory share the engine and its data,
  * so each stream takes an idle session of its own (opened with the store's settings) and gives it back.
  */

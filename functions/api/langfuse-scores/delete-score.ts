@@ -1,4 +1,4 @@
-import * as Traces from "@core/traces";
+import * as Scores from "@core/scores";
 import * as z from "zod";
 import { langfuseHttp } from "../../_lib/langfuse-http";
 import { telemetry } from "../../_runtime/ports/telemetry";
@@ -12,7 +12,7 @@ export const handler = langfuseHttp({
   response: z.object({ message: z.string() }),
   status: 202,
   run: async ({ path }, { deps, principal }) => {
-    await Traces.deleteScore(deps, principal, path.scoreId);
+    await Scores.deleteScore(deps, principal, path.scoreId);
     return { message: "Score deleted" };
   },
 });

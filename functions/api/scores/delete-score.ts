@@ -1,4 +1,4 @@
-import * as Traces from "@core/traces";
+import * as Scores from "@core/scores";
 import * as z from "zod";
 import { http } from "../../_lib/http";
 import { telemetry } from "../../_runtime/ports/telemetry";
@@ -10,5 +10,5 @@ export const handler = http({
   tags: ["scores"],
   path: z.object({ id: z.string().min(1).max(200) }),
   response: z.object({ deleted: z.object({ scores: z.number().int() }) }),
-  run: ({ path }, { deps, principal }) => Traces.deleteScore(deps, principal, path.id),
+  run: ({ path }, { deps, principal }) => Scores.deleteScore(deps, principal, path.id),
 });

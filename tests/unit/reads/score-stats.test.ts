@@ -1,5 +1,5 @@
+import * as Stats from "@core/scores/score-stats";
 import { compare } from "@core/traces/score-analytics";
-import * as Stats from "@core/traces/score-stats";
 import { describe, expect, it } from "vitest";
 
 describe("score statistics (hand-computed)", () => {
