@@ -149,21 +149,23 @@ export async function startLocalApp(
   // Tests drive queues and schedules by hand; `npm start` runs them in the background.
   const background = options.background ?? true;
   const poll = background && env.SIGHTLINE_RUN_WORKERS !== false;
-  // The ingest worker runs on its own thread and event loop when it drains in the background, as it runs in
-  // its own function on AWS (docs/ingest.md, "The local worker"); tests that drain by hand keep it here.
-  const ingestThread = poll
-    ? startIngestThread({
-        data: {
-          root,
-          config: deps.config,
-          logLevel: env.SIGHTLINE_LOG_LEVEL,
-          databaseUrl: env.DATABASE_URL ?? null,
-        },
-        deps,
-        log,
-        relay: () => relay.kick(),
-      })
-    : null;
+  // With SIGHTLINE_INGEST_THREAD the ingest worker runs on its own thread and event loop when it drains in the
+  // background, as it runs in its own function on AWS; off by default until the thread sees the API's cache
+  // invalidations (docs/ingest.md, "The local worker"). Tests that drain by hand keep it here.
+  const ingestThread =
+    poll && env.SIGHTLINE_INGEST_THREAD === true
+      ? startIngestThread({
+          data: {
+            root,
+            config: deps.config,
+            logLevel: env.SIGHTLINE_LOG_LEVEL,
+            databaseUrl: env.DATABASE_URL ?? null,
+          },
+          deps,
+          log,
+          relay: () => relay.kick(),
+        })
+      : null;
   const runners = workers.map((worker) =>
     startQueueRunner({
       root,
