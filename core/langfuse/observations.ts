@@ -2,6 +2,7 @@ import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { Limit } from "../platform/pagination";
 import * as Traces from "../traces";
+import { namedGroups } from "./field-groups";
 import { langfuseFilter, OBSERVATION_FILTER_COLUMNS } from "./filter";
 import { PageQuery, paged, pageMeta, pageOffset } from "./page";
 import { conditionsJson, DateTimeParam, Repeated, seconds } from "./query";
@@ -202,10 +203,7 @@ const V2Fields = z
   .string()
   .optional()
   .transform((v) => {
-    const groups = (v ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter((s): s is V2Group => (V2_GROUPS as readonly string[]).includes(s));
+    const groups = namedGroups(v, V2_GROUPS);
     return new Set<V2Group>(["core", ...(groups.length ? groups : (["basic"] as const))]);
   });
 

@@ -3,6 +3,7 @@ import type { Deps } from "../platform/deps";
 import type { Principal } from "../platform/principal";
 import * as Scores from "../scores";
 import * as Traces from "../traces";
+import { namedGroups } from "./field-groups";
 import { langfuseFilter, TRACE_FILTER_COLUMNS } from "./filter";
 import { LangfuseObservation, langfuseObservation } from "./observations";
 import { PageQuery, paged, pageMeta, pageOffset } from "./page";
@@ -61,10 +62,7 @@ const Fields = z
   .string()
   .optional()
   .transform((v) => {
-    const groups = (v ?? "")
-      .split(",")
-      .map((s) => s.trim())
-      .filter((s): s is FieldGroup => (FIELD_GROUPS as readonly string[]).includes(s));
+    const groups = namedGroups(v, FIELD_GROUPS);
     return new Set<FieldGroup>(groups.length ? ["core", ...groups] : FIELD_GROUPS);
   });
 
