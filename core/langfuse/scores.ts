@@ -2,6 +2,7 @@ import * as z from "zod";
 import type * as Ingest from "../ingest";
 import type { Deps } from "../platform/deps";
 import { invalid, notFound } from "../platform/errors";
+import type * as Reads from "../reads";
 import * as Scores from "../scores";
 import * as Traces from "../traces";
 import { PageQuery, pageMeta, pageOffset } from "./page";
@@ -182,12 +183,8 @@ function conditionsOf(q: LfScoresQuery) {
     throw invalid(`Invalid query.dataType: ${q.dataType} scores are not supported`);
   if ((q.userId || q.traceTags) && q.fields && !q.fields.includes("trace"))
     throw invalid("Invalid query.fields: filtering by userId or traceTags needs the trace field group");
-  const c: Traces.Condition[] = [];
-  const add = (
-    column: string,
-    operator: Traces.Condition["operator"],
-    value: Traces.Condition["value"] | undefined,
-  ) => {
+  const c: Reads.Condition[] = [];
+  const add = (column: string, operator: Reads.Condition["operator"], value: Reads.Condition["value"] | undefined) => {
     if (value !== undefined) c.push({ column, operator, value });
   };
   add("name", "=", q.name);
@@ -202,7 +199,7 @@ function conditionsOf(q: LfScoresQuery) {
   add("timestamp", ">=", q.fromTimestamp);
   add("timestamp", "<", q.toTimestamp);
   if (q.operator !== undefined) add("value", q.operator, q.value);
-  const traces: Traces.Condition[] = [];
+  const traces: Reads.Condition[] = [];
   if (q.userId !== undefined) traces.push({ column: "userId", operator: "=", value: q.userId });
   for (const tag of q.traceTags ?? []) traces.push({ column: "tags", operator: "=", value: tag });
   return { conditions: c, traces };

@@ -1,6 +1,5 @@
 export { deleteTrace, deleteUserData, type EndUserCopies } from "./delete-trace";
 export { deleteTraces } from "./delete-traces";
-export { Condition, OPERATORS, parseFilterParam } from "./filters";
 export { getSession, groupBySessionPath } from "./get-session";
 export { getTrace, observationView, scoreView } from "./get-trace";
 export { listObservations, listObservationsWhole } from "./list-observations";

@@ -1,9 +1,7 @@
 import type { Deps } from "../platform/deps";
+import { compileFilters, offsetPage, Params, type SortDir } from "../reads";
 import { TRACE_DISPLAY, TRACES } from "../telemetry";
-import { compileFilters, Params } from "./filters";
-import type { SortDir } from "./list-engine";
 import { type TraceFilters, traceConditions } from "./list-traces";
-import { offsetPage } from "./offset-page";
 import { traceScoreFilter } from "./score-filter";
 import { type TraceListItem, type TraceSummaryRow, traceItem, traceStats } from "./trace-stats";
 

@@ -1,31 +1,12 @@
 import * as z from "zod";
 import { Limit } from "../platform/pagination";
+import { Iso, listQueryFields, Order } from "../reads";
 import { ObservationView, ScoreView, TraceFields } from "./traces.schema";
 
 /** Wire shapes of the telemetry list, metrics and analytics endpoints. */
 
-const Iso = z
-  .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
-const Order = z.enum(["asc", "desc"]).default("desc");
-
 /** `GET /v1/traces/{id}` and the MCP tool `get_trace` address a trace by this one shape. */
 export const TracePath = z.object({ id: z.string().min(1) });
-
-const common = {
-  limit: Limit,
-  cursor: z.string().optional(),
-  filter: z
-    .string()
-    .optional()
-    .describe(
-      "JSON array of {column, operator, value}; operators =, !=, >, >=, <, <=, in, contains; column may be scores.<name>",
-    ),
-  from: Iso.optional(),
-  to: Iso.optional(),
-  environment: z.string().optional(),
-  name: z.string().optional(),
-};
 
 export const OBSERVATION_SORTS = [
   "startTime",
@@ -43,7 +24,7 @@ export const OBSERVATION_SORTS = [
   "environment",
 ] as const;
 export const ListObservationsQuery = z.object({
-  ...common,
+  ...listQueryFields,
   type: z.string().optional(),
   model: z.string().optional(),
   level: z.string().optional(),
@@ -59,7 +40,7 @@ export type ObservationSelection = Omit<ListObservationsQuery, "limit" | "cursor
 
 export const TRACE_SORTS = ["timestamp", "name", "userId", "sessionId", "environment", "release", "version"] as const;
 export const ListTracesQuery = z.object({
-  ...common,
+  ...listQueryFields,
   userId: z.string().optional(),
   sessionId: z.string().optional(),
   release: z.string().optional(),
@@ -74,7 +55,7 @@ export const ListTracesQuery = z.object({
 export type ListTracesQuery = z.infer<typeof ListTracesQuery>;
 
 export const ListScoresQuery = z.object({
-  ...common,
+  ...listQueryFields,
   source: z.enum(["API", "EVAL", "ANNOTATION"]).optional(),
   dataType: z.enum(["NUMERIC", "CATEGORICAL", "BOOLEAN"]).optional(),
   traceId: z.string().optional(),

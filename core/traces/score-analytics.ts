@@ -1,8 +1,8 @@
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
+import { Params } from "../reads";
 import { Stats } from "../scores";
 import { chDateTime, SCORES } from "../telemetry";
-import { Params } from "./filters";
 import type { AnalyticsQuery } from "./reads.schema";
 
 /** Beyond this many pairs (docs/reads.md), two-score statistics run over a sample. */

@@ -1,5 +1,5 @@
 import type { Deps } from "../platform/deps";
-import { Params } from "./filters";
+import { Params } from "../reads";
 import { aggregateStatement } from "./metrics";
 import { scoresOf } from "./score-analytics";
 
