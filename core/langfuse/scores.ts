@@ -4,7 +4,6 @@ import type { Deps } from "../platform/deps";
 import { invalid, notFound } from "../platform/errors";
 import type * as Reads from "../reads";
 import * as Scores from "../scores";
-import * as Traces from "../traces";
 import { PageQuery, pageMeta, pageOffset } from "./page";
 
 /** Langfuse's score types; TEXT and CORRECTION have no counterpart here and are refused by name. */
@@ -140,9 +139,9 @@ export type LfScore = z.infer<typeof LfScore>;
 
 /** A stored score in Langfuse's shape: a label's `value` is its position among its config's categories (0 without one). */
 export function lfScore(
-  s: Traces.StoredScore,
+  s: Scores.StoredScore,
   configs: readonly Scores.ScoreConfigView[],
-  trace?: Traces.ScoreTrace,
+  trace?: Scores.ScoreTrace,
 ): LfScore {
   const categorical = s.dataType === "CATEGORICAL";
   const position = categorical
@@ -213,17 +212,17 @@ export async function listScoresV2(
 ) {
   const { conditions, traces } = conditionsOf(q);
   const [page, configs] = await Promise.all([
-    Traces.pageScores(deps, projectId, { conditions, traces, offset: pageOffset(q), limit: q.limit }),
+    Scores.pageScores(deps, projectId, { conditions, traces, offset: pageOffset(q), limit: q.limit }),
     Scores.scoreConfigsOf(deps, projectId),
   ]);
   const withTrace = !q.fields || q.fields.includes("trace");
   const byTrace = withTrace
-    ? await Traces.scoreTraces(
+    ? await Scores.scoreTraces(
         deps,
         projectId,
         page.data.map((s) => s.traceId ?? ""),
       )
-    : new Map<string, Traces.ScoreTrace>();
+    : new Map<string, Scores.ScoreTrace>();
   return {
     data: page.data.map((s) => lfScore(s, configs, withTrace && s.traceId ? byTrace.get(s.traceId) : undefined)),
     meta: pageMeta(q, page.totalItems),
@@ -237,7 +236,7 @@ export async function getScoreV2(
   id: string,
 ): Promise<LfScore> {
   const [score, configs] = await Promise.all([
-    Traces.findScore(deps, projectId, id),
+    Scores.findScore(deps, projectId, id),
     Scores.scoreConfigsOf(deps, projectId),
   ]);
   if (!score) throw notFound("Score", id);

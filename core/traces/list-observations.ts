@@ -9,11 +9,11 @@ import {
   parseFilterParam,
   simpleConditions,
 } from "../reads";
+import { observationScoreFilter } from "../scores";
 import type { ObservationRow } from "../telemetry";
 import { type Display, isoOf, OBSERVATION_DISPLAY, OBSERVATIONS } from "../telemetry";
 import { observationView } from "./get-trace";
 import type { ListObservationsQuery, ObservationSelection } from "./reads.schema";
-import { observationScoreFilter } from "./score-filter";
 
 type Reader = Pick<Deps, "telemetry" | "blobs">;
 export type ObservationListItem = Omit<Awaited<ReturnType<typeof observationView>>, "input" | "output" | "metadata">;

@@ -1,9 +1,9 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
 import { compileFilters, KEY_SORT, listPage, Params, parseFilterParam, simpleConditions } from "../reads";
+import { traceScoreFilter } from "../scores";
 import { TRACE_DISPLAY, TRACES } from "../telemetry";
 import type { ListTracesQuery } from "./reads.schema";
-import { traceScoreFilter } from "./score-filter";
 import { type TraceListItem, type TraceSummaryRow, traceItem, traceStats } from "./trace-stats";
 
 /**

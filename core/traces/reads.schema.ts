@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { Limit } from "../platform/pagination";
 import { Iso, listQueryFields, Order } from "../reads";
-import { ObservationView, ScoreView, TraceFields } from "./traces.schema";
+import { ObservationView, TraceFields } from "./traces.schema";
 
 /** Wire shapes of the telemetry list, metrics and analytics endpoints. */
 
@@ -54,18 +54,6 @@ export const ListTracesQuery = z.object({
 });
 export type ListTracesQuery = z.infer<typeof ListTracesQuery>;
 
-export const ListScoresQuery = z.object({
-  ...listQueryFields,
-  source: z.enum(["API", "EVAL", "ANNOTATION"]).optional(),
-  dataType: z.enum(["NUMERIC", "CATEGORICAL", "BOOLEAN"]).optional(),
-  traceId: z.string().optional(),
-  observationId: z.string().optional(),
-  sessionId: z.string().optional(),
-  configId: z.string().optional(),
-  order: Order,
-});
-export type ListScoresQuery = z.infer<typeof ListScoresQuery>;
-
 export const ListSessionsQuery = z.object({
   limit: Limit,
   cursor: z.string().optional(),
@@ -116,14 +104,6 @@ export const MetricsQuery = z.object({
 });
 export type MetricsQuery = z.infer<typeof MetricsQuery>;
 
-export const AnalyticsQuery = z.object({
-  name: z.string().min(1),
-  compare: z.string().min(1).optional(),
-  from: Iso.optional(),
-  to: Iso.optional(),
-});
-export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
-
 export const ObservationListItem = ObservationView.omit({ input: true, output: true, metadata: true });
 export const ObservationPage = z.object({ data: z.array(ObservationListItem), nextCursor: z.string().nullable() });
 
@@ -133,7 +113,6 @@ export const TraceListItem = TraceFields.extend({
   latencyMs: z.number().nullable(),
 });
 export const TracePage = z.object({ data: z.array(TraceListItem), nextCursor: z.string().nullable() });
-export const ScorePage = z.object({ data: z.array(ScoreView), nextCursor: z.string().nullable() });
 
 export const SessionSummary = z.object({
   id: z.string(),
@@ -204,60 +183,6 @@ export const MetricsResult = z.object({
   to: z.string(),
   groupBy: z.array(Dimension),
   data: z.array(MetricsRow),
-});
-
-const Bucket = z.object({ lower: z.number(), upper: z.number(), count: z.number() });
-export const ScoreSummary = z.object({
-  name: z.string(),
-  dataType: z.string().nullable(),
-  count: z.number(),
-  numericCount: z.number(),
-  mean: z.number().nullable(),
-  median: z.number().nullable(),
-  stdDev: z.number().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  histogram: z.array(Bucket),
-  labelCounts: z.array(z.object({ label: z.string(), count: z.number() })),
-  timeline: z.array(
-    z.object({
-      day: z.string(),
-      count: z.number(),
-      mean: z.number().nullable(),
-      labelCounts: z.record(z.string(), z.number()),
-    }),
-  ),
-});
-export const Comparison = z.object({
-  kind: z.enum(["numeric", "categorical", "mixed"]),
-  pairCount: z.number(),
-  sampleSize: z.number(),
-  sampled: z.boolean(),
-  pearson: z.number().nullable(),
-  mae: z.number().nullable(),
-  rmse: z.number().nullable(),
-  agreement: z.number().nullable(),
-  cohensKappa: z.number().nullable(),
-  f1: z.array(
-    z.object({
-      label: z.string(),
-      precision: z.number().nullable(),
-      recall: z.number().nullable(),
-      f1: z.number().nullable(),
-      support: z.number(),
-    }),
-  ),
-  confusion: z.object({
-    rows: z.array(z.string()),
-    columns: z.array(z.string()),
-    counts: z.array(z.array(z.number())),
-  }),
-});
-export const ScoreAnalytics = z.object({
-  score: ScoreSummary,
-  compare: ScoreSummary.optional(),
-  comparison: Comparison.optional(),
-  sampled: z.boolean(),
 });
 
 export const RetentionPolicy = z.object({

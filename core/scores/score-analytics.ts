@@ -1,9 +1,9 @@
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
 import { Params } from "../reads";
-import { Stats } from "../scores";
 import { chDateTime, SCORES } from "../telemetry";
-import type { AnalyticsQuery } from "./reads.schema";
+import type { AnalyticsQuery } from "./score-reads.schema";
+import * as Stats from "./score-stats";
 
 /** Beyond this many pairs (docs/reads.md), two-score statistics run over a sample. */
 export const PAIR_LIMIT = 20_000;

@@ -3,8 +3,8 @@ import type { Page } from "../platform/pagination";
 import { compileFilters, KEY_SORT, listPage, Params, parseFilterParam, simpleConditions } from "../reads";
 import type { ScoreRow } from "../telemetry";
 import { SCORE_DISPLAY, SCORES } from "../telemetry";
-import { scoreView } from "./get-trace";
-import type { ListScoresQuery } from "./reads.schema";
+import type { ListScoresQuery } from "./score-reads.schema";
+import { scoreView } from "./score-view";
 
 /**
  * Scores of the project, newest first by default; value ranges go through `filter`
