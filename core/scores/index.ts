@@ -15,6 +15,6 @@ export {
   ScoreView,
 } from "./score-reads.schema";
 export { type ScoreTotal, scoreTotalsByTrace } from "./score-totals";
-export { scoreView } from "./score-view";
 export * from "./scores.schema";
+export { traceScores } from "./trace-scores";
 export { windowScoreMean } from "./window-score-mean";

@@ -6,8 +6,6 @@ import {
   isoOf,
   OBSERVATION_COLUMNS,
   type ObservationRow,
-  SCORE_COLUMNS,
-  type ScoreRow,
   TRACE_COLUMNS,
   type TraceRow,
   traceFields,
@@ -78,10 +76,7 @@ export async function getTrace(deps: Reader, projectId: string, traceId: string)
       `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY start_time, id`,
       params,
     ),
-    deps.telemetry.query<ScoreRow>(
-      `SELECT ${SCORE_COLUMNS} FROM scores FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY timestamp, id`,
-      params,
-    ),
+    Scores.traceScores(deps, projectId, traceId),
   ]);
   const t = traces[0];
   if (!t) throw notFound("Trace", traceId);
@@ -98,7 +93,7 @@ export async function getTrace(deps: Reader, projectId: string, traceId: string)
     output: await body(deps, t.output),
     metadata: await body(deps, t.metadata),
     observations: obs,
-    scores: scores.map(Scores.scoreView),
+    scores,
     totalCost: costs.length ? costs.reduce((a, b) => a + b, 0) : null,
     latencyMs: starts.length && ends.length ? ms(starts[0]!, ends[ends.length - 1]!) : null,
   };
