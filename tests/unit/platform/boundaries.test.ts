@@ -101,6 +101,16 @@ describe('scores have one home (docs/architecture.md, "Rules that keep the seam"
 
     expect(offenders.map((f) => relative(root, f))).toEqual([]);
   });
+
+  it("exports each feature's names as declared: an index renames nothing it re-exports (namespaces aside)", () => {
+    const indexes = files(join(root, "core")).filter((f) => f.endsWith("/index.ts"));
+    // `export { a as b }` inside braces; `export * as Name` groups a module and is allowed.
+    const renamed = /export\s+(?:type\s+)?\{[^}]*\b\w+\s+as\s+\w+[^}]*\}/s;
+
+    const offenders = indexes.filter((f) => renamed.test(readFileSync(f, "utf8")));
+
+    expect(offenders.map((f) => relative(root, f))).toEqual([]);
+  });
 });
 
 describe("the repository stands on its own", () => {
