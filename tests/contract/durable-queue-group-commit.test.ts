@@ -151,6 +151,26 @@ describe("DurableLocalQueue group commit", () => {
     expect(await queue.stats()).toMatchObject({ depth: 0, inFlight: 0 });
   });
 
+  it("drops the markers a crash left behind: those of a deleted segment, and a receive marker beside an acknowledgement", async () => {
+    const dir = await tempDir();
+    const first = await openQueue(dir);
+    await first.queue.send([{ body: "a" }, { body: "b" }]);
+    const [a] = await first.queue.receive({ max: 1 });
+    await first.queue.ack(a!.receipt);
+    for (const q of open.splice(0)) await q.close();
+    const messages = join(dir, "main", "messages");
+    await writeFile(join(messages, `${a!.id}.1.rcv`), "");
+    await writeFile(join(messages, "0000000000002-000000000-0000cafe.3.rcv"), "");
+    await writeFile(join(messages, "0000000000002-000000001-0000cafe.ack"), "");
+
+    const { queue } = await openQueue(dir);
+    expect((await files(dir)).filter((n) => !n.endsWith(".seg"))).toEqual([`${a!.id}.1.rcv`, `${a!.id}.ack`].sort());
+    const [b] = await queue.receive({ max: 10 });
+    expect(b?.body).toBe("b");
+    await queue.ack(b!.receipt);
+    expect(await files(dir)).toEqual([]);
+  });
+
   it("dead-letters one message of a segment and keeps the others", async () => {
     const dir = await tempDir();
     const { queue, deadLetter } = await openQueue(dir, undefined, true);

@@ -459,11 +459,11 @@ export class DurableLocalQueue implements JobQueue {
       const segment: Segment = { live: new Set(), done: [] };
       for (const id of ids) {
         claimed.add(id);
+        const marker = received.get(id);
         if (done.has(id)) {
-          segment.done.push(`${id}.ack`);
+          segment.done.push(`${id}.ack`, ...(marker ? [marker.name] : []));
           continue;
         }
-        const marker = received.get(id);
         segment.live.add(id);
         loaded.push({ id, count: marker?.count ?? 0, visibleAt: 0, busy: false, segment: name, marker: marker?.name });
       }
