@@ -60,6 +60,28 @@ describe("the ingest worker's thread sees the API's writes", () => {
     expect(JSON.stringify(hook.received.map((r) => r.body))).not.toContain(before);
   });
 
+  it("keeps applying batches while a webhook delivery hangs: deliveries run off the worker's apply", async () => {
+    hook.fallback = "hang";
+    try {
+      const before = hook.received.length;
+      const first = randomUUID();
+      await post([ev("trace-create", { id: first, name: "hangs" })]);
+      // Its delivery arrived and is left unanswered: the relay waits for it (the outbound timeout is 10 s).
+      await hook.waitFor(before + 1, 15_000);
+      const started = Date.now();
+      const next = Array.from({ length: 5 }, () => randomUUID());
+      for (const id of next) await post([ev("trace-create", { id, name: "behind-a-hung-webhook" })]);
+      for (const id of next) await readable(id);
+
+      expect(Date.now() - started).toBeLessThan(8_000);
+      // Still hung: no later delivery went out while the batches were applied.
+      expect(hook.received).toHaveLength(before + 1);
+      expect(hook.received[before]!.body).toContain(first);
+    } finally {
+      hook.fallback = { status: 200 };
+    }
+  });
+
   it("scores online with an evaluator created through the API after start-up", async () => {
     const scoreName = `online-${randomUUID().slice(0, 8)}`;
     const made = await app.call("POST", "/v1/evaluators", {
