@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { writeSynced } from "@core/adapters/local/durable-fs";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
+import { decodeSegment } from "@core/adapters/local/queue-segment";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 /* Group commit of the local durable queue (docs/ingest.md, "Group commit"). */
@@ -79,7 +80,7 @@ describe("DurableLocalQueue group commit", () => {
     await Promise.all([first, ...others]);
 
     expect(fs.writes).toHaveLength(2);
-    expect(JSON.parse(fs.writes[1]!)).toHaveLength(40);
+    expect(decodeSegment(Buffer.from(fs.writes[1]!), "second")).toHaveLength(40);
     expect(resolved[0]).toBe("first");
     expect((await files(dir)).filter((n) => n.endsWith(".seg"))).toHaveLength(2);
   });
@@ -222,5 +223,50 @@ describe("DurableLocalQueue group commit", () => {
     ]);
     for (const m of got) await queue.ack(m.receipt);
     expect(await files(dir)).toEqual([]);
+  });
+
+  it("stores each body as it was sent, not encoded again, and hands it back byte for byte", async () => {
+    const dir = await tempDir();
+    const fs = countingWrites();
+    const { queue } = await openQueue(dir, fs.write);
+    const batch = JSON.stringify({ batch: [{ id: "e1", body: { input: 'say "hi"\nthen\\ leave', emoji: "é 🙂" } }] });
+    const bodies = [batch, "plain text\nwith a newline", "", "{"];
+    await queue.send(bodies.map((body) => ({ body, attributes: { kind: "k" } })));
+
+    expect(fs.writes).toHaveLength(1);
+    // The batch's JSON appears verbatim: no quote of it escaped a second time.
+    expect(fs.writes[0]!).toContain(`\n${batch}\n`);
+    await queue.close();
+    open.splice(0);
+    const reopened = (await openQueue(dir)).queue;
+    const got = await reopened.receive({ max: 10 });
+    expect(got.map((m) => [m.body, m.attributes])).toEqual(bodies.map((body) => [body, { kind: "k" }]));
+  });
+
+  it("still reads a segment written as a JSON array, as the queue wrote them before", async () => {
+    const dir = await tempDir();
+    await (await openQueue(dir)).queue.close();
+    open.splice(0);
+    const ids = ["0000000000001-000000000-0000beef", "0000000000001-000000001-0000beef"];
+    await writeFile(
+      join(dir, "main", "messages", `${ids[0]}.0badcafe.seg`),
+      JSON.stringify(ids.map((id, i) => ({ id, body: `old ${i}`, attributes: {}, sentAt: new Date(1).toISOString() }))),
+    );
+
+    const { queue } = await openQueue(dir);
+    await queue.send([{ body: "new" }]);
+    const got = await queue.receive({ max: 10 });
+    expect(got.map((m) => m.body)).toEqual(["old 0", "old 1", "new"]);
+    for (const m of got) await queue.ack(m.receipt);
+    expect(await files(dir)).toEqual([]);
+  });
+
+  it("refuses a segment whose body is cut short rather than hand out part of a message", () => {
+    const whole = Buffer.from('SLQ2\n{"id":"a","attributes":{},"sentAt":"x","bytes":5}\nhello\n');
+    expect(decodeSegment(whole, "s")).toEqual([{ id: "a", attributes: {}, sentAt: "x", body: "hello" }]);
+    expect(() => decodeSegment(whole.subarray(0, whole.length - 3), "s")).toThrow(
+      "DurableLocalQueue: segment s is malformed",
+    );
+    expect(() => decodeSegment(Buffer.from('SLQ2\n{"id":"a"'), "s")).toThrow("DurableLocalQueue: segment s is truncated");
   });
 });

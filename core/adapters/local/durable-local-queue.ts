@@ -4,6 +4,7 @@ import { join, resolve } from "node:path";
 import type { Clock, JobQueue, OutgoingMessage, QueueStats, ReceivedMessage } from "../../platform/ports";
 import { systemClock } from "../system/system-clock";
 import { acquireLock, ensureDir, releaseLock, syncDir, writeSynced } from "./durable-fs";
+import { decodeSegment, encodeSegment, type SegmentRecord } from "./queue-segment";
 
 export interface DurableLocalQueueOptions {
   dir: string;
@@ -40,20 +41,14 @@ type Segment = { live: Set<string>; done: string[] };
 /** Sends waiting for the next group commit, answered together once their segment is durable. */
 type Group = { records: StoredMessage[]; done: Promise<void>; settle(error?: unknown): void };
 
-/** The file's JSON. */
-type StoredMessage = {
-  id: string;
-  body: string;
-  attributes: Record<string, string>;
-  sentAt: string;
-  visibleAt?: number;
-};
+/** The file's JSON, or a segment's record (./queue-segment.ts). */
+type StoredMessage = SegmentRecord;
 
 /** `<send time ms>-<sequence>-<random>`: ids sort in send order. */
 const ID = "\\d{13}-\\d{9}-[0-9a-f]{8}";
 /** A message in a file of its own, as queues wrote them before segments (still read, received and acknowledged). */
 const FILE_NAME = new RegExp(`^(${ID})\\.(\\d+)\\.json$`);
-/** One group commit's messages: `<first id>.<random>.seg`, a JSON array of stored messages. */
+/** One group commit's messages: `<first id>.<random>.seg` (./queue-segment.ts; a JSON array before). */
 const SEGMENT_NAME = new RegExp(`^(${ID})\\.[0-9a-f]{8}\\.seg$`);
 /** An empty file saying a segment's message was received `count` times. */
 const RECEIVED_NAME = new RegExp(`^(${ID})\\.(\\d+)\\.rcv$`);
@@ -65,7 +60,7 @@ const DEFAULT_VISIBILITY_SECONDS = 30;
  * A durable, single-process stand-in for SQS (docs/ingest.md, "Group commit"). Sends are
  * group-committed: the messages of every send that arrives while a write is in flight
  * go into the next one, a segment file in `<dir>/messages` (`<first id>.<random>.seg`,
- * a JSON array) written to a temp file, fsynced, renamed into place and the directory
+ * each body stored as sent, see ./queue-segment.ts) written to a temp file, fsynced, renamed into place and the directory
  * fsynced; each `send` resolves only once its segment is durable, so an accepted
  * message survives kill -9, and many sends pay for one write and one fsync. Per
  * message, a receive counts itself on disk before handing it out (an empty marker
@@ -250,7 +245,7 @@ export class DurableLocalQueue implements JobQueue {
     const name = `${records[0]!.id}.${randomBytes(4).toString("hex")}.seg`;
     const path = join(this.messagesDir, name);
     try {
-      await this.writeDurably(`${path}.tmp`, JSON.stringify(records));
+      await this.writeDurably(`${path}.tmp`, encodeSegment(records));
       await rename(`${path}.tmp`, path);
       await syncDir(this.messagesDir);
     } catch (e) {
@@ -381,7 +376,7 @@ export class DurableLocalQueue implements JobQueue {
   }
 
   private async readSegment(name: string): Promise<StoredMessage[]> {
-    return JSON.parse(await readFile(join(this.messagesDir, name), "utf8")) as StoredMessage[];
+    return decodeSegment(await readFile(join(this.messagesDir, name)), name);
   }
 
   private held(receipt: string): Entry | undefined {
