@@ -11,7 +11,7 @@ import { fmt, quantile } from "./lib";
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
 const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
 
-async function api<T = any>(
+export async function api<T = any>(
   url: string,
   method: string,
   path: string,

@@ -10,6 +10,7 @@ import { benchExport } from "./export";
 import { benchExpressions } from "./expressions";
 import { benchFoundation } from "./foundation";
 import { benchIngest } from "./ingest";
+import { benchIngestFeatures } from "./ingest-features";
 import { benchLambda } from "./lambda";
 import { benchMedia } from "./media";
 import { benchOnlineEval } from "./online-eval";
@@ -28,6 +29,8 @@ import { benchTraceToDataset } from "./trace-to-dataset";
 const scenarios: Record<string, () => Promise<string>> = {
   foundation: benchFoundation,
   ingest: benchIngest,
+  "ingest-features": () =>
+    benchIngestFeatures({ SIGHTLINE_INIT_PUBLIC_KEY: "pk-sl-bench", SIGHTLINE_INIT_SECRET_KEY: "sk-sl-bench" }),
   otlp: benchOtlp,
   prompts: benchPrompts,
   expressions: benchExpressions,

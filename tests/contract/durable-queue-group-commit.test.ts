@@ -267,6 +267,8 @@ describe("DurableLocalQueue group commit", () => {
     expect(() => decodeSegment(whole.subarray(0, whole.length - 3), "s")).toThrow(
       "DurableLocalQueue: segment s is malformed",
     );
-    expect(() => decodeSegment(Buffer.from('SLQ2\n{"id":"a"'), "s")).toThrow("DurableLocalQueue: segment s is truncated");
+    expect(() => decodeSegment(Buffer.from('SLQ2\n{"id":"a"'), "s")).toThrow(
+      "DurableLocalQueue: segment s is truncated",
+    );
   });
 });

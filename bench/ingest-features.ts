@@ -1,0 +1,244 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { kill, type Spawned, spawnServer } from "../tests/support/spawn-server";
+import { api, webhookReceiver } from "./automations";
+import { endToEnd, makeBatch, waitDrained } from "./ingest";
+import { fmt } from "./lib";
+
+/**
+ * Issue 32, item 4: each feature on the ingest path costs at most 5 % of end-to-end throughput when the project
+ * has it configured but the traffic never uses it. Every scenario runs the ingest benchmark's end-to-end run
+ * (16 clients, batches of 50 events) with the feature off and on-but-unused, alternated, best of each.
+ *
+ * - `SIGHTLINE_BENCH_FEATURES`: comma-separated scenario names (default: all; `none` skips the section).
+ * - `SIGHTLINE_BENCH_FEATURE_BATCHES`: batches per run (default 600; a few dozen for a trial).
+ * - `SIGHTLINE_BENCH_FEATURE_ROUNDS`: off/on pairs per scenario (default 2).
+ */
+const TARGET = 0.95;
+const START_MS = 300_000;
+
+interface Context {
+  url: string;
+  hookUrl: string;
+  round: number;
+}
+
+interface Scenario {
+  name: string;
+  /** What "on" means: configured for the project, matching none of the bench's traffic. */
+  on: string;
+  /** Turns the feature on for the project; returns what turns it off again. */
+  enable?: (ctx: Context) => Promise<() => Promise<void>>;
+  /** A feature of the process rather than the project: "on" runs on a second server started with this env. */
+  serverEnv?: Record<string, string>;
+}
+
+async function ok(res: Promise<{ status: number; body: any }>, expected: number, what: string) {
+  const r = await res;
+  if (r.status !== expected) throw new Error(`${what} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** A trace name no bench batch carries (they are all "chat"). */
+const NO_SUCH_NAME = "bench-no-trace-has-this-name";
+
+export const FEATURE_SCENARIOS: Scenario[] = [
+  {
+    name: "automation-other-trigger",
+    on: "an enabled automation on `prompt.created` (the listener check runs, nothing is appended)",
+    async enable({ url, hookUrl, round }) {
+      const made = await ok(
+        api(url, "POST", "/v1/automations", {
+          name: `bench-prompt-${round}`,
+          trigger: "prompt.created",
+          action: "webhook",
+          target: hookUrl,
+        }),
+        201,
+        "create automation",
+      );
+      return async () => void (await ok(api(url, "DELETE", `/v1/automations/${made.id}`), 200, "delete automation"));
+    },
+  },
+  {
+    name: "trace-created-filtered",
+    on: "a `trace.created` webhook whose filter matches no trace (events appended and relayed, none delivered)",
+    async enable({ url, hookUrl, round }) {
+      const made = await ok(
+        api(url, "POST", "/v1/automations", {
+          name: `bench-traces-${round}`,
+          trigger: "trace.created",
+          action: "webhook",
+          target: hookUrl,
+          filter: [{ column: "name", operator: "=", value: NO_SUCH_NAME }],
+        }),
+        201,
+        "create automation",
+      );
+      return async () => void (await ok(api(url, "DELETE", `/v1/automations/${made.id}`), 200, "delete automation"));
+    },
+  },
+  {
+    name: "online-evaluator",
+    on: "an online evaluator whose `filterName` matches no trace",
+    async enable({ url }) {
+      const body = { prompt: "Rate {{output}}", provider: "mock", model: "mock-judge", filterName: NO_SUCH_NAME };
+      const exists = await api(url, "GET", "/v1/evaluators/bench-unmatched");
+      if (exists.status === 404)
+        await ok(api(url, "POST", "/v1/evaluators", { name: "bench-unmatched", ...body, online: true }), 201, "create");
+      else await ok(api(url, "PUT", "/v1/evaluators/bench-unmatched", { ...body, online: true }), 200, "update");
+      return async () =>
+        void (await ok(api(url, "PUT", "/v1/evaluators/bench-unmatched", { ...body, online: false }), 200, "update"));
+    },
+  },
+  {
+    name: "experiment-waiting",
+    on: "one experiment evaluation waiting for a trace the traffic never sends",
+    async enable({ url, round }) {
+      if ((await api(url, "GET", "/v1/datasets/bench-features")).status === 404) {
+        await ok(api(url, "POST", "/v1/datasets", { name: "bench-features" }), 201, "create dataset");
+        await ok(
+          api(url, "POST", "/v1/datasets/bench-features/items", {
+            items: [{ id: "bench-item", input: { q: "2 + 2" }, expectedOutput: "4" }],
+          }),
+          200,
+          "create items",
+        );
+        await ok(
+          api(url, "POST", "/v1/evaluators", { name: "bench-answered", kind: "CODE", expression: "len(output) > 0" }),
+          201,
+          "create evaluator",
+        );
+      }
+      const traceId = randomUUID();
+      const run = await ok(
+        api(url, "POST", "/v1/datasets/bench-features/runs", {
+          runName: `waiting-${round}-${traceId}`,
+          items: [{ datasetItemId: "bench-item", traceId }],
+          evaluators: ["bench-answered"],
+        }),
+        201,
+        "create run",
+      );
+      if (run.waiting !== undefined && run.waiting !== 1) throw new Error(`expected one waiting, got ${run.waiting}`);
+      // Off again: the trace's output arrives and the worker releases the evaluation.
+      return async () => {
+        await ok(
+          api(url, "POST", "/v1/ingest", {
+            batch: [
+              {
+                id: randomUUID(),
+                type: "trace-create",
+                timestamp: new Date().toISOString(),
+                body: { id: traceId, name: NO_SUCH_NAME, output: "4" },
+              },
+            ],
+          }),
+          207,
+          "ingest the awaited output",
+        );
+        await waitDrained(url);
+      };
+    },
+  },
+  {
+    name: "pii-redaction",
+    on: "PII masking with every built-in detector (the bench's inputs and outputs hold no PII)",
+    async enable({ url }) {
+      const put = (enabled: boolean) =>
+        ok(
+          api(url, "PUT", "/v1/pii-policy", {
+            enabled,
+            builtins: enabled ? ["email", "secret", "credit_card", "iban", "ipv6", "ipv4", "phone"] : [],
+            custom: [],
+          }),
+          200,
+          "put PII policy",
+        );
+      await put(true);
+      return async () => void (await put(false));
+    },
+  },
+  {
+    name: "tail-sampling",
+    on: "head rate 0.999999 with a keep-errors tail rule (the worker applies it; it drops almost nothing)",
+    async enable({ url }) {
+      const put = (sampling: unknown) => ok(api(url, "PUT", "/v1/ingest/sampling", sampling), 200, "put sampling");
+      await put({ headRate: 0.999999, tail: { keepErrors: true } });
+      return async () => void (await put({ headRate: 1, tail: null }));
+    },
+  },
+  {
+    name: "rate-limit",
+    on: "ingest limited at 100,000 requests/s (never refuses here), on a second server",
+    serverEnv: { SIGHTLINE_RATE_LIMITS: "ingest=100000/1000000,api=100000/1000000,shared=100000/1000000" },
+  },
+];
+
+const batchesOf = (n: number) => Array.from({ length: n }, () => JSON.stringify({ batch: makeBatch() }));
+
+/** The features section of the ingest benchmark; `env` names the bench key and log level. */
+export async function benchIngestFeatures(env: Record<string, string>): Promise<string> {
+  const wanted = (process.env.SIGHTLINE_BENCH_FEATURES ?? "").trim();
+  if (wanted === "none") return "";
+  const names = wanted ? wanted.split(",").map((s) => s.trim()) : FEATURE_SCENARIOS.map((s) => s.name);
+  const unknown = names.filter((n) => !FEATURE_SCENARIOS.some((s) => s.name === n));
+  if (unknown.length) throw new Error(`Unknown feature scenario ${unknown.join(", ")}`);
+  const scenarios = FEATURE_SCENARIOS.filter((s) => names.includes(s.name));
+  const batches = Number(process.env.SIGHTLINE_BENCH_FEATURE_BATCHES ?? 600);
+  const rounds = Number(process.env.SIGHTLINE_BENCH_FEATURE_ROUNDS ?? 2);
+  const events = batches * 50;
+  const rate = (ms: number) => events / (ms / 1000);
+
+  const dirs: string[] = [];
+  const servers: Spawned[] = [];
+  const start = async (extra: Record<string, string> = {}) => {
+    const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-features-"));
+    dirs.push(dataDir);
+    const server = await spawnServer({ ...env, ...extra, SIGHTLINE_DATA_DIR: dataDir }, START_MS);
+    servers.push(server);
+    await endToEnd(server.url, batchesOf(Math.max(50, Math.round(batches / 2)))); // warm-up
+    return server;
+  };
+  const hook = await webhookReceiver();
+  try {
+    const plain = await start();
+    const rows: string[] = [];
+    const plainRuns: number[] = [];
+    for (const scenario of scenarios) {
+      const onServer = scenario.serverEnv ? await start(scenario.serverEnv) : plain;
+      const off: number[] = [];
+      const on: number[] = [];
+      for (let round = 0; round < rounds; round++) {
+        off.push(await endToEnd(plain.url, batchesOf(batches)));
+        const disable = await scenario.enable?.({ url: onServer.url, hookUrl: hook.url, round });
+        on.push(await endToEnd(onServer.url, batchesOf(batches)));
+        await disable?.();
+      }
+      if (onServer !== plain) await kill(onServer, "SIGTERM");
+      plainRuns.push(...off);
+      const offRate = rate(Math.min(...off));
+      const onRate = rate(Math.min(...on));
+      rows.push(
+        `| \`${scenario.name}\`: ${scenario.on} | ${fmt(offRate, 0)} events/s | ${fmt(onRate, 0)} events/s | **${fmt(onRate / offRate, 2)}×** (${onRate / offRate >= TARGET ? "met" : "missed"}) |`,
+      );
+    }
+    const plainRate = rate(Math.min(...plainRuns));
+    return [
+      "## Ingest features on and off (issue 32)",
+      "",
+      `| feature, and what "on but unused" means | off | on but unused | ratio (target ≥ ${TARGET}×) |`,
+      "|---|---|---|---|",
+      ...rows,
+      "",
+      `Each row: ${batches.toLocaleString("en")} batches of 50 events (the ingest benchmark's end-to-end run, 16 clients) on \`npm start\`, with the feature off and then on for the bench project, alternated ${rounds} time(s), best of each; the clock stops when the queue is drained. "On but unused" is the feature configured so that none of the traffic triggers it: what a project pays for a feature it has but does not use now. Rate limiting is a setting of the process, so its "on" runs on a second server of its own started with the limit. The best plain run of all rows: ${fmt(plainRate, 0)} events/s. Scenarios, batches and rounds: \`SIGHTLINE_BENCH_FEATURES\`, \`SIGHTLINE_BENCH_FEATURE_BATCHES\`, \`SIGHTLINE_BENCH_FEATURE_ROUNDS\`.`,
+      "",
+    ].join("\n");
+  } finally {
+    for (const server of servers) await kill(server, "SIGTERM");
+    await hook.close();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
