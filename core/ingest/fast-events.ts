@@ -1,0 +1,142 @@
+import { IngestEventEnvelope, ObservationCreateBody, ObservationUpdateBody, TraceBody } from "./ingest.schema";
+
+/**
+ * A fast path for the events nearly every batch is made of (docs/ingest.md, "Validation fast path"): trace,
+ * span, generation and event creates and updates, checked by hand against the same rules as their zod
+ * schemas in ingest.schema.ts. It only ever says "valid, and here is what zod would have returned"; anything
+ * it does not recognise, or any doubt, returns null and the event goes through zod, which then accepts it or
+ * writes the refusal. So every message of a refused event is zod's, unchanged.
+ * tests/unit/ingest-fast-events.test.ts checks it against zod field by field and on generated events.
+ */
+
+type Field = (v: unknown) => boolean;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
+/** The ISO pattern zod's `z.iso.datetime({offset, local})` tests (taken from the schema, so the two cannot part). */
+const ISO = (IngestEventEnvelope.shape.timestamp as unknown as { _zod: { pattern: RegExp } })._zod.pattern;
+const ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * A valid time as `toIsoUtc` (validate-events.ts) normalises it (ISO-8601 UTC with milliseconds), or null
+ * when zod's Timestamp would refuse it.
+ */
+function isoUtc(v: unknown): string | null {
+  if (typeof v !== "string") return null;
+  // Most SDKs send this very form: parsed and printed back unchanged, it is a real date the ISO pattern accepts.
+  if (v.length === 24 && v.charCodeAt(23) === 90 /* Z */) {
+    const ms = Date.parse(v);
+    if (!Number.isNaN(ms) && new Date(ms).toISOString() === v) return v;
+  }
+  if (!ISO.test(v)) return null;
+  const ms = Date.parse(ZONE.test(v) ? v : `${v}Z`);
+  return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+const id: Field = (v) => typeof v === "string" && v.length >= 1 && v.length <= 512 && !v.includes("\u0000");
+const text: Field = (v) => typeof v === "string";
+const timestamp: Field = (v) => isoUtc(v) !== null;
+const any: Field = () => true;
+/** A record of any values, without the one key a copy would turn into a prototype. */
+const record: Field = (v) => isObject(v) && !Object.hasOwn(v, "__proto__");
+const numbers: Field = (v) => record(v) && Object.values(v as object).every((n) => Number.isFinite(n));
+const level: Field = (v) => v === "DEBUG" || v === "DEFAULT" || v === "WARNING" || v === "ERROR";
+const strings: Field = (v) => Array.isArray(v) && v.every((s) => typeof s === "string");
+const environment: Field = (v) => typeof v === "string" && v.length <= 200;
+
+/** `opt(x)`: absent, null or an x. Required fields are marked `true`. */
+type Copy = "record" | "array" | "time";
+type Spec = Record<string, [check: Field, required: boolean, copy?: Copy]>;
+const opt = (check: Field, copy?: Copy): [Field, boolean, Copy?] => [check, false, copy];
+
+const TRACE: Spec = {
+  id: [id, true],
+  timestamp: opt(timestamp, "time"),
+  name: opt(text),
+  userId: opt(text),
+  sessionId: opt(text),
+  sessionPath: opt(text),
+  release: opt(text),
+  version: opt(text),
+  environment: opt(environment),
+  public: opt((v) => typeof v === "boolean"),
+  tags: opt(strings, "array"),
+  metadata: opt(any),
+  input: opt(any),
+  output: opt(any),
+};
+
+const OBSERVATION_UPDATE: Spec = {
+  id: [id, true],
+  traceId: opt(id),
+  parentObservationId: opt(id),
+  name: opt(text),
+  startTime: opt(timestamp, "time"),
+  endTime: opt(timestamp, "time"),
+  completionStartTime: opt(timestamp, "time"),
+  level: opt(level),
+  statusMessage: opt(text),
+  version: opt(text),
+  environment: opt(environment),
+  metadata: opt(any),
+  input: opt(any),
+  output: opt(any),
+  model: opt(text),
+  modelParameters: opt(record, "record"),
+  usage: opt(record, "record"),
+  usageDetails: opt(record, "record"),
+  costDetails: opt(numbers, "record"),
+  promptName: opt(text),
+  promptVersion: opt((v) => Number.isSafeInteger(v) && (v as number) >= 0),
+};
+const OBSERVATION_CREATE: Spec = { ...OBSERVATION_UPDATE, traceId: [id, true] };
+
+/** The specs and the zod schemas they stand for (the unit test checks their keys and order agree). */
+export const FAST_BODIES = {
+  "trace-create": [TRACE, TraceBody],
+  "span-create": [OBSERVATION_CREATE, ObservationCreateBody],
+  "span-update": [OBSERVATION_UPDATE, ObservationUpdateBody],
+  "generation-create": [OBSERVATION_CREATE, ObservationCreateBody],
+  "generation-update": [OBSERVATION_UPDATE, ObservationUpdateBody],
+  "event-create": [OBSERVATION_CREATE, ObservationCreateBody],
+} as const;
+
+/**
+ * The event as `IngestEventEnvelope` and its body's schema would return it (keys in the schema's order,
+ * unknown keys dropped, records and arrays copied) with its times already normalised as `validateEvents`
+ * normalises them, or null: then zod decides.
+ */
+export function fastEvent(
+  raw: unknown,
+): { id: string; type: keyof typeof FAST_BODIES; timestamp: string; body: Record<string, unknown> } | null {
+  if (!isObject(raw)) return null;
+  const { id: eventId, type, body } = raw;
+  if (typeof type !== "string" || !Object.hasOwn(FAST_BODIES, type)) return null;
+  const at = isoUtc(raw.timestamp);
+  if (!id(eventId) || at === null || !record(body)) return null;
+  const spec = FAST_BODIES[type as keyof typeof FAST_BODIES][0];
+  const input = body as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key in spec) {
+    const [check, required, copy] = spec[key]!;
+    if (!Object.hasOwn(input, key)) {
+      if (required) return null;
+      continue;
+    }
+    const v = input[key];
+    if (v === undefined || v === null) {
+      if (required) return null;
+      out[key] = v;
+      continue;
+    }
+    if (copy === "time") {
+      const time = isoUtc(v);
+      if (time === null) return null;
+      out[key] = time;
+      continue;
+    }
+    if (!check(v)) return null;
+    out[key] = copy === "record" ? { ...(v as object) } : copy === "array" ? [...(v as unknown[])] : v;
+  }
+  return { id: eventId as string, type: type as keyof typeof FAST_BODIES, timestamp: at, body: out };
+}
