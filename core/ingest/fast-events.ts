@@ -6,7 +6,7 @@ import { IngestEventEnvelope, ObservationCreateBody, ObservationUpdateBody, Trac
  * schemas in ingest.schema.ts. It only ever says "valid, and here is what zod would have returned"; anything
  * it does not recognise, or any doubt, returns null and the event goes through zod, which then accepts it or
  * writes the refusal. So every message of a refused event is zod's, unchanged.
- * tests/unit/ingest-fast-events.test.ts checks it against zod field by field and on generated events.
+ * tests/unit/ingest/fast-events.test.ts checks it against zod field by field and on generated events.
  */
 
 type Field = (v: unknown) => boolean;
