@@ -51,9 +51,7 @@ export async function deletePrompt(
 
       const dropped = await db
         .delete(promptLabels)
-        .where(
-          and(eq(promptLabels.promptId, row.id), eq(promptLabels.version, target), ne(promptLabels.label, LATEST)),
-        )
+        .where(and(eq(promptLabels.promptId, row.id), eq(promptLabels.version, target), ne(promptLabels.label, LATEST)))
         .returning({ label: promptLabels.label });
       await db
         .delete(promptVersions)
@@ -90,12 +88,7 @@ export async function deletePrompt(
 }
 
 /** The version number a selector names; a label names the one version it points at. */
-async function selectedVersion(
-  db: Db,
-  promptId: string,
-  name: string,
-  only: Selector,
-): Promise<number> {
+async function selectedVersion(db: Db, promptId: string, name: string, only: Selector): Promise<number> {
   const [hit] =
     only.version !== undefined
       ? await db
