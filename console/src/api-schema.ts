@@ -7441,12 +7441,12 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Langfuse: delete a prompt with all its versions and labels (204); version and label filters are refused */
+        /** Langfuse: delete a prompt with all its versions and labels, or only the version of `version` or `label` (204) */
         delete: {
             parameters: {
                 query?: {
-                    version?: unknown;
-                    label?: unknown;
+                    version?: number;
+                    label?: string;
                 };
                 header?: never;
                 path: {
