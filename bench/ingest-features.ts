@@ -211,11 +211,14 @@ export async function benchIngestFeatures(env: Record<string, string>): Promise<
       const onServer = scenario.serverEnv ? await start(scenario.serverEnv) : plain;
       const off: number[] = [];
       const on: number[] = [];
+      const runOff = async () => off.push(await endToEnd(plain.url, batchesOf(batches)));
       for (let round = 0; round < rounds; round++) {
-        off.push(await endToEnd(plain.url, batchesOf(batches)));
+        // Off first in even rounds, last in odd ones: what grows with the data (tables, outbox) favours neither.
+        if (round % 2 === 0) await runOff();
         const disable = await scenario.enable?.({ url: onServer.url, hookUrl: hook.url, round });
         on.push(await endToEnd(onServer.url, batchesOf(batches)));
         await disable?.();
+        if (round % 2 === 1) await runOff();
       }
       if (onServer !== plain) await kill(onServer, "SIGTERM");
       plainRuns.push(...off);
@@ -233,7 +236,7 @@ export async function benchIngestFeatures(env: Record<string, string>): Promise<
       "|---|---|---|---|",
       ...rows,
       "",
-      `Each row: ${batches.toLocaleString("en")} batches of 50 events (the ingest benchmark's end-to-end run, 16 clients) on \`npm start\`, with the feature off and then on for the bench project, alternated ${rounds} time(s), best of each; the clock stops when the queue is drained. "On but unused" is the feature configured so that none of the traffic triggers it: what a project pays for a feature it has but does not use now. Rate limiting is a setting of the process, so its "on" runs on a second server of its own started with the limit. The best plain run of all rows: ${fmt(plainRate, 0)} events/s. Scenarios, batches and rounds: \`SIGHTLINE_BENCH_FEATURES\`, \`SIGHTLINE_BENCH_FEATURE_BATCHES\`, \`SIGHTLINE_BENCH_FEATURE_ROUNDS\`.`,
+      `Each row: ${batches.toLocaleString("en")} batches of 50 events (the ingest benchmark's end-to-end run, 16 clients) on \`npm start\`, with the feature off and on for the bench project, ${rounds} round(s) (off first in even rounds, last in odd ones), best of each; the clock stops when the queue is drained. "On but unused" is the feature configured so that none of the traffic triggers it: what a project pays for a feature it has but does not use now. Rate limiting is a setting of the process, so its "on" runs on a second server of its own started with the limit. The best plain run of all rows: ${fmt(plainRate, 0)} events/s. Scenarios, batches and rounds: \`SIGHTLINE_BENCH_FEATURES\`, \`SIGHTLINE_BENCH_FEATURE_BATCHES\`, \`SIGHTLINE_BENCH_FEATURE_ROUNDS\`.`,
       "",
     ].join("\n");
   } finally {
