@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBucket, FAKE_CREDENTIALS, type Fauxqs, startEmulator } from "../support/fauxqs";
 import { startTestApp, type TestApp } from "../support/local-app";
-import { ensureConsoleBuilt, launchChromium, until } from "./harness";
+import { ensureConsoleBuilt, launchChromium, SHOTS, until } from "./harness";
 
 // The scheduled exports page (docs/export.md, "Console"), driven in Chromium. The service runs in this process
 // (not `npm start`) so the test can run the `exports` schedule now, against the S3 emulator, instead of waiting
@@ -39,6 +41,7 @@ const named = async (name: string) => (await configs()).find((c) => c.name === n
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   await ensureConsoleBuilt();
   [app, emulator] = await Promise.all([startTestApp({ SIGHTLINE_CONSOLE_KEY_SIGNIN: "true" }), startEmulator()]);
   bucket = await createBucket(emulator, `console-${randomUUID().slice(0, 8)}`);
@@ -67,8 +70,8 @@ describe("scheduled exports in the console", () => {
 
     await page.getByRole("button", { name: "New export" }).click();
     const form = page.getByTestId("export-form");
-    await form.getByLabel("Name", { exact: true }).fill("lake");
-    await form.getByLabel("Bucket", { exact: true }).fill(bucket);
+    await form.getByRole("textbox", { name: /^Name/ }).fill("lake");
+    await form.getByRole("textbox", { name: /^Bucket/ }).fill(bucket);
     await form.getByLabel("Prefix").fill("sightline/prod");
     await form.getByLabel("Endpoint (optional)").fill(emulator.endpoint);
     await form.getByLabel("scores").uncheck();
@@ -123,6 +126,7 @@ describe("scheduled exports in the console", () => {
     expect(await lake.getByTestId("last-exported").textContent()).not.toBe(markBefore);
     expect(await lake.getByTestId("last-run").textContent()).not.toBe("never");
     expect(await page.getByTestId("export-broken").getByTestId("last-error").textContent()).toBe(failed.lastError);
+    await page.screenshot({ path: join(SHOTS, "scheduled-exports.png") });
   });
 
   it("edits an export keeping its stored keys, disables it, moves it to the service credentials and deletes one", async () => {
@@ -141,7 +145,7 @@ describe("scheduled exports in the console", () => {
       accessKeyId: FAKE_CREDENTIALS.accessKeyId,
     });
 
-    await lake.getByLabel("Enable lake").uncheck();
+    await lake.getByRole("switch", { name: "Enable lake" }).click({ force: true });
     await until(
       "the export disabled",
       () => named("lake"),
