@@ -12569,7 +12569,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Langfuse-compatible metrics query (?query=<JSON>): the traces and observations views, the measures we compute, by environment, model and day */
+        /** Langfuse-compatible metrics query (?query=<JSON>): the traces, observations, scores-numeric and scores-categorical views, the measures we compute, by their dimensions and day */
         get: {
             parameters: {
                 query: {
