@@ -89,8 +89,6 @@ const LIBRARY_PORT: Record<string, string> = {
   openai: "llm",
   "@anthropic-ai/sdk": "llm",
   "@clickhouse/client": "telemetry",
-  "@aws-sdk/client-sqs": "queues",
-  "@aws-sdk/client-eventbridge": "bus",
   "@aws-sdk/client-sesv2": "mailer",
 };
 
@@ -98,7 +96,7 @@ const LIBRARY_PORT: Record<string, string> = {
 const OTLP_HANDLERS = new Set(["functions/api/ingest/otel-traces.handler", "functions/api/ingest/otel-logs.handler"]);
 
 describe("what each bundle carries", () => {
-  it("holds a client library only where the handler declared its port, and never an AWS SDK client for S3 or Secrets Manager", async () => {
+  it("holds a client library only where the handler declared its port, and never an AWS SDK client for S3, Secrets Manager, SQS or EventBridge", async () => {
     const strays: string[] = [];
     for (const f of functions) {
       const ports = await portsOf(f.handler);
@@ -106,7 +104,15 @@ describe("what each bundle carries", () => {
       for (const [library, port] of Object.entries(LIBRARY_PORT))
         if (carried.has(library) && !ports.includes(port))
           strays.push(`${f.handler}: ${library} without the ${port} port`);
-      for (const library of ["@aws-sdk/client-s3", "@aws-sdk/client-secrets-manager", "chdb", "@electric-sql/pglite"])
+      // S3, Secrets Manager, SQS and EventBridge are spoken over signed fetch (docs/deployment.md, "What ships").
+      for (const library of [
+        "@aws-sdk/client-s3",
+        "@aws-sdk/client-secrets-manager",
+        "@aws-sdk/client-sqs",
+        "@aws-sdk/client-eventbridge",
+        "chdb",
+        "@electric-sql/pglite",
+      ])
         if (carried.has(library)) strays.push(`${f.handler}: ${library}`);
       if (carried.has("protobufjs") && !OTLP_HANDLERS.has(f.handler)) strays.push(`${f.handler}: the OTLP decoder`);
     }
@@ -119,7 +125,7 @@ describe("what each bundle carries", () => {
     expect(packages.get("functions/api/ingest/otel-traces.handler")!.has("protobufjs")).toBe(true);
   });
 
-  it("carries the sign-in stack only in the functions that need better-auth itself (/v1/auth, OAuth, MCP)", async () => {
+  it("carries the sign-in stack only in the functions that need better-auth itself (/v1/auth)", async () => {
     const carriers: string[] = [];
     const keyOnly: string[] = [];
     for (const f of functions) {
@@ -130,6 +136,14 @@ describe("what each bundle carries", () => {
         handler: { readsCookies?: boolean };
       };
       if (module.handler.readsCookies === false) keyOnly.push(f.handler);
+    }
+    // MCP and the OAuth discovery documents check tokens and write metadata without it
+    // (docs/mcp.md, "Checking tokens without the sign-in stack"), and they carry jose, which checks the tokens.
+    const oauthRoutes = functions.map((f) => f.handler).filter((h) => /\/api\/(mcp|oauth)\//.test(h) && !h.endsWith("get-consent.handler"));
+    expect(oauthRoutes.sort()).toEqual([...OAUTH_RESOURCE_ROUTES].sort());
+    for (const handler of OAUTH_RESOURCE_ROUTES) {
+      expect(carriers, `${handler} carries better-auth`).not.toContain(handler);
+      expect(packages.get(handler)!.has("jose"), `${handler} carries no jose`).toBe(true);
     }
     // Cookie routes read the session without better-auth (docs/auth.md, "Sessions without the sign-in stack").
     expect(carriers.sort()).toEqual([...SIGN_IN_STACK].sort());
@@ -143,9 +157,11 @@ describe("what each bundle carries", () => {
   });
 });
 
-/** The only functions that open better-auth: its own routes, the OAuth metadata it answers, MCP's OAuth tokens. */
-const SIGN_IN_STACK = [
-  "functions/api/auth/proxy.handler",
+/** The only function that opens better-auth: its own routes under /v1/auth (the auth proxy). */
+const SIGN_IN_STACK = ["functions/api/auth/proxy.handler"];
+
+/** The OAuth resource server's routes: `/v1/mcp` and the discovery documents, which must not carry better-auth. */
+const OAUTH_RESOURCE_ROUTES = [
   "functions/api/oauth/well-known.handler",
   "functions/api/mcp/post-message.handler",
   "functions/api/mcp/refuse-stream.handler",

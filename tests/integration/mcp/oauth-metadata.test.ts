@@ -25,7 +25,7 @@ const DAY = 24 * 3600 * 1000;
 
 describe("OAuth discovery and token checks without better-auth", () => {
   let app: TestApp;
-  const keys: Record<string, CryptoKey> = {};
+  const keys: Record<string, Awaited<ReturnType<typeof generateKeyPair>>["privateKey"]> = {};
   let issued = "";
 
   beforeAll(async () => {
