@@ -1,7 +1,6 @@
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
-import * as schema from "../../platform/schema";
 import type { PostgresHandle } from "./migrate";
 
 export interface PostgresJsOptions {
@@ -18,7 +17,8 @@ export function openPostgresJs(options: PostgresJsOptions): PostgresHandle {
     // Postgres NOTICEs (e.g. "schema already exists, skipping" while migrating) are not errors.
     onnotice: () => {},
   });
-  const db = drizzle(client, { schema });
+  // No relational schema: see core/platform/db.ts.
+  const db = drizzle(client);
   return {
     db,
     migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
