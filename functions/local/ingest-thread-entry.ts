@@ -6,6 +6,7 @@ import { systemClock } from "@core/adapters/system/system-clock";
 import { Caches } from "@core/platform/cache";
 import type { Db } from "@core/platform/db";
 import type { Deps } from "@core/platform/deps";
+import * as schema from "@core/platform/schema";
 import { RateLimiter } from "@core/ratelimits";
 import { drizzle } from "drizzle-orm/pglite";
 import { provideDeps } from "../_runtime/deps";
@@ -59,7 +60,7 @@ const rpc = connectRpc(parentPort, {
 
 const db: Db = data.databaseUrl
   ? openPostgresJs({ url: data.databaseUrl, max: 4 }).db
-  : (drizzle({ client: new RemotePglite(rpc) as never }) as unknown as Db);
+  : (drizzle({ client: new RemotePglite(rpc) as never, schema }) as unknown as Db);
 
 const queues = Object.fromEntries(QUEUE_NAMES.map((q) => [q, remoteObject(rpc, `queues.${q}`, QUEUE_METHODS)]));
 const provided: Partial<Deps> = {

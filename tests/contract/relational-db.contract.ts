@@ -71,7 +71,10 @@ export function describeRelationalDb(name: string, open: () => Promise<PostgresH
         .innerJoin(projects, eq(projects.id, apiKeys.projectId))
         .innerJoin(organizations, eq(organizations.id, projects.orgId))
         .where(eq(apiKeys.id, key.id));
+      const viaRelational = await handle.db.query.organizations.findFirst({ where: eq(organizations.id, org.id) });
+
       expect(row).toEqual({ publicKey: key.publicKey, projectName: "web", orgName: "Acme" });
+      expect(viaRelational?.name).toBe("Acme");
     });
 
     it("rolls back a transaction that throws", async () => {

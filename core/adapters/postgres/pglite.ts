@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
+import * as schema from "../../platform/schema";
 import type { PostgresHandle } from "./migrate";
 
 export interface PgliteOptions {
@@ -15,8 +16,7 @@ export interface PgliteOptions {
  */
 export async function openPglite(options: PgliteOptions = {}): Promise<PostgresHandle> {
   const client = await PGlite.create(options.dataDir === undefined ? {} : { dataDir: options.dataDir });
-  // No relational schema: see core/platform/db.ts.
-  const db = drizzle({ client });
+  const db = drizzle({ client, schema });
   return {
     db,
     migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),

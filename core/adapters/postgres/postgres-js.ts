@@ -1,6 +1,7 @@
 import { drizzle } from "drizzle-orm/postgres-js";
 import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import * as schema from "../../platform/schema";
 import type { PostgresHandle } from "./migrate";
 
 export interface PostgresJsOptions {
@@ -17,8 +18,7 @@ export function openPostgresJs(options: PostgresJsOptions): PostgresHandle {
     // Postgres NOTICEs (e.g. "schema already exists, skipping" while migrating) are not errors.
     onnotice: () => {},
   });
-  // No relational schema: see core/platform/db.ts.
-  const db = drizzle(client);
+  const db = drizzle(client, { schema });
   return {
     db,
     migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),

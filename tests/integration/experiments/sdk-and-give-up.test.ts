@@ -1,6 +1,4 @@
 import * as Experiments from "@core/experiments";
-import { experimentRuns } from "@core/experiments/experiments.sql";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Sightline } from "../../../sdk/typescript/src/index.js";
 import { startTestApp, type TestApp } from "../../support/local-app";
@@ -62,11 +60,9 @@ describe("experiments through the TypeScript SDK, and a lane the queue gives up 
       model: "m",
       mapping: { question: "input.question" },
     });
-    const [stored] = await app.deps.db
-      .select({ runId: experimentRuns.runId })
-      .from(experimentRuns)
-      .where(eq(experimentRuns.runName, "given-up"));
-    const runId = stored!.runId;
+    const runId = (await app.deps.db.query.experimentRuns.findFirst({
+      where: (r, { eq }) => eq(r.runName, "given-up"),
+    }))!.runId;
 
     await Experiments.recordExperimentGivenUp(app.deps, {
       id: "m1",
