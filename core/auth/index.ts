@@ -6,6 +6,7 @@ export { type AuthDeps, type AuthService, createAuth, noMailer, unavailableAuth 
 export { describeCaller, type Me } from "./me";
 export { MeResponse } from "./me.schema";
 export { type LiveGrant, liveGrant } from "./oauth-grant";
+export { METADATA_CACHE_CONTROL, oauthMetadata } from "./oauth-metadata";
 export {
   AUTH_BASE_PATH,
   type BearerToken,
@@ -16,7 +17,6 @@ export {
   oauthAddresses,
   oauthResourceServer,
 } from "./oauth-resource";
-export { METADATA_CACHE_CONTROL, oauthMetadata } from "./oauth-metadata";
 export { MCP_REQUESTED_SCOPES, READ_SCOPE, WRITE_SCOPE } from "./oauth-scopes";
 export { provenAccount } from "./proven-address";
 export { CSRF_HEADER, SESSION_PROJECT_HEADER, sessionPrincipal, userPrincipal } from "./session-principal";

@@ -91,7 +91,10 @@ export function oauthMetadata(oauth: OAuthAddresses, path: string): Record<strin
   const issuerPath = new URL(oauth.issuer).pathname.replace(/\/$/, "");
   const resourcePath = new URL(oauth.resource).pathname.replace(/\/$/, "");
   if (path === `/.well-known/oauth-authorization-server${issuerPath}`) return authorizationServer(oauth);
-  if (path === "/.well-known/oauth-protected-resource" || path === `/.well-known/oauth-protected-resource${resourcePath}`)
+  if (
+    path === "/.well-known/oauth-protected-resource" ||
+    path === `/.well-known/oauth-protected-resource${resourcePath}`
+  )
     return protectedResource(oauth);
   return null;
 }

@@ -139,7 +139,9 @@ describe("what each bundle carries", () => {
     }
     // MCP and the OAuth discovery documents check tokens and write metadata without it
     // (docs/mcp.md, "Checking tokens without the sign-in stack"), and they carry jose, which checks the tokens.
-    const oauthRoutes = functions.map((f) => f.handler).filter((h) => /\/api\/(mcp|oauth)\//.test(h) && !h.endsWith("get-consent.handler"));
+    const oauthRoutes = functions
+      .map((f) => f.handler)
+      .filter((h) => /\/api\/(mcp|oauth)\//.test(h) && !h.endsWith("get-consent.handler"));
     expect(oauthRoutes.sort()).toEqual([...OAUTH_RESOURCE_ROUTES].sort());
     for (const handler of OAUTH_RESOURCE_ROUTES) {
       expect(carriers, `${handler} carries better-auth`).not.toContain(handler);

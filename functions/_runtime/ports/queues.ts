@@ -1,5 +1,5 @@
-import { SqsJobQueue } from "@core/adapters/aws/sqs-job-queue";
 import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
+import { SqsJobQueue } from "@core/adapters/aws/sqs-job-queue";
 import type { Deps } from "@core/platform/deps";
 import type { Env } from "../env";
 import type { Port } from "../ports";

@@ -1,9 +1,9 @@
 import * as Mcp from "@core/mcp";
 import { http } from "../../_lib/http";
 import { answerMcp } from "../../_lib/mcp-transport";
-import { oauthResource } from "../../_runtime/ports/oauth-resource";
 import { blobs } from "../../_runtime/ports/blobs";
 import { llm } from "../../_runtime/ports/llm";
+import { oauthResource } from "../../_runtime/ports/oauth-resource";
 import { queues } from "../../_runtime/ports/queues";
 import { telemetry } from "../../_runtime/ports/telemetry";
 

@@ -83,7 +83,11 @@ describe("OAuth discovery and token checks without better-auth", () => {
     expect(listed.body.result.tools.length).toBeGreaterThan(0);
   });
 
-  const sign = (kid: string, claims: Record<string, unknown>, over: { iss?: string; aud?: string; exp?: number } = {}) =>
+  const sign = (
+    kid: string,
+    claims: Record<string, unknown>,
+    over: { iss?: string; aud?: string; exp?: number } = {},
+  ) =>
     new SignJWT({ azp: "some-client", sid: "no-such-session", scope: "sightline:read", ...claims })
       .setProtectedHeader({ alg: "EdDSA", kid })
       .setSubject("no-such-user")
@@ -121,5 +125,4 @@ describe("OAuth discovery and token checks without better-auth", () => {
     };
     for (const [name, token] of Object.entries(cases)) expect(await refusal(token), name).toBe(INVALID);
   });
-
 });

@@ -116,7 +116,10 @@ describe("EventBridgeEventBus", () => {
           Entries: [{ EventId: "a" }, { ErrorCode: "ThrottlingException" }, { ErrorCode: "InternalFailure" }],
         },
       }),
-      () => ({ status: 200, body: { FailedEntryCount: 1, Entries: [{ EventId: "b" }, { ErrorCode: "InternalFailure" }] } }),
+      () => ({
+        status: 200,
+        body: { FailedEntryCount: 1, Entries: [{ EventId: "b" }, { ErrorCode: "InternalFailure" }] },
+      }),
     ];
     fallback = () => ({ status: 200, body: { FailedEntryCount: 1, Entries: [{ ErrorCode: "InternalFailure" }] } });
 
