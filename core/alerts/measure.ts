@@ -1,4 +1,5 @@
 import type { Deps } from "../platform/deps";
+import * as Scores from "../scores";
 import * as Traces from "../traces";
 import type { AlertRow } from "./rules";
 
@@ -46,7 +47,7 @@ export async function measureRules(
   const scoreRules = rules.filter((r) => r.metric === "scoreMean" && r.scoreName !== null);
   for (const group of groupBy(scoreRules, (r) => [r.windowMinutes, r.environment, r.scoreName])) {
     const first = group[0]!;
-    const mean = await Traces.windowScoreMean(deps, projectId, {
+    const mean = await Scores.windowScoreMean(deps, projectId, {
       name: first.scoreName!,
       from: from(first),
       to: now,

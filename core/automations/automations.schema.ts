@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { Condition } from "../traces";
+import { Condition } from "../reads";
 
 /** Wire shapes of the automation and event-sink endpoints (docs/automations.md). */
 

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from "../platform/ports";
-import type { Condition } from "../traces";
+import type { Condition } from "../reads";
 import type { AutomationRow } from "./manage-automations";
 
 /** `a.b` reads `data.a.b`; an absent field is undefined, which only `!=` holds for. */

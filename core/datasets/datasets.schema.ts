@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { Limit } from "../platform/pagination";
-import { Condition, ListObservationsQuery } from "../traces";
+import { Condition } from "../reads";
+import { ListObservationsQuery } from "../traces";
 
 /** Wire shapes of the dataset endpoints (request bodies and answers). */
 

@@ -13,7 +13,7 @@ export { compileItemSchema } from "./item-schema";
 export { checkSchema, declareSchema } from "./item-schema-ops";
 export { listDatasetPage, listDatasets } from "./list-datasets";
 export { findDataset, findRun } from "./lookup";
-export { recordRun, recordRunItem, writeLinks as linkRunItems } from "./record-run";
+export { linkRunItems, recordRun, recordRunItem } from "./record-run";
 export { checkRunnerUrl, registerRunner, runnerSecrets } from "./register-runner";
 export { requestRemoteRun } from "./request-remote-run";
 export { type ItemData, runItemData, runLinks } from "./run-item-data";

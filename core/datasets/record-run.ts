@@ -36,7 +36,7 @@ async function checkItemsExist(db: Db, dataset: DatasetRow, ids: readonly string
 }
 
 /** Links items to traces in a run; an item linked again gets the new trace (a runner's retry). */
-export async function writeLinks(db: Db, runId: string, links: readonly Link[], now: Date) {
+export async function linkRunItems(db: Db, runId: string, links: readonly Link[], now: Date) {
   const last = new Map(links.map((l) => [l.datasetItemId, l]));
   const rows = [...last.values()].map((l) => ({
     runId,
@@ -92,7 +92,7 @@ export async function recordRun(
         createdAt: now,
         updatedAt: now,
       });
-      await writeLinks(db, runId, input.items, now);
+      await linkRunItems(db, runId, input.items, now);
     });
   } catch (error) {
     if (isUniqueViolation(error, "dataset_runs_dataset_name_idx"))
@@ -138,7 +138,7 @@ export async function recordRunItem(
       .select({ id: datasetRuns.id })
       .from(datasetRuns)
       .where(and(eq(datasetRuns.datasetId, dataset.id), eq(datasetRuns.name, input.runName)));
-    await writeLinks(db, run!.id, [input], now);
+    await linkRunItems(db, run!.id, [input], now);
     return {
       runId: run!.id,
       datasetName: input.datasetName,

@@ -95,7 +95,7 @@ async function target(
   return { queued, waiting: rows.length - queued };
 }
 
-export async function attach(
+export async function attachRunEvaluators(
   deps: Pick<Deps, "clock"> & { db: Db },
   projectId: string,
   runId: string,
@@ -128,7 +128,7 @@ export async function recordExperimentRun(
   const detail = await Datasets.recordRun(deps, principal, datasetName, input);
   if (evaluators.length === 0) return detail;
   const run = await runOf(deps, principal.projectId, datasetName, input.runName);
-  await attach(deps, principal.projectId, run.id, evaluators);
+  await attachRunEvaluators(deps, principal.projectId, run.id, evaluators);
   await target(
     deps,
     principal.projectId,
@@ -150,7 +150,7 @@ export async function requestRemoteExperiment(
   if (evaluators.length === 0) return Datasets.requestRemoteRun(deps, principal, datasetName, input);
   // The evaluators are attached before the runner hears of the run, so no item it reports is missed.
   return Datasets.requestRemoteRun(deps, principal, datasetName, input, (db, runId) =>
-    attach({ ...deps, db }, principal.projectId, runId, evaluators),
+    attachRunEvaluators({ ...deps, db }, principal.projectId, runId, evaluators),
   );
 }
 
@@ -191,7 +191,7 @@ export async function evaluateRun(
 ) {
   const evaluators = await experimentEvaluatorsNamed(deps, principal.projectId, names);
   const run = await runOf(deps, principal.projectId, datasetName, runName);
-  await attach(deps, principal.projectId, run.id, evaluators);
+  await attachRunEvaluators(deps, principal.projectId, run.id, evaluators);
   const links = await Datasets.runLinks(deps.db, run.id);
   const { queued, waiting } = await target(
     deps,

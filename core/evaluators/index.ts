@@ -4,7 +4,7 @@ export { EvalJob } from "./eval.jobs";
 export * from "./evaluators.schema";
 export { listExecutions } from "./executions";
 export {
-  attach as attachRunEvaluators,
+  attachRunEvaluators,
   evaluateRun,
   experimentEvaluatorsNamed,
   recordExperimentRun,

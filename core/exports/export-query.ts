@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { invalid } from "../platform/errors";
-import { ListObservationsQuery, ListScoresQuery, ListTracesQuery } from "../traces";
+import { ListScoresQuery } from "../scores";
+import { ListObservationsQuery, ListTracesQuery } from "../traces";
 
 /** What an export reads: the three telemetry lists (docs/export.md). */
 export const EXPORT_TABLES = ["traces", "observations", "scores"] as const;

@@ -1,4 +1,5 @@
-import { ObservationListItem, ScoreView, TraceListItem } from "../traces";
+import { ScoreView } from "../scores";
+import { ObservationListItem, TraceListItem } from "../traces";
 import type { ExportFormat, ExportTable } from "./export-query";
 import type { ExportRow } from "./read-pages";
 

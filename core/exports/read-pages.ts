@@ -1,4 +1,5 @@
 import type { Deps } from "../platform/deps";
+import * as Scores from "../scores";
 import * as Traces from "../traces";
 import type { ExportFilters, ExportTable } from "./export-query";
 
@@ -33,7 +34,7 @@ function readPage(
         WALK,
       );
     case "scores":
-      return Traces.listScores(deps, projectId, { ...(filters as ExportFilters<"scores">), limit, cursor }, WALK);
+      return Scores.listScores(deps, projectId, { ...(filters as ExportFilters<"scores">), limit, cursor }, WALK);
   }
 }
 

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
+import type * as Reads from "../reads";
 import * as Traces from "../traces";
 
 const Iso = z
@@ -100,7 +101,7 @@ const list = (xs: Iterable<string>) => [...xs].join(", ");
 
 /** Langfuse's filters as conditions on the traces, or the one environment. @throws invalid_input for any other. */
 function filtersOf(q: LfMetricsQueryObject, view: (typeof VIEWS)[string]) {
-  const traces: Traces.Condition[] = [];
+  const traces: Reads.Condition[] = [];
   let environment: string | undefined;
   q.filters.forEach((f, i) => {
     const place = `Invalid query.query.filters.${i}`;

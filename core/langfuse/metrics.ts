@@ -1,6 +1,7 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
+import type * as Reads from "../reads";
 import * as Traces from "../traces";
 import { PageQuery, pageOf } from "./page";
 
@@ -68,7 +69,7 @@ const usageOf = (r: Traces.MetricsRow) => ({
  */
 export async function dailyMetrics(deps: Pick<Deps, "telemetry" | "clock">, projectId: string, q: LfDailyMetricsQuery) {
   const window = windowOf(q.fromTimestamp, q.toTimestamp, deps.clock.now());
-  const traces: Traces.Condition[] = [
+  const traces: Reads.Condition[] = [
     ...(q.traceName !== undefined ? [{ column: "name", operator: "=" as const, value: q.traceName }] : []),
     ...(q.userId !== undefined ? [{ column: "userId", operator: "=" as const, value: q.userId }] : []),
     ...(q.tags ?? []).map((tag) => ({ column: "tags", operator: "=" as const, value: tag })),

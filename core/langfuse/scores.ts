@@ -2,8 +2,8 @@ import * as z from "zod";
 import type * as Ingest from "../ingest";
 import type { Deps } from "../platform/deps";
 import { invalid, notFound } from "../platform/errors";
+import type * as Reads from "../reads";
 import * as Scores from "../scores";
-import * as Traces from "../traces";
 import { PageQuery, pageMeta, pageOffset } from "./page";
 
 /** Langfuse's score types; TEXT and CORRECTION have no counterpart here and are refused by name. */
@@ -139,9 +139,9 @@ export type LfScore = z.infer<typeof LfScore>;
 
 /** A stored score in Langfuse's shape: a label's `value` is its position among its config's categories (0 without one). */
 export function lfScore(
-  s: Traces.StoredScore,
+  s: Scores.StoredScore,
   configs: readonly Scores.ScoreConfigView[],
-  trace?: Traces.ScoreTrace,
+  trace?: Scores.ScoreTrace,
 ): LfScore {
   const categorical = s.dataType === "CATEGORICAL";
   const position = categorical
@@ -182,12 +182,8 @@ function conditionsOf(q: LfScoresQuery) {
     throw invalid(`Invalid query.dataType: ${q.dataType} scores are not supported`);
   if ((q.userId || q.traceTags) && q.fields && !q.fields.includes("trace"))
     throw invalid("Invalid query.fields: filtering by userId or traceTags needs the trace field group");
-  const c: Traces.Condition[] = [];
-  const add = (
-    column: string,
-    operator: Traces.Condition["operator"],
-    value: Traces.Condition["value"] | undefined,
-  ) => {
+  const c: Reads.Condition[] = [];
+  const add = (column: string, operator: Reads.Condition["operator"], value: Reads.Condition["value"] | undefined) => {
     if (value !== undefined) c.push({ column, operator, value });
   };
   add("name", "=", q.name);
@@ -202,7 +198,7 @@ function conditionsOf(q: LfScoresQuery) {
   add("timestamp", ">=", q.fromTimestamp);
   add("timestamp", "<", q.toTimestamp);
   if (q.operator !== undefined) add("value", q.operator, q.value);
-  const traces: Traces.Condition[] = [];
+  const traces: Reads.Condition[] = [];
   if (q.userId !== undefined) traces.push({ column: "userId", operator: "=", value: q.userId });
   for (const tag of q.traceTags ?? []) traces.push({ column: "tags", operator: "=", value: tag });
   return { conditions: c, traces };
@@ -216,17 +212,17 @@ export async function listScoresV2(
 ) {
   const { conditions, traces } = conditionsOf(q);
   const [page, configs] = await Promise.all([
-    Traces.pageScores(deps, projectId, { conditions, traces, offset: pageOffset(q), limit: q.limit }),
+    Scores.pageScores(deps, projectId, { conditions, traces, offset: pageOffset(q), limit: q.limit }),
     Scores.scoreConfigsOf(deps, projectId),
   ]);
   const withTrace = !q.fields || q.fields.includes("trace");
   const byTrace = withTrace
-    ? await Traces.scoreTraces(
+    ? await Scores.scoreTraces(
         deps,
         projectId,
         page.data.map((s) => s.traceId ?? ""),
       )
-    : new Map<string, Traces.ScoreTrace>();
+    : new Map<string, Scores.ScoreTrace>();
   return {
     data: page.data.map((s) => lfScore(s, configs, withTrace && s.traceId ? byTrace.get(s.traceId) : undefined)),
     meta: pageMeta(q, page.totalItems),
@@ -240,7 +236,7 @@ export async function getScoreV2(
   id: string,
 ): Promise<LfScore> {
   const [score, configs] = await Promise.all([
-    Traces.findScore(deps, projectId, id),
+    Scores.findScore(deps, projectId, id),
     Scores.scoreConfigsOf(deps, projectId),
   ]);
   if (!score) throw notFound("Score", id);

@@ -1,12 +1,11 @@
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
+import * as Scores from "../scores";
 import * as Telemetry from "../telemetry";
 import {
   isoOf,
   OBSERVATION_COLUMNS,
   type ObservationRow,
-  SCORE_COLUMNS,
-  type ScoreRow,
   TRACE_COLUMNS,
   type TraceRow,
   traceFields,
@@ -65,25 +64,6 @@ export async function observationView(deps: Reader, o: ObservationRow) {
   };
 }
 
-export function scoreView(s: ScoreRow) {
-  return {
-    id: s.id,
-    traceId: s.trace_id || null,
-    observationId: s.observation_id,
-    sessionId: s.session_id,
-    name: s.name,
-    value: s.data_type === "CATEGORICAL" ? null : s.value,
-    stringValue: s.string_value,
-    dataType: s.data_type,
-    source: s.source,
-    comment: s.comment,
-    configId: s.config_id,
-    environment: s.environment ?? "default",
-    metadata: s.metadata === null ? null : JSON.parse(s.metadata),
-    timestamp: isoOf(s.timestamp),
-  };
-}
-
 /** One trace with its observations (flat, parent ids give the tree), scores, cost and latency. */
 export async function getTrace(deps: Reader, projectId: string, traceId: string) {
   const params = { projectId, traceId };
@@ -96,10 +76,7 @@ export async function getTrace(deps: Reader, projectId: string, traceId: string)
       `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY start_time, id`,
       params,
     ),
-    deps.telemetry.query<ScoreRow>(
-      `SELECT ${SCORE_COLUMNS} FROM scores FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY timestamp, id`,
-      params,
-    ),
+    Scores.traceScores(deps, projectId, traceId),
   ]);
   const t = traces[0];
   if (!t) throw notFound("Trace", traceId);
@@ -116,7 +93,7 @@ export async function getTrace(deps: Reader, projectId: string, traceId: string)
     output: await body(deps, t.output),
     metadata: await body(deps, t.metadata),
     observations: obs,
-    scores: scores.map(scoreView),
+    scores,
     totalCost: costs.length ? costs.reduce((a, b) => a + b, 0) : null,
     latencyMs: starts.length && ends.length ? ms(starts[0]!, ends[ends.length - 1]!) : null,
   };

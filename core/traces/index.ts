@@ -1,11 +1,9 @@
 export { deleteTrace, deleteUserData, type EndUserCopies } from "./delete-trace";
 export { deleteTraces } from "./delete-traces";
-export { Condition, OPERATORS, parseFilterParam } from "./filters";
 export { getSession, groupBySessionPath } from "./get-session";
-export { getTrace, observationView, scoreView } from "./get-trace";
+export { getTrace, observationView } from "./get-trace";
 export { listObservations, listObservationsWhole } from "./list-observations";
 export { getObservation, listObservationsPage, type ObservationDetail } from "./list-observations-page";
-export { listScores } from "./list-scores";
 export { listSessions } from "./list-sessions";
 export { listSessionsPage } from "./list-sessions-page";
 export { listTraces, matchingTraceIds, type TraceFilters } from "./list-traces";
@@ -18,12 +16,10 @@ export {
 } from "./list-traces-page";
 export { listUsers } from "./list-users";
 export { aggregateMetrics, getMetrics, type MetricsDimension, type MetricsRow, metricsStatement } from "./metrics";
-export { findScore, pageScores, type ScoreTrace, type StoredScore, scoreTraces } from "./page-scores";
 export { readSessionTurns, readTraceBodies, TRANSCRIPT_TURNS, type TraceBodies } from "./read-bodies";
 export { readSources, type SourceBodies, type SourceKey, selectObservationKeys, sourceKey } from "./read-sources";
 export * from "./reads.schema";
 export { applyAllRetention, applyRetention, getRetention, putRetention } from "./retention";
-export { PAIR_LIMIT, scoreAnalytics } from "./score-analytics";
 export { traceSummaries } from "./trace-summaries";
-export { ObservationView, ScoreView, TraceDetail } from "./traces.schema";
-export { type ObservationWindow, type WindowMetrics, windowMetrics, windowScoreMean } from "./window-metrics";
+export { ObservationView, TraceDetail } from "./traces.schema";
+export { type ObservationWindow, type WindowMetrics, windowMetrics } from "./window-metrics";

@@ -1,12 +1,10 @@
 import type { Deps } from "../platform/deps";
 import { notFound } from "../platform/errors";
+import { offsetPage, Params, type SortDir } from "../reads";
 import { OBSERVATION_COLUMNS, OBSERVATIONS, type ObservationRow } from "../telemetry";
-import { Params } from "./filters";
 import { observationView } from "./get-trace";
-import type { SortDir } from "./list-engine";
 import { observationFilters, WITH_BODIES } from "./list-observations";
 import type { PageWindow } from "./list-traces-page";
-import { offsetPage } from "./offset-page";
 import type { OBSERVATION_SORTS, ObservationSelection } from "./reads.schema";
 
 export type ObservationDetail = Awaited<ReturnType<typeof observationView>>;

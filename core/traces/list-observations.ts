@@ -1,12 +1,19 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
+import {
+  type CompiledFilters,
+  compileFilters,
+  KEY_SORT,
+  listPage,
+  Params,
+  parseFilterParam,
+  simpleConditions,
+} from "../reads";
+import { observationScoreFilter } from "../scores";
 import type { ObservationRow } from "../telemetry";
 import { type Display, isoOf, OBSERVATION_DISPLAY, OBSERVATIONS } from "../telemetry";
-import { type CompiledFilters, compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
 import { observationView } from "./get-trace";
-import { KEY_SORT, listPage } from "./list-engine";
 import type { ListObservationsQuery, ObservationSelection } from "./reads.schema";
-import { observationScoreFilter } from "./score-filter";
 
 type Reader = Pick<Deps, "telemetry" | "blobs">;
 export type ObservationListItem = Omit<Awaited<ReturnType<typeof observationView>>, "input" | "output" | "metadata">;

@@ -1,5 +1,5 @@
 import type { Deps } from "../platform/deps";
-import { Params } from "./filters";
+import { Params } from "../reads";
 import { groupedTraces, type SessionRow, type SessionSummary, sessionCosts, sessionSummary } from "./list-sessions";
 import type { PageWindow } from "./list-traces-page";
 import type { ListSessionsQuery } from "./reads.schema";

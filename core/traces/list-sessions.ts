@@ -1,8 +1,8 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, type Page } from "../platform/pagination";
+import { Params } from "../reads";
 import { chDateTime, isoOf } from "../telemetry";
-import { Params } from "./filters";
 import type { ListSessionsQuery } from "./reads.schema";
 import { traceStats } from "./trace-stats";
 

@@ -1,10 +1,8 @@
 import type { Deps } from "../platform/deps";
+import { compileFilters, offsetPage, Params, type SortDir } from "../reads";
+import { traceScoreFilter } from "../scores";
 import { TRACE_DISPLAY, TRACES } from "../telemetry";
-import { compileFilters, Params } from "./filters";
-import type { SortDir } from "./list-engine";
 import { type TraceFilters, traceConditions } from "./list-traces";
-import { offsetPage } from "./offset-page";
-import { traceScoreFilter } from "./score-filter";
 import { type TraceListItem, type TraceSummaryRow, traceItem, traceStats } from "./trace-stats";
 
 /** Columns a numbered trace list sorts on: the cursor list's, plus the id. */

@@ -1,10 +1,9 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
+import { compileFilters, KEY_SORT, listPage, Params, parseFilterParam, simpleConditions } from "../reads";
+import { traceScoreFilter } from "../scores";
 import { TRACE_DISPLAY, TRACES } from "../telemetry";
-import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
-import { KEY_SORT, listPage } from "./list-engine";
 import type { ListTracesQuery } from "./reads.schema";
-import { traceScoreFilter } from "./score-filter";
 import { type TraceListItem, type TraceSummaryRow, traceItem, traceStats } from "./trace-stats";
 
 /**

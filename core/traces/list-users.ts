@@ -1,8 +1,8 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { decodeCursor, type Page } from "../platform/pagination";
+import { Params } from "../reads";
 import { isoOf, unpack } from "../telemetry";
-import { Params } from "./filters";
 import { groupedTraces } from "./list-sessions";
 import type { ListUsersQuery, UserSummary } from "./reads.schema";
 

@@ -5,9 +5,8 @@ import { chDateTime, PLATFORM_ENVIRONMENT } from "../telemetry";
 /** The value bits of a packed fold (migration 0002) as Float64; 0.0 when absent. */
 const low = (col: string) => `reinterpretAsFloat64(toUInt64(${col}))`;
 
-import { type Condition, Params } from "./filters";
+import { type Condition, Params, traceIdsMatching } from "../reads";
 import type { MetricsQuery } from "./reads.schema";
-import { traceIdsMatching } from "./trace-match";
 
 const DAY_MS = 86_400_000;
 /** Default window when `from` is not given. */

@@ -1,8 +1,7 @@
 import type { Deps } from "../platform/deps";
+import { listPage, Params } from "../reads";
 import { keysIn, OBSERVATIONS } from "../telemetry";
-import { Params } from "./filters";
 import { body } from "./get-trace";
-import { listPage } from "./list-engine";
 import { observationFilters } from "./list-observations";
 import type { ObservationSelection } from "./reads.schema";
 

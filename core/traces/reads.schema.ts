@@ -1,31 +1,12 @@
 import * as z from "zod";
 import { Limit } from "../platform/pagination";
-import { ObservationView, ScoreView, TraceFields } from "./traces.schema";
+import { Iso, listQueryFields, Order } from "../reads";
+import { ObservationView, TraceFields } from "./traces.schema";
 
 /** Wire shapes of the telemetry list, metrics and analytics endpoints. */
 
-const Iso = z
-  .string()
-  .refine((s) => /^\d{4}-\d{2}-\d{2}/.test(s) && Number.isFinite(Date.parse(s)), "expected an ISO-8601 date-time");
-const Order = z.enum(["asc", "desc"]).default("desc");
-
 /** `GET /v1/traces/{id}` and the MCP tool `get_trace` address a trace by this one shape. */
 export const TracePath = z.object({ id: z.string().min(1) });
-
-const common = {
-  limit: Limit,
-  cursor: z.string().optional(),
-  filter: z
-    .string()
-    .optional()
-    .describe(
-      "JSON array of {column, operator, value}; operators =, !=, >, >=, <, <=, in, contains; column may be scores.<name>",
-    ),
-  from: Iso.optional(),
-  to: Iso.optional(),
-  environment: z.string().optional(),
-  name: z.string().optional(),
-};
 
 export const OBSERVATION_SORTS = [
   "startTime",
@@ -43,7 +24,7 @@ export const OBSERVATION_SORTS = [
   "environment",
 ] as const;
 export const ListObservationsQuery = z.object({
-  ...common,
+  ...listQueryFields,
   type: z.string().optional(),
   model: z.string().optional(),
   level: z.string().optional(),
@@ -59,7 +40,7 @@ export type ObservationSelection = Omit<ListObservationsQuery, "limit" | "cursor
 
 export const TRACE_SORTS = ["timestamp", "name", "userId", "sessionId", "environment", "release", "version"] as const;
 export const ListTracesQuery = z.object({
-  ...common,
+  ...listQueryFields,
   userId: z.string().optional(),
   sessionId: z.string().optional(),
   release: z.string().optional(),
@@ -72,18 +53,6 @@ export const ListTracesQuery = z.object({
   order: Order,
 });
 export type ListTracesQuery = z.infer<typeof ListTracesQuery>;
-
-export const ListScoresQuery = z.object({
-  ...common,
-  source: z.enum(["API", "EVAL", "ANNOTATION"]).optional(),
-  dataType: z.enum(["NUMERIC", "CATEGORICAL", "BOOLEAN"]).optional(),
-  traceId: z.string().optional(),
-  observationId: z.string().optional(),
-  sessionId: z.string().optional(),
-  configId: z.string().optional(),
-  order: Order,
-});
-export type ListScoresQuery = z.infer<typeof ListScoresQuery>;
 
 export const ListSessionsQuery = z.object({
   limit: Limit,
@@ -135,14 +104,6 @@ export const MetricsQuery = z.object({
 });
 export type MetricsQuery = z.infer<typeof MetricsQuery>;
 
-export const AnalyticsQuery = z.object({
-  name: z.string().min(1),
-  compare: z.string().min(1).optional(),
-  from: Iso.optional(),
-  to: Iso.optional(),
-});
-export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
-
 export const ObservationListItem = ObservationView.omit({ input: true, output: true, metadata: true });
 export const ObservationPage = z.object({ data: z.array(ObservationListItem), nextCursor: z.string().nullable() });
 
@@ -152,7 +113,6 @@ export const TraceListItem = TraceFields.extend({
   latencyMs: z.number().nullable(),
 });
 export const TracePage = z.object({ data: z.array(TraceListItem), nextCursor: z.string().nullable() });
-export const ScorePage = z.object({ data: z.array(ScoreView), nextCursor: z.string().nullable() });
 
 export const SessionSummary = z.object({
   id: z.string(),
@@ -223,60 +183,6 @@ export const MetricsResult = z.object({
   to: z.string(),
   groupBy: z.array(Dimension),
   data: z.array(MetricsRow),
-});
-
-const Bucket = z.object({ lower: z.number(), upper: z.number(), count: z.number() });
-export const ScoreSummary = z.object({
-  name: z.string(),
-  dataType: z.string().nullable(),
-  count: z.number(),
-  numericCount: z.number(),
-  mean: z.number().nullable(),
-  median: z.number().nullable(),
-  stdDev: z.number().nullable(),
-  min: z.number().nullable(),
-  max: z.number().nullable(),
-  histogram: z.array(Bucket),
-  labelCounts: z.array(z.object({ label: z.string(), count: z.number() })),
-  timeline: z.array(
-    z.object({
-      day: z.string(),
-      count: z.number(),
-      mean: z.number().nullable(),
-      labelCounts: z.record(z.string(), z.number()),
-    }),
-  ),
-});
-export const Comparison = z.object({
-  kind: z.enum(["numeric", "categorical", "mixed"]),
-  pairCount: z.number(),
-  sampleSize: z.number(),
-  sampled: z.boolean(),
-  pearson: z.number().nullable(),
-  mae: z.number().nullable(),
-  rmse: z.number().nullable(),
-  agreement: z.number().nullable(),
-  cohensKappa: z.number().nullable(),
-  f1: z.array(
-    z.object({
-      label: z.string(),
-      precision: z.number().nullable(),
-      recall: z.number().nullable(),
-      f1: z.number().nullable(),
-      support: z.number(),
-    }),
-  ),
-  confusion: z.object({
-    rows: z.array(z.string()),
-    columns: z.array(z.string()),
-    counts: z.array(z.array(z.number())),
-  }),
-});
-export const ScoreAnalytics = z.object({
-  score: ScoreSummary,
-  compare: ScoreSummary.optional(),
-  comparison: Comparison.optional(),
-  sampled: z.boolean(),
 });
 
 export const RetentionPolicy = z.object({

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { ScoreView } from "../scores";
 
 const Json = z.unknown();
 const NumberMap = z.record(z.string(), z.number());
@@ -29,23 +30,6 @@ export const ObservationView = z.object({
   totalCost: z.number().nullable(),
   latencyMs: z.number().nullable(),
   timeToFirstTokenMs: z.number().nullable(),
-});
-
-export const ScoreView = z.object({
-  id: z.string(),
-  traceId: z.string().nullable(),
-  observationId: z.string().nullable(),
-  sessionId: z.string().nullable(),
-  name: z.string().nullable(),
-  value: z.number().nullable(),
-  stringValue: z.string().nullable(),
-  dataType: z.string().nullable(),
-  source: z.string().nullable(),
-  comment: z.string().nullable(),
-  configId: z.string().nullable(),
-  environment: z.string(),
-  metadata: Json,
-  timestamp: z.string().nullable(),
 });
 
 /** What every read of a trace shows, in lists and in the detail. */

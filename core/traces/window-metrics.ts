@@ -1,7 +1,5 @@
 import type { Deps } from "../platform/deps";
-import { Params } from "./filters";
 import { aggregateStatement } from "./metrics";
-import { scoresOf } from "./score-analytics";
 
 export interface ObservationWindow {
   from: Date;
@@ -42,24 +40,4 @@ export async function windowMetrics(
     errorRate: traces ? Number(row!.error_traces) / traces : null,
     latencyP95Ms: finite(latency[1]),
   };
-}
-
-/**
- * Mean of the scores named `name` whose time is in `[from, to)`, as score analytics computes it: NUMERIC
- * values, BOOLEAN ones as 1/0, categorical ones never; null when there is none.
- */
-export async function windowScoreMean(
-  deps: Pick<Deps, "telemetry">,
-  projectId: string,
-  w: { name: string; from: Date; to: Date; environment?: string },
-): Promise<number | null> {
-  const params = new Params({ projectId });
-  const scores = scoresOf(params, w.name, {
-    from: w.from.toISOString(),
-    to: w.to.toISOString(),
-    environment: w.environment,
-    narrow: true,
-  });
-  const [row] = await deps.telemetry.query<{ mean: unknown }>(`SELECT avg(v) AS mean FROM (${scores})`, params.values);
-  return finite(row?.mean);
 }

@@ -1,4 +1,4 @@
-import * as Traces from "@core/traces";
+import * as Scores from "@core/scores";
 import { http } from "../../_lib/http";
 import { telemetry } from "../../_runtime/ports/telemetry";
 
@@ -8,7 +8,7 @@ export const handler = http({
   summary:
     "Score analytics: distribution and daily timeline of one score; with `compare`, agreement of two scores over traces that carry both",
   tags: ["scores"],
-  query: Traces.AnalyticsQuery,
-  response: Traces.ScoreAnalytics,
-  run: ({ query }, { deps, principal }) => Traces.scoreAnalytics(deps, principal.projectId, query),
+  query: Scores.AnalyticsQuery,
+  response: Scores.ScoreAnalytics,
+  run: ({ query }, { deps, principal }) => Scores.scoreAnalytics(deps, principal.projectId, query),
 });

@@ -1,4 +1,4 @@
-import * as Traces from "@core/traces";
+import * as Scores from "@core/scores";
 import { http } from "../../_lib/http";
 import { telemetry } from "../../_runtime/ports/telemetry";
 
@@ -8,7 +8,7 @@ export const handler = http({
   summary:
     "Scores of the project, newest first; filters by name, source, dataType, trace, observation and value ranges",
   tags: ["scores"],
-  query: Traces.ListScoresQuery,
-  response: Traces.ScorePage,
-  run: ({ query }, { deps, principal }) => Traces.listScores(deps, principal.projectId, query),
+  query: Scores.ListScoresQuery,
+  response: Scores.ScorePage,
+  run: ({ query }, { deps, principal }) => Scores.listScores(deps, principal.projectId, query),
 });

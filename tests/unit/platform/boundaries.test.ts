@@ -67,6 +67,52 @@ describe("the seam", () => {
   });
 });
 
+describe('scores have one home (docs/architecture.md, "Rules that keep the seam")', () => {
+  /** The repository paths a file imports (relative or `@core/` specifiers), without extension. */
+  const importsOf = (file: string) =>
+    [...readFileSync(file, "utf8").matchAll(/(?:from|import\()\s*["']([^"']+)["']/g)].flatMap(([, spec]) =>
+      spec!.startsWith("@core/")
+        ? [`core/${spec!.slice(6)}`]
+        : spec!.startsWith(".")
+          ? [relative(root, resolve(dirname(file), spec!))]
+          : [],
+    );
+  const importing = (dirs: string[], forbidden: RegExp) =>
+    dirs
+      .flatMap((d) => files(join(root, d)))
+      .flatMap((f) => importsOf(f).map((target) => `${relative(root, f)} → ${target}`))
+      .filter((edge) => forbidden.test(edge.split(" → ")[1]!));
+
+  it("keeps core/scores from importing core/traces: traces import scores, never the reverse", () => {
+    expect(importing(["core/scores"], /^core\/traces(\/|$)/)).toEqual([]);
+  });
+
+  it("keeps the shared read engine in core/reads free of both features it serves", () => {
+    expect(importing(["core/reads"], /^core\/(traces|scores)(\/|$)/)).toEqual([]);
+  });
+
+  it("leaves no score read in core/traces: no file named for scores, no exported score declaration", () => {
+    const traces = files(join(root, "core/traces"));
+    const scoreDeclaration = /export\s+(?:async\s+)?(?:function|const|let|class|interface|type|enum)\s+\w*score/i;
+
+    const offenders = traces.filter(
+      (f) => /score/i.test(relative(join(root, "core/traces"), f)) || scoreDeclaration.test(readFileSync(f, "utf8")),
+    );
+
+    expect(offenders.map((f) => relative(root, f))).toEqual([]);
+  });
+
+  it("exports each feature's names as declared: an index renames nothing it re-exports (namespaces aside)", () => {
+    const indexes = files(join(root, "core")).filter((f) => f.endsWith("/index.ts"));
+    // `export { a as b }` inside braces; `export * as Name` groups a module and is allowed.
+    const renamed = /export\s+(?:type\s+)?\{[^}]*\b\w+\s+as\s+\w+[^}]*\}/s;
+
+    const offenders = indexes.filter((f) => renamed.test(readFileSync(f, "utf8")));
+
+    expect(offenders.map((f) => relative(root, f))).toEqual([]);
+  });
+});
+
 describe("the repository stands on its own", () => {
   const sources = ["core", "functions", "scripts", "sdk", "stacks", "bench", "tests"].flatMap((d) =>
     files(join(root, d)),

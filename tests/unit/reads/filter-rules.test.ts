@@ -1,5 +1,5 @@
+import { type Condition, compileFilters, Params, parseFilterParam, predicate } from "@core/reads/filters";
 import type { ColumnDef, Entity } from "@core/telemetry";
-import { type Condition, compileFilters, Params, parseFilterParam, predicate } from "@core/traces/filters";
 import { describe, expect, it } from "vitest";
 
 // The read filters (docs/reads.md): which operator each kind of column takes, how a value becomes a bound parameter,

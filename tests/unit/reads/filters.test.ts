@@ -1,5 +1,5 @@
+import { compileFilters, Params, parseFilterParam } from "@core/reads/filters";
 import { OBSERVATIONS, TRACES } from "@core/telemetry";
-import { compileFilters, Params, parseFilterParam } from "@core/traces/filters";
 import { groupBySessionPath } from "@core/traces/get-session";
 import { describe, expect, it } from "vitest";
 

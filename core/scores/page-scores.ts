@@ -1,8 +1,7 @@
 import type { Deps } from "../platform/deps";
+import { alias, type Condition, compileFilters, Params, traceIdsMatching } from "../reads";
 import { SCORE_COLUMNS, SCORE_DISPLAY, SCORES, type ScoreRow, selectDisplay } from "../telemetry";
-import { alias, type Condition, compileFilters, Params } from "./filters";
-import { scoreView } from "./get-trace";
-import { traceIdsMatching } from "./trace-match";
+import { scoreView } from "./score-view";
 
 /** A score as the reads show it, with when it was first stored. */
 export type StoredScore = ReturnType<typeof scoreView> & { createdAt: string | null };

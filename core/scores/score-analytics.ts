@@ -1,9 +1,9 @@
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
-import { Stats } from "../scores";
+import { Params } from "../reads";
 import { chDateTime, SCORES } from "../telemetry";
-import { Params } from "./filters";
-import type { AnalyticsQuery } from "./reads.schema";
+import type { AnalyticsQuery } from "./score-reads.schema";
+import * as Stats from "./score-stats";
 
 /** Beyond this many pairs (docs/reads.md), two-score statistics run over a sample. */
 export const PAIR_LIMIT = 20_000;

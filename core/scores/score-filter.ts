@@ -1,6 +1,5 @@
+import { type Condition, type Operator, type Params, predicate } from "../reads";
 import { SCORES } from "../telemetry";
-import type { Condition, Operator, Params } from "./filters";
-import { predicate } from "./filters";
 
 const isNumeric = (v: Condition["value"]) =>
   Array.isArray(v) ? v.every((x) => typeof x !== "string") : typeof v !== "string";

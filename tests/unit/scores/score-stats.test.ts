@@ -1,5 +1,5 @@
+import { compare } from "@core/scores/score-analytics";
 import * as Stats from "@core/scores/score-stats";
-import { compare } from "@core/traces/score-analytics";
 import { describe, expect, it } from "vitest";
 
 describe("score statistics (hand-computed)", () => {

@@ -1,11 +1,10 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
+import { compileFilters, KEY_SORT, listPage, Params, parseFilterParam, simpleConditions } from "../reads";
 import type { ScoreRow } from "../telemetry";
 import { SCORE_DISPLAY, SCORES } from "../telemetry";
-import { compileFilters, Params, parseFilterParam, simpleConditions } from "./filters";
-import { scoreView } from "./get-trace";
-import { KEY_SORT, listPage } from "./list-engine";
-import type { ListScoresQuery } from "./reads.schema";
+import type { ListScoresQuery } from "./score-reads.schema";
+import { scoreView } from "./score-view";
 
 /**
  * Scores of the project, newest first by default; value ranges go through `filter`

@@ -1,0 +1,22 @@
+/*
+ * The read engine the telemetry features share (docs/reads.md): filters compiled to bound SQL predicates, the
+ * cursor and numbered page walks over folded partial rows, and the match of traces by their fields. Traces and
+ * scores both read through it; it imports neither, so neither feature owns what the other needs.
+ */
+
+export {
+  alias,
+  type CompiledFilters,
+  Condition,
+  compileFilters,
+  OPERATORS,
+  type Operator,
+  Params,
+  parseFilterParam,
+  predicate,
+  simpleConditions,
+} from "./filters";
+export { KEY_SORT, type ListPlan, listPage, type SortDir } from "./list-engine";
+export { type OffsetPlan, offsetPage } from "./offset-page";
+export { Iso, listQueryFields, Order } from "./query.schema";
+export { traceIdsMatching } from "./trace-match";
