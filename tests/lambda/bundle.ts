@@ -33,7 +33,7 @@ export function allFunctions(): LambdaFunction[] {
 const modulePath = (handler: string) => handler.slice(0, handler.lastIndexOf("."));
 
 /** SST v2's own esbuild (the version `sst deploy` bundles with), not the project's. */
-export function sstEsbuild(): typeof import("esbuild") {
+function sstEsbuild(): typeof import("esbuild") {
   const sstRequire = createRequire(join(ROOT, "node_modules/sst/runtime/handlers/node.js"));
   return sstRequire("esbuild") as typeof import("esbuild");
 }
@@ -44,7 +44,7 @@ export function sstEsbuild(): typeof import("esbuild") {
  * local-only packages). Each entry is bundled on its own, as SST does (no code splitting): one build with many entry points
  * writes the same files as one build per entry.
  */
-export function bundleOptions(functions: LambdaFunction[], outDir: string): import("esbuild").BuildOptions {
+function bundleOptions(functions: LambdaFunction[], outDir: string): import("esbuild").BuildOptions {
   return {
     metafile: true,
     absWorkingDir: ROOT,
