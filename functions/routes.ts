@@ -221,7 +221,11 @@ export const routes: readonly RouteDef[] = [
     path: "/api/public/v2/datasets",
     handler: "functions/api/langfuse-datasets/create-dataset.handler",
   },
-  { method: "POST", path: "/api/public/datasets", handler: "functions/api/langfuse-datasets/create-dataset.handler" },
+  {
+    method: "POST",
+    path: "/api/public/datasets",
+    handler: "functions/api/langfuse-datasets/create-dataset-v1.handler",
+  },
   { method: "GET", path: "/api/public/v2/datasets", handler: "functions/api/langfuse-datasets/list-datasets.handler" },
   { method: "GET", path: "/api/public/datasets", handler: "functions/api/langfuse-datasets/list-datasets-v1.handler" },
   {

@@ -6409,7 +6409,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Langfuse: create a dataset, or update the description, metadata and item schema of the one of that name */
+        /** Langfuse (v1): create or update a dataset by name; the answer's items and runs are always empty */
         post: {
             parameters: {
                 query?: never;
@@ -6462,6 +6462,31 @@ export interface paths {
                             projectId: string;
                             createdAt: string;
                             updatedAt: string;
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                status: "ACTIVE" | "ARCHIVED";
+                                input: unknown;
+                                expectedOutput: unknown;
+                                metadata: unknown;
+                                sourceTraceId: string | null;
+                                sourceObservationId: string | null;
+                                datasetId: string;
+                                datasetName: string;
+                                createdAt: string;
+                                updatedAt: string;
+                                mediaReferences: unknown[];
+                            }[];
+                            runs: {
+                                id: string;
+                                name: string;
+                                description: string | null;
+                                metadata: unknown;
+                                datasetId: string;
+                                datasetName: string;
+                                createdAt: string;
+                                updatedAt: string;
+                            }[];
                         };
                     };
                 };
@@ -7441,12 +7466,12 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Langfuse: delete a prompt with all its versions and labels (204); version and label filters are refused */
+        /** Langfuse: delete a prompt with all its versions and labels, or only the version of `version` or `label` (204) */
         delete: {
             parameters: {
                 query?: {
-                    version?: unknown;
-                    label?: unknown;
+                    version?: number;
+                    label?: string;
                 };
                 header?: never;
                 path: {

@@ -2,6 +2,7 @@ export { addItemsFromObservations } from "./add-from-observations";
 export { addItemFromTrace } from "./add-from-trace";
 export { compareRuns } from "./compare-runs";
 export { createDataset } from "./create-dataset";
+export { itemCounts, itemIds, runNames } from "./dataset-contents";
 export * from "./datasets.schema";
 export { gateRun } from "./gate-run";
 export { getDataset } from "./get-dataset";

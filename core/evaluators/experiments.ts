@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import * as Datasets from "../datasets";
+import { readThroughOwned } from "../platform/cache";
 import type { Db } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
@@ -9,7 +10,7 @@ import { experimentEvaluators, experimentTargets } from "./automatic.sql";
 import { bundled, type TargetJob } from "./eval.jobs";
 import { type LoadedEvaluator, loadEvaluator } from "./read-evaluators";
 
-type ExperimentDeps = Pick<Deps, "db" | "telemetry" | "clock" | "ids" | "queues">;
+type ExperimentDeps = Pick<Deps, "db" | "telemetry" | "clock" | "ids" | "queues" | "caches" | "config">;
 type Link = { datasetItemId: string; traceId: string; observationId?: string | null };
 const ROWS_PER_STATEMENT = 2_000;
 
@@ -28,10 +29,33 @@ export async function experimentEvaluatorsNamed(
   return loaded;
 }
 
+/** Cache scope of whether a project has evaluations waiting; every insert and release moves it. */
+const pendingScope = (projectId: string) => `experiment-targets:${projectId}`;
+
+/**
+ * Whether any evaluation of the project waits for an output: the ingest worker asks on every delivery, and most
+ * projects have none, so on a store this process owns the answer is cached (docs/evaluators.md, "Experiments").
+ */
+function hasPending(deps: ExperimentDeps, projectId: string): Promise<boolean> {
+  return readThroughOwned(deps, "experiment-targets-pending", pendingScope(projectId), projectId, async () => {
+    const [row] = await deps.db
+      .select({ runId: experimentTargets.runId })
+      .from(experimentTargets)
+      .where(eq(experimentTargets.projectId, projectId))
+      .limit(1);
+    return row !== undefined;
+  });
+}
+
 /** Queues every pending evaluation of these traces (their output arrived) and forgets it; one statement. */
 async function release(deps: ExperimentDeps, projectId: string, traceIds: readonly string[]): Promise<number> {
   if (traceIds.length === 0) return 0;
+  if (!(await hasPending(deps, projectId))) return 0;
   // Deleted and queued in one transaction: a failed send keeps them pending for the next delivery.
+  return deps.caches.write(pendingScope(projectId), () => releaseNow(deps, projectId, traceIds));
+}
+
+function releaseNow(deps: ExperimentDeps, projectId: string, traceIds: readonly string[]): Promise<number> {
   return deps.db.transaction(async (db) => {
     const released = await db
       .delete(experimentTargets)
@@ -76,15 +100,18 @@ async function target(
       createdAt: now,
     })),
   );
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    await deps.db
-      .insert(experimentTargets)
-      .values(rows.slice(start, start + ROWS_PER_STATEMENT))
-      .onConflictDoUpdate({
-        target: [experimentTargets.runId, experimentTargets.datasetItemId, experimentTargets.evaluatorId],
-        set: { traceId: sql`excluded.trace_id`, observationId: sql`excluded.observation_id` },
-      });
-  }
+  // Through the cache scope: a cached "nothing waits" of the project is never served after these rows.
+  await deps.caches.write(pendingScope(projectId), async () => {
+    for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+      await deps.db
+        .insert(experimentTargets)
+        .values(rows.slice(start, start + ROWS_PER_STATEMENT))
+        .onConflictDoUpdate({
+          target: [experimentTargets.runId, experimentTargets.datasetItemId, experimentTargets.evaluatorId],
+          set: { traceId: sql`excluded.trace_id`, observationId: sql`excluded.observation_id` },
+        });
+    }
+  });
   // After the rows are committed: a trace whose output lands meanwhile is released by one side or the other.
   const ready = await Telemetry.tracesWithOutput(
     deps,

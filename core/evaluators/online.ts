@@ -104,7 +104,7 @@ export async function enqueueOnlineEvaluations(
  * releases the experiment evaluations waiting for those traces' outputs (docs/evaluators.md, "Experiments").
  */
 export async function evaluateWritten(
-  deps: Pick<Deps, "db" | "telemetry" | "clock" | "ids" | "queues">,
+  deps: Pick<Deps, "db" | "telemetry" | "clock" | "ids" | "queues" | "caches" | "config">,
   written: DueTargets,
 ): Promise<number> {
   const [online, experiments] = await Promise.all([

@@ -71,6 +71,14 @@ export function requestedSchema(body: z.infer<typeof CreateDatasetBody>): Datase
   };
 }
 
+/** A create (v2 or legacy) as the create-or-update of `saveDataset`. */
+export const saveDatasetInput = (body: z.infer<typeof CreateDatasetBody>): Datasets.SaveDatasetInput => ({
+  name: body.name,
+  description: body.description,
+  metadata: body.metadata,
+  schema: requestedSchema(body),
+});
+
 export const LangfuseDatasetItem = z.object({
   id: z.string(),
   status: z.enum(Datasets.ITEM_STATUSES),

@@ -64,23 +64,16 @@ export const promptMetaView = (m: Prompts.PromptMeta): z.infer<typeof LangfusePr
   tags: [],
 });
 
-const DELETE_FILTER_REFUSED = (param: string) =>
-  `Single prompt versions are not deleted here (a prompt is deleted with all its versions): leave out ${param}`;
-
 export const VersionPath = z.object({ name: z.string().min(1).max(1000), version: Prompts.VersionNumber });
 export const UpdateLabelsBody = z.object({ newLabels: z.array(Prompts.SettableLabel).max(50) });
 
 /**
- * Langfuse's prompt deletion filters by `version` or `label`; the registry deletes a prompt whole (versions are
- * immutable and labels point at them), so either filter is refused rather than widened to the whole prompt.
+ * Langfuse's prompt deletion: `version` or `label` narrows it to that one version (docs/langfuse.md, "Prompts");
+ * neither deletes the prompt whole. Both at once is refused, as Langfuse does.
  */
-export const DeletePromptQuery = z.object({
-  version: z
-    .unknown()
-    .refine((v) => v === undefined, DELETE_FILTER_REFUSED("version"))
-    .optional(),
-  label: z
-    .unknown()
-    .refine((v) => v === undefined, DELETE_FILTER_REFUSED("label"))
-    .optional(),
-});
+export const DeletePromptQuery = z
+  .object({ version: Prompts.VersionNumber.optional(), label: Prompts.Label.optional() })
+  .refine((q) => q.version === undefined || q.label === undefined, "Give label or version, not both")
+  .transform((q): Prompts.Selector | undefined =>
+    q.version !== undefined ? { version: q.version } : q.label !== undefined ? { label: q.label } : undefined,
+  );

@@ -39,14 +39,36 @@ export class GenerationCache<V> {
   }
 }
 
+/** Slots of the generation table: scopes share a slot by hash, and a shared slot only costs extra misses. */
+const GENERATION_SLOTS = 4096;
+
 /**
  * The caches of one set of stores. Composition roots make one per `Deps`, so two services in one process
  * (tests do that) never share an entry. `generation(scope)` is the in-process generation for data only this
  * process writes (the embedded Postgres, which one process holds).
+ *
+ * The generations live in shared memory: a worker thread of the same process over the same stores makes its
+ * own entries but reads and moves the same generations (`Caches.sharing(caches.generations)`), so a write on
+ * either thread is never served stale on the other (docs/architecture.md, "In-process caches"). Scopes map to
+ * slots by hash; two scopes in one slot only move each other's entries out more often.
  */
 export class Caches {
   private readonly caches = new Map<string, GenerationCache<unknown>>();
-  private readonly generations = new Map<string, number>();
+  private readonly slots: Int32Array;
+  private readonly slotOf = new Map<string, number>();
+
+  /** The shared memory of the generations, to hand to another thread's `Caches.sharing`. */
+  readonly generations: SharedArrayBuffer;
+
+  constructor(generations?: SharedArrayBuffer) {
+    this.generations = generations ?? new SharedArrayBuffer(GENERATION_SLOTS * Int32Array.BYTES_PER_ELEMENT);
+    this.slots = new Int32Array(this.generations);
+  }
+
+  /** Caches of their own over the generations of another `Caches` (another thread's, over the same stores). */
+  static sharing(generations: SharedArrayBuffer): Caches {
+    return new Caches(generations);
+  }
 
   of<V>(name: string): GenerationCache<V> {
     let cache = this.caches.get(name);
@@ -58,7 +80,7 @@ export class Caches {
   }
 
   generation(scope: string): number {
-    return this.generations.get(scope) ?? 0;
+    return Atomics.load(this.slots, this.slot(scope));
   }
 
   /**
@@ -76,7 +98,20 @@ export class Caches {
   }
 
   private bump(scope: string): void {
-    this.generations.set(scope, this.generation(scope) + 1);
+    Atomics.add(this.slots, this.slot(scope), 1);
+  }
+
+  /** FNV-1a of the scope, remembered: scopes are few (a handful per project). */
+  private slot(scope: string): number {
+    let slot = this.slotOf.get(scope);
+    if (slot === undefined) {
+      let hash = 0x811c9dc5;
+      for (let i = 0; i < scope.length; i++) hash = Math.imul(hash ^ scope.charCodeAt(i), 0x01000193);
+      slot = (hash >>> 0) % this.slots.length;
+      if (this.slotOf.size >= 100_000) this.slotOf.clear();
+      this.slotOf.set(scope, slot);
+    }
+    return slot;
   }
 }
 

@@ -13,11 +13,9 @@ import {
 
 type Reader = Pick<Deps, "telemetry" | "blobs">;
 
-/** A stored JSON body, fetched from the blob store when it was offloaded. */
-export async function body(deps: Reader, stored: string | null): Promise<unknown> {
-  if (stored === null) return null;
-  const key = Telemetry.offloadedKey(stored);
-  const text = key ? Buffer.from((await deps.blobs.get(key)) ?? Buffer.from("null")).toString("utf8") : stored;
+/** A stored JSON text as its value; text that is not JSON stays as it is. */
+function parsed(text: string | null): unknown {
+  if (text === null) return null;
   try {
     return JSON.parse(text);
   } catch {
@@ -25,16 +23,29 @@ export async function body(deps: Reader, stored: string | null): Promise<unknown
   }
 }
 
+/** A stored JSON body, fetched from the blob store when it was offloaded. */
+export async function body(deps: Reader, stored: string | null): Promise<unknown> {
+  if (stored === null) return null;
+  const key = Telemetry.offloadedKey(stored);
+  return parsed(key ? Buffer.from((await deps.blobs.get(key)) ?? Buffer.from("null")).toString("utf8") : stored);
+}
+
 const ms = (a: string | null, b: string | null) => (a && b ? Date.parse(b) - Date.parse(a) : null);
 const sum = (m: Record<string, number>) =>
   Object.entries(m).reduce((acc, [k, v]) => (k === "total" ? acc : acc + v), 0);
 const totalOf = (m: Record<string, number>) => (Object.keys(m).length === 0 ? null : (m.total ?? sum(m)));
 
-export async function observationView(deps: Reader, o: ObservationRow) {
+/**
+ * An observation as lists show it, without its bodies: synchronous, since nothing is fetched (`model_parameters` is
+ * never offloaded: only input, output and metadata are, docs/ingest.md, "Decisions"), so a page of thousands maps
+ * without a promise per row.
+ */
+export function observationItem(o: Omit<ObservationRow, "input" | "output" | "metadata">) {
   const given = Object.keys(o.cost_given).length > 0;
   const costDetails = given ? o.cost_given : o.cost_computed;
   const startTime = isoOf(o.start_time);
   const endTime = isoOf(o.end_time);
+  const completionStartTime = isoOf(o.completion_start_time);
   return {
     id: o.id,
     traceId: o.trace_id,
@@ -43,16 +54,13 @@ export async function observationView(deps: Reader, o: ObservationRow) {
     name: o.name,
     startTime,
     endTime,
-    completionStartTime: isoOf(o.completion_start_time),
+    completionStartTime,
     level: o.level ?? "DEFAULT",
     statusMessage: o.status_message,
     version: o.version,
     environment: o.environment ?? "default",
     model: o.model,
-    modelParameters: await body(deps, o.model_parameters),
-    input: await body(deps, o.input),
-    output: await body(deps, o.output),
-    metadata: await body(deps, o.metadata),
+    modelParameters: parsed(o.model_parameters),
     promptName: o.prompt_name,
     promptVersion: o.prompt_version,
     usageDetails: o.usage_details,
@@ -60,8 +68,18 @@ export async function observationView(deps: Reader, o: ObservationRow) {
     costSource: Object.keys(costDetails).length === 0 ? null : given ? "client" : "computed",
     totalCost: totalOf(costDetails),
     latencyMs: ms(startTime, endTime),
-    timeToFirstTokenMs: ms(startTime, isoOf(o.completion_start_time)),
+    timeToFirstTokenMs: ms(startTime, completionStartTime),
   };
+}
+
+/** An observation whole: the list's fields and its bodies (offloaded ones fetched). */
+export async function observationView(deps: Reader, o: ObservationRow) {
+  const [input, output, metadata] = await Promise.all([
+    body(deps, o.input),
+    body(deps, o.output),
+    body(deps, o.metadata),
+  ]);
+  return { ...observationItem(o), input, output, metadata };
 }
 
 /** One trace with its observations (flat, parent ids give the tree), scores, cost and latency. */

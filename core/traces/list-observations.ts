@@ -12,11 +12,11 @@ import {
 import { observationScoreFilter } from "../scores";
 import type { ObservationRow } from "../telemetry";
 import { type Display, isoOf, OBSERVATION_DISPLAY, OBSERVATIONS } from "../telemetry";
-import { observationView } from "./get-trace";
+import { observationItem, observationView } from "./get-trace";
 import type { ListObservationsQuery, ObservationSelection } from "./reads.schema";
 
 type Reader = Pick<Deps, "telemetry" | "blobs">;
-export type ObservationListItem = Omit<Awaited<ReturnType<typeof observationView>>, "input" | "output" | "metadata">;
+export type ObservationListItem = ReturnType<typeof observationItem>;
 
 /** The list's display columns with the bodies, for readers that want whole observations. */
 export const WITH_BODIES: Display = [
@@ -67,18 +67,7 @@ export async function listObservations(
   options: { candidateRows?: number; keyOrder?: boolean } = {},
 ): Promise<Page<ObservationListItem>> {
   const { rows: folded, nextCursor } = await foldedPage(deps, projectId, q, OBSERVATION_DISPLAY, options);
-  const data = await Promise.all(
-    folded.map(async (o) => {
-      const {
-        input: _i,
-        output: _o,
-        metadata: _m,
-        ...item
-      } = await observationView(deps, { ...o, input: null, output: null, metadata: null });
-      return item;
-    }),
-  );
-  return { data, nextCursor };
+  return { data: folded.map(observationItem), nextCursor };
 }
 
 /**

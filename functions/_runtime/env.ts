@@ -54,7 +54,7 @@ export const Env = z.object({
   SIGHTLINE_ALLOW_PRIVATE_URLS: flag,
   /** `npm start` only: `false` serves the API without draining the queues (an API-only node, or benchmarks). */
   SIGHTLINE_RUN_WORKERS: flag,
-  /** `npm start` only: `true` runs the ingest worker on its own thread (docs/ingest.md, "The local worker"). */
+  /** `npm start` only: the ingest worker runs on its own thread unless `false` (docs/ingest.md, "The local worker"). */
   SIGHTLINE_INGEST_THREAD: flag,
   /** The web console's development sign-in with an API key (docs/console.md, "Sign-in"); off unless `true`. */
   SIGHTLINE_CONSOLE_KEY_SIGNIN: flag,

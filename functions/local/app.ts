@@ -153,17 +153,18 @@ export async function startLocalApp(
   // Tests drive queues and schedules by hand; `npm start` runs them in the background.
   const background = options.background ?? true;
   const poll = background && env.SIGHTLINE_RUN_WORKERS !== false;
-  // With SIGHTLINE_INGEST_THREAD the ingest worker runs on its own thread and event loop when it drains in the
-  // background, as it runs in its own function on AWS; off by default until the thread sees the API's cache
-  // invalidations (docs/ingest.md, "The local worker"). Tests that drain by hand keep it here.
+  // The ingest worker runs on its own thread and event loop when it drains in the background, as it runs in its
+  // own function on AWS; SIGHTLINE_INGEST_THREAD=false keeps it here (docs/ingest.md, "The local worker").
+  // Tests that drain by hand keep it here.
   const ingestThread =
-    poll && env.SIGHTLINE_INGEST_THREAD === true
+    poll && env.SIGHTLINE_INGEST_THREAD !== false
       ? startIngestThread({
           data: {
             root,
             config: deps.config,
             logLevel: env.SIGHTLINE_LOG_LEVEL,
             databaseUrl: env.DATABASE_URL ?? null,
+            cacheGenerations: deps.caches.generations,
           },
           deps,
           log,

@@ -18,7 +18,8 @@ import { connectRpc, type Rpc, remoteObject } from "./thread-rpc";
 
 /*
  * The local ingest worker's thread (functions/local/ingest-thread.ts): the same handler as the SQS worker
- * Lambda, over stores that answer from the API's thread, and its own caches, as a Lambda instance has.
+ * Lambda, over stores that answer from the API's thread, and its own cache entries, as a Lambda instance has, under
+ * the API's generations.
  */
 
 const data = workerData as IngestThreadData;
@@ -73,7 +74,8 @@ const provided: Partial<Deps> = {
   ids: randomIds,
   log: jsonLog({ level: data.logLevel as LogLevel }),
   config: data.config,
-  caches: new Caches(),
+  // Entries of its own, generations shared with the API: its writes invalidate them here at once.
+  caches: Caches.sharing(data.cacheGenerations),
   rateLimiter: new RateLimiter(),
 };
 // A port the ingest worker does not use is absent here: asking for it fails the delivery loudly.

@@ -17,6 +17,11 @@ export interface IngestThreadData {
   logLevel: string;
   /** Set when Postgres is a server: the thread opens its own connections instead of asking this thread. */
   databaseUrl: string | null;
+  /**
+   * The API's cache generations (shared memory): the thread's caches are its own, their generations the same,
+   * so a write through the API is never served stale by the thread (docs/architecture.md, "In-process caches").
+   */
+  cacheGenerations: SharedArrayBuffer;
 }
 
 export const QUEUE_NAMES = [

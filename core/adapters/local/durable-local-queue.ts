@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { readdir, readFile, rename, unlink } from "node:fs/promises";
+import { readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Clock, JobQueue, OutgoingMessage, QueueStats, ReceivedMessage } from "../../platform/ports";
 import { systemClock } from "../system/system-clock";
@@ -12,14 +12,33 @@ export interface DurableLocalQueueOptions {
   /** Close it after this queue: a receive may move messages into it until then. */
   deadLetter?: DurableLocalQueue;
   clock?: Clock;
+  /** Writes a new file and fsyncs it before resolving (`writeSynced`); tests count the fsyncs through it. */
+  writeDurably?: (path: string, body: string) => Promise<void>;
 }
 
 /**
- * In-memory view of one message file (the body stays on disk). `count` mirrors the
- * file name; `visibleAt` (epoch ms) is never persisted; `receipt` is the token of
- * the latest receive; `busy` hides the entry from everyone while its file changes.
+ * In-memory view of one message (the body stays on disk). `count` mirrors the file
+ * name (of the message's own file, or of its receive marker when it lives in a
+ * segment); `visibleAt` (epoch ms) is never persisted; `receipt` is the token of the
+ * latest receive; `busy` hides the entry from everyone while its files change.
  */
-type Entry = { id: string; count: number; visibleAt: number; receipt?: string; busy: boolean };
+type Entry = {
+  id: string;
+  count: number;
+  visibleAt: number;
+  receipt?: string;
+  busy: boolean;
+  /** The segment file holding the message; absent for a message in a file of its own (written before segments). */
+  segment?: string;
+  /** The receive marker's file name once received (`<id>.<count>.rcv`). */
+  marker?: string;
+};
+
+/** A segment's messages not yet acknowledged, and the markers to delete with it once none is left. */
+type Segment = { live: Set<string>; done: string[] };
+
+/** Sends waiting for the next group commit, answered together once their segment is durable. */
+type Group = { records: StoredMessage[]; done: Promise<void>; settle(error?: unknown): void };
 
 /** The file's JSON. */
 type StoredMessage = {
@@ -30,24 +49,41 @@ type StoredMessage = {
   visibleAt?: number;
 };
 
-/** `<send time ms>-<sequence>-<random>`: names sort in send order, so open needs no file reads. */
-const FILE_NAME = /^(\d{13}-\d{9}-[0-9a-f]{8})\.(\d+)\.json$/;
+/** `<send time ms>-<sequence>-<random>`: ids sort in send order. */
+const ID = "\\d{13}-\\d{9}-[0-9a-f]{8}";
+/** A message in a file of its own, as queues wrote them before segments (still read, received and acknowledged). */
+const FILE_NAME = new RegExp(`^(${ID})\\.(\\d+)\\.json$`);
+/** One group commit's messages: `<first id>.<random>.seg`, a JSON array of stored messages. */
+const SEGMENT_NAME = new RegExp(`^(${ID})\\.[0-9a-f]{8}\\.seg$`);
+/** An empty file saying a segment's message was received `count` times. */
+const RECEIVED_NAME = new RegExp(`^(${ID})\\.(\\d+)\\.rcv$`);
+/** An empty file saying a segment's message is acknowledged (or dead-lettered). */
+const DONE_NAME = new RegExp(`^(${ID})\\.ack$`);
 const DEFAULT_VISIBILITY_SECONDS = 30;
-/** Files written concurrently by one send, to stay far from the open-file limit. */
-const WRITE_CONCURRENCY = 32;
 
 /**
- * A durable, single-process stand-in for SQS. Each message is one JSON file in
- * `<dir>/messages`, named `<id>.<receiveCount>.json`, written to a temp file,
- * fsynced, renamed into place and the directory fsynced before `send` resolves,
- * so an accepted message survives kill -9. A receive renames the file to the next
- * count (and fsyncs the directory) before handing the message out; `ack` deletes
- * it. Visibility lives in memory only, so after a restart every message is
- * visible again. `<dir>/lock` holds the owner's pid against a second process.
+ * A durable, single-process stand-in for SQS (docs/ingest.md, "Group commit"). Sends are
+ * group-committed: the messages of every send that arrives while a write is in flight
+ * go into the next one, a segment file in `<dir>/messages` (`<first id>.<random>.seg`,
+ * a JSON array) written to a temp file, fsynced, renamed into place and the directory
+ * fsynced; each `send` resolves only once its segment is durable, so an accepted
+ * message survives kill -9, and many sends pay for one write and one fsync. Per
+ * message, a receive counts itself on disk before handing it out (an empty marker
+ * `<id>.<count>.rcv`, created or renamed, the directory fsynced), and `ack` renames the
+ * marker to `<id>.ack`; a segment is deleted, with its markers, once all its messages
+ * are acknowledged. Messages in files of their own (`<id>.<count>.json`, written before
+ * segments) are still read, received and acknowledged. Visibility lives in memory
+ * only, so after a restart every message is visible again. `<dir>/lock` holds the
+ * owner's pid against a second process.
  */
 export class DurableLocalQueue implements JobQueue {
   private readonly messagesDir: string;
   private readonly entries = new Map<string, Entry>();
+  private readonly segments = new Map<string, Segment>();
+  /** Ids of the group being written or gathered, so a repeated redrive does not queue one twice. */
+  private readonly committing = new Set<string>();
+  private nextGroup: Group | null = null;
+  private writing = false;
   private readonly waiters = new Set<() => void>();
   private readonly pending = new Set<Promise<unknown>>();
   private sequence = 0;
@@ -58,6 +94,7 @@ export class DurableLocalQueue implements JobQueue {
     private readonly limit: number | undefined,
     private readonly deadLetter: DurableLocalQueue | undefined,
     private readonly clock: Clock,
+    private readonly writeDurably: (path: string, body: string) => Promise<void>,
   ) {
     this.messagesDir = join(dir, "messages");
   }
@@ -73,7 +110,13 @@ export class DurableLocalQueue implements JobQueue {
     const dir = resolve(options.dir);
     // Without a dead-letter queue there is nowhere to move a message, so no limit applies.
     const limit = deadLetter ? maxReceiveCount : undefined;
-    const queue = new DurableLocalQueue(dir, limit, deadLetter, options.clock ?? systemClock);
+    const queue = new DurableLocalQueue(
+      dir,
+      limit,
+      deadLetter,
+      options.clock ?? systemClock,
+      options.writeDurably ?? writeSynced,
+    );
     await ensureDir(queue.messagesDir);
     await acquireLock(dir);
     try {
@@ -120,13 +163,12 @@ export class DurableLocalQueue implements JobQueue {
       const entry = this.held(receipt);
       if (!entry) return;
       entry.busy = true;
-      // No directory fsync: if the unlink is lost in a crash the message is redelivered (at-least-once).
-      await unlink(this.fileOf(entry.id, entry.count)).catch((e: NodeJS.ErrnoException) => {
-        if (e.code === "ENOENT") return;
+      try {
+        await this.remove(entry);
+      } catch (e) {
         entry.busy = false;
         throw e;
-      });
-      this.entries.delete(entry.id);
+      }
     });
   }
 
@@ -165,27 +207,61 @@ export class DurableLocalQueue implements JobQueue {
     await releaseLock(this.dir);
   }
 
-  /** Persists records (durably) and indexes them; ids already present are skipped, so a redrive repeated after a crash does not duplicate. */
+  /**
+   * Persists records (durably) and indexes them; ids already present are skipped, so a redrive repeated after a
+   * crash does not duplicate. Resolves once the group commit that took them is durable.
+   */
   private async enqueue(records: StoredMessage[]): Promise<void> {
     if (this.closed) throw this.closedError();
-    const fresh = records.filter((r) => !this.entries.has(r.id));
-    try {
-      for (let i = 0; i < fresh.length; i += WRITE_CONCURRENCY)
-        await settleAll(fresh.slice(i, i + WRITE_CONCURRENCY).map((r) => this.writeMessage(r)));
-      if (fresh.length > 0) await syncDir(this.messagesDir);
-    } catch (e) {
-      // All or nothing, so that the caller's retry does not duplicate the part that made it.
-      await Promise.allSettled(fresh.flatMap((r) => [unlink(this.tempOf(r.id)), unlink(this.fileOf(r.id, 0))]));
-      throw e;
+    const fresh = records.filter((r) => !this.entries.has(r.id) && !this.committing.has(r.id));
+    if (fresh.length === 0) return;
+    for (const r of fresh) this.committing.add(r.id);
+    if (!this.nextGroup) {
+      let settle!: Group["settle"];
+      const done = new Promise<void>((resolve, reject) => (settle = (e) => (e === undefined ? resolve() : reject(e))));
+      this.nextGroup = { records: [], done, settle };
     }
-    // A delay lives in memory, as visibility does: after a restart the message is visible at once.
-    for (const r of fresh) this.entries.set(r.id, { id: r.id, count: 0, visibleAt: r.visibleAt ?? 0, busy: false });
-    this.wake();
+    const group = this.nextGroup;
+    group.records.push(...fresh);
+    if (!this.writing) void this.commitGroups();
+    return group.done;
   }
 
-  private async writeMessage(record: StoredMessage): Promise<void> {
-    await writeSynced(this.tempOf(record.id), JSON.stringify(record));
-    await rename(this.tempOf(record.id), this.fileOf(record.id, 0));
+  /** Writes the gathered groups one after another: what arrives during a write waits for the next one, together. */
+  private async commitGroups(): Promise<void> {
+    this.writing = true;
+    while (this.nextGroup) {
+      const group = this.nextGroup;
+      this.nextGroup = null;
+      try {
+        await this.writeSegment(group.records);
+        group.settle();
+      } catch (e) {
+        group.settle(e ?? new Error("group commit failed"));
+      } finally {
+        for (const r of group.records) this.committing.delete(r.id);
+      }
+    }
+    this.writing = false;
+  }
+
+  /** One segment for the group: all of it or nothing, so that no caller's retry duplicates the part that made it. */
+  private async writeSegment(records: StoredMessage[]): Promise<void> {
+    const name = `${records[0]!.id}.${randomBytes(4).toString("hex")}.seg`;
+    const path = join(this.messagesDir, name);
+    try {
+      await this.writeDurably(`${path}.tmp`, JSON.stringify(records));
+      await rename(`${path}.tmp`, path);
+      await syncDir(this.messagesDir);
+    } catch (e) {
+      await Promise.allSettled([unlink(`${path}.tmp`), unlink(path)]);
+      throw e;
+    }
+    this.segments.set(name, { live: new Set(records.map((r) => r.id)), done: [] });
+    // A delay lives in memory, as visibility does: after a restart the message is visible at once.
+    for (const r of records)
+      this.entries.set(r.id, { id: r.id, count: 0, visibleAt: r.visibleAt ?? 0, busy: false, segment: name });
+    this.wake();
   }
 
   /** Claims visible messages synchronously (so concurrent receives never share one), then does the I/O. */
@@ -213,13 +289,8 @@ export class DurableLocalQueue implements JobQueue {
   private async markReceived(entries: Entry[], visibilitySeconds: number): Promise<ReceivedMessage[]> {
     let stored: StoredMessage[];
     try {
-      stored = await settleAll(
-        entries.map(async (e) => {
-          await rename(this.fileOf(e.id, e.count), this.fileOf(e.id, e.count + 1));
-          e.count += 1;
-          return this.read(e);
-        }),
-      );
+      await settleAll(entries.map((e) => this.countReceive(e)));
+      stored = await this.readAll(entries);
       if (entries.length > 0) await syncDir(this.messagesDir);
     } catch (e) {
       for (const entry of entries) entry.busy = false;
@@ -240,18 +311,77 @@ export class DurableLocalQueue implements JobQueue {
     });
   }
 
+  /** The message's own file renamed to the next count, or its segment's marker created or renamed. */
+  private async countReceive(e: Entry): Promise<void> {
+    if (!e.segment) {
+      await rename(this.fileOf(e.id, e.count), this.fileOf(e.id, e.count + 1));
+    } else {
+      const marker = `${e.id}.${e.count + 1}.rcv`;
+      if (e.marker) await rename(join(this.messagesDir, e.marker), join(this.messagesDir, marker));
+      else await writeFile(join(this.messagesDir, marker), "");
+      e.marker = marker;
+    }
+    e.count += 1;
+  }
+
+  /**
+   * Takes an acknowledged (or dead-lettered) message off the disk. No directory fsync: if it is lost in a crash the
+   * message is delivered again (at-least-once). A segment goes, with its markers, once none of its messages is left.
+   */
+  private async remove(e: Entry): Promise<void> {
+    if (!e.segment) {
+      await unlink(this.fileOf(e.id, e.count)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== "ENOENT") throw error;
+      });
+      this.entries.delete(e.id);
+      return;
+    }
+    const done = `${e.id}.ack`;
+    if (e.marker) await rename(join(this.messagesDir, e.marker), join(this.messagesDir, done));
+    else await writeFile(join(this.messagesDir, done), "");
+    e.marker = done;
+    this.entries.delete(e.id);
+    const segment = this.segments.get(e.segment);
+    if (!segment) return;
+    segment.live.delete(e.id);
+    segment.done.push(done);
+    if (segment.live.size > 0) return;
+    this.segments.delete(e.segment);
+    // The segment first: markers it leaves behind without it are dropped at the next open.
+    await unlink(join(this.messagesDir, e.segment)).catch(() => {});
+    await Promise.allSettled(segment.done.map((m) => unlink(join(this.messagesDir, m))));
+  }
+
   /** SQS redrive: the dead-letter copy is durable before the original is removed, keeping id, body, attributes and sentAt. */
   private async moveToDeadLetter(entries: Entry[]): Promise<void> {
     if (entries.length === 0 || !this.deadLetter) return;
-    await this.deadLetter.enqueue(await Promise.all(entries.map((e) => this.read(e))));
-    for (const e of entries) {
-      await unlink(this.fileOf(e.id, e.count));
-      this.entries.delete(e.id);
-    }
+    await this.deadLetter.enqueue(await this.readAll(entries));
+    for (const e of entries) await this.remove(e);
   }
 
-  private async read(e: Entry): Promise<StoredMessage> {
-    return JSON.parse(await readFile(this.fileOf(e.id, e.count), "utf8")) as StoredMessage;
+  /** The stored messages of `entries`, in their order, each segment read once. */
+  private async readAll(entries: Entry[]): Promise<StoredMessage[]> {
+    const segments = new Map<string, Promise<Map<string, StoredMessage>>>();
+    const segmentOf = (name: string) => {
+      let read = segments.get(name);
+      if (!read) {
+        read = this.readSegment(name).then((records) => new Map(records.map((r) => [r.id, r])));
+        segments.set(name, read);
+      }
+      return read;
+    };
+    return settleAll(
+      entries.map(async (e) => {
+        if (!e.segment) return JSON.parse(await readFile(this.fileOf(e.id, e.count), "utf8")) as StoredMessage;
+        const record = (await segmentOf(e.segment)).get(e.id);
+        if (!record) throw new Error(`DurableLocalQueue: message ${e.id} is missing from ${e.segment}`);
+        return record;
+      }),
+    );
+  }
+
+  private async readSegment(name: string): Promise<StoredMessage[]> {
+    return JSON.parse(await readFile(join(this.messagesDir, name), "utf8")) as StoredMessage[];
   }
 
   private held(receipt: string): Entry | undefined {
@@ -280,13 +410,37 @@ export class DurableLocalQueue implements JobQueue {
     for (const wake of [...this.waiters]) wake();
   }
 
-  /** Rebuilds the index from file names: in-flight state is gone, so everything is visible. */
+  /** Rebuilds the index from the directory: in-flight state is gone, so everything is visible. */
   private async load(): Promise<void> {
     const counts = new Map<string, number>();
+    const received = new Map<string, { count: number; name: string }>();
+    const done = new Set<string>();
+    const segmentNames: string[] = [];
     for (const name of await readdir(this.messagesDir)) {
       // A temp file belongs to a send that never resolved: nobody was promised it.
       if (name.endsWith(".tmp")) {
         await unlink(join(this.messagesDir, name));
+        continue;
+      }
+      if (SEGMENT_NAME.test(name)) {
+        segmentNames.push(name);
+        continue;
+      }
+      const marker = RECEIVED_NAME.exec(name);
+      if (marker) {
+        const [id, count] = [marker[1] as string, Number(marker[2])];
+        const seen = received.get(id);
+        // Renames are atomic; two markers for one id would be a copy left by hand: the higher count is newer.
+        if (seen && seen.count > count) await unlink(join(this.messagesDir, name));
+        else {
+          if (seen) await unlink(join(this.messagesDir, seen.name));
+          received.set(id, { count, name });
+        }
+        continue;
+      }
+      const ack = DONE_NAME.exec(name);
+      if (ack) {
+        done.add(ack[1] as string);
         continue;
       }
       const match = FILE_NAME.exec(name);
@@ -298,8 +452,33 @@ export class DurableLocalQueue implements JobQueue {
       if (seen !== undefined) await unlink(this.fileOf(id, Math.min(seen, count)));
       counts.set(id, Math.max(seen ?? count, count));
     }
-    for (const id of [...counts.keys()].sort())
-      this.entries.set(id, { id, count: counts.get(id) as number, visibleAt: 0, busy: false });
+    const loaded: Entry[] = [...counts].map(([id, count]) => ({ id, count, visibleAt: 0, busy: false }));
+    const claimed = new Set<string>();
+    for (const name of segmentNames) {
+      const ids = (await this.readSegment(name)).map((r) => r.id);
+      const segment: Segment = { live: new Set(), done: [] };
+      for (const id of ids) {
+        claimed.add(id);
+        const marker = received.get(id);
+        if (done.has(id)) {
+          segment.done.push(`${id}.ack`, ...(marker ? [marker.name] : []));
+          continue;
+        }
+        segment.live.add(id);
+        loaded.push({ id, count: marker?.count ?? 0, visibleAt: 0, busy: false, segment: name, marker: marker?.name });
+      }
+      if (segment.live.size > 0) this.segments.set(name, segment);
+      else {
+        await unlink(join(this.messagesDir, name));
+        await Promise.allSettled(segment.done.map((m) => unlink(join(this.messagesDir, m))));
+      }
+    }
+    // Markers whose segment is gone (deleted before them in a crash).
+    for (const [id, marker] of received)
+      if (!claimed.has(id)) await unlink(join(this.messagesDir, marker.name)).catch(() => {});
+    for (const id of done) if (!claimed.has(id)) await unlink(join(this.messagesDir, `${id}.ack`)).catch(() => {});
+    loaded.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (const entry of loaded) this.entries.set(entry.id, entry);
   }
 
   private track<T>(op: () => Promise<T>): Promise<T> {
@@ -322,9 +501,6 @@ export class DurableLocalQueue implements JobQueue {
 
   private fileOf(id: string, count: number): string {
     return join(this.messagesDir, `${id}.${count}.json`);
-  }
-  private tempOf(id: string): string {
-    return join(this.messagesDir, `${id}.tmp`);
   }
 }
 

@@ -12,7 +12,7 @@ export const handler = langfuseHttp({
     const dataset = await Datasets.findDataset(deps.db, principal.projectId, path.datasetName);
     const [items, runs] = await Promise.all([
       Langfuse.allItemsOf(deps, principal.projectId, dataset.name),
-      Langfuse.runNamesOf(deps, principal.projectId, dataset.name),
+      Langfuse.runNamesOf(deps, dataset.id),
     ]);
     return { ...Langfuse.datasetView(dataset), items, runs };
   },

@@ -10,13 +10,6 @@ export const handler = langfuseHttp({
   response: Langfuse.paged(Langfuse.LegacyDatasetSummary),
   run: async ({ query }, { deps, principal }) => {
     const { rows, total } = await Datasets.listDatasetPage(deps, principal.projectId, Langfuse.offsetOf(query));
-    const data = [];
-    // One dataset at a time: each may page through up to 10,000 items.
-    for (const row of rows) {
-      const items = await Langfuse.allItemsOf(deps, principal.projectId, row.name);
-      const runs = await Langfuse.runNamesOf(deps, principal.projectId, row.name);
-      data.push({ ...Langfuse.datasetView(row), items: items.map((i) => i.id), runs });
-    }
-    return Langfuse.pageFrom(query, data, total);
+    return Langfuse.pageFrom(query, await Langfuse.legacySummaries(deps, rows), total);
   },
 });

@@ -110,6 +110,52 @@ describe("experiments", () => {
     });
   });
 
+  it("opens no transaction for a delivery of a project with nothing waiting, and still releases what a run recorded afterwards", async () => {
+    const other = await newProject(app);
+    const db = app.deps.db;
+    const transaction = db.transaction.bind(db);
+    let transactions = 0;
+    db.transaction = ((...args: Parameters<typeof transaction>) => {
+      transactions++;
+      return transaction(...args);
+    }) as typeof db.transaction;
+    try {
+      // Nothing waits in this project: the worker's answer "nothing to release" is cached by now.
+      await ingest(app, [ev("trace-create", { id: randomUUID(), name: "warm", output: "x" })], { key: other });
+      transactions = 0;
+      await ingest(app, [ev("trace-create", { id: randomUUID(), name: "plain", output: "y" })], { key: other });
+      expect(transactions).toBe(0);
+    } finally {
+      db.transaction = transaction;
+    }
+
+    const name = await dataset(app, other, { items: ITEMS });
+    const res = await app.call("POST", "/v1/evaluators", {
+      key: other,
+      body: { name: uniq("exp"), kind: "CODE", expression: "exactMatch(output, expected)", scoreName: "exact" },
+    });
+    expect(res.status).toBe(201);
+    const ids = traces("later");
+    const recorded = await app.call("POST", `/v1/datasets/${name}/runs`, {
+      key: other,
+      body: {
+        runName: "later",
+        evaluators: [res.body.name],
+        items: ITEMS.map((i) => ({ datasetItemId: i.id, traceId: ids[i.id] })),
+      },
+    });
+    expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
+    await ingest(
+      app,
+      ITEMS.map((i) => ev("trace-create", { id: ids[i.id], name: "math", output: ANSWERS[i.id] })),
+      { key: other },
+    );
+
+    expect((await app.call("GET", `/v1/datasets/${name}/runs/later`, { key: other })).body.scores).toEqual([
+      { name: "exact", mean: 0.5, count: 4 },
+    ]);
+  });
+
   it("POST …/runs/{run}/evaluate scores an existing run: 202 at once, queued for outputs already stored, items linked later scored too", async () => {
     const name = await dataset(app, key, { items: ITEMS });
     const exactName = await exact();

@@ -56,6 +56,42 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     expect(second.body).toMatchObject({ id: first.body.id, description: "one", metadata: { v: 2 } });
   });
 
+  it("answers the legacy create with Langfuse's v1 shape (items and runs always empty), the v2 create without them", async () => {
+    key = await newProject(app);
+    await call("POST", "/api/public/v2/datasets", { name: "qa" });
+    await item({ datasetName: "qa", id: "i1", input: "x" });
+    await call("POST", "/api/public/dataset-run-items", { runName: "r1", datasetItemId: "i1", traceId: "t-1" });
+
+    const legacy = await call("POST", "/api/public/datasets", { name: "qa", description: "again" });
+    const v2 = await call("POST", "/api/public/v2/datasets", { name: "qa" });
+
+    expect(legacy.status).toBe(200);
+    expect(legacy.body).toEqual({
+      id: v2.body.id,
+      name: "qa",
+      description: "again",
+      metadata: null,
+      inputSchema: null,
+      expectedOutputSchema: null,
+      projectId: key.id,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      items: [],
+      runs: [],
+    });
+    expect(Object.keys(v2.body).sort()).toEqual([
+      "createdAt",
+      "description",
+      "expectedOutputSchema",
+      "id",
+      "inputSchema",
+      "metadata",
+      "name",
+      "projectId",
+      "updatedAt",
+    ]);
+  });
+
   it("refuses a JSON-Schema keyword outside the item-schema subset, creating nothing", async () => {
     key = await newProject(app);
 
@@ -375,17 +411,33 @@ describe("Langfuse dataset families over HTTP (/api/public)", () => {
     await item({ datasetName: "qa", id: "i2", input: "y" });
     await call("POST", "/api/public/dataset-run-items", { runName: "r1", datasetItemId: "i1", traceId: "t-1" });
 
+    await new Promise((resolve) => setTimeout(resolve, 5)); // r2 is newer by the clock, not by a tie of ids
+    await call("POST", "/api/public/dataset-run-items", { runName: "r2", datasetItemId: "i2", traceId: "t-2" });
+
     const list = await call("GET", "/api/public/datasets?limit=1");
+    const both = await call("GET", "/api/public/datasets");
     const read = await call("GET", "/api/public/datasets/qa");
     const unknown = await call("GET", "/api/public/datasets/nope");
 
     expect(list.status).toBe(200);
     expect(list.body.meta).toEqual({ page: 1, limit: 1, totalItems: 2, totalPages: 2 });
     expect(list.body.data).toEqual([
-      expect.objectContaining({ name: "qa", description: "Q&A", projectId: key.id, items: ["i1", "i2"], runs: ["r1"] }),
+      expect.objectContaining({
+        name: "qa",
+        description: "Q&A",
+        projectId: key.id,
+        items: ["i1", "i2"],
+        runs: ["r2", "r1"],
+      }),
+    ]);
+    expect(
+      both.body.data.map((d: { name: string; items: string[]; runs: string[] }) => [d.name, d.items, d.runs]),
+    ).toEqual([
+      ["qa", ["i1", "i2"], ["r2", "r1"]],
+      ["older", [], []],
     ]);
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ name: "qa", runs: ["r1"] });
+    expect(read.body).toMatchObject({ name: "qa", runs: ["r2", "r1"] });
     expect(read.body.items).toEqual([
       expect.objectContaining({ id: "i1", input: "x", expectedOutput: "X", datasetName: "qa", status: "ACTIVE" }),
       expect.objectContaining({ id: "i2", input: "y", expectedOutput: null }),

@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from "../../support/local-app";
 // The ingest worker drains on its own thread under `npm start` (docs/ingest.md, "The local worker").
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ SIGHTLINE_INGEST_THREAD: "true" }, { background: true });
+  app = await startTestApp({}, { background: true });
 });
 afterAll(() => app?.stop());
 

@@ -124,13 +124,22 @@ describe("GET /api/public/v2/prompts/{name} with @langfuse/client", () => {
     await expect(langfuse.prompt.get("does-not-exist")).rejects.toMatchObject({ statusCode: 404 });
   });
 
-  it("deletes a prompt through the client, and refuses deleting one version with the client's error", async () => {
+  it("deletes one version, the version of a label, and then the whole prompt through the client", async () => {
     await save(app, key, text("doomed", "one", { labels: ["production"] }));
+    await save(app, key, text("doomed", "two", { labels: ["staging"] }));
+    await save(app, key, text("doomed", "three"));
     await langfuse.prompt.get("doomed");
 
-    await expect(langfuse.prompt.delete("doomed", { version: 1 })).rejects.toMatchObject({ statusCode: 400 });
+    await langfuse.prompt.delete("doomed", { version: 3 });
+    const latest = await langfuse.prompt.get("doomed", { label: "latest", cacheTtlSeconds: 0 });
+    await langfuse.prompt.delete("doomed", { label: "production" });
+    await expect(langfuse.prompt.get("doomed", { label: "production", cacheTtlSeconds: 0 })).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    await expect(langfuse.prompt.delete("doomed", { version: 9 })).rejects.toMatchObject({ statusCode: 404 });
     await langfuse.prompt.delete("doomed");
 
+    expect(latest).toMatchObject({ version: 2, prompt: "two" });
     expect((await app.call("GET", "/v1/prompts/doomed", { key })).status).toBe(404);
     await expect(langfuse.prompt.get("doomed", { cacheTtlSeconds: 0 })).rejects.toMatchObject({ statusCode: 404 });
   });

@@ -58,4 +58,28 @@ describe("Caches", () => {
     expect(caches.generation("s")).toBeGreaterThan(before);
     expect(new Caches().of("keys")).not.toBe(caches.of("keys"));
   });
+
+  it("shares generations with another thread's caches, never their entries: a write on either side moves both", async () => {
+    const api = new Caches();
+    const worker = Caches.sharing(api.generations);
+    const entries = worker.of<string[]>("automations");
+    entries.set("p1", worker.generation("automations:p1"), []);
+
+    await api.write("automations:p1", async () => "created");
+
+    expect(entries.get("p1", worker.generation("automations:p1"))).toBeUndefined();
+    expect(worker.of("automations")).not.toBe(api.of("automations"));
+    const seen = api.generation("automations:p1");
+    await worker.write("automations:p1", async () => "deleted");
+    expect(api.generation("automations:p1")).not.toBe(seen);
+    expect(new Caches().generation("automations:p1")).toBe(0);
+  });
+
+  it("keeps the generation memory shareable across threads (structured clone keeps a SharedArrayBuffer shared)", () => {
+    const api = new Caches();
+    const clone = Caches.sharing(structuredClone(api.generations));
+    const before = clone.generation("keys");
+    void api.write("keys", async () => undefined);
+    expect(clone.generation("keys")).toBe(before + 1);
+  });
 });
