@@ -39,6 +39,7 @@ const AlertsPage = lazy(() => import("./pages/AlertsPage"));
 const ScoreConfigsPage = lazy(() => import("./pages/ScoreConfigsPage"));
 const ProvidersPage = lazy(() => import("./pages/ProvidersPage"));
 const EventSinkPage = lazy(() => import("./pages/EventSinkPage"));
+const ScheduledExportsPage = lazy(() => import("./pages/ScheduledExportsPage"));
 const PlaygroundPage = lazy(() => import("./pages/PlaygroundPage"));
 const SharedTracePage = lazy(() => import("./pages/SharedTracePage"));
 
@@ -116,6 +117,7 @@ export function App() {
       <Route path="/settings/score-configs" element={page(<ScoreConfigsPage />)} />
       <Route path="/settings/providers" element={page(<ProvidersPage />)} />
       <Route path="/settings/event-sink" element={page(<EventSinkPage />)} />
+      <Route path="/settings/exports" element={page(<ScheduledExportsPage />)} />
       <Route path="/settings" element={<Navigate to="/settings/api-keys" replace />} />
       <Route path="/settings/api-keys" element={page(<ApiKeysPage />)} />
       <Route path="/settings/members" element={page(<MembersPage />)} />

@@ -69,7 +69,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OAuth discovery metadata (RFC 8414, RFC 9728), public by design and written by better-auth; covered by tests/integration/mcp/oauth.test.ts */
+        /** OAuth discovery metadata (RFC 8414, RFC 9728), public by design, as better-auth writes it; covered by tests/integration/mcp/oauth.test.ts and oauth-metadata.test.ts */
         get: {
             parameters: {
                 query?: never;
@@ -106,7 +106,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OAuth discovery metadata (RFC 8414, RFC 9728), public by design and written by better-auth; covered by tests/integration/mcp/oauth.test.ts */
+        /** OAuth discovery metadata (RFC 8414, RFC 9728), public by design, as better-auth writes it; covered by tests/integration/mcp/oauth.test.ts and oauth-metadata.test.ts */
         get: {
             parameters: {
                 query?: never;
@@ -143,7 +143,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OAuth discovery metadata (RFC 8414, RFC 9728), public by design and written by better-auth; covered by tests/integration/mcp/oauth.test.ts */
+        /** OAuth discovery metadata (RFC 8414, RFC 9728), public by design, as better-auth writes it; covered by tests/integration/mcp/oauth.test.ts and oauth-metadata.test.ts */
         get: {
             parameters: {
                 query?: never;
@@ -180,7 +180,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** OAuth discovery metadata (RFC 8414, RFC 9728), public by design and written by better-auth; covered by tests/integration/mcp/oauth.test.ts */
+        /** OAuth discovery metadata (RFC 8414, RFC 9728), public by design, as better-auth writes it; covered by tests/integration/mcp/oauth.test.ts and oauth-metadata.test.ts */
         get: {
             parameters: {
                 query?: never;
@@ -12569,7 +12569,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Langfuse-compatible metrics query (?query=<JSON>): the traces and observations views, the measures we compute, by environment, model and day */
+        /** Langfuse-compatible metrics query (?query=<JSON>): the traces, observations, scores-numeric and scores-categorical views, the measures we compute, by their dimensions and day */
         get: {
             parameters: {
                 query: {

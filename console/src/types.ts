@@ -63,3 +63,5 @@ export type AlertRule = Row<"/v1/alerts">;
 export type Comment = Row<"/v1/comments">;
 /** A share link of a trace, as listed (docs/sharing.md); the token appears only in the answer that made it. */
 export type ShareLink = Row<"/v1/traces/{id}/share-links">;
+/** A scheduled export to S3 (docs/export.md, "Scheduled exports"); its secret is never returned, only `hasCredentials`. */
+export type ExportConfig = Row<"/v1/export-configs">;

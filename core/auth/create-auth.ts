@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import { drizzleAdapter } from "@better-auth/drizzle-adapter";
 import { passkey } from "@better-auth/passkey";
 import { betterAuth } from "better-auth/minimal";
-import { verifyJwsAccessToken } from "better-auth/oauth2";
 import { admin } from "better-auth/plugins/admin";
 import { jwt } from "better-auth/plugins/jwt";
 import { magicLink } from "better-auth/plugins/magic-link";
@@ -15,7 +14,7 @@ import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, 
 import { cacheVersion, cookieSessions, type SessionVerifier, type SessionView, secureCookies } from "./cookie-session";
 import { mcpPlugin } from "./mcp-oauth";
 import * as OAuthTables from "./oauth.sql";
-import { scopeList } from "./oauth-scopes";
+import { AUTH_BASE_PATH, type OAuthAddresses, oauthAddresses } from "./oauth-resource";
 import { confirmOnlyInOwnSession, withErrorPage } from "./own-proof";
 import { authPasskeys } from "./passkey.sql";
 import { passkeyRegistrationErrors } from "./passkey-errors";
@@ -23,9 +22,6 @@ import { socialPlugins } from "./social";
 import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
 import { totpReplayGuard } from "./totp-replay";
 import { notePasskeyUserVerification, twoFactorEverywhere } from "./two-factor-everywhere";
-
-/** Where better-auth answers; the route table sends `/v1/auth/*` to one handler (docs/auth.md, "Mount"). */
-export const AUTH_BASE_PATH = "/v1/auth";
 
 export type { SessionVerifier, SessionView };
 
@@ -38,34 +34,14 @@ export interface AuthService extends SessionVerifier {
    * service every function shares is built with none (docs/auth.md, "Magic link").
    */
   withMailer(mailer: Mailer): AuthService;
-  /**
-   * What an OAuth access token for `/v1/mcp` says, once its signature, issuer, audience and expiry are checked,
-   * or null when it is malformed, forged, expired, or issued for another resource (docs/mcp.md, "OAuth"); null too
-   * when OAuth is off (no public base URL). Whether its grant is still alive is the caller's read (`liveGrant`).
-   */
-  bearerToken(token: string): Promise<BearerToken | null>;
   /** The MCP resource (`<base>/v1/mcp`) and this service's issuer, or null when OAuth is off. */
-  readonly oauth: { resource: string; issuer: string } | null;
+  readonly oauth: OAuthAddresses | null;
   /**
    * Settles when better-auth's start-up has run (its plugins write to the store then, e.g. the OAuth resource);
    * never rejects: a failed start-up is logged and every later call fails with it (docs/auth.md, "Start-up").
    */
   ready(): Promise<void>;
 }
-
-/** The claims of a verified `/v1/mcp` access token that decide what it may do. */
-export interface BearerToken {
-  userId: string;
-  clientId: string;
-  /** The sign-in session the grant was made from (`sid`), absent on tokens of other grants. */
-  sessionId: string | null;
-  scopes: string[];
-  /** The token is bound to a key (`cnf`, DPoP: RFC 9449), which `/v1/mcp` does not verify. */
-  boundToKey: boolean;
-}
-
-/** Where MCP clients send their tokens; the OAuth resource is the public base URL with this path. */
-export const MCP_PATH = "/v1/mcp";
 
 export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches" | "keyRing" | "config"> & {
   mailer: Mailer;
@@ -82,36 +58,17 @@ const SIGN_IN_PATHS = [
 
 /** Builds better-auth over the relational store (drizzle, `pg`), with email and password, magic links, TOTP and bans. */
 export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
-  const oauth = oauthOf(config);
+  // Access tokens for /v1/mcp are checked without better-auth (oauth-resource.ts), by every runtime alike.
+  const oauth = oauthAddresses(config.baseUrl);
   const auth = betterAuthOf(deps, config, oauth);
   // better-auth starts up as soon as it is built; a store closed under it must not become an unhandled rejection.
   const started = auth.$context.then(
     () => undefined,
     (error: unknown) => deps.log.error("auth: start-up failed", { error: String(error) }),
   );
-  const jwksCacheKey = {};
   const service: AuthService = {
     oauth,
     ready: () => started,
-    async bearerToken(token) {
-      if (!oauth) return null;
-      // The jwt plugin's keys, read through better-auth (no HTTP round trip to ourselves); signature, issuer, audience and expiry are checked.
-      const claims = await verifyJwsAccessToken(token, {
-        jwksFetch: () => auth.api.getJwks(),
-        jwksCacheKey,
-        verifyOptions: { issuer: oauth.issuer, audience: oauth.resource },
-      }).catch(() => null);
-      if (!claims || typeof claims.sub !== "string" || !claims.sub || typeof claims.azp !== "string" || !claims.azp)
-        return null;
-      const sessionId = typeof claims.sid === "string" && claims.sid ? claims.sid : null;
-      return {
-        userId: claims.sub,
-        clientId: claims.azp,
-        sessionId,
-        scopes: scopeList(claims.scope),
-        boundToKey: claims.cnf !== undefined,
-      };
-    },
     handler: async (request) => passkeyRegistrationErrors(request, await auth.handler(request)),
     // The session behind a cookie is read without better-auth, by its rules, as every cookie route reads it.
     ...cookieSessions(deps, config),
@@ -127,20 +84,7 @@ export const noMailer: Mailer = {
   },
 };
 
-/**
- * OAuth needs a fixed public address: the token audience is `<base>/v1/mcp`. better-auth's MCP plugin takes
- * HTTPS, or HTTP on a loopback host; without such a base URL OAuth is off and `/v1/mcp` takes keys only.
- */
-function oauthOf(config: AuthConfig): { resource: string; issuer: string } | null {
-  if (!config.baseUrl) return null;
-  const base = new URL(config.baseUrl);
-  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(base.hostname);
-  if (base.protocol !== "https:" && !(base.protocol === "http:" && loopback)) return null;
-  const origin = base.origin;
-  return { resource: `${origin}${MCP_PATH}`, issuer: `${origin}${AUTH_BASE_PATH}` };
-}
-
-function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: { resource: string; issuer: string } | null) {
+function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: OAuthAddresses | null) {
   const limit = config.signInRateLimit;
   const totp = twoFactor({ issuer: "Sightline" });
   return betterAuth({
@@ -314,7 +258,6 @@ export function unavailableAuth(): AuthService {
     session: async () => null,
     csrfToken: () => "",
     withMailer: () => unavailableAuth(),
-    bearerToken: async () => null,
     oauth: null,
     ready: async () => undefined,
   };

@@ -3,6 +3,7 @@ import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
 import type * as Reads from "../reads";
 import * as Traces from "../traces";
+import { planScoreQuery, SCORE_VIEWS } from "./metrics-scores";
 
 const Iso = z
   .string()
@@ -132,22 +133,49 @@ function filtersOf(q: LfMetricsQueryObject, view: (typeof VIEWS)[string]) {
 }
 
 /**
- * `GET /api/public/metrics?query=…` onto the aggregate behind `GET /v1/metrics` (docs/langfuse.md, "Metrics"): the
- * traces and observations views, their measures we compute, by environment (and model), per day. Anything else is a
- * 400 naming what is not supported.
+ * `GET /api/public/metrics?query=…` onto the aggregate behind `GET /v1/metrics` and, for the score views, the score
+ * aggregate (docs/langfuse.md, "Metrics"): the traces, observations and score views, their measures we compute, per
+ * day. Anything else is a 400 naming what is not supported.
  */
 export async function queryMetrics(deps: Pick<Deps, "telemetry">, projectId: string, q: LfMetricsQueryObject) {
   const view = Object.hasOwn(VIEWS, q.view) ? VIEWS[q.view]! : null;
-  if (!view)
-    throw invalid(`Invalid query.query.view: '${q.view}' is not supported; supported: ${list(Object.keys(VIEWS))}`);
-  const dims: Traces.MetricsDimension[] = [];
-  if (q.timeDimension) {
-    if (!["day", "auto"].includes(q.timeDimension.granularity))
+  const scoreView = Object.hasOwn(SCORE_VIEWS, q.view) ? SCORE_VIEWS[q.view]! : null;
+  if (!view && !scoreView)
+    throw invalid(
+      `Invalid query.query.view: '${q.view}' is not supported; supported: ${list([...Object.keys(VIEWS), ...Object.keys(SCORE_VIEWS)])}`,
+    );
+  if (q.timeDimension && !["day", "auto"].includes(q.timeDimension.granularity))
+    throw invalid(
+      `Invalid query.query.timeDimension.granularity: '${q.timeDimension.granularity}' is not supported; supported: day, auto (as day)`,
+    );
+  const byDay = Boolean(q.timeDimension);
+  const plan = scoreView
+    ? planScoreQuery(deps, projectId, q, scoreView, byDay)
+    : planTelemetryQuery(deps, projectId, q, view!, byDay);
+  const fields = new Set(plan.fields);
+  for (const [i, o] of (q.orderBy ?? []).entries()) {
+    if (!fields.has(o.field))
       throw invalid(
-        `Invalid query.query.timeDimension.granularity: '${q.timeDimension.granularity}' is not supported; supported: day, auto (as day)`,
+        `Invalid query.query.orderBy.${i}.field: '${o.field}' is not among the query's fields (${list(fields)})`,
       );
-    dims.push("day");
   }
+  const from = new Date(q.fromTimestamp);
+  const to = new Date(q.toTimestamp);
+  if (!(from < to)) throw invalid("Invalid query.query: fromTimestamp must be before toTimestamp");
+  let data: Record<string, unknown>[] = await plan.run(from, to);
+  if (q.orderBy?.length) data = [...data].sort((a, b) => compareBy(a, b, q.orderBy!));
+  return { data: q.config?.row_limit ? data.slice(0, q.config.row_limit) : data };
+}
+
+/** The observations and traces views: their fields and rows from the aggregate behind `GET /v1/metrics`. */
+function planTelemetryQuery(
+  deps: Pick<Deps, "telemetry">,
+  projectId: string,
+  q: LfMetricsQueryObject,
+  view: (typeof VIEWS)[string],
+  byDay: boolean,
+) {
+  const dims: Traces.MetricsDimension[] = byDay ? ["day"] : [];
   q.dimensions.forEach((d, i) => {
     const dim = Object.hasOwn(view.dimensions, d.field) ? view.dimensions[d.field]! : null;
     if (!dim)
@@ -169,35 +197,27 @@ export async function queryMetrics(deps: Pick<Deps, "telemetry">, projectId: str
       );
     return { key: `${m.aggregation}_${m.measure}`, read };
   });
-  const fields = new Set([
-    ...(dims.includes("day") ? ["time_dimension"] : []),
+  const fields = [
+    ...(byDay ? ["time_dimension"] : []),
     ...q.dimensions.map((d) => d.field),
     ...measures.map((m) => m.key),
-  ]);
-  for (const [i, o] of (q.orderBy ?? []).entries()) {
-    if (!fields.has(o.field))
-      throw invalid(
-        `Invalid query.query.orderBy.${i}.field: '${o.field}' is not among the query's fields (${list(fields)})`,
-      );
-  }
-  const from = new Date(q.fromTimestamp);
-  const to = new Date(q.toTimestamp);
-  if (!(from < to)) throw invalid("Invalid query.query: fromTimestamp must be before toTimestamp");
+  ];
   const { traces, environment } = filtersOf(q, view);
-  const rows = await Traces.aggregateMetrics(deps, projectId, { from, to, dims, environment, traces });
   const named = Object.entries(view.dimensions);
-  let data: Record<string, unknown>[] = rows.map((r) => ({
-    ...(dims.includes("day") ? { time_dimension: `${r.day}T00:00:00.000Z` } : {}),
-    ...Object.fromEntries(
-      q.dimensions.map((d) => [
-        d.field,
-        named.find(([f]) => f === d.field)![1] === "model" ? (r.model ?? null) : r.environment,
-      ]),
-    ),
-    ...Object.fromEntries(measures.map((m) => [m.key, m.read(r)])),
-  }));
-  if (q.orderBy?.length) data = [...data].sort((a, b) => compareBy(a, b, q.orderBy!));
-  return { data: q.config?.row_limit ? data.slice(0, q.config.row_limit) : data };
+  const run = async (from: Date, to: Date) => {
+    const rows = await Traces.aggregateMetrics(deps, projectId, { from, to, dims, environment, traces });
+    return rows.map((r) => ({
+      ...(byDay ? { time_dimension: `${r.day}T00:00:00.000Z` } : {}),
+      ...Object.fromEntries(
+        q.dimensions.map((d) => [
+          d.field,
+          named.find(([f]) => f === d.field)![1] === "model" ? (r.model ?? null) : r.environment,
+        ]),
+      ),
+      ...Object.fromEntries(measures.map((m) => [m.key, m.read(r)])),
+    }));
+  };
+  return { fields, run };
 }
 
 function compareBy(

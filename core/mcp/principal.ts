@@ -17,12 +17,12 @@ const BEARER = /^bearer\s+(\S+)\s*$/i;
  * or for another resource; not_found when the project named is not the one the grant is limited to.
  */
 export async function mcpPrincipal(
-  deps: Pick<Deps, "db" | "clock" | "config" | "caches" | "auth">,
+  deps: Pick<Deps, "db" | "clock" | "config" | "caches" | "oauthResource">,
   headers: Record<string, string | undefined>,
 ): Promise<Principal> {
   const bearer = BEARER.exec(headers.authorization ?? "");
   if (!bearer) return Tenancy.authenticate(deps, headers.authorization);
-  const token = await deps.auth.bearerToken(bearer[1]!);
+  const token = await deps.oauthResource.bearerToken(bearer[1]!);
   if (!token)
     throw unauthorized("The bearer token is invalid, expired or not issued for this MCP server; authorize again");
   // A sender-constrained token would be worth nothing if it were taken as a plain bearer (docs/mcp.md, "DPoP").
@@ -46,9 +46,9 @@ export async function mcpPrincipal(
  * The 401 challenge of `/v1/mcp`: Bearer first (MCP clients read the first scheme) with the scopes a client should
  * ask for (MCP clients request the challenge's `scope`; `offline_access` gets a refresh token), then Basic for keys.
  */
-export function mcpChallenge(deps: Pick<Deps, "auth">): string {
+export function mcpChallenge(deps: Pick<Deps, "oauthResource">): string {
   const basic = 'Basic realm="sightline"';
-  const oauth = deps.auth.oauth;
+  const oauth = deps.oauthResource.oauth;
   if (!oauth) return basic;
   const resource = new URL(oauth.resource);
   return `Bearer resource_metadata="${resource.origin}/.well-known/oauth-protected-resource${resource.pathname}", scope="${Auth.MCP_REQUESTED_SCOPES.join(" ")}", ${basic}`;

@@ -4,7 +4,7 @@ import type { Principal } from "../platform/principal";
 import type { Role } from "../platform/roles";
 
 /** What the tools' use cases need: every store the matching endpoints open, nothing of the outbound or event-bus ports. */
-export type McpDeps = Omit<Deps, "outbound" | "bus" | "mailer" | "dns" | "exportBuckets" | "sessions">;
+export type McpDeps = Omit<Deps, "outbound" | "bus" | "mailer" | "dns" | "exportBuckets" | "sessions" | "auth">;
 
 /** `"POST /v1/prompts"`: the route of the endpoint doing the same thing as a tool. */
 export type EndpointKey = `${"GET" | "POST" | "PUT" | "PATCH" | "DELETE"} /${string}`;

@@ -1,4 +1,4 @@
-import type { AuthService, SessionVerifier } from "../auth";
+import type { AuthService, OAuthResourceServer, SessionVerifier } from "../auth";
 import type { RateLimiter } from "../ratelimits";
 import type { Caches } from "./cache";
 import type { Config } from "./config";
@@ -51,6 +51,8 @@ export interface Deps {
   auth: AuthService;
   /** The session behind a cookie, read without the sign-in stack (docs/auth.md, "Sessions without the sign-in stack"). */
   sessions: SessionVerifier;
+  /** Checks `/v1/mcp` access tokens without the sign-in stack (docs/mcp.md, "Checking tokens without the sign-in stack"). */
+  oauthResource: OAuthResourceServer;
   /** Sends magic links: SES on AWS (the auth function's port), the service log locally. */
   mailer: Mailer;
   /** DNS lookups of the domains SSO providers prove (docs/auth.md, "Proving the domain"). */

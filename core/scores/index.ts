@@ -6,6 +6,14 @@ export { findScore, pageScores, type ScoreTrace, type StoredScore, scoreTraces }
 export { PAIR_LIMIT, scoreAnalytics } from "./score-analytics";
 export { observationScoreFilter, traceScoreFilter } from "./score-filter";
 export {
+  aggregateScores,
+  SCORE_QUANTILES,
+  type ScoreMetricColumn,
+  type ScoreMetricDimension,
+  type ScoreMetricsRow,
+  type ScoreQuantile,
+} from "./score-metrics";
+export {
   AnalyticsQuery,
   Comparison,
   ListScoresQuery,

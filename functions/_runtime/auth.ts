@@ -84,3 +84,17 @@ export function buildAuth(
   if (!secret) return Auth.unavailableAuth();
   return Auth.createAuth({ ...deps, mailer }, authConfig(env, secret, baseUrl));
 }
+
+/**
+ * The MCP resource server of a composition root: access tokens checked against the stored keys, without better-auth
+ * (docs/mcp.md, "Checking tokens without the sign-in stack"); without a secret OAuth is off, as in buildAuth.
+ */
+export function buildOAuthResource(
+  deps: Pick<Auth.AuthDeps, "db">,
+  env: Env,
+  secret: string | null,
+  baseUrl?: string,
+): Auth.OAuthResourceServer {
+  if (!secret) return Auth.noOAuth;
+  return Auth.oauthResourceServer(deps, Auth.oauthAddresses(authConfig(env, secret, baseUrl).baseUrl));
+}

@@ -17,7 +17,7 @@ import type { Deps } from "@core/platform/deps";
 import type { Mailer } from "@core/platform/ports";
 import { RateLimiter } from "@core/ratelimits";
 import * as Tenancy from "@core/tenancy";
-import { authSecret, buildAuth } from "../_runtime/auth";
+import { authSecret, buildAuth, buildOAuthResource } from "../_runtime/auth";
 import { provideDeps } from "../_runtime/deps";
 import { parseEnv } from "../_runtime/env";
 import { openKeyRing } from "../_runtime/key-ring";
@@ -82,6 +82,7 @@ export async function startLocalApp(
     // Replaced once the server listens and its address (the magic links' base) is known.
     auth: Auth.unavailableAuth(),
     sessions: Auth.unavailableAuth(),
+    oauthResource: Auth.noOAuth,
     mailer,
     config: {
       allowPrivateUrls: env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true,
@@ -140,7 +141,10 @@ export async function startLocalApp(
   const { port } = server.address() as AddressInfo;
   const url = `http://${env.SIGHTLINE_HOST}:${port}`;
   blobUrls?.serveAt(env.SIGHTLINE_PUBLIC_URL ?? url);
-  deps.auth = buildAuth(deps, mailer, env, await authSecret(env, { persist: true }), url);
+  const secret = await authSecret(env, { persist: true });
+  deps.auth = buildAuth(deps, mailer, env, secret, url);
+  // The same token check as a Lambda's `oauthResource` port (docs/mcp.md, "Checking tokens without the sign-in stack").
+  deps.oauthResource = buildOAuthResource(deps, env, secret, url);
   // The same reader as a Lambda's `sessions` port (createAuth's `session` is it).
   deps.sessions = deps.auth;
   // Start-up writes to the store: finished before the first request, and before a quick stop closes the store.

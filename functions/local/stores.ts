@@ -69,7 +69,9 @@ export async function openStores(env: Env): Promise<Stores> {
     db: pg.db,
     telemetry: ch,
     blobs,
-    queues: local ? local.queues : openSqsQueues(env, env.SIGHTLINE_INGEST_QUEUE_URL!),
+    queues: local
+      ? local.queues
+      : openSqsQueues(env, env.SIGHTLINE_INGEST_QUEUE_URL!, awsCredentials(env, sdkCredentialChain())),
     migrate: () => migrateStores(pg.db, pg, ch, env, REPO_MIGRATIONS),
     async close() {
       await local?.close();

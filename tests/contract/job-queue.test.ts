@@ -59,8 +59,12 @@ afterAll(async () => {
 describeJobQueue("SqsJobQueue (fauxqs)", async () => {
   const { queueUrl, dlqUrl } = await createQueuePair(emulator, `jobs-${++queues}`, MAX_RECEIVE_COUNT);
   return {
-    queue: new SqsJobQueue({ client: emulator.sqs, queueUrl }),
-    // The other constructor form: the adapter builds its own client.
+    queue: new SqsJobQueue({
+      queueUrl,
+      region: "us-east-1",
+      endpoint: emulator.endpoint,
+      credentials: { accessKeyId: "t", secretAccessKey: "t" },
+    }),
     deadLetter: new SqsJobQueue({
       queueUrl: dlqUrl,
       region: "us-east-1",
@@ -69,6 +73,23 @@ describeJobQueue("SqsJobQueue (fauxqs)", async () => {
     }),
     maxReceiveCount: MAX_RECEIVE_COUNT,
   };
+});
+
+describe("SqsJobQueue over SQS's JSON protocol", () => {
+  it("names SQS's error code and message when the queue refuses the call", async () => {
+    const queue = new SqsJobQueue({
+      queueUrl: `${emulator.endpoint}/000000000000/no-such-queue`,
+      region: "us-east-1",
+      endpoint: emulator.endpoint,
+      credentials: { accessKeyId: "t", secretAccessKey: "t" },
+    });
+    const refused = await queue.send([{ body: "x" }]).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(refused?.name).toBe("QueueDoesNotExist");
+    expect(refused?.message).toMatch(/^sqs SendMessageBatch failed with 400 QueueDoesNotExist/);
+  });
 });
 
 function fakeClock(start = Date.UTC(2030, 0, 1)) {

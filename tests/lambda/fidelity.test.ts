@@ -89,16 +89,13 @@ const LIBRARY_PORT: Record<string, string> = {
   openai: "llm",
   "@anthropic-ai/sdk": "llm",
   "@clickhouse/client": "telemetry",
-  "@aws-sdk/client-sqs": "queues",
-  "@aws-sdk/client-eventbridge": "bus",
-  "@aws-sdk/client-sesv2": "mailer",
 };
 
 /** The OTLP routes: the only ones that decode protobuf. */
 const OTLP_HANDLERS = new Set(["functions/api/ingest/otel-traces.handler", "functions/api/ingest/otel-logs.handler"]);
 
 describe("what each bundle carries", () => {
-  it("holds a client library only where the handler declared its port, and never an AWS SDK client for S3 or Secrets Manager", async () => {
+  it("holds a client library only where the handler declared its port, and no AWS SDK at all", async () => {
     const strays: string[] = [];
     for (const f of functions) {
       const ports = await portsOf(f.handler);
@@ -106,8 +103,10 @@ describe("what each bundle carries", () => {
       for (const [library, port] of Object.entries(LIBRARY_PORT))
         if (carried.has(library) && !ports.includes(port))
           strays.push(`${f.handler}: ${library} without the ${port} port`);
-      for (const library of ["@aws-sdk/client-s3", "@aws-sdk/client-secrets-manager", "chdb", "@electric-sql/pglite"])
-        if (carried.has(library)) strays.push(`${f.handler}: ${library}`);
+      // S3, Secrets Manager, SQS, EventBridge and SES are spoken over signed fetch (docs/deployment.md, "What ships").
+      for (const library of carried)
+        if (/^@(aws-sdk|smithy)\//.test(library) || library === "chdb" || library === "@electric-sql/pglite")
+          strays.push(`${f.handler}: ${library}`);
       if (carried.has("protobufjs") && !OTLP_HANDLERS.has(f.handler)) strays.push(`${f.handler}: the OTLP decoder`);
     }
 
@@ -119,7 +118,7 @@ describe("what each bundle carries", () => {
     expect(packages.get("functions/api/ingest/otel-traces.handler")!.has("protobufjs")).toBe(true);
   });
 
-  it("carries the sign-in stack only in the functions that need better-auth itself (/v1/auth, OAuth, MCP)", async () => {
+  it("carries the sign-in stack only in the functions that need better-auth itself (/v1/auth)", async () => {
     const carriers: string[] = [];
     const keyOnly: string[] = [];
     for (const f of functions) {
@@ -130,6 +129,16 @@ describe("what each bundle carries", () => {
         handler: { readsCookies?: boolean };
       };
       if (module.handler.readsCookies === false) keyOnly.push(f.handler);
+    }
+    // MCP and the OAuth discovery documents check tokens and write metadata without it
+    // (docs/mcp.md, "Checking tokens without the sign-in stack"), and they carry jose, which checks the tokens.
+    const oauthRoutes = functions
+      .map((f) => f.handler)
+      .filter((h) => /\/api\/(mcp|oauth)\//.test(h) && !h.endsWith("get-consent.handler"));
+    expect(oauthRoutes.sort()).toEqual([...OAUTH_RESOURCE_ROUTES].sort());
+    for (const handler of OAUTH_RESOURCE_ROUTES) {
+      expect(carriers, `${handler} carries better-auth`).not.toContain(handler);
+      expect(packages.get(handler)!.has("jose"), `${handler} carries no jose`).toBe(true);
     }
     // Cookie routes read the session without better-auth (docs/auth.md, "Sessions without the sign-in stack").
     expect(carriers.sort()).toEqual([...SIGN_IN_STACK].sort());
@@ -143,9 +152,11 @@ describe("what each bundle carries", () => {
   });
 });
 
-/** The only functions that open better-auth: its own routes, the OAuth metadata it answers, MCP's OAuth tokens. */
-const SIGN_IN_STACK = [
-  "functions/api/auth/proxy.handler",
+/** The only function that opens better-auth: its own routes under /v1/auth (the auth proxy). */
+const SIGN_IN_STACK = ["functions/api/auth/proxy.handler"];
+
+/** The OAuth resource server's routes: `/v1/mcp` and the discovery documents, which must not carry better-auth. */
+const OAUTH_RESOURCE_ROUTES = [
   "functions/api/oauth/well-known.handler",
   "functions/api/mcp/post-message.handler",
   "functions/api/mcp/refuse-stream.handler",

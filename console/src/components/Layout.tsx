@@ -42,6 +42,7 @@ const SETTINGS = [
   { to: "/settings/score-configs", label: "Score configs" },
   { to: "/settings/providers", label: "Provider credentials" },
   { to: "/settings/event-sink", label: "Event sink" },
+  { to: "/settings/exports", label: "Scheduled exports" },
   { to: "/settings/ingest", label: "Ingest health" },
 ];
 

@@ -1,15 +1,29 @@
-import {
-  EventBridgeClient,
-  type EventBridgeClientConfig,
-  PutEventsCommand,
-  type PutEventsRequestEntry,
-} from "@aws-sdk/client-eventbridge";
 import type { EventBus, EventEnvelope } from "../../platform/ports";
+import { type AwsCredentialSource, awsJsonCall, serviceEndpoint } from "./signed-fetch";
 
-export type EventBridgeBusOptions = { busName: string; source?: string; attempts?: number } & (
-  | { client: EventBridgeClient }
-  | { region: string; endpoint?: string; credentials?: EventBridgeClientConfig["credentials"] }
-);
+export interface EventBridgeBusOptions {
+  busName: string;
+  source?: string;
+  attempts?: number;
+  region: string;
+  /** An EventBridge-compatible endpoint; AWS's regional endpoint when absent. */
+  endpoint?: string;
+  credentials: AwsCredentialSource;
+}
+
+/** One PutEvents entry as EventBridge's JSON protocol takes it (`Time` in epoch seconds). */
+interface PutEventsRequestEntry {
+  EventBusName: string;
+  Source: string;
+  DetailType: string;
+  Detail: string;
+  Time: number;
+}
+
+interface PutEventsResponse {
+  FailedEntryCount?: number;
+  Entries?: { EventId?: string; ErrorCode?: string; ErrorMessage?: string }[];
+}
 
 /** PutEvents takes at most ten entries and 256 KB per call. */
 const MAX_ENTRIES = 10;
@@ -23,10 +37,10 @@ export const EVENT_SOURCE = "sightline";
 /** How PutEvents counts an entry's size (UTF-8 bytes of its fields). */
 function entrySize(entry: PutEventsRequestEntry): number {
   return (
-    Buffer.byteLength(entry.Detail ?? "") +
-    Buffer.byteLength(entry.DetailType ?? "") +
-    Buffer.byteLength(entry.Source ?? "") +
-    (entry.EventBusName?.length ?? 0) +
+    Buffer.byteLength(entry.Detail) +
+    Buffer.byteLength(entry.DetailType) +
+    Buffer.byteLength(entry.Source) +
+    entry.EventBusName.length +
     64
   );
 }
@@ -53,10 +67,11 @@ function chunks(entries: { id: string; entry: PutEventsRequestEntry }[]) {
 /**
  * Domain events on an EventBridge bus: `Source` the service, `DetailType` the event type, `Detail` the
  * envelope. Entries PutEvents refuses (throttling, internal failures) are sent again, up to `attempts`
- * times in all; those still refused, and events too large for the bus, are reported failed.
+ * times in all; those still refused, and events too large for the bus, are reported failed. Spoken over
+ * EventBridge's JSON protocol with Signature V4 (signed-fetch.ts), not the AWS SDK (docs/deployment.md, "What ships").
  */
 export class EventBridgeEventBus implements EventBus {
-  private readonly client: EventBridgeClient;
+  private readonly call: <T>(operation: string, input: Record<string, unknown>) => Promise<T>;
   private readonly busName: string;
   private readonly source: string;
   private readonly attempts: number;
@@ -65,14 +80,14 @@ export class EventBridgeEventBus implements EventBus {
     this.busName = options.busName;
     this.source = options.source ?? EVENT_SOURCE;
     this.attempts = options.attempts ?? 3;
-    this.client =
-      "client" in options
-        ? options.client
-        : new EventBridgeClient({
-            region: options.region,
-            endpoint: options.endpoint,
-            credentials: options.credentials,
-          });
+    this.call = awsJsonCall({
+      service: "events",
+      region: options.region,
+      credentials: options.credentials,
+      endpoint: options.endpoint ?? serviceEndpoint("events", options.region),
+      version: "1.1",
+      targetPrefix: "AWSEvents",
+    });
   }
 
   async publish(events: readonly EventEnvelope[]): Promise<{ failed: string[] }> {
@@ -84,7 +99,7 @@ export class EventBridgeEventBus implements EventBus {
         Source: this.source,
         DetailType: event.type,
         Detail: JSON.stringify(event),
-        Time: new Date(event.timestamp),
+        Time: new Date(event.timestamp).getTime() / 1000,
       };
       if (entrySize(entry) + ENTRY_OVERHEAD_BYTES > MAX_CALL_BYTES) failed.push(event.id);
       else pending.push({ id: event.id, entry });
@@ -93,7 +108,7 @@ export class EventBridgeEventBus implements EventBus {
       const refused: typeof pending = [];
       for (const call of chunks(pending)) {
         try {
-          const result = await this.client.send(new PutEventsCommand({ Entries: call.map((c) => c.entry) }));
+          const result = await this.call<PutEventsResponse>("PutEvents", { Entries: call.map((c) => c.entry) });
           // Results come back in the order of the entries; a refused one has an ErrorCode.
           if (result.FailedEntryCount) {
             for (const [i, r] of (result.Entries ?? []).entries()) if (r.ErrorCode) refused.push(call[i]!);

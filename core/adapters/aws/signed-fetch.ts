@@ -110,3 +110,63 @@ export const escapeXml = (text: string) =>
 export const xmlAll = (xml: string, tag: string) =>
   [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, "g"))].map((m) => unescapeXml(m[1]!));
 export const xmlText = (xml: string, tag: string): string | null => xmlAll(xml, tag)[0] ?? null;
+
+/**
+ * The regional endpoint of an AWS service (`https://sqs.us-east-1.amazonaws.com`), as the SDKs resolve it for the
+ * standard partitions; China's regions use `amazonaws.com.cn`. Set `AWS_ENDPOINT_URL` for any other.
+ */
+export const serviceEndpoint = (service: string, region: string) =>
+  `https://${service}.${region}.amazonaws.com${region.startsWith("cn-") ? ".cn" : ""}`;
+
+/** An AWS error answered in the JSON protocols: its code (`__type` without the namespace) and message. */
+export class AwsServiceError extends Error {
+  constructor(
+    readonly service: string,
+    readonly operation: string,
+    readonly status: number,
+    readonly code: string,
+    detail: string,
+  ) {
+    super(`${service} ${operation} failed with ${status} ${code}${detail ? `: ${detail}` : ""}`);
+    this.name = code;
+  }
+}
+
+/**
+ * One operation of a service spoken in AWS's JSON protocol (`application/x-amz-json-1.0` or `-1.1`, the operation in
+ * `X-Amz-Target`), as the AWS SDK sends it, signed and retried by signedFetch.
+ * @throws AwsServiceError when the service refuses the call.
+ */
+export function awsJsonCall(options: {
+  service: string;
+  region: string;
+  credentials: AwsCredentialSource;
+  endpoint: string;
+  version: "1.0" | "1.1";
+  targetPrefix: string;
+}) {
+  const send = signedFetch(options.service, options.region, options.credentials);
+  const url = options.endpoint.endsWith("/") ? options.endpoint : `${options.endpoint}/`;
+  return async <T = unknown>(operation: string, input: Record<string, unknown>): Promise<T> => {
+    const response = await send(url, {
+      method: "POST",
+      headers: {
+        "content-type": `application/x-amz-json-${options.version}`,
+        "x-amz-target": `${options.targetPrefix}.${operation}`,
+      },
+      body: JSON.stringify(input),
+    });
+    const text = await response.text();
+    if (response.ok) return (text ? JSON.parse(text) : {}) as T;
+    let body: { __type?: string; message?: string; Message?: string } = {};
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // Not JSON (a proxy's page): the status says enough.
+    }
+    // `__type` may name the namespace (`com.amazonaws.sqs#QueueDoesNotExist`) and carry a suffix after `:`.
+    const code =
+      (body.__type ?? response.headers.get("x-amzn-errortype") ?? "").split(":")[0]!.split("#").pop() || "Unknown";
+    throw new AwsServiceError(options.service, operation, response.status, code, body.message ?? body.Message ?? "");
+  };
+}

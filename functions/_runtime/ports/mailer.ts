@@ -16,7 +16,7 @@ export const mailer: Port<"mailer"> = {
     return new SesMailer({
       from: env.SIGHTLINE_MAIL_FROM,
       ...awsClientOptions(env),
-      ...(env.AWS_ACCESS_KEY_ID ? { credentials: awsCredentials(env) } : {}),
+      credentials: awsCredentials(env),
     });
   },
 };

@@ -1,11 +1,16 @@
+import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
 import { SqsJobQueue } from "@core/adapters/aws/sqs-job-queue";
 import type { Deps } from "@core/platform/deps";
 import type { Env } from "../env";
 import type { Port } from "../ports";
-import { awsClientOptions } from "./aws-options";
+import { awsClientOptions, awsCredentials } from "./aws-options";
 
 /** The ingest, eval and experiment queues and their dead-letter queues on SQS. */
-export function openSqsQueues(env: Env, queueUrl: string): Deps["queues"] {
+export function openSqsQueues(
+  env: Env,
+  queueUrl: string,
+  credentials: AwsCredentialSource = awsCredentials(env),
+): Deps["queues"] {
   const {
     SIGHTLINE_INGEST_DLQ_URL: ingestDlq,
     SIGHTLINE_EVAL_QUEUE_URL: evalUrl,
@@ -18,7 +23,7 @@ export function openSqsQueues(env: Env, queueUrl: string): Deps["queues"] {
       "Invalid configuration: SIGHTLINE_INGEST_QUEUE_URL needs SIGHTLINE_INGEST_DLQ_URL, SIGHTLINE_EVAL_QUEUE_URL, SIGHTLINE_EVAL_DLQ_URL, SIGHTLINE_EXPERIMENT_QUEUE_URL and SIGHTLINE_EXPERIMENT_DLQ_URL",
     );
   }
-  const queue = (url: string) => new SqsJobQueue({ queueUrl: url, ...awsClientOptions(env) });
+  const queue = (url: string) => new SqsJobQueue({ queueUrl: url, ...awsClientOptions(env), credentials });
   return {
     ingest: queue(queueUrl),
     ingestDeadLetters: queue(ingestDlq),

@@ -7,7 +7,7 @@ export const handler = langfuseHttp({
   role: "VIEWER",
   uses: [telemetry],
   summary:
-    "Langfuse-compatible metrics query (?query=<JSON>): the traces and observations views, the measures we compute, by environment, model and day",
+    "Langfuse-compatible metrics query (?query=<JSON>): the traces, observations, scores-numeric and scores-categorical views, the measures we compute, by their dimensions and day",
   tags: ["metrics"],
   query: z.object({ query: z.string().min(1).max(20_000) }),
   response: z.object({ data: z.array(z.record(z.string(), z.unknown())) }),

@@ -227,14 +227,15 @@ describe("Langfuse comments, models and metrics", () => {
     const ask = (q: unknown) =>
       app.call("GET", `/api/public/metrics?query=${encodeURIComponent(JSON.stringify(q))}`, { key });
 
-    const view = await ask({ ...base, view: "scores-numeric" });
+    const view = await ask({ ...base, view: "events" });
     const measure = await ask({ ...base, metrics: [{ measure: "latency", aggregation: "avg" }] });
     const hour = await ask({ ...base, timeDimension: { granularity: "hour" } });
     const notJson = await app.call("GET", "/api/public/metrics?query=nope", { key });
 
     expect(view.status).toBe(400);
     expect(view.body).toEqual({
-      message: "Invalid query.query.view: 'scores-numeric' is not supported; supported: observations, traces",
+      message:
+        "Invalid query.query.view: 'events' is not supported; supported: observations, traces, scores-numeric, scores-categorical",
       error: "InvalidRequestError",
       code: "invalid_input",
     });
@@ -245,5 +246,139 @@ describe("Langfuse comments, models and metrics", () => {
       "Invalid query.query.timeDimension.granularity: 'hour' is not supported; supported: day, auto (as day)",
     );
     expect(notJson.body.message).toBe("Invalid query.query: not valid JSON");
+  });
+  it("answers the score views: numeric scores by name and day, by data type above a value; categorical by label", async () => {
+    const own = await newProject(app);
+    const traceId = await generation("gpt-4o", {}, own);
+    const yesterday = new Date(Date.now() - 86_400_000);
+    const today = new Date();
+    const score = (body: Record<string, unknown>, at: Date) =>
+      ev("score-create", { id: randomUUID(), traceId, timestamp: at.toISOString(), ...body });
+    await ingest(
+      app,
+      [
+        score({ name: "accuracy", value: 0.25 }, yesterday),
+        score({ name: "accuracy", value: 0.75 }, yesterday),
+        score({ name: "accuracy", value: 1, environment: "prod" }, today),
+        score({ name: "helpful", value: 1, dataType: "BOOLEAN" }, today),
+        score({ name: "tone", stringValue: "good", dataType: "CATEGORICAL" }, yesterday),
+        score({ name: "tone", stringValue: "good", dataType: "CATEGORICAL" }, today),
+        score({ name: "tone", stringValue: "bad", dataType: "CATEGORICAL" }, today),
+      ],
+      { key: own },
+    );
+    const window = {
+      fromTimestamp: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+      toTimestamp: new Date(Date.now() + 60_000).toISOString(),
+    };
+    const ask = async (q: unknown) => {
+      const res = await app.call("GET", `/api/public/metrics?query=${encodeURIComponent(JSON.stringify(q))}`, {
+        key: own,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body.data;
+    };
+    const day = (d: Date) => `${d.toISOString().slice(0, 10)}T00:00:00.000Z`;
+
+    const byName = await ask({
+      view: "scores-numeric",
+      dimensions: [{ field: "name" }],
+      metrics: [
+        { measure: "count", aggregation: "count" },
+        { measure: "value", aggregation: "avg" },
+        { measure: "value", aggregation: "p50" },
+        { measure: "value", aggregation: "max" },
+      ],
+      timeDimension: { granularity: "day" },
+      ...window,
+      orderBy: [
+        { field: "time_dimension", direction: "asc" },
+        { field: "name", direction: "asc" },
+      ],
+    });
+    const byType = await ask({
+      view: "scores-numeric",
+      dimensions: [{ field: "dataType" }],
+      metrics: [
+        { measure: "count", aggregation: "count" },
+        { measure: "value", aggregation: "sum" },
+      ],
+      filters: [{ column: "value", operator: ">=", value: 0.5, type: "number" }],
+      ...window,
+      orderBy: [{ field: "dataType", direction: "asc" }],
+    });
+    const prod = await ask({
+      view: "scores-numeric",
+      dimensions: [{ field: "environment" }, { field: "source" }],
+      metrics: [{ measure: "value", aggregation: "min" }],
+      filters: [{ column: "environment", operator: "=", value: "prod", type: "string" }],
+      ...window,
+    });
+    const labels = await ask({
+      view: "scores-categorical",
+      dimensions: [{ field: "name" }, { field: "stringValue" }],
+      metrics: [{ measure: "count", aggregation: "count" }],
+      ...window,
+      orderBy: [{ field: "count_count", direction: "desc" }],
+    });
+
+    expect(byName).toEqual([
+      {
+        time_dimension: day(yesterday),
+        name: "accuracy",
+        count_count: 2,
+        avg_value: 0.5,
+        p50_value: 0.5,
+        max_value: 0.75,
+      },
+      { time_dimension: day(today), name: "accuracy", count_count: 1, avg_value: 1, p50_value: 1, max_value: 1 },
+      { time_dimension: day(today), name: "helpful", count_count: 1, avg_value: 1, p50_value: 1, max_value: 1 },
+    ]);
+    expect(byType).toEqual([
+      { dataType: "BOOLEAN", count_count: 1, sum_value: 1 },
+      { dataType: "NUMERIC", count_count: 2, sum_value: 1.75 },
+    ]);
+    expect(prod).toEqual([{ environment: "prod", source: "API", min_value: 1 }]);
+    expect(labels).toEqual([
+      { name: "tone", stringValue: "good", count_count: 2 },
+      { name: "tone", stringValue: "bad", count_count: 1 },
+    ]);
+  });
+
+  it("refuses a score-view measure, dimension or filter it does not compute, naming what it does", async () => {
+    const base = {
+      view: "scores-categorical",
+      metrics: [{ measure: "count", aggregation: "count" }],
+      fromTimestamp: "2026-01-01T00:00:00Z",
+      toTimestamp: "2026-01-02T00:00:00Z",
+    };
+    const ask = (q: unknown) =>
+      app.call("GET", `/api/public/metrics?query=${encodeURIComponent(JSON.stringify(q))}`, { key });
+
+    const measure = await ask({ ...base, metrics: [{ measure: "value", aggregation: "avg" }] });
+    const dimension = await ask({ ...base, view: "scores-numeric", dimensions: [{ field: "traceName" }] });
+    const aggregation = await ask({
+      ...base,
+      view: "scores-numeric",
+      metrics: [{ measure: "value", aggregation: "histogram" }],
+    });
+    const filter = await ask({ ...base, filters: [{ column: "value", operator: ">", value: 1 }] });
+
+    expect(measure.status).toBe(400);
+    expect(measure.body).toEqual({
+      message:
+        "Invalid query.query.metrics.0.measure: 'value' is not supported on scores-categorical; supported: count",
+      error: "InvalidRequestError",
+      code: "invalid_input",
+    });
+    expect(dimension.body.message).toBe(
+      "Invalid query.query.dimensions.0.field: 'traceName' is not supported on scores-numeric; supported: name, source, dataType, environment, configId",
+    );
+    expect(aggregation.body.message).toBe(
+      "Invalid query.query.metrics.0.aggregation: 'histogram' is not supported for value; supported: count, sum, avg, min, max, p50, p75, p90, p95, p99",
+    );
+    expect(filter.body.message).toBe(
+      "Invalid query.query.filters.0.column: 'value' is not supported on scores-categorical; supported: name, source, dataType, environment, configId, stringValue",
+    );
   });
 });
