@@ -84,6 +84,7 @@ async function runConfig(
   for (let n = 0; n < maxWindows && from.getTime() + period <= closedBefore.getTime(); n++) {
     const to = new Date(from.getTime() + period);
     let objects = 0;
+    let writing = "";
     try {
       for (const table of config.tables as ExportTable[]) {
         const filters = exportFilters(table, {
@@ -92,8 +93,9 @@ async function runConfig(
             { column: "updatedAt", operator: "<", value: to.toISOString() },
           ]),
         });
-        const pages = await readPages(deps, config.projectId, table, filters);
         const key = objectKey(config.prefix, table, from, to, config.format);
+        writing = `s3://${config.bucket}/${key}${config.endpoint ? ` at ${config.endpoint}` : ""}`;
+        const pages = await readPages(deps, config.projectId, table, filters);
         await deps.exportBuckets.write(
           target,
           key,
@@ -103,7 +105,7 @@ async function runConfig(
         objects++;
       }
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = `Writing ${writing} failed: ${failureText(error)}`;
       deps.log.warn("scheduled export failed; the mark stays", {
         projectId: config.projectId,
         exportConfigId: config.id,
@@ -126,4 +128,15 @@ async function runConfig(
     totals.objects += objects;
     from = to;
   }
+}
+
+/**
+ * What went wrong, with the network cause a bare `fetch failed` hides (`ECONNREFUSED`, `ENOTFOUND`, …): the
+ * console shows it as the config's last error (docs/export.md, "Scheduled exports").
+ */
+function failureText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const detail = cause?.code ?? cause?.message;
+  return detail ? `${error.message} (${detail})` : error.message;
 }

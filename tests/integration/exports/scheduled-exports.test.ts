@@ -210,7 +210,9 @@ describe("scheduled exports to S3 (fauxqs)", () => {
 
     expect(failed).toMatchObject({ failed: 1, windows: 0 });
     expect(view.lastExportedAt).toBe("2026-01-01T10:00:00.000Z");
-    expect(view.lastError).toMatch(/NoSuchBucket/);
+    expect(view.lastError).toMatch(
+      new RegExp(`^Writing s3://${bucket}/\\S+ at ${emulator.endpoint} failed: .*NoSuchBucket`),
+    );
     expect(retried).toMatchObject({ windows: 1, objects: 1, failed: 0 });
     const csv = await (
       await emulator.s3.send(
