@@ -56,6 +56,8 @@ export const Env = z.object({
   SIGHTLINE_RUN_WORKERS: flag,
   /** `npm start` only: the ingest worker runs on its own thread unless `false` (docs/ingest.md, "The local worker"). */
   SIGHTLINE_INGEST_THREAD: flag,
+  /** `npm start` only: a JSON line of memory figures every N seconds on stdout (docs/ingest.md, "Memory"); off unless set. */
+  SIGHTLINE_MEMORY_LOG_SECONDS: z.coerce.number().positive().optional(),
   /** The web console's development sign-in with an API key (docs/console.md, "Sign-in"); off unless `true`. */
   SIGHTLINE_CONSOLE_KEY_SIGNIN: flag,
   SIGHTLINE_MAX_RECEIVE_COUNT: z.coerce.number().int().positive().default(5),

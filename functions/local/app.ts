@@ -32,6 +32,7 @@ import { routes } from "../routes";
 import { schedules } from "../schedules";
 import { localEventBus } from "./event-bus";
 import { createHttpServer } from "./http-server";
+import { localMemorySources, startMemoryLog } from "./memory-log";
 import { type IngestThread, startIngestThread } from "./ingest-thread";
 import { startQueueRunner } from "./queue-runner";
 import { startScheduler } from "./scheduler";
@@ -181,6 +182,10 @@ export async function startLocalApp(
       invoke: worker.queue === "ingest" && ingestThread ? ingestThread.invoke : undefined,
     }),
   );
+  // Opt-in memory samples on stdout (docs/ingest.md, "Memory").
+  const memoryLog = env.SIGHTLINE_MEMORY_LOG_SECONDS
+    ? startMemoryLog(env.SIGHTLINE_MEMORY_LOG_SECONDS, localMemorySources(deps, ingestThread))
+    : null;
   const scheduler = startScheduler({ root, schedules, log, timers: background });
   const relay = backgroundRelay(scheduler, log);
   // Tests relay by hand (`trigger("relay-outbox")`), so what they observe never races a background run.
@@ -209,6 +214,7 @@ export async function startLocalApp(
     trigger: (name) => scheduler.trigger(name),
     ingestThread,
     async stop() {
+      memoryLog?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await Promise.all([...runners.map((r) => r.stop()), scheduler.stop(), relay.idle()]);

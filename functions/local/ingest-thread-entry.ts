@@ -1,3 +1,4 @@
+import { getHeapStatistics } from "node:v8";
 import { parentPort, workerData } from "node:worker_threads";
 import { openPostgresJs } from "@core/adapters/postgres/postgres-js";
 import { jsonLog, type LogLevel } from "@core/adapters/system/json-log";
@@ -14,6 +15,7 @@ import { installOutboxRelay } from "../_runtime/outbox-hook";
 import { BLOB_METHODS, type IngestThreadData, QUEUE_METHODS, QUEUE_NAMES, TELEMETRY_METHODS } from "./ingest-thread";
 import { lambdaContext } from "./lambda-context";
 import { loadHandler } from "./load-handler";
+import { collectIfExposed } from "./memory-log";
 import { connectRpc, type Rpc, remoteObject } from "./thread-rpc";
 
 /*
@@ -56,6 +58,12 @@ const rpc = connectRpc(parentPort, {
   async invoke(handler: string, event: unknown, timeoutSeconds: number) {
     const run = await loadHandler(data.root, handler);
     return run(event, lambdaContext(handler, timeoutSeconds));
+  },
+  /** This thread's V8 heap, for the opt-in memory log (functions/local/memory-log.ts). */
+  heap() {
+    collectIfExposed();
+    const s = getHeapStatistics();
+    return { heapUsed: s.used_heap_size, heapTotal: s.total_heap_size };
   },
 });
 

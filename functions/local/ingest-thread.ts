@@ -164,6 +164,10 @@ export function startIngestThread(options: { data: IngestThreadData; deps: Deps;
       await worker?.terminate();
       await exited;
     },
+    /** The thread's V8 heap while one runs (the opt-in memory log); null otherwise. */
+    heap(): Promise<{ heapUsed: number; heapTotal: number } | null> {
+      return rpc ? rpc.call("heap") : Promise.resolve(null);
+    },
     /** The thread's id while one runs (tests and logs). */
     get threadId(): number | null {
       return worker?.threadId ?? null;
