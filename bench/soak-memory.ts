@@ -26,7 +26,12 @@ const server = await spawnServer(
     SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
     SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
     SIGHTLINE_MEMORY_LOG_SECONDS: "10",
-    ...Object.fromEntries((process.env.SOAK_ENV ?? "").split(",").filter(Boolean).map((kv) => kv.split("="))),
+    ...Object.fromEntries(
+      (process.env.SOAK_ENV ?? "")
+        .split(",")
+        .filter(Boolean)
+        .map((kv) => kv.split("=")),
+    ),
   },
   300_000,
   (process.env.SOAK_NODE_ARGS ?? "").split(" ").filter(Boolean),

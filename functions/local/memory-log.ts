@@ -69,8 +69,7 @@ export async function memorySample(sources: MemorySources) {
   const parts = rssParts();
   // What neither V8 heap nor JS-held memory (external, which holds PGlite's WASM heap) explains: chDB's native
   // memory and the allocator's slack.
-  const rest =
-    parts.rssAnon == null ? null : parts.rssAnon * MB - m.heapTotal - (thread?.heapTotal ?? 0) - m.external;
+  const rest = parts.rssAnon == null ? null : parts.rssAnon * MB - m.heapTotal - (thread?.heapTotal ?? 0) - m.external;
   return {
     memory: {
       rss: mb(m.rss),
@@ -90,7 +89,11 @@ export async function memorySample(sources: MemorySources) {
 }
 
 /** Writes a sample every `seconds` until stopped; the timer never keeps the process alive. */
-export function startMemoryLog(seconds: number, sources: MemorySources, write = (line: string) => process.stdout.write(line)) {
+export function startMemoryLog(
+  seconds: number,
+  sources: MemorySources,
+  write: (line: string) => void = (line) => process.stdout.write(line),
+) {
   const timer = setInterval(() => {
     void memorySample(sources).then((s) => write(`${JSON.stringify({ time: new Date().toISOString(), ...s })}\n`));
   }, seconds * 1000);
