@@ -86,7 +86,7 @@ export async function benchMedia(): Promise<string> {
       `| the same PUT to a bare \`node:http\` server that only reads and hashes it (the transport's floor) | — | ${ms(bare)} |`,
       `| ratio (upload / bare PUT) | — | ${fmt(median(uploads) / median(bare), 2)}× |`,
       "",
-      `The upload URL is the one \`POST /api/public/media\` answered (not timed); the time is the PUT alone, over keep-alive loopback from this process. The raw write moves no bytes over a socket: the gap to it is the transport (10 MB through the kernel twice, in 64 KB chunks, to another process), which the bare-server line measures; what the upload adds above the bare PUT is its own work (HMAC check, hashing while writing in 1 MB batches, fsync, rename), the second ratio. One-minute load average at the end: ${fmt(loadavg()[0]!, 1)}.`,
+      `The upload URL is the one \`POST /api/public/media\` answered (not timed); the time is the PUT alone, over keep-alive loopback from this process. The raw write moves no bytes over a socket: the gap to it is the transport (10 MB through the kernel twice, in 64 KB chunks, to another process), which the bare-server line measures; what the upload adds above the bare PUT is its own work (HMAC check, writing in 1 MB batches beside the reading and hashing, fsync, rename), the second ratio. One-minute load average at the end: ${fmt(loadavg()[0]!, 1)}.`,
       "",
     ].join("\n");
   } finally {
