@@ -3,6 +3,7 @@ import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
 import type * as Reads from "../reads";
 import * as Traces from "../traces";
+import { pickMeasures, supportedList } from "./metrics-measures";
 import { planScoreQuery, SCORE_VIEWS } from "./metrics-scores";
 
 const Iso = z
@@ -98,8 +99,6 @@ const VIEWS: Record<
   },
 };
 
-const list = (xs: Iterable<string>) => [...xs].join(", ");
-
 /** Langfuse's filters as conditions on the traces, or the one environment. @throws invalid_input for any other. */
 function filtersOf(q: LfMetricsQueryObject, view: (typeof VIEWS)[string]) {
   const traces: Reads.Condition[] = [];
@@ -118,7 +117,7 @@ function filtersOf(q: LfMetricsQueryObject, view: (typeof VIEWS)[string]) {
     const column = view.traceFilters[f.column];
     if (!column)
       throw invalid(
-        `${place}.column: '${f.column}' is not supported; supported: ${list([...view.environmentFilter, ...Object.keys(view.traceFilters)])}`,
+        `${place}.column: '${f.column}' is not supported; supported: ${supportedList([...view.environmentFilter, ...Object.keys(view.traceFilters)])}`,
       );
     if (f.operator === "=" && values.length === 1) traces.push({ column, operator: "=", value: values[0] as string });
     else if (f.operator === "any of") traces.push({ column, operator: "in", value: values as string[] });
@@ -142,7 +141,7 @@ export async function queryMetrics(deps: Pick<Deps, "telemetry">, projectId: str
   const scoreView = Object.hasOwn(SCORE_VIEWS, q.view) ? SCORE_VIEWS[q.view]! : null;
   if (!view && !scoreView)
     throw invalid(
-      `Invalid query.query.view: '${q.view}' is not supported; supported: ${list([...Object.keys(VIEWS), ...Object.keys(SCORE_VIEWS)])}`,
+      `Invalid query.query.view: '${q.view}' is not supported; supported: ${supportedList([...Object.keys(VIEWS), ...Object.keys(SCORE_VIEWS)])}`,
     );
   if (q.timeDimension && !["day", "auto"].includes(q.timeDimension.granularity))
     throw invalid(
@@ -156,7 +155,7 @@ export async function queryMetrics(deps: Pick<Deps, "telemetry">, projectId: str
   for (const [i, o] of (q.orderBy ?? []).entries()) {
     if (!fields.has(o.field))
       throw invalid(
-        `Invalid query.query.orderBy.${i}.field: '${o.field}' is not among the query's fields (${list(fields)})`,
+        `Invalid query.query.orderBy.${i}.field: '${o.field}' is not among the query's fields (${supportedList(fields)})`,
       );
   }
   const from = new Date(q.fromTimestamp);
@@ -180,23 +179,11 @@ function planTelemetryQuery(
     const dim = Object.hasOwn(view.dimensions, d.field) ? view.dimensions[d.field]! : null;
     if (!dim)
       throw invalid(
-        `Invalid query.query.dimensions.${i}.field: '${d.field}' is not supported on ${q.view}; supported: ${list(Object.keys(view.dimensions))}`,
+        `Invalid query.query.dimensions.${i}.field: '${d.field}' is not supported on ${q.view}; supported: ${supportedList(Object.keys(view.dimensions))}`,
       );
     if (!dims.includes(dim)) dims.push(dim);
   });
-  const measures = q.metrics.map((m, i) => {
-    const measure = Object.hasOwn(view.measures, m.measure) ? view.measures[m.measure]! : null;
-    if (!measure)
-      throw invalid(
-        `Invalid query.query.metrics.${i}.measure: '${m.measure}' is not supported on ${q.view}; supported: ${list(Object.keys(view.measures))}`,
-      );
-    const read = Object.hasOwn(measure, m.aggregation) ? measure[m.aggregation]! : null;
-    if (!read)
-      throw invalid(
-        `Invalid query.query.metrics.${i}.aggregation: '${m.aggregation}' is not supported for ${m.measure}; supported: ${list(Object.keys(measure))}`,
-      );
-    return { key: `${m.aggregation}_${m.measure}`, read };
-  });
+  const measures = pickMeasures(q, view.measures);
   const fields = [
     ...(byDay ? ["time_dimension"] : []),
     ...q.dimensions.map((d) => d.field),

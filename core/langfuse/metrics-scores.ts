@@ -1,6 +1,7 @@
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
 import * as Scores from "../scores";
+import { pickMeasures, supportedList } from "./metrics-measures";
 import type { LfMetricsQueryObject } from "./metrics-query";
 
 type Row = Scores.ScoreMetricsRow;
@@ -34,7 +35,6 @@ export const SCORE_VIEWS: Record<
   },
 };
 
-const list = (xs: Iterable<string>) => [...xs].join(", ");
 const VALUE_OPERATORS = ["=", ">", "<", ">=", "<="] as const;
 
 /** Langfuse's filters onto score columns (and the value of numeric scores). @throws invalid_input for any other. */
@@ -56,7 +56,9 @@ function filtersOf(q: LfMetricsQueryObject, view: (typeof SCORE_VIEWS)[string]) 
     }
     const column = view.columns.find((c) => c === f.column);
     if (!column)
-      throw invalid(`${place}.column: '${f.column}' is not supported on ${q.view}; supported: ${list(supported)}`);
+      throw invalid(
+        `${place}.column: '${f.column}' is not supported on ${q.view}; supported: ${supportedList(supported)}`,
+      );
     const values = Array.isArray(f.value) ? f.value : [f.value];
     if (!values.every((v) => typeof v === "string"))
       throw invalid(`${place}.value: expected a string or an array of strings`);
@@ -82,23 +84,11 @@ export function planScoreQuery(
     const column = view.columns.find((c) => c === d.field);
     if (!column)
       throw invalid(
-        `Invalid query.query.dimensions.${i}.field: '${d.field}' is not supported on ${q.view}; supported: ${list(view.columns)}`,
+        `Invalid query.query.dimensions.${i}.field: '${d.field}' is not supported on ${q.view}; supported: ${supportedList(view.columns)}`,
       );
     return column;
   });
-  const measures = q.metrics.map((m, i) => {
-    const measure = Object.hasOwn(view.measures, m.measure) ? view.measures[m.measure]! : null;
-    if (!measure)
-      throw invalid(
-        `Invalid query.query.metrics.${i}.measure: '${m.measure}' is not supported on ${q.view}; supported: ${list(Object.keys(view.measures))}`,
-      );
-    const read = Object.hasOwn(measure, m.aggregation) ? measure[m.aggregation]! : null;
-    if (!read)
-      throw invalid(
-        `Invalid query.query.metrics.${i}.aggregation: '${m.aggregation}' is not supported for ${m.measure}; supported: ${list(Object.keys(measure))}`,
-      );
-    return { key: `${m.aggregation}_${m.measure}`, read };
-  });
+  const measures = pickMeasures(q, view.measures);
   const filters = filtersOf(q, view);
   const fields = [...(byDay ? ["time_dimension"] : []), ...columns, ...measures.map((m) => m.key)];
   const run = async (from: Date, to: Date) => {
