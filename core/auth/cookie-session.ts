@@ -1,10 +1,11 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
 import { authSessions, authUsers } from "./auth.sql";
 import { csrfTokenOf } from "./csrf";
 import { stillUnproven } from "./proven-address";
 import { sessionMemo } from "./session-memo";
+import { signatureMatches } from "./signature-match";
 
 /** A signed-in person's session as the API sees it. */
 export interface SessionView {
@@ -83,9 +84,7 @@ export function cookieSessions(deps: CookieSessionDeps, config: CookieSessionCon
     if (dot < 1) return null;
     const signature = value.slice(dot + 1);
     if (signature.length !== 44 || !signature.endsWith("=")) return null;
-    const expected = hmac(value.slice(0, dot)).digest();
-    const given = Buffer.from(signature, "base64");
-    return given.length === expected.length && timingSafeEqual(given, expected) ? value.slice(0, dot) : false;
+    return signatureMatches(config.secret, value.slice(0, dot), signature, "base64") ? value.slice(0, dot) : false;
   }
 
   const signCookie = (name: string, value: string, maxAge: number) =>
@@ -118,9 +117,8 @@ export function cookieSessions(deps: CookieSessionDeps, config: CookieSessionCon
     const { session, expiresAt, signature } = parsed ?? {};
     if (!session || typeof session !== "object" || typeof expiresAt !== "number" || typeof signature !== "string")
       return null;
-    const expected = hmac(JSON.stringify({ ...session, expiresAt })).digest();
-    const given = Buffer.from(signature, "base64url");
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    if (!signatureMatches(config.secret, JSON.stringify({ ...session, expiresAt }), signature, "base64url"))
+      return null;
     const s = session.session;
     const u = session.user;
     if (!s || !u || typeof s.id !== "string" || typeof u.id !== "string" || typeof s.token !== "string") return null;

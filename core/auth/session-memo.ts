@@ -1,7 +1,7 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Deps } from "../platform/deps";
 import type { SessionView } from "./create-auth";
 import { PROOF_SCOPE } from "./proven-address";
+import { signatureMatches } from "./signature-match";
 
 /** The in-process cache of checked session cookies (docs/auth.md, "Cookie cache, bans and revocation"). */
 const MEMO = "auth-session-cookies";
@@ -78,11 +78,8 @@ function cacheCookieExpiry(cookie: string, secret: string, sessionId: string): n
     )
       return null;
     // better-auth signs `{...session, expiresAt}` serialized as parsed, so the same JSON.stringify reproduces its input.
-    const expected = createHmac("sha256", secret)
-      .update(JSON.stringify({ ...decoded.session, expiresAt: decoded.expiresAt }))
-      .digest();
-    const given = Buffer.from(decoded.signature, "base64url");
-    return given.length === expected.length && timingSafeEqual(given, expected) ? decoded.expiresAt : null;
+    const signed = JSON.stringify({ ...decoded.session, expiresAt: decoded.expiresAt });
+    return signatureMatches(secret, signed, decoded.signature, "base64url") ? decoded.expiresAt : null;
   } catch {
     return null;
   }

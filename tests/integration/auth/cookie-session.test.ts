@@ -78,7 +78,9 @@ describe("the session reader without better-auth, on cookies a real sign-in made
   it("refuses a tampered signature on the session cookie, and on the cache cookie falls back to the store", async () => {
     const someone = await person(app);
     const signed = someone.jar.cookies.get(TOKEN)!;
-    const flipped = signed.replace(/(.)(%3D)$/i, (_m, c: string, eq: string) => `${c === "A" ? "B" : "A"}${eq}`);
+    // The signature's first character carries six bits of the HMAC: changing it always changes the bytes.
+    const dot = signed.lastIndexOf(".");
+    const flipped = `${signed.slice(0, dot + 1)}${signed[dot + 1] === "A" ? "B" : "A"}${signed.slice(dot + 2)}`;
     expect(flipped).not.toBe(signed);
     const data = decode(someone.jar.cookies.get(DATA)!);
     const forged = Buffer.from(
@@ -91,6 +93,24 @@ describe("the session reader without better-auth, on cookies a real sign-in made
     expect(tampered).toBeNull();
     expect(forgedCache?.user.name).toBe(someone.email.split("@")[0]);
     expect(forgedCache?.setCookies?.[0]).toMatch(new RegExp(`^${DATA.replace(".", "\\.")}=; Max-Age=0`));
+  });
+
+  it("refuses a signature spelled with other spare bits, though it decodes to the same bytes", async () => {
+    const someone = await person(app);
+    const signed = decodeURIComponent(someone.jar.cookies.get(TOKEN)!);
+    // The 43rd base64 character holds 4 bits of the HMAC and 2 spare bits: its neighbour in the alphabet differs
+    // only in a spare bit, so a lenient decoder reads the same 32 bytes.
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    const last = signed.at(-2)!;
+    const respelled = `${signed.slice(0, -2)}${alphabet[alphabet.indexOf(last) ^ 1]}=`;
+    const signature = (value: string) => value.slice(value.lastIndexOf(".") + 1);
+    expect(Buffer.from(signature(respelled), "base64")).toEqual(Buffer.from(signature(signed), "base64"));
+
+    const found = await reader.session(headers(`${TOKEN}=${encodeURIComponent(respelled)}`));
+    const genuine = await reader.session(headers(`${TOKEN}=${encodeURIComponent(signed)}`));
+
+    expect(found).toBeNull();
+    expect(genuine?.user.email).toBe(someone.email);
   });
 
   it("refuses an expired session and deletes it, as better-auth does", async () => {
