@@ -118,7 +118,7 @@ export function startIngestThread(options: { data: IngestThreadData; deps: Deps;
     // The thread compiles TypeScript as the process does: tsx's loader is registered in it before the entry
     // loads (a worker inherits neither the process's `--import` hooks nor vitest's transform).
     const boot = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(ENTRY)}); })`;
-    const w = new Worker(boot, { eval: true, execArgv: [], workerData: options.data });
+    const w = new Worker(boot, { eval: true, execArgv: profilerFlags(), workerData: options.data });
     const channel = connectRpc(w, handlers);
     worker = w;
     rpc = channel;
@@ -176,3 +176,12 @@ export function startIngestThread(options: { data: IngestThreadData; deps: Deps;
 }
 
 export type IngestThread = ReturnType<typeof startIngestThread>;
+
+/**
+ * A process started under `--cpu-prof` profiles the thread too (one profile per thread, named by thread id), so a
+ * profile of the end-to-end run shows the worker's side (docs/ingest.md, "Throughput: where the time goes"). No other
+ * flag is passed on: the process's `--import` hooks are registered in the thread by its boot script.
+ */
+function profilerFlags(): string[] {
+  return process.execArgv.filter((flag) => flag.startsWith("--cpu-prof"));
+}
