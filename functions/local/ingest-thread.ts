@@ -34,7 +34,7 @@ export const QUEUE_NAMES = [
 ];
 export const QUEUE_METHODS = ["send", "receive", "ack", "release", "stats"];
 export const BLOB_METHODS = ["put", "get", "list", "delete", "presignPut", "presignGet"];
-export const TELEMETRY_METHODS = ["query", "insert", "command"];
+export const TELEMETRY_METHODS = ["query", "insert", "insertEncoded", "command"];
 
 /** drizzle's PGlite driver reads these types as text; the thread's drizzle maps them as it would here. */
 const AS_TEXT = Object.fromEntries(

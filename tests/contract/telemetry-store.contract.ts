@@ -182,6 +182,36 @@ export function describeTelemetryStore(name: string, target: TelemetryStoreTarge
       await expect(read()).rejects.toThrow(/no_such_table_here/);
     });
 
+    it("inserts rows encoded as JSONEachRow text as insert stores the same rows", async () => {
+      const table = await eventsTable();
+      const encoded = await eventsTable();
+      await store.command(`TRUNCATE TABLE ${encoded}`);
+      const rows = await store.query(`SELECT * FROM ${table} ORDER BY id`);
+      const long = { id: "d", project_id: "p3", ts: "2024-01-04T00:00:00.000Z", attrs: { lang: "日本語 ✓ 🚀" } };
+      const text = [...rows, { ...long, note: "x".repeat(2_000_000), level: "DEFAULT", tokens: 2 }]
+        .map((r) => `${JSON.stringify(r)}\n`)
+        .join("");
+
+      await store.insertEncoded(encoded, text);
+      await store.insertEncoded(encoded, "");
+
+      const sql = (t: string) => `SELECT id, ts, attrs, note, level, tokens FROM ${t} WHERE id != 'd' ORDER BY id`;
+      expect(await store.query(sql(encoded))).toEqual(await store.query(sql(table)));
+      expect(await store.query(`SELECT attrs, length(note) AS n, tokens FROM ${encoded} WHERE id = 'd'`)).toEqual([
+        { attrs: { lang: "日本語 ✓ 🚀" }, n: "2000000", tokens: "2" },
+      ]);
+    });
+
+    it("rejects encoded rows the table cannot take, and a table name that is not one", {
+      timeout: 10_000,
+    }, async () => {
+      const table = await eventsTable();
+
+      await expect(store.insertEncoded(table, '{"id": "e", "ts": "not a time"}\n')).rejects.toThrow();
+      await expect(store.insertEncoded(`${table}; DROP TABLE x`, '{"id": "e"}\n')).rejects.toThrow(/table name/);
+      expect(await store.query(`SELECT count() AS n FROM ${table}`)).toEqual([{ n: "3" }]);
+    });
+
     it("deletes rows with a lightweight DELETE through command", async () => {
       const table = await eventsTable();
 

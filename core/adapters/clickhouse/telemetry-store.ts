@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { type ClickHouseClient, type ClickHouseSettings, createClient } from "@clickhouse/client";
 import type { TelemetryStore } from "../../platform/ports";
 import { type ClickHouseCluster, clusterCommand, clusterSettings } from "./cluster";
@@ -40,6 +41,8 @@ const SETTINGS: ClickHouseSettings = {
 };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A table, optionally in a database (`db.table`), as `@clickhouse/client`'s insert names it. */
+const TABLE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
 
 interface Opened {
   client: ClickHouseClient;
@@ -100,6 +103,20 @@ export class ClickHouseTelemetryStore implements TelemetryStore {
     if (rows.length === 0) return;
     const client = await this.client();
     await client.insert({ table, values: rows as object[], format: "JSONEachRow" });
+  }
+
+  async insertEncoded(table: string, jsonEachRow: string): Promise<void> {
+    if (jsonEachRow.length === 0) return;
+    if (!TABLE.test(table)) throw new Error(`Invalid ClickHouse table name: ${table}`);
+    await this.client();
+    const opened = (await this.opened)!;
+    // The text goes out as the statement's data, as `insert` sends what it encodes: in the request body after the
+    // statement on a server; chDB's connection appends it to the statement and takes a string as it is.
+    const { stream } = await opened.client.exec({
+      query: `INSERT INTO ${table} FORMAT JSONEachRow`,
+      values: opened.chdbStream ? (jsonEachRow as never) : Readable.from([jsonEachRow]),
+    });
+    for await (const _ of stream);
   }
 
   async command(sql: string, params?: Record<string, unknown>): Promise<void> {

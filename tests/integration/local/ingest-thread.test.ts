@@ -14,11 +14,11 @@ describe("the local ingest worker's thread", () => {
     const thread = app.ingestThread!;
     const first = thread.threadId;
     const ch = app.deps.telemetry;
-    const insert = ch.insert.bind(ch);
+    const insert = ch.insertEncoded.bind(ch);
     let killed = 0;
     // Killed right after the delivery's first insert landed: part of it is written, none of it acknowledged.
-    ch.insert = async (table, rows) => {
-      await insert(table, rows);
+    ch.insertEncoded = async (table, text) => {
+      await insert(table, text);
       if (killed++ === 0) await thread.kill();
     };
     const traces = Array.from({ length: 20 }, () => randomUUID());
@@ -55,7 +55,7 @@ describe("the local ingest worker's thread", () => {
       // Another thread took over the deliveries.
       expect(thread.threadId).not.toBe(first);
     } finally {
-      ch.insert = insert;
+      ch.insertEncoded = insert;
     }
   });
 });
