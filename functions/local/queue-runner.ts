@@ -52,10 +52,10 @@ export function startQueueRunner(options: {
 
   const max = worker.localBatchSize ?? worker.batchSize;
 
-  /** Receives and handles one batch (gathered for the worker's window when `gather`); returns how many messages it handled. */
-  async function drainOnce(waitSeconds = 0, gather = false): Promise<number> {
+  /** Receives one delivery, gathered for the worker's window when `gather`. */
+  async function receiveDelivery(waitSeconds: number, gather: boolean): Promise<ReceivedMessage[]> {
     const messages = await queue.receive({ max, visibilitySeconds: worker.visibilitySeconds, waitSeconds });
-    if (messages.length === 0) return 0;
+    if (messages.length === 0) return messages;
     if (gather && worker.localBatchingWindowMs && messages.length < max) {
       await new Promise((r) => setTimeout(r, worker.localBatchingWindowMs));
       messages.push(
@@ -66,6 +66,11 @@ export function startQueueRunner(options: {
         })),
       );
     }
+    return messages;
+  }
+
+  /** Runs the handler on a delivery, then acknowledges or releases each message from its answer. */
+  async function handleDelivery(messages: ReceivedMessage[]): Promise<void> {
     const event: SQSEvent = { Records: messages.map((m) => sqsRecord(worker.queue, m)) };
     let failed = new Set<string>();
     try {
@@ -88,13 +93,52 @@ export function startQueueRunner(options: {
         failed.has(m.id) ? queue.release(m.receipt, backoffSeconds(m.receiveCount)) : queue.ack(m.receipt),
       ),
     );
+  }
+
+  /** Receives and handles one batch (gathered for the worker's window when `gather`); returns how many messages it handled. */
+  async function drainOnce(waitSeconds = 0, gather = false): Promise<number> {
+    const messages = await receiveDelivery(waitSeconds, gather);
+    if (messages.length > 0) await handleDelivery(messages);
     return messages.length;
   }
 
+  /**
+   * Gives back a delivery received ahead that is not handled (the runner stops, or it waited too long): visible again
+   * at once, its receive counted as SQS counts a receive the poller gave back.
+   */
+  const giveBack = (messages: ReceivedMessage[]) => Promise.all(messages.map((m) => queue.release(m.receipt, 0)));
+
+  /**
+   * The next delivery is received while the current one is handled (docs/ingest.md, "The local worker"): the queue's
+   * reads, the gathering window and the thread's work overlap, and deliveries are still handled one at a time, in
+   * order, so a delivery's reads of the store see every earlier delivery's rows. A delivery received ahead is handled
+   * only while at least the handler's timeout of its visibility is left; else it is given back and received again.
+   */
+  async function receiveAhead(): Promise<{ messages: ReceivedMessage[]; at: number }> {
+    const messages = await receiveDelivery(1, true);
+    return { messages, at: Date.now() };
+  }
+  const heldAtMostMs = Math.max(0, worker.visibilitySeconds - worker.timeoutSeconds) * 1000;
+
   const loop = (async () => {
+    let next: Promise<{ messages: ReceivedMessage[]; at: number }> | null = null;
     while (options.poll && !stopping) {
       try {
-        await drainOnce(1, true);
+        const ahead = next !== null;
+        const pending = next ?? receiveAhead();
+        next = null;
+        const current = await pending;
+        if (current.messages.length === 0) continue;
+        if (ahead && Date.now() - current.at > heldAtMostMs) {
+          await giveBack(current.messages);
+          continue;
+        }
+        if (!stopping && heldAtMostMs > 0) {
+          // A failed receive ahead is the next turn's error, caught there.
+          next = receiveAhead();
+          next.catch(() => {});
+        }
+        await handleDelivery(current.messages);
       } catch (e) {
         log.error("queue runner error", { queue: worker.queue, error: e instanceof Error ? e.message : String(e) });
         await new Promise<void>((r) => {
@@ -103,6 +147,8 @@ export function startQueueRunner(options: {
         });
       }
     }
+    const ahead = await next?.catch(() => null);
+    if (ahead?.messages.length) await giveBack(ahead.messages);
   })();
 
   return {

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
+import { jsonLog } from "@core/adapters/system/json-log";
+import type { SQSEvent } from "aws-lambda";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startQueueRunner } from "../../../functions/local/queue-runner";
+import type { WorkerDef } from "../../../functions/queue-workers";
+
+// The runner receives the next delivery while the thread handles one (docs/ingest.md, "The local worker").
+const worker: WorkerDef = {
+  queue: "ingest",
+  handler: "functions/workers/ingest.handler",
+  batchSize: 2,
+  localBatchSize: 2,
+  visibilitySeconds: 60,
+  timeoutSeconds: 10,
+};
+const log = jsonLog({ level: "error" });
+let dir: string;
+let queue: DurableLocalQueue;
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "sightline-runner-"));
+  queue = await DurableLocalQueue.open({ dir });
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const send = (n: number) =>
+  queue.send(Array.from({ length: n }, (_, i) => ({ body: JSON.stringify({ n: i }), attributes: {} })));
+const bodies = (event: SQSEvent) => event.Records.map((r) => (JSON.parse(r.body) as { n: number }).n);
+
+async function until(check: () => Promise<boolean>) {
+  for (let i = 0; i < 200 && !(await check()); i++) await new Promise((r) => setTimeout(r, 25));
+  return check();
+}
+
+describe("the local queue runner", () => {
+  it("receives the next delivery while one is handled, and handles deliveries one at a time in order", async () => {
+    await send(6);
+    const handled: number[][] = [];
+    const aheadSeen: boolean[] = [];
+    let running = 0;
+    let most = 0;
+    const runner = startQueueRunner({
+      root: process.cwd(),
+      worker,
+      queue,
+      log,
+      poll: true,
+      invoke: async (_handler, event) => {
+        most = Math.max(most, ++running);
+        // This delivery's 2 messages in flight, and the next delivery's 2 received ahead (the last has none after it).
+        aheadSeen.push(await until(async () => (await queue.stats()).inFlight === 4));
+        handled.push(bodies(event));
+        running--;
+        return { batchItemFailures: [] };
+      },
+    });
+
+    await until(async () => handled.length === 3);
+    await runner.stop();
+
+    expect(handled).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 5],
+    ]);
+    expect(aheadSeen).toEqual([true, true, false]);
+    expect(most).toBe(1);
+    expect(await queue.stats()).toMatchObject({ depth: 0, inFlight: 0 });
+  });
+
+  it("gives back the delivery received ahead when it stops, visible again at once", async () => {
+    await send(4);
+    const handled: number[][] = [];
+    let stopped: Promise<void> | undefined;
+    let ahead = false;
+    const runner = startQueueRunner({
+      root: process.cwd(),
+      worker,
+      queue,
+      log,
+      poll: true,
+      invoke: async (_handler, event) => {
+        ahead = await until(async () => (await queue.stats()).inFlight === 4);
+        handled.push(bodies(event));
+        stopped = runner.stop();
+        return { batchItemFailures: [] };
+      },
+    });
+
+    await until(async () => stopped !== undefined);
+    await stopped;
+
+    expect(ahead).toBe(true);
+    expect(handled).toEqual([[0, 1]]);
+    expect(await queue.stats()).toMatchObject({ depth: 2, inFlight: 0 });
+    const again = await queue.receive({ max: 10 });
+    expect(again.map((m) => JSON.parse(m.body))).toEqual([{ n: 2 }, { n: 3 }]);
+  });
+});
