@@ -287,7 +287,7 @@ async function freshness(url: string, samples: number) {
 async function profileEndToEnd(
   env: Record<string, string>,
   bodies: string[],
-): Promise<{ functions: ProfileLine[]; places: ProfileLine[]; totalMs: number }> {
+): Promise<Record<"main" | "workers", { functions: ProfileLine[]; places: ProfileLine[]; totalMs: number }>> {
   const dirs = {
     load: mkdtempSync(join(tmpdir(), "sightline-bench-profile-")),
     idle: mkdtempSync(join(tmpdir(), "sightline-bench-profile-idle-")),
@@ -309,7 +309,9 @@ async function profileEndToEnd(
     await run(dirs.load, true);
     // Start-up (migrations, module loading) is the same in both runs and comes off.
     await run(dirs.idle, false);
-    return summarizeProfiles(dirs.load, `${process.cwd()}/`, 10, dirs.idle);
+    const summary = (thread: "main" | "workers") =>
+      summarizeProfiles(dirs.load, `${process.cwd()}/`, 10, dirs.idle, thread);
+    return { main: summary("main"), workers: summary("workers") };
   } finally {
     rmSync(dirs.load, { recursive: true, force: true });
     rmSync(dirs.idle, { recursive: true, force: true });
@@ -417,11 +419,17 @@ export async function benchIngest(): Promise<string> {
       "",
       "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up; the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accepting alone at 16 clients: 1,000 more batches posted as in the end-to-end run, without the worker; it bounds end to end from above, since the API's work (HTTP, validation, the fsynced blob and queue files of every batch) runs on the same two cores. Accept with the worker: the same, while the worker drains in the same `npm start` (on its own thread, the default; `SIGHTLINE_INGEST_THREAD=false` keeps it on the API's) on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied. Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms. Webhook: bench/automations.ts's run (600 batches with and without a `trace.created` webhook, best of two each) on a server of its own. Soak: batches of the same shape at half the end-to-end rate just measured, RSS of the server process every 10 s, its trend a least-squares slope after the first minute, and its RSS once the queue drained (samples under load include V8's garbage and chDB's insert and merge peaks: docs/ingest.md, \"Memory\"); every trace of every 207 must then be readable (`SIGHTLINE_BENCH_SOAK_MINUTES` shortens it for trials).",
       "",
-      `Raw bulk insert: the fastest of inserts of 100 and of 1,000 batches. Profile of the end-to-end run: the \`npm start\` process under \`--cpu-prof\`, minus the same process started and stopped without load (${fmt(profile.totalMs / 1000, 1)} s left; \`(idle)\` is the main thread waiting on fsyncs and on chDB's own threads):`,
+      `Raw bulk insert: the fastest of inserts of 100 and of 1,000 batches. Profile of the end-to-end run: the \`npm start\` process under \`--cpu-prof\`, minus the same process started and stopped without load, per thread. The API's thread (${fmt(profile.main.totalMs / 1000, 1)} s left; \`(idle)\` is the thread waiting on fsyncs, on chDB's own threads and for requests):`,
       "",
-      ...profileTable("where", profile.places),
+      ...profileTable("where", profile.main.places),
       "",
-      ...profileTable("function", profile.functions),
+      ...profileTable("function", profile.main.functions),
+      "",
+      `The ingest worker's thread (${fmt(profile.workers.totalMs / 1000, 1)} s left; \`(idle)\` is the thread waiting on the stores, which answer from the API's thread, and for deliveries):`,
+      "",
+      ...profileTable("where", profile.workers.places),
+      "",
+      ...profileTable("function", profile.workers.functions),
       "",
     ].join("\n");
   } finally {

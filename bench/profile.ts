@@ -40,11 +40,12 @@ export function summarizeProfiles(
   root: string,
   top = 12,
   baselineDir?: string,
+  thread: Thread = "all",
 ): { functions: ProfileLine[]; places: ProfileLine[]; totalMs: number } {
-  const a = collect(dir, root);
+  const a = collect(dir, root, thread);
   if (baselineDir) {
     // What the baseline run (start and stop alone) spent is taken off: the rest is the load's.
-    const b = collect(baselineDir, root);
+    const b = collect(baselineDir, root, thread);
     for (const [key, line] of b.byFunction) if (a.byFunction.has(key)) a.byFunction.get(key)!.selfMs -= line.selfMs;
     for (const [key, line] of b.byPlace) if (a.byPlace.has(key)) a.byPlace.get(key)!.selfMs -= line.selfMs;
     a.totalMs -= b.totalMs;
@@ -57,11 +58,22 @@ export function summarizeProfiles(
   return { functions: rank(a.byFunction), places: rank(a.byPlace), totalMs: a.totalMs };
 }
 
-function collect(dir: string, root: string) {
+/**
+ * Which threads' profiles count: node --cpu-prof names each `CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile`,
+ * the main thread's id 0 and a worker thread's another (the local ingest worker's, functions/local/ingest-thread.ts).
+ */
+export type Thread = "all" | "main" | "workers";
+
+function ofThread(file: string, thread: Thread): boolean {
+  if (thread === "all") return true;
+  return (file.split(".")[4] === "0") === (thread === "main");
+}
+
+function collect(dir: string, root: string, thread: Thread) {
   const byFunction = new Map<string, ProfileLine>();
   const byPlace = new Map<string, ProfileLine>();
   let totalMs = 0;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".cpuprofile") && ofThread(f, thread))) {
     const profile = JSON.parse(readFileSync(join(dir, file), "utf8")) as CpuProfile;
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
     const samples = profile.samples ?? [];
