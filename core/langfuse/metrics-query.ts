@@ -193,13 +193,13 @@ function planTelemetryQuery(
   const measures = pickMeasures(q, view.measures);
   const fields = [...(byDay ? ["time_dimension"] : []), ...picked.map((p) => p.field), ...measures.map((m) => m.key)];
   const { where, environment } = filtersOf(q, view);
-  const valueOf = (r: Row, dim: Dimension) =>
+  const groupOf = (r: Row, dim: Dimension) =>
     dim === "environment" ? r.environment : dim === "model" ? (r.model ?? null) : (r.groups[dim] ?? null);
   const run = async (from: Date, to: Date) => {
     const rows = await Traces.aggregateMetrics(deps, projectId, { from, to, dims, environment, where });
     return rows.map((r) => ({
       ...(byDay ? { time_dimension: `${r.day}T00:00:00.000Z` } : {}),
-      ...Object.fromEntries(picked.map((p) => [p.field, valueOf(r, p.dim)])),
+      ...Object.fromEntries(picked.map((p) => [p.field, groupOf(r, p.dim)])),
       ...Object.fromEntries(measures.map((m) => [m.key, m.read(r)])),
     }));
   };
