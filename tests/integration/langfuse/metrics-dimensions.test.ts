@@ -46,7 +46,6 @@ describe("Langfuse metrics query dimensions", () => {
           { id: search, name: "search", userId: "carl", tags: ["a"], timestamp: iso(-5_000) },
           iso(-5_000),
         ),
-        ev("trace-create", { id: search, userId: "bob", sessionId: "s2", release: "r2" }, iso(-4_000)),
         ev("generation-create", {
           id: llm,
           traceId: chat,
@@ -76,6 +75,14 @@ describe("Langfuse metrics query dimensions", () => {
         score({ traceId: search, name: "tone", stringValue: "bad", dataType: "CATEGORICAL" }),
       ],
       { key },
+    );
+    // A later delivery: a second partial row of the trace, so reads fold two rows to the current user.
+    await ingest(
+      app,
+      [ev("trace-create", { id: search, userId: "bob", sessionId: "s2", release: "r2" }, iso(-4_000))],
+      {
+        key,
+      },
     );
   });
   afterAll(async () => {
