@@ -194,7 +194,7 @@ function planTelemetryQuery(
   const fields = [...(byDay ? ["time_dimension"] : []), ...picked.map((p) => p.field), ...measures.map((m) => m.key)];
   const { where, environment } = filtersOf(q, view);
   const groupOf = (r: Row, dim: Dimension) =>
-    dim === "environment" ? r.environment : dim === "model" ? (r.model ?? null) : (r.groups[dim] ?? null);
+    dim === "environment" ? r.environment : dim === "model" ? (r.model ?? null) : (r.groups?.[dim] ?? null);
   const run = async (from: Date, to: Date) => {
     const rows = await Traces.aggregateMetrics(deps, projectId, { from, to, dims, environment, where });
     return rows.map((r) => ({

@@ -1,32 +1,39 @@
-import { OBSERVATIONS, TRACES } from "../telemetry";
 import type { Params } from "./filters";
+
+/*
+ * The joined sides read with FINAL: every partial row of an entity sits in its trace's day partition
+ * (docs/reads.md, "Day partitions"), so FINAL folds each entity to one row, and a day merged into one part is
+ * read with no merge at all. Measured with 2M observations, FINAL read a window's traces 6x faster than
+ * GROUP BY, and the observations scores point at 2x faster (docs/langfuse.md, "Metrics"). On a row FINAL
+ * folded, a tuple's `.2` is the entity's current value; absent values read as the lists show them.
+ */
 
 /**
  * Fields of the trace another entity points at, folded to the trace's current values: what aggregates of
  * observations and scores group and filter by ("the user of the trace this score is on").
  */
 export const TRACE_FIELDS = {
-  name: TRACES.columns.name!.fold,
-  userId: TRACES.columns.userId!.fold,
-  sessionId: TRACES.columns.sessionId!.fold,
-  release: TRACES.columns.release!.fold,
-  version: TRACES.columns.version!.fold,
-  environment: TRACES.columns.environment!.fold,
+  name: "name.2",
+  userId: "user_id.2",
+  sessionId: "session_id.2",
+  release: "release.2",
+  version: "version.2",
+  environment: "ifNull(environment.2, 'default')",
   // Sorted, so two traces with the same tags in another order fall into one group.
-  tags: `arraySort(${TRACES.columns.tags!.fold})`,
-  timestampMonth: `formatDateTime(${TRACES.columns.timestamp!.fold}, '%Y-%m')`,
+  tags: "arraySort(tags)",
+  timestampMonth: "formatDateTime(timestamp, '%Y-%m')",
 } as const;
 export type TraceField = keyof typeof TRACE_FIELDS;
 
-/** Fields of the observation a score points at, folded to the observation's current values. */
+/** Fields of an observation, folded to its current values (also what the observations aggregate groups by). */
 export const OBSERVATION_FIELDS = {
-  name: OBSERVATIONS.columns.name!.fold,
-  type: OBSERVATIONS.columns.type!.fold,
-  level: OBSERVATIONS.columns.level!.fold,
-  version: OBSERVATIONS.columns.version!.fold,
-  model: OBSERVATIONS.columns.model!.fold,
-  promptName: OBSERVATIONS.columns.promptName!.fold,
-  promptVersion: "max(prompt_version).2",
+  name: "name.2",
+  type: "upper(ifNull(type.2, 'span'))",
+  level: "ifNull(level.2, 'DEFAULT')",
+  version: "version.2",
+  model: "model.2",
+  promptName: "prompt_name.2",
+  promptVersion: "prompt_version.2",
 } as const;
 export type ObservationField = keyof typeof OBSERVATION_FIELDS;
 
@@ -37,8 +44,8 @@ export type ObservationField = keyof typeof OBSERVATION_FIELDS;
  */
 export function foldedTraces(fields: Iterable<TraceField>, traceIds: string): string {
   const folds = [...new Set(fields)].map((f) => `, ${TRACE_FIELDS[f]} AS t_${f}`).join("");
-  return `SELECT id AS t_id${folds} FROM traces
-      WHERE project_id = {projectId:String} AND id IN (${traceIds}) GROUP BY id`;
+  return `SELECT id AS t_id${folds} FROM traces FINAL
+      WHERE project_id = {projectId:String} AND id IN (${traceIds})`;
 }
 
 /**
@@ -47,8 +54,8 @@ export function foldedTraces(fields: Iterable<TraceField>, traceIds: string): st
  */
 export function foldedObservations(fields: Iterable<ObservationField>, traceIds: string, ids: string): string {
   const folds = [...new Set(fields)].map((f) => `, ${OBSERVATION_FIELDS[f]} AS o_${f}`).join("");
-  return `SELECT trace_id AS o_trace_id, id AS o_id${folds} FROM observations
-      WHERE project_id = {projectId:String} AND trace_id IN (${traceIds}) AND id IN (${ids}) GROUP BY trace_id, id`;
+  return `SELECT trace_id AS o_trace_id, id AS o_id${folds} FROM observations FINAL
+      WHERE project_id = {projectId:String} AND trace_id IN (${traceIds}) AND id IN (${ids})`;
 }
 
 /**

@@ -1,20 +1,19 @@
-import type { TraceField } from "../reads";
+import { OBSERVATION_FIELDS, type TraceField } from "../reads";
 
 /**
  * What the observations aggregate groups and filters by beyond day, environment and model, as read on a row
- * folded by FINAL (one row per observation, so a tuple's `.2` is the observation's current value; absent
- * type and level read as their defaults, as lists show them).
+ * folded by FINAL: the fields a score's observation is read by too, and a few of the observation's own.
  */
 export const OBSERVATION_METRIC_COLUMNS = {
   id: "id",
   traceId: "trace_id",
-  name: "name.2",
-  type: "upper(ifNull(type.2, 'span'))",
-  level: "ifNull(level.2, 'DEFAULT')",
-  version: "version.2",
+  name: OBSERVATION_FIELDS.name,
+  type: OBSERVATION_FIELDS.type,
+  level: OBSERVATION_FIELDS.level,
+  version: OBSERVATION_FIELDS.version,
   parentObservationId: "parent_observation_id.2",
-  promptName: "prompt_name.2",
-  promptVersion: "prompt_version.2",
+  promptName: OBSERVATION_FIELDS.promptName,
+  promptVersion: OBSERVATION_FIELDS.promptVersion,
   startTimeMonth: "formatDateTime(start_time, '%Y-%m')",
 } as const;
 export type ObservationMetricColumn = keyof typeof OBSERVATION_METRIC_COLUMNS;

@@ -31,8 +31,8 @@ export interface MetricsRow {
   latencyP50Ms: number | null;
   latencyP95Ms: number | null;
   latencyP99Ms: number | null;
-  /** The value of every other dimension grouped by (the observation's own columns, its trace's). */
-  groups: Partial<Record<MetricsDimension, unknown>>;
+  /** The value of every other dimension grouped by (the observation's own columns, its trace's); absent without. */
+  groups?: Partial<Record<MetricsDimension, unknown>>;
 }
 
 export interface AggregateOptions {
@@ -180,7 +180,7 @@ export async function aggregateMetrics(
 
 function metricsRow(r: Record<string, unknown>, dims: readonly MetricsDimension[]): MetricsRow {
   const lat = (r.latency as unknown[] | null) ?? [];
-  const groups: MetricsRow["groups"] = {};
+  const groups: NonNullable<MetricsRow["groups"]> = {};
   for (const d of dims) {
     const field = traceFieldOf(d);
     if (field) groups[d] = r[`t_${field}`] ?? null;
@@ -199,6 +199,6 @@ function metricsRow(r: Record<string, unknown>, dims: readonly MetricsDimension[
     latencyP50Ms: finite(lat[0]),
     latencyP95Ms: finite(lat[1]),
     latencyP99Ms: finite(lat[2]),
-    groups,
+    ...(Object.keys(groups).length ? { groups } : {}),
   };
 }
