@@ -2,9 +2,9 @@ import type { Params } from "./filters";
 
 /*
  * The joined sides read with FINAL: every partial row of an entity sits in its trace's day partition
- * (docs/reads.md, "Day partitions"), so FINAL folds each entity to one row, and a day merged into one part is
- * read with no merge at all. Measured with 2M observations, FINAL read a window's traces 6x faster than
- * GROUP BY, and the observations scores point at 2x faster (docs/langfuse.md, "Metrics"). On a row FINAL
+ * (docs/reads.md, "Decisions": day partitions), so FINAL folds each entity to one row, and a day merged into
+ * one part is read with no merge at all. Measured with 2M observations, FINAL read a window's traces 6x faster
+ * than GROUP BY, and the observations scores point at 2x faster (docs/langfuse.md, "Metrics"). On a row FINAL
  * folded, a tuple's `.2` is the entity's current value; absent values read as the lists show them.
  */
 
