@@ -92,8 +92,15 @@ export function aggregateStatement(
   const windowTraces = `SELECT trace_id FROM observations WHERE ${inWindow}`;
   const traceWheres = wheres.filter((w) => traceFieldOf(w.dim));
   const onTrace = (w: MetricsWhere) => oneOf(params, `t_${traceFieldOf(w.dim)}`, w.values, w.dim === "trace.tags");
-  for (const w of wheres.filter((x) => !traceFieldOf(x.dim))) where.push(oneOf(params, grouped(w.dim), w.values));
+  // The keys are the same on every raw row: filtered before FINAL, on the primary index.
+  const keyed = { id: "id", traceId: "trace_id" } as const;
+  const byKey = wheres
+    .filter((w) => w.dim === "id" || w.dim === "traceId")
+    .map((w) => ` AND ${keyed[w.dim as keyof typeof keyed]} IN ${params.bind("Array(String)", [...w.values])}`);
+  for (const w of wheres.filter((x) => !traceFieldOf(x.dim) && !Object.hasOwn(keyed, x.dim)))
+    where.push(oneOf(params, grouped(w.dim), w.values));
   const narrow =
+    byKey.join("") +
     (o.narrow ? ` AND trace_id IN (${windowTraces}) AND id IN (SELECT id FROM observations WHERE ${inWindow})` : "") +
     (traceWheres.length
       ? ` AND trace_id IN (SELECT t_id FROM (${foldedTraces(

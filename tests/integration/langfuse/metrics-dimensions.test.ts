@@ -166,6 +166,12 @@ describe("Langfuse metrics query dimensions", () => {
         { column: "name", operator: "any of", value: ["llm", "other"], type: "stringOptions" },
       ],
     });
+    const ofChat = await ask({
+      view: "observations",
+      ...by("name"),
+      metrics: count,
+      filters: [{ column: "traceId", operator: "any of", value: [chat], type: "stringOptions" }],
+    });
     const carl = await ask({
       view: "observations",
       metrics: count,
@@ -174,6 +180,10 @@ describe("Langfuse metrics query dimensions", () => {
 
     expect(bob).toEqual([{ providedModelName: "gpt-4o-mini", traceId: search, count_count: 1 }]);
     expect(tagged).toEqual([{ name: "llm", version: "ov1", count_count: 1 }]);
+    expect(ofChat).toEqual([
+      { name: "llm", count_count: 1 },
+      { name: "retrieve", count_count: 1 },
+    ]);
     expect(carl).toEqual([{ count_count: 0 }]);
   });
 
