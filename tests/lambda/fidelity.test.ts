@@ -4,12 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { generateRingKey } from "@core/platform/keyring";
+import { LangfuseClient } from "@langfuse/client";
+import { Langfuse } from "langfuse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClickHouseShim, startClickHouseShim } from "../support/clickhouse-http-shim";
 import { createBucket, createQueuePair, type Fauxqs, startEmulator } from "../support/fauxqs";
 import { type LambdaInvokeServer, startLambdaInvokeServer } from "../support/lambda-invoke-server";
 import { createScratchDatabase } from "../support/scratch-db";
 import { startSecretsManagerFake } from "../support/secrets-manager-fake";
+import { startApiGateway } from "./api-gateway";
 import { allFunctions, bundleWithPackages, isolate, MIGRATE_HANDLER, ROOT } from "./bundle";
 import { apiGatewayEvent, scheduledEvent, sqsEvent } from "./events";
 import { invoke, loadAll } from "./invoke";
@@ -507,5 +510,69 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
       expect(JSON.parse(refused.result.body)).toMatchObject({ error: "InvalidRequestError", code: "invalid_input" });
     },
     120_000,
+  );
+
+  /** The HTTP status a Langfuse client's error carries. */
+  const statusOf = (e: unknown) => (e as { statusCode?: number }).statusCode;
+
+  /** What Lambda's SQS poller does for the ingest worker: every message of the queue delivered, then deleted. */
+  const applyIngestQueue = async () => {
+    for (;;) {
+      const received = await emulator.sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrl,
+          MaxNumberOfMessages: 10,
+          MessageSystemAttributeNames: ["All"],
+        }),
+      );
+      if (!received.Messages?.length) return;
+      const worked = await run(
+        "functions/workers/ingest.handler",
+        sqsEvent("arn:aws:sqs:us-east-1:000000000000:ingest-fidelity", received.Messages),
+      );
+      expect(worked.result, worked.output).toEqual({ batchItemFailures: [] });
+      for (const m of received.Messages)
+        await emulator.sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
+    }
+  };
+
+  it.skipIf(!pg)(
+    "serves the Langfuse clients themselves through an API Gateway front: traces listed and read, a score created and deleted",
+    async () => {
+      const gateway = await startApiGateway(run);
+      try {
+        const client = new LangfuseClient({ ...KEY, baseUrl: gateway.url });
+        const legacy = new Langfuse({ ...KEY, baseUrl: gateway.url, flushAt: 100 });
+
+        const page = await client.api.trace.list({ name: "fidelity", limit: 10 });
+        const trace = await client.api.trace.get(page.data[0]!.id);
+        const score = await client.api.scores.create({ traceId: trace.id, name: "fidelity-check", value: 1 });
+        await applyIngestQueue();
+        const scored = await client.api.scores.getById(score.id);
+        await client.api.legacy.scoreV1.delete(score.id);
+        const gone = await client.api.scores.getById(score.id).catch(statusOf);
+        const fetched = await legacy.fetchTraces({ name: "fidelity" });
+        const missing = await client.api.trace.get("no-such-trace").catch(statusOf);
+
+        expect(page.meta).toMatchObject({ page: 1, totalItems: 1 });
+        expect(trace).toMatchObject({ name: "fidelity", input: "hi", output: "hello" });
+        expect(trace.observations.map((o) => o.name)).toEqual(["llm"]);
+        expect(scored).toMatchObject({ traceId: trace.id, name: "fidelity-check", value: 1, source: "API" });
+        expect(gone).toBe(404);
+        expect(fetched.data.map((t) => t.id)).toEqual([trace.id]);
+        expect(missing).toBe(404);
+        // Each call went to its own route's bundle.
+        expect(gateway.calls).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^GET \/api\/public\/traces → functions\/api\/langfuse\/traces\/list-traces/),
+            expect.stringMatching(/^POST \/api\/public\/scores → /),
+            expect.stringMatching(/^DELETE \/api\/public\/scores\/[^ ]+ → /),
+          ]),
+        );
+      } finally {
+        await gateway.stop();
+      }
+    },
+    180_000,
   );
 });
