@@ -9,6 +9,7 @@ import { Langfuse } from "langfuse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClickHouseShim, startClickHouseShim } from "../support/clickhouse-http-shim";
 import { createBucket, createQueuePair, type Fauxqs, startEmulator } from "../support/fauxqs";
+import { type LambdaInvokeServer, startLambdaInvokeServer } from "../support/lambda-invoke-server";
 import { createScratchDatabase } from "../support/scratch-db";
 import { startSecretsManagerFake } from "../support/secrets-manager-fake";
 import { startApiGateway } from "./api-gateway";
@@ -36,6 +37,7 @@ const postgresAnswers = () =>
   });
 
 const root = mkdtempSync(join(tmpdir(), "sightline-lambda-"));
+const MODEL_CALL = "functions/workers/model-call.handler";
 const functions = allFunctions();
 const bundles = new Map<string, string>();
 let packages = new Map<string, Set<string>>();
@@ -121,6 +123,16 @@ describe("what each bundle carries", () => {
     expect(packages.get("functions/api/ingest/otel-traces.handler")!.has("protobufjs")).toBe(true);
   });
 
+  it("keeps the LLM SDKs out of the MCP server: its judges run in the model-call function, which carries both", () => {
+    const mcp = packages.get("functions/api/mcp/post-message.handler")!;
+    const modelCall = packages.get("functions/workers/model-call.handler")!;
+
+    expect([...mcp].filter((p) => p === "openai" || p === "@anthropic-ai/sdk")).toEqual([]);
+    // The check sees the SDKs where they are, and the MCP server still carries what its other tools need.
+    expect([...modelCall]).toEqual(expect.arrayContaining(["openai", "@anthropic-ai/sdk"]));
+    expect([...mcp]).toEqual(expect.arrayContaining(["@modelcontextprotocol/sdk", "@clickhouse/client", "aws4fetch"]));
+  });
+
   it("carries the sign-in stack only in the functions that need better-auth itself (/v1/auth)", async () => {
     const carriers: string[] = [];
     const keyOnly: string[] = [];
@@ -176,6 +188,7 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
   let shim: ClickHouseShim;
   let secrets: Awaited<ReturnType<typeof startSecretsManagerFake>>;
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let lambda: LambdaInvokeServer;
   let env: Record<string, string>;
   let queueUrl: string;
   let evalQueueUrl: string;
@@ -227,11 +240,26 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
       AWS_ENDPOINT_URL: emulator.endpoint,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
     });
+    // The model-call function behind Lambda's Invoke API, named to MCP's function as the stack names it.
+    lambda = await startLambdaInvokeServer({
+      "sightline-fidelity-ModelCall": {
+        taskRoot: taskRoot(MODEL_CALL),
+        file: bundles.get(MODEL_CALL)!,
+        env,
+        timeoutMs: 30_000,
+      },
+    });
+    env = {
+      ...env,
+      SIGHTLINE_MODEL_CALL_FUNCTION: "sightline-fidelity-ModelCall",
+      AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
+    };
   }, 120_000);
   afterAll(async () => {
     await shim?.stop();
     await emulator?.stop();
     await secrets?.stop();
+    await lambda?.stop();
     await scratch?.drop();
   });
 
@@ -342,6 +370,37 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
         Buffer.from(mcp.result.body, mcp.result.isBase64Encoded ? "base64" : "utf8").toString("utf8"),
       );
       expect(answer.result.structuredContent).toEqual(trace.body);
+
+      // A judge run over MCP: the MCP bundle carries no LLM SDK and invokes the model-call bundle, which judges.
+      const judge = await api("functions/api/evaluators/create-evaluator.handler", "POST", "/v1/evaluators", {
+        name: "judged",
+        prompt: "Rate {{output}}",
+        provider: "mock",
+        model: "mock-judge",
+      });
+      expect(judge.status, judge.output).toBe(201);
+      const judged = await run(
+        "functions/api/mcp/post-message.handler",
+        apiGatewayEvent("POST", "/v1/mcp", {
+          headers: { ...auth, accept: "application/json, text/event-stream" },
+          body: { ...rpc, params: { name: "run_evaluator", arguments: { name: "judged", traceId } } },
+        }),
+      );
+      expect(judged.error, judged.output).toBeUndefined();
+      const ran = JSON.parse(
+        Buffer.from(judged.result.body, judged.result.isBase64Encoded ? "base64" : "utf8").toString("utf8"),
+      );
+      expect(ran.result.isError, JSON.stringify(ran)).toBeFalsy();
+      expect(ran.result.structuredContent.score).toMatchObject({ name: "judged", source: "EVAL" });
+      expect(lambda.invocations.map((i) => (i.payload as { provider: string }).provider)).toEqual(["mock"]);
+      // The run recorded its judge's call as a trace through the ingest path; the scenarios below count that queue.
+      const recorded = await emulator.sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+      );
+      expect(recorded.Messages?.length).toBe(1);
+      await emulator.sqs.send(
+        new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: recorded.Messages![0]!.ReceiptHandle! }),
+      );
 
       const saved = await api("functions/api/prompts/save-prompt.handler", "POST", "/v1/prompts", {
         name: "greeting",
