@@ -90,8 +90,8 @@ export interface TelemetryStore {
   insert(table: string, rows: readonly object[]): Promise<void>;
   /**
    * Inserts rows already encoded as JSONEachRow (one JSON object per line) into `table`, sent to the store as they
-   * are: one string crosses to the thread that owns the store instead of every row (docs/ingest.md, "The local
-   * worker"). An empty text inserts nothing.
+   * are: one string crosses to the thread that owns the store instead of every row
+   * (docs/ingest.md, "The local worker"). An empty text inserts nothing.
    */
   insertEncoded(table: string, jsonEachRow: string): Promise<void>;
   /** Runs a statement that returns no rows (DDL, DELETE, OPTIMIZE). */
