@@ -46,7 +46,7 @@ async function recordDeliveries(
   }
   if (values.length === 0) return { rows: [], takers };
   // One JSON parameter for the whole batch, not a dozen per row: a relay batch of 100 deliveries was the
-  // costliest statement of a webhook's path (docs/ingest.md, "Issue 32"). The envelopes are in hand: only what
+  // costliest statement of a webhook's path (docs/ingest.md, "Issue 32: what changed and what is left"). The envelopes are in hand: only what
   // tells the inserted rows apart comes back.
   const at = now.toISOString();
   const result = await deps.db.execute(sql`

@@ -16,7 +16,7 @@ function set(target: Container, key: string, value: unknown): void {
 
 /**
  * Whether `fn` leaves every string of the container as it is. Most ingested values hold no PII, and finding
- * that out without building a copy is most of what masking them costs (docs/ingest.md, "Issue 32").
+ * that out without building a copy is most of what masking them costs (docs/ingest.md, "Issue 32: what changed and what is left").
  * Stops at the first string `fn` changes.
  */
 function keepsEveryString(value: Container, fn: (text: string) => string): boolean {
