@@ -4,6 +4,7 @@ import { AdminRoutes, EvaluationRoutes, LangfuseRoutes, TelemetryRoutes } from "
 import { Console } from "./stacks/console";
 import { Cron } from "./stacks/cron";
 import { Events } from "./stacks/events";
+import { Invoked } from "./stacks/invoked";
 import { FUNCTION_DEFAULTS } from "./stacks/lambda";
 import { Queues } from "./stacks/queues";
 import { Storage } from "./stacks/storage";
@@ -23,6 +24,7 @@ export default {
       .stack(Storage)
       .stack(Queues)
       .stack(Api)
+      .stack(Invoked)
       .stack(TelemetryRoutes)
       .stack(EvaluationRoutes)
       .stack(AdminRoutes)

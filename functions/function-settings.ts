@@ -1,4 +1,5 @@
 import type { EventRuleDef } from "./event-rules";
+import type { InvokedFunctionDef } from "./invoked-functions";
 import type { WorkerDef } from "./queue-workers";
 import type { RouteDef } from "./routes";
 import type { ScheduleDef } from "./schedules";
@@ -8,7 +9,15 @@ import type { ScheduleDef } from "./schedules";
  * FUNCTION_SETTINGS; an entry of a function table overrides them only where it says so (docs/deployment.md,
  * "Function settings"). Every function runs on arm64 (stacks/lambda.ts, FUNCTION_DEFAULTS).
  */
-export type FunctionClass = "api-read" | "api-write" | "ingest-accept" | "worker" | "schedule" | "event" | "deploy";
+export type FunctionClass =
+  | "api-read"
+  | "api-write"
+  | "ingest-accept"
+  | "worker"
+  | "schedule"
+  | "event"
+  | "invoked"
+  | "deploy";
 
 export interface FunctionSettings {
   memoryMb: number;
@@ -28,6 +37,9 @@ export const FUNCTION_SETTINGS: Readonly<Record<FunctionClass, FunctionSettings>
   worker: { memoryMb: 1024, timeoutSeconds: 120 },
   schedule: { memoryMb: 1024, timeoutSeconds: 60 },
   event: { memoryMb: 1024, timeoutSeconds: 30 },
+  // Called synchronously by an API route, which cannot wait beyond its own 30 s; the caller's memory, so a cold
+  // start parses the SDKs as fast as the caller did when it carried them.
+  invoked: { memoryMb: 1024, timeoutSeconds: 30 },
   // The migrations run once per deploy and may rewrite large tables: Lambda's longest timeout.
   deploy: { memoryMb: 1024, timeoutSeconds: 900 },
 };
@@ -57,3 +69,4 @@ export const routeSettings = (route: RouteDef) => withOwn(FUNCTION_SETTINGS[rout
 export const workerSettings = (worker: WorkerDef) => withOwn(FUNCTION_SETTINGS.worker, worker);
 export const scheduleSettings = (schedule: ScheduleDef) => withOwn(FUNCTION_SETTINGS.schedule, schedule);
 export const eventSettings = (rule: EventRuleDef) => withOwn(FUNCTION_SETTINGS.event, rule);
+export const invokedSettings = (fn: InvokedFunctionDef) => withOwn(FUNCTION_SETTINGS.invoked, fn);

@@ -1,7 +1,10 @@
-import { type StackContext, use } from "sst/constructs";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { type FunctionProps, type StackContext, use } from "sst/constructs";
 import { routeSettings } from "../functions/function-settings";
+import { invokedFunctions } from "../functions/invoked-functions";
 import { type RouteDef, routeKey, routes } from "../functions/routes";
 import { Api } from "./api";
+import { Invoked } from "./invoked";
 import { sizing } from "./lambda";
 
 /** Route functions get the defaults `functions/routes.ts` documents. */
@@ -83,6 +86,27 @@ export function concernOf(route: Pick<RouteDef, "path">): Concern {
 
 const langfuseConcern = (segment: string): Concern => LANGFUSE_ON_OUR_STACKS[segment] ?? "langfuse";
 
+/**
+ * A route function's own permissions and, for a route that invokes other functions (functions/invoked-functions.ts),
+ * each one's name in its environment and `lambda:InvokeFunction` on exactly that function.
+ */
+function extrasOf(handler: string): Pick<FunctionProps, "environment" | "permissions"> {
+  const { invoked } = use(Invoked);
+  const called = invokedFunctions.filter((f) => f.callers.includes(handler));
+  const permissions = [
+    ...(PERMISSIONS_OF_HANDLER[handler] ?? []),
+    ...called.map(
+      (f) => new PolicyStatement({ actions: ["lambda:InvokeFunction"], resources: [invoked[f.handler]!.functionArn] }),
+    ),
+  ];
+  return {
+    ...(called.length
+      ? { environment: Object.fromEntries(called.map((f) => [f.envName, invoked[f.handler]!.functionName])) }
+      : {}),
+    ...(permissions.length ? { permissions } : {}),
+  };
+}
+
 function mount({ stack }: StackContext, concern: Concern) {
   const { api } = use(Api);
   api.addRoutes(
@@ -97,7 +121,7 @@ function mount({ stack }: StackContext, concern: Concern) {
             function: {
               handler: r.handler,
               ...sizing(routeSettings(r)),
-              ...(PERMISSIONS_OF_HANDLER[r.handler] ? { permissions: PERMISSIONS_OF_HANDLER[r.handler] } : {}),
+              ...extrasOf(r.handler),
             },
           },
         ]),

@@ -3,8 +3,8 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 /**
  * Whether `given` is exactly the base64 (or base64url) text of HMAC-SHA256(`value`) under `secret`, compared in
  * constant time. Text, not decoded bytes: a decoder ignores the spare bits of the last character, so several
- * spellings decode to the same bytes, and only the one the signer wrote is accepted (docs/auth.md, "Sessions
- * without the sign-in stack").
+ * spellings decode to the same bytes, and only the one the signer wrote is accepted
+ * (docs/auth.md, "Sessions without the sign-in stack").
  */
 export function signatureMatches(
   secret: string,

@@ -1,8 +1,8 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
-import type * as Reads from "../reads";
 import * as Traces from "../traces";
+import { pickDimensions, pickFilters } from "./metrics-dimensions";
 import { pickMeasures, supportedList } from "./metrics-measures";
 import { planScoreQuery, SCORE_VIEWS } from "./metrics-scores";
 
@@ -55,19 +55,45 @@ export function parseMetricsQuery(text: string): LfMetricsQueryObject {
 
 type Row = Traces.MetricsRow;
 type Measure = Record<string, (r: Row) => number | null>;
+type Dimension = Exclude<Traces.MetricsDimension, "day">;
 
-/** What each view answers: the measures and aggregations our metrics aggregate computes, nothing more. */
-const VIEWS: Record<
-  string,
-  {
-    dimensions: Record<string, "environment" | "model">;
-    measures: Record<string, Measure>;
-    traceFilters: Record<string, string>;
-    environmentFilter: string[];
-  }
-> = {
+/** Fields of the trace an observation is on, as Langfuse's observations view names them. */
+const OF_TRACE: Record<string, Dimension> = {
+  traceName: "trace.name",
+  userId: "trace.userId",
+  sessionId: "trace.sessionId",
+  tags: "trace.tags",
+  traceRelease: "trace.release",
+  traceVersion: "trace.version",
+};
+
+/**
+ * What each view answers: Langfuse's dimension names onto the observations aggregate's, and the measures and
+ * aggregations it computes, nothing more. Every dimension also filters; `environment` filters the aggregate's
+ * one environment (the platform's own calls are left out unless it names theirs).
+ */
+const VIEWS: Record<string, { dimensions: Record<string, Dimension>; measures: Record<string, Measure> }> = {
   observations: {
-    dimensions: { environment: "environment", providedModelName: "model" },
+    dimensions: {
+      id: "id",
+      traceId: "traceId",
+      traceName: OF_TRACE.traceName!,
+      environment: "environment",
+      parentObservationId: "parentObservationId",
+      type: "type",
+      name: "name",
+      level: "level",
+      version: "version",
+      tags: OF_TRACE.tags!,
+      providedModelName: "model",
+      promptName: "promptName",
+      promptVersion: "promptVersion",
+      userId: OF_TRACE.userId!,
+      sessionId: OF_TRACE.sessionId!,
+      traceRelease: OF_TRACE.traceRelease!,
+      traceVersion: OF_TRACE.traceVersion!,
+      startTimeMonth: "startTimeMonth",
+    },
     measures: {
       count: { count: (r) => r.observations },
       totalCost: { sum: (r) => r.costUsd },
@@ -76,59 +102,45 @@ const VIEWS: Record<
       totalTokens: { sum: (r) => r.totalTokens },
       latency: { p50: (r) => r.latencyP50Ms, p95: (r) => r.latencyP95Ms, p99: (r) => r.latencyP99Ms },
     },
-    traceFilters: { traceName: "name", userId: "userId", sessionId: "sessionId", tags: "tags" },
-    environmentFilter: ["environment"],
   },
   traces: {
-    dimensions: { environment: "environment" },
+    dimensions: {
+      id: "traceId",
+      name: "trace.name",
+      tags: "trace.tags",
+      userId: "trace.userId",
+      sessionId: "trace.sessionId",
+      release: "trace.release",
+      version: "trace.version",
+      environment: "environment",
+      timestampMonth: "trace.timestampMonth",
+    },
     measures: {
       count: { count: (r) => r.traces },
       observationsCount: { sum: (r) => r.observations },
       totalCost: { sum: (r) => r.costUsd },
       totalTokens: { sum: (r) => r.totalTokens },
     },
-    traceFilters: {
-      name: "name",
-      userId: "userId",
-      sessionId: "sessionId",
-      tags: "tags",
-      release: "release",
-      version: "version",
-    },
-    environmentFilter: ["environment"],
   },
 };
 
-/** Langfuse's filters as conditions on the traces, or the one environment. @throws invalid_input for any other. */
+/** Langfuse's filters as the aggregate's conditions, or its one environment. @throws invalid_input for any other. */
 function filtersOf(q: LfMetricsQueryObject, view: (typeof VIEWS)[string]) {
-  const traces: Reads.Condition[] = [];
   let environment: string | undefined;
-  q.filters.forEach((f, i) => {
-    const place = `Invalid query.query.filters.${i}`;
-    const values = Array.isArray(f.value) ? f.value : [f.value];
-    if (!values.every((v) => typeof v === "string"))
-      throw invalid(`${place}.value: expected a string or an array of strings`);
-    if (view.environmentFilter.includes(f.column)) {
-      if (!(f.operator === "=" || ((f.operator === "any of" || f.operator === "in") && values.length === 1)))
+  const where = pickFilters(q, view.dimensions, {
+    arrays: ["tags"],
+    special: ["environment"],
+    take: (f, place) => {
+      const values = Array.isArray(f.value) ? f.value : [f.value];
+      if (
+        !values.every((v) => typeof v === "string") ||
+        !(f.operator === "=" || ((f.operator === "any of" || f.operator === "in") && values.length === 1))
+      )
         throw invalid(`${place}: environment takes '=' with one value`);
       environment = values[0] as string;
-      return;
-    }
-    const column = view.traceFilters[f.column];
-    if (!column)
-      throw invalid(
-        `${place}.column: '${f.column}' is not supported; supported: ${supportedList([...view.environmentFilter, ...Object.keys(view.traceFilters)])}`,
-      );
-    if (f.operator === "=" && values.length === 1) traces.push({ column, operator: "=", value: values[0] as string });
-    else if (f.operator === "any of") traces.push({ column, operator: "in", value: values as string[] });
-    else if (f.operator === "all of" && column === "tags")
-      for (const v of values) traces.push({ column, operator: "=", value: v as string });
-    else
-      throw invalid(
-        `${place}.operator: '${f.operator}' is not supported on ${f.column}; use '=' or 'any of'${column === "tags" ? " or 'all of'" : ""}`,
-      );
+    },
   });
-  return { traces, environment };
+  return { where: where.map((w) => ({ dim: w.dim as Traces.MetricsWhere["dim"], values: w.values })), environment };
 }
 
 /**
@@ -174,33 +186,20 @@ function planTelemetryQuery(
   view: (typeof VIEWS)[string],
   byDay: boolean,
 ) {
-  const dims: Traces.MetricsDimension[] = byDay ? ["day"] : [];
-  q.dimensions.forEach((d, i) => {
-    const dim = Object.hasOwn(view.dimensions, d.field) ? view.dimensions[d.field]! : null;
-    if (!dim)
-      throw invalid(
-        `Invalid query.query.dimensions.${i}.field: '${d.field}' is not supported on ${q.view}; supported: ${supportedList(Object.keys(view.dimensions))}`,
-      );
-    if (!dims.includes(dim)) dims.push(dim);
-  });
-  const measures = pickMeasures(q, view.measures);
-  const fields = [
-    ...(byDay ? ["time_dimension"] : []),
-    ...q.dimensions.map((d) => d.field),
-    ...measures.map((m) => m.key),
+  const picked = pickDimensions(q, view.dimensions);
+  const dims: Traces.MetricsDimension[] = [
+    ...new Set([...(byDay ? (["day"] as const) : []), ...picked.map((p) => p.dim)]),
   ];
-  const { traces, environment } = filtersOf(q, view);
-  const named = Object.entries(view.dimensions);
+  const measures = pickMeasures(q, view.measures);
+  const fields = [...(byDay ? ["time_dimension"] : []), ...picked.map((p) => p.field), ...measures.map((m) => m.key)];
+  const { where, environment } = filtersOf(q, view);
+  const groupOf = (r: Row, dim: Dimension) =>
+    dim === "environment" ? r.environment : dim === "model" ? (r.model ?? null) : (r.groups?.[dim] ?? null);
   const run = async (from: Date, to: Date) => {
-    const rows = await Traces.aggregateMetrics(deps, projectId, { from, to, dims, environment, traces });
+    const rows = await Traces.aggregateMetrics(deps, projectId, { from, to, dims, environment, where });
     return rows.map((r) => ({
       ...(byDay ? { time_dimension: `${r.day}T00:00:00.000Z` } : {}),
-      ...Object.fromEntries(
-        q.dimensions.map((d) => [
-          d.field,
-          named.find(([f]) => f === d.field)![1] === "model" ? (r.model ?? null) : r.environment,
-        ]),
-      ),
+      ...Object.fromEntries(picked.map((p) => [p.field, groupOf(r, p.dim)])),
       ...Object.fromEntries(measures.map((m) => [m.key, m.read(r)])),
     }));
   };

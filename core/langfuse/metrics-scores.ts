@@ -1,7 +1,8 @@
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
 import * as Scores from "../scores";
-import { pickMeasures, supportedList } from "./metrics-measures";
+import { pickDimensions, pickFilters } from "./metrics-dimensions";
+import { pickMeasures } from "./metrics-measures";
 import type { LfMetricsQueryObject } from "./metrics-query";
 
 type Row = Scores.ScoreMetricsRow;
@@ -20,31 +21,58 @@ const NUMERIC_MEASURES: Record<string, Record<string, (r: Row) => number | null>
   },
 };
 
-const SHARED: Scores.ScoreMetricColumn[] = ["name", "source", "dataType", "environment", "configId"];
+type Dimension = Exclude<Scores.ScoreMetricDimension, "day">;
+
+/**
+ * Langfuse's score-view dimensions onto the score aggregate's: the score's own columns, and the fields of the
+ * trace and observation it is on (Langfuse's `sessionId` is the trace's, so a score on a session has none).
+ */
+const SHARED: Record<string, Dimension> = {
+  id: "id",
+  traceId: "traceId",
+  observationId: "observationId",
+  name: "name",
+  source: "source",
+  dataType: "dataType",
+  environment: "environment",
+  configId: "configId",
+  timestampMonth: "timestampMonth",
+  timestampDay: "timestampDay",
+  traceName: "trace.name",
+  tags: "trace.tags",
+  userId: "trace.userId",
+  sessionId: "trace.sessionId",
+  traceRelease: "trace.release",
+  traceVersion: "trace.version",
+  observationName: "observation.name",
+  observationModelName: "observation.model",
+  observationPromptName: "observation.promptName",
+  observationPromptVersion: "observation.promptVersion",
+};
 
 /** Langfuse's two score views (its `scores-numeric` and `scores-categorical`), over what we compute exactly. */
 export const SCORE_VIEWS: Record<
   string,
-  { kind: "numeric" | "categorical"; columns: Scores.ScoreMetricColumn[]; measures: typeof NUMERIC_MEASURES }
+  { kind: "numeric" | "categorical"; dimensions: Record<string, Dimension>; measures: typeof NUMERIC_MEASURES }
 > = {
-  "scores-numeric": { kind: "numeric", columns: SHARED, measures: NUMERIC_MEASURES },
+  "scores-numeric": { kind: "numeric", dimensions: { ...SHARED, value: "value" }, measures: NUMERIC_MEASURES },
   "scores-categorical": {
     kind: "categorical",
-    columns: [...SHARED, "stringValue"],
+    dimensions: { ...SHARED, stringValue: "stringValue" },
     measures: { count: { count: (r) => r.count } },
   },
 };
 
 const VALUE_OPERATORS = ["=", ">", "<", ">=", "<="] as const;
 
-/** Langfuse's filters onto score columns (and the value of numeric scores). @throws invalid_input for any other. */
+/** Langfuse's filters onto score dimensions (and the value of numeric scores). @throws invalid_input for any other. */
 function filtersOf(q: LfMetricsQueryObject, view: (typeof SCORE_VIEWS)[string]) {
-  const where: { column: Scores.ScoreMetricColumn; values: string[] }[] = [];
   const value: { operator: (typeof VALUE_OPERATORS)[number]; value: number }[] = [];
-  const supported = view.kind === "numeric" ? [...view.columns, "value"] : view.columns;
-  q.filters.forEach((f, i) => {
-    const place = `Invalid query.query.filters.${i}`;
-    if (view.kind === "numeric" && f.column === "value") {
+  const numeric = view.kind === "numeric";
+  const where = pickFilters(q, view.dimensions, {
+    arrays: ["tags"],
+    special: numeric ? ["value"] : [],
+    take: (f, place) => {
       const op = VALUE_OPERATORS.find((o) => o === f.operator);
       if (!op)
         throw invalid(
@@ -52,21 +80,9 @@ function filtersOf(q: LfMetricsQueryObject, view: (typeof SCORE_VIEWS)[string]) 
         );
       if (typeof f.value !== "number" || !Number.isFinite(f.value)) throw invalid(`${place}.value: expected a number`);
       value.push({ operator: op, value: f.value });
-      return;
-    }
-    const column = view.columns.find((c) => c === f.column);
-    if (!column)
-      throw invalid(
-        `${place}.column: '${f.column}' is not supported on ${q.view}; supported: ${supportedList(supported)}`,
-      );
-    const values = Array.isArray(f.value) ? f.value : [f.value];
-    if (!values.every((v) => typeof v === "string"))
-      throw invalid(`${place}.value: expected a string or an array of strings`);
-    if (f.operator === "=" && values.length === 1) where.push({ column, values: values as string[] });
-    else if (f.operator === "any of") where.push({ column, values: values as string[] });
-    else throw invalid(`${place}.operator: '${f.operator}' is not supported on ${f.column}; use '=' or 'any of'`);
+    },
   });
-  return { where, value };
+  return { where: where.map((w) => ({ column: w.dim, values: w.values })), value };
 }
 
 /**
@@ -80,23 +96,19 @@ export function planScoreQuery(
   view: (typeof SCORE_VIEWS)[string],
   byDay: boolean,
 ) {
-  const columns = q.dimensions.map((d, i) => {
-    const column = view.columns.find((c) => c === d.field);
-    if (!column)
-      throw invalid(
-        `Invalid query.query.dimensions.${i}.field: '${d.field}' is not supported on ${q.view}; supported: ${supportedList(view.columns)}`,
-      );
-    return column;
-  });
+  const picked = pickDimensions(q, view.dimensions);
   const measures = pickMeasures(q, view.measures);
   const filters = filtersOf(q, view);
-  const fields = [...(byDay ? ["time_dimension"] : []), ...columns, ...measures.map((m) => m.key)];
+  const fields = [...(byDay ? ["time_dimension"] : []), ...picked.map((p) => p.field), ...measures.map((m) => m.key)];
   const run = async (from: Date, to: Date) => {
-    const dims: Scores.ScoreMetricDimension[] = [...(byDay ? (["day"] as const) : []), ...new Set(columns)];
+    const dims: Scores.ScoreMetricDimension[] = [
+      ...(byDay ? (["day"] as const) : []),
+      ...new Set(picked.map((p) => p.dim)),
+    ];
     const rows = await Scores.aggregateScores(deps, projectId, { from, to, kind: view.kind, dims, ...filters });
     return rows.map((r) => ({
       ...(byDay ? { time_dimension: `${r.day}T00:00:00.000Z` } : {}),
-      ...Object.fromEntries(columns.map((c) => [c, r.dims[c] ?? null])),
+      ...Object.fromEntries(picked.map((p) => [p.field, r.dims[p.dim] ?? null])),
       ...Object.fromEntries(measures.map((m) => [m.key, m.read(r)])),
     }));
   };

@@ -1,7 +1,6 @@
 import * as z from "zod";
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
-import type * as Reads from "../reads";
 import * as Traces from "../traces";
 import { PageQuery, pageOf } from "./page";
 
@@ -69,12 +68,12 @@ const usageOf = (r: Traces.MetricsRow) => ({
  */
 export async function dailyMetrics(deps: Pick<Deps, "telemetry" | "clock">, projectId: string, q: LfDailyMetricsQuery) {
   const window = windowOf(q.fromTimestamp, q.toTimestamp, deps.clock.now());
-  const traces: Reads.Condition[] = [
-    ...(q.traceName !== undefined ? [{ column: "name", operator: "=" as const, value: q.traceName }] : []),
-    ...(q.userId !== undefined ? [{ column: "userId", operator: "=" as const, value: q.userId }] : []),
-    ...(q.tags ?? []).map((tag) => ({ column: "tags", operator: "=" as const, value: tag })),
+  const where: Traces.MetricsWhere[] = [
+    ...(q.traceName !== undefined ? [{ dim: "trace.name" as const, values: [q.traceName] }] : []),
+    ...(q.userId !== undefined ? [{ dim: "trace.userId" as const, values: [q.userId] }] : []),
+    ...(q.tags ?? []).map((tag) => ({ dim: "trace.tags" as const, values: [tag] })),
   ];
-  const options = { ...window, environment: oneEnvironment(q.environment, "query.environment"), traces };
+  const options = { ...window, environment: oneEnvironment(q.environment, "query.environment"), where };
   const [days, models] = await Promise.all([
     Traces.aggregateMetrics(deps, projectId, { ...options, dims: ["day"] }),
     Traces.aggregateMetrics(deps, projectId, { ...options, dims: ["day", "model"] }),

@@ -16,6 +16,15 @@ export {
   predicate,
   simpleConditions,
 } from "./filters";
+export {
+  foldedObservations,
+  foldedTraces,
+  OBSERVATION_FIELDS,
+  type ObservationField,
+  oneOf,
+  TRACE_FIELDS,
+  type TraceField,
+} from "./joined";
 export { KEY_SORT, type ListPlan, listPage, type SortDir } from "./list-engine";
 export { type OffsetPlan, offsetPage } from "./offset-page";
 export { Iso, listQueryFields, Order } from "./query.schema";

@@ -15,7 +15,8 @@ export {
   traceChildIds,
 } from "./list-traces-page";
 export { listUsers } from "./list-users";
-export { aggregateMetrics, getMetrics, type MetricsDimension, type MetricsRow, metricsStatement } from "./metrics";
+export { aggregateMetrics, getMetrics, type MetricsRow, metricsStatement } from "./metrics";
+export type { MetricsDimension, MetricsWhere } from "./metrics-columns";
 export { readSessionTurns, readTraceBodies, TRANSCRIPT_TURNS, type TraceBodies } from "./read-bodies";
 export { readSources, type SourceBodies, type SourceKey, selectObservationKeys, sourceKey } from "./read-sources";
 export * from "./reads.schema";

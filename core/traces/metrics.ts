@@ -1,12 +1,18 @@
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
+import { foldedTraces, oneOf, Params, type TraceField } from "../reads";
 import { chDateTime, PLATFORM_ENVIRONMENT } from "../telemetry";
+import {
+  isObservationColumn,
+  type MetricsDimension,
+  type MetricsWhere,
+  OBSERVATION_METRIC_COLUMNS,
+  traceFieldOf,
+} from "./metrics-columns";
+import type { MetricsQuery } from "./reads.schema";
 
 /** The value bits of a packed fold (migration 0002) as Float64; 0.0 when absent. */
 const low = (col: string) => `reinterpretAsFloat64(toUInt64(${col}))`;
-
-import { type Condition, Params, traceIdsMatching } from "../reads";
-import type { MetricsQuery } from "./reads.schema";
 
 const DAY_MS = 86_400_000;
 /** Default window when `from` is not given. */
@@ -25,10 +31,9 @@ export interface MetricsRow {
   latencyP50Ms: number | null;
   latencyP95Ms: number | null;
   latencyP99Ms: number | null;
+  /** The value of every other dimension grouped by (the observation's own columns, its trace's); absent without. */
+  groups?: Partial<Record<MetricsDimension, unknown>>;
 }
-
-/** A dimension a metrics aggregate groups by. */
-export type MetricsDimension = "day" | "environment" | "model";
 
 export interface AggregateOptions {
   from: Date;
@@ -45,8 +50,8 @@ export interface AggregateOptions {
    * where it skips most of the project, and not for the endpoint's month-long ones.
    */
   narrow?: boolean;
-  /** Only the observations of traces meeting these conditions (columns of the traces list: name, userId, tags). */
-  traces?: readonly Condition[];
+  /** Every one must hold: the observation's (or its trace's) value is one of the values. */
+  where?: readonly MetricsWhere[];
 }
 
 /**
@@ -68,15 +73,50 @@ export function aggregateStatement(
   if (o.environment !== undefined) where.push(`env = ${params.bind("String", o.environment)}`);
   else where.push(`env != ${params.bind("String", PLATFORM_ENVIRONMENT)}`);
   if (o.model !== undefined) where.push(`model = ${params.bind("String", o.model)}`);
+  const wheres = o.where ?? [];
   // Every column costs FINAL a merge step (string tuples the most): read model and level only when used.
-  const withModel = o.dims.includes("model") || o.model !== undefined;
-  const dims = o.dims.map((d) => (d === "day" ? "day" : d === "environment" ? "env" : "model"));
-  const keys = dims.map((d) => (d === "day" ? "toString(day) AS day" : d === "env" ? "env AS environment" : "model"));
+  const withModel = o.dims.includes("model") || o.model !== undefined || wheres.some((w) => w.dim === "model");
+  const used = [...o.dims, ...wheres.map((w) => w.dim)];
+  const ownColumns = [...new Set(used.filter(isObservationColumn))];
+  const grouped = (d: MetricsDimension) => {
+    if (d === "day" || d === "model") return d;
+    if (d === "environment") return "env";
+    return isObservationColumn(d) ? `d_${d}` : `t_${traceFieldOf(d)}`;
+  };
+  const dims = o.dims.map(grouped);
+  const keys = o.dims.map((d) =>
+    d === "day" ? "toString(day) AS day" : d === "environment" ? "env AS environment" : grouped(d),
+  );
   const inWindow = `project_id = {projectId:String} AND start_time >= ${from} AND start_time < ${to}`;
+  // A trace side reads only the traces of observations starting in the window (the projection by start time).
+  const windowTraces = `SELECT trace_id FROM observations WHERE ${inWindow}`;
+  const traceWheres = wheres.filter((w) => traceFieldOf(w.dim));
+  const onTrace = (w: MetricsWhere) => oneOf(params, `t_${traceFieldOf(w.dim)}`, w.values, w.dim === "trace.tags");
+  // The keys are the same on every raw row: filtered before FINAL, on the primary index.
+  const keyed = { id: "id", traceId: "trace_id" } as const;
+  const byKey = wheres
+    .filter((w) => w.dim === "id" || w.dim === "traceId")
+    .map((w) => ` AND ${keyed[w.dim as keyof typeof keyed]} IN ${params.bind("Array(String)", [...w.values])}`);
+  for (const w of wheres.filter((x) => !traceFieldOf(x.dim) && !Object.hasOwn(keyed, x.dim)))
+    where.push(oneOf(params, grouped(w.dim), w.values));
   const narrow =
-    (o.narrow
-      ? ` AND trace_id IN (SELECT trace_id FROM observations WHERE ${inWindow}) AND id IN (SELECT id FROM observations WHERE ${inWindow})`
-      : "") + (o.traces?.length ? ` AND ${traceIdsMatching(params, o.traces)}` : "");
+    byKey.join("") +
+    (o.narrow ? ` AND trace_id IN (${windowTraces}) AND id IN (SELECT id FROM observations WHERE ${inWindow})` : "") +
+    (traceWheres.length
+      ? ` AND trace_id IN (SELECT t_id FROM (${foldedTraces(
+          traceWheres.map((w) => traceFieldOf(w.dim)!),
+          windowTraces,
+        )}) WHERE ${traceWheres.map(onTrace).join(" AND ")})`
+      : "");
+  const traceDims = o.dims.map(traceFieldOf).filter((f): f is TraceField => f !== null);
+  const join = traceDims.length
+    ? `
+    LEFT JOIN (${foldedTraces(traceDims, windowTraces)}) AS t ON t.t_id = m_trace_id`
+    : "";
+  const own = [
+    ...(traceDims.length ? ["trace_id AS m_trace_id"] : []),
+    ...ownColumns.map((c) => `${OBSERVATION_METRIC_COLUMNS[c]} AS d_${c}`),
+  ];
   // `traces` counts trace_key, the 64-bit hash of the id (migration 0003: 8 bytes per row instead of
   // a 32-byte string; two ids colliding in one group is a 1-in-10^8 event at a million traces a day).
   // An absent packed fold is 0, whose low 64 bits read as 0.0, so the sums need no NULL branch.
@@ -86,9 +126,9 @@ export function aggregateStatement(
     FROM (
       SELECT trace_key, start_time, toDate(start_time) AS day, ifNull(environment.2, 'default') AS env${withModel ? ", model.2 AS model" : ""}${o.errors ? ", ifNull(level.2, 'DEFAULT') = 'ERROR' AS error" : ""},
         ${low("cost_usd")} AS cost, ${low("input_tokens")} AS input, ${low("output_tokens")} AS output, ${low("total_tokens")} AS total,
-        toFloat64(toUnixTimestamp64Milli(end_time) - toUnixTimestamp64Milli(start_time)) AS latency
+        toFloat64(toUnixTimestamp64Milli(end_time) - toUnixTimestamp64Milli(start_time)) AS latency${own.map((c) => `, ${c}`).join("")}
       FROM observations FINAL WHERE project_id = {projectId:String}${narrow}
-    )
+    )${join ? ` AS m${join}` : ""}
     WHERE ${where.join(" AND ")}${
       dims.length
         ? `
@@ -147,6 +187,12 @@ export async function aggregateMetrics(
 
 function metricsRow(r: Record<string, unknown>, dims: readonly MetricsDimension[]): MetricsRow {
   const lat = (r.latency as unknown[] | null) ?? [];
+  const groups: NonNullable<MetricsRow["groups"]> = {};
+  for (const d of dims) {
+    const field = traceFieldOf(d);
+    if (field) groups[d] = r[`t_${field}`] ?? null;
+    else if (isObservationColumn(d)) groups[d] = r[`d_${d}`] ?? null;
+  }
   return {
     day: dims.includes("day") ? String(r.day) : "",
     ...(dims.includes("environment") ? { environment: String(r.environment) } : {}),
@@ -160,5 +206,6 @@ function metricsRow(r: Record<string, unknown>, dims: readonly MetricsDimension[
     latencyP50Ms: finite(lat[0]),
     latencyP95Ms: finite(lat[1]),
     latencyP99Ms: finite(lat[2]),
+    ...(Object.keys(groups).length ? { groups } : {}),
   };
 }

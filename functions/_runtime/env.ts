@@ -47,6 +47,8 @@ export const Env = z.object({
   AWS_SESSION_TOKEN: z.string().optional(),
   /** The AWS SDKs' service-specific override, for a Secrets Manager emulator apart from the S3/SQS one. */
   AWS_ENDPOINT_URL_SECRETS_MANAGER: z.string().optional(),
+  /** The same for Lambda's Invoke API (the model-call function), for an emulator apart from the others. */
+  AWS_ENDPOINT_URL_LAMBDA: z.string().optional(),
   SIGHTLINE_INIT_PUBLIC_KEY: z.string().optional(),
   SIGHTLINE_INIT_SECRET_KEY: z.string().optional(),
   SIGHTLINE_INIT_ORG: z.string().default("default"),
@@ -143,6 +145,8 @@ export const Env = z.object({
   SIGHTLINE_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Retries of a judge request after 429, 5xx, a time-out or a connection failure. */
   SIGHTLINE_LLM_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  /** The model-call function that runs judge requests for functions carrying no LLM SDK (the stack sets it; docs/deployment.md). */
+  SIGHTLINE_MODEL_CALL_FUNCTION: z.string().min(1).optional(),
   /**
    * Name servers that prove SSO domains (docs/auth.md, "Proving the domain"): comma-separated IP addresses with an
    * optional port (`10.0.0.2`, `127.0.0.1:5353`, `[::1]:53`); unset, the system's.

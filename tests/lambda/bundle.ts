@@ -3,6 +3,7 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { eventRules } from "@functions/event-rules";
+import { invokedFunctions } from "@functions/invoked-functions";
 import { workers } from "@functions/queue-workers";
 import { routes } from "@functions/routes";
 import { schedules } from "@functions/schedules";
@@ -16,7 +17,7 @@ export const MIGRATE_HANDLER = "functions/deploy/migrate.handler";
 export interface LambdaFunction {
   /** `functions/api/traces/get-trace.handler`, as the tables write it. */
   handler: string;
-  kind: "route" | "worker" | "schedule" | "event" | "script";
+  kind: "route" | "worker" | "schedule" | "event" | "invoked" | "script";
 }
 
 /** Every function the stacks deploy, from the same tables the stacks read. */
@@ -26,6 +27,7 @@ export function allFunctions(): LambdaFunction[] {
   for (const w of workers) seen.set(w.handler, { handler: w.handler, kind: "worker" });
   for (const s of schedules) seen.set(s.handler, { handler: s.handler, kind: "schedule" });
   for (const e of eventRules) seen.set(e.handler, { handler: e.handler, kind: "event" });
+  for (const i of invokedFunctions) seen.set(i.handler, { handler: i.handler, kind: "invoked" });
   seen.set(MIGRATE_HANDLER, { handler: MIGRATE_HANDLER, kind: "script" });
   return [...seen.values()];
 }

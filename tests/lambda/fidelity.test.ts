@@ -4,11 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { generateRingKey } from "@core/platform/keyring";
+import { LangfuseClient } from "@langfuse/client";
+import { Langfuse } from "langfuse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClickHouseShim, startClickHouseShim } from "../support/clickhouse-http-shim";
 import { createBucket, createQueuePair, type Fauxqs, startEmulator } from "../support/fauxqs";
+import { type LambdaInvokeServer, startLambdaInvokeServer } from "../support/lambda-invoke-server";
 import { createScratchDatabase } from "../support/scratch-db";
 import { startSecretsManagerFake } from "../support/secrets-manager-fake";
+import { startApiGateway } from "./api-gateway";
 import { allFunctions, bundleWithPackages, isolate, MIGRATE_HANDLER, ROOT } from "./bundle";
 import { apiGatewayEvent, scheduledEvent, sqsEvent } from "./events";
 import { invoke, loadAll } from "./invoke";
@@ -33,6 +37,7 @@ const postgresAnswers = () =>
   });
 
 const root = mkdtempSync(join(tmpdir(), "sightline-lambda-"));
+const MODEL_CALL = "functions/workers/model-call.handler";
 const functions = allFunctions();
 const bundles = new Map<string, string>();
 let packages = new Map<string, Set<string>>();
@@ -118,6 +123,16 @@ describe("what each bundle carries", () => {
     expect(packages.get("functions/api/ingest/otel-traces.handler")!.has("protobufjs")).toBe(true);
   });
 
+  it("keeps the LLM SDKs out of the MCP server: its judges run in the model-call function, which carries both", () => {
+    const mcp = packages.get("functions/api/mcp/post-message.handler")!;
+    const modelCall = packages.get("functions/workers/model-call.handler")!;
+
+    expect([...mcp].filter((p) => p === "openai" || p === "@anthropic-ai/sdk")).toEqual([]);
+    // The check sees the SDKs where they are, and the MCP server still carries what its other tools need.
+    expect([...modelCall]).toEqual(expect.arrayContaining(["openai", "@anthropic-ai/sdk"]));
+    expect([...mcp]).toEqual(expect.arrayContaining(["@modelcontextprotocol/sdk", "@clickhouse/client", "aws4fetch"]));
+  });
+
   it("carries the sign-in stack only in the functions that need better-auth itself (/v1/auth)", async () => {
     const carriers: string[] = [];
     const keyOnly: string[] = [];
@@ -173,6 +188,7 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
   let shim: ClickHouseShim;
   let secrets: Awaited<ReturnType<typeof startSecretsManagerFake>>;
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let lambda: LambdaInvokeServer;
   let env: Record<string, string>;
   let queueUrl: string;
   let evalQueueUrl: string;
@@ -224,11 +240,26 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
       AWS_ENDPOINT_URL: emulator.endpoint,
       AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
     });
+    // The model-call function behind Lambda's Invoke API, named to MCP's function as the stack names it.
+    lambda = await startLambdaInvokeServer({
+      "sightline-fidelity-ModelCall": {
+        taskRoot: taskRoot(MODEL_CALL),
+        file: bundles.get(MODEL_CALL)!,
+        env,
+        timeoutMs: 30_000,
+      },
+    });
+    env = {
+      ...env,
+      SIGHTLINE_MODEL_CALL_FUNCTION: "sightline-fidelity-ModelCall",
+      AWS_ENDPOINT_URL_LAMBDA: lambda.endpoint,
+    };
   }, 120_000);
   afterAll(async () => {
     await shim?.stop();
     await emulator?.stop();
     await secrets?.stop();
+    await lambda?.stop();
     await scratch?.drop();
   });
 
@@ -340,6 +371,37 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
       );
       expect(answer.result.structuredContent).toEqual(trace.body);
 
+      // A judge run over MCP: the MCP bundle carries no LLM SDK and invokes the model-call bundle, which judges.
+      const judge = await api("functions/api/evaluators/create-evaluator.handler", "POST", "/v1/evaluators", {
+        name: "judged",
+        prompt: "Rate {{output}}",
+        provider: "mock",
+        model: "mock-judge",
+      });
+      expect(judge.status, judge.output).toBe(201);
+      const judged = await run(
+        "functions/api/mcp/post-message.handler",
+        apiGatewayEvent("POST", "/v1/mcp", {
+          headers: { ...auth, accept: "application/json, text/event-stream" },
+          body: { ...rpc, params: { name: "run_evaluator", arguments: { name: "judged", traceId } } },
+        }),
+      );
+      expect(judged.error, judged.output).toBeUndefined();
+      const ran = JSON.parse(
+        Buffer.from(judged.result.body, judged.result.isBase64Encoded ? "base64" : "utf8").toString("utf8"),
+      );
+      expect(ran.result.isError, JSON.stringify(ran)).toBeFalsy();
+      expect(ran.result.structuredContent.score).toMatchObject({ name: "judged", source: "EVAL" });
+      expect(lambda.invocations.map((i) => (i.payload as { provider: string }).provider)).toEqual(["mock"]);
+      // The run recorded its judge's call as a trace through the ingest path; the scenarios below count that queue.
+      const recorded = await emulator.sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: 1 }),
+      );
+      expect(recorded.Messages?.length).toBe(1);
+      await emulator.sqs.send(
+        new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: recorded.Messages![0]!.ReceiptHandle! }),
+      );
+
       const saved = await api("functions/api/prompts/save-prompt.handler", "POST", "/v1/prompts", {
         name: "greeting",
         type: "TEXT",
@@ -448,5 +510,69 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
       expect(JSON.parse(refused.result.body)).toMatchObject({ error: "InvalidRequestError", code: "invalid_input" });
     },
     120_000,
+  );
+
+  /** The HTTP status a Langfuse client's error carries. */
+  const statusOf = (e: unknown) => (e as { statusCode?: number }).statusCode;
+
+  /** What Lambda's SQS poller does for the ingest worker: every message of the queue delivered, then deleted. */
+  const applyIngestQueue = async () => {
+    for (;;) {
+      const received = await emulator.sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrl,
+          MaxNumberOfMessages: 10,
+          MessageSystemAttributeNames: ["All"],
+        }),
+      );
+      if (!received.Messages?.length) return;
+      const worked = await run(
+        "functions/workers/ingest.handler",
+        sqsEvent("arn:aws:sqs:us-east-1:000000000000:ingest-fidelity", received.Messages),
+      );
+      expect(worked.result, worked.output).toEqual({ batchItemFailures: [] });
+      for (const m of received.Messages)
+        await emulator.sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
+    }
+  };
+
+  it.skipIf(!pg)(
+    "serves the Langfuse clients themselves through an API Gateway front: traces listed and read, a score created and deleted",
+    async () => {
+      const gateway = await startApiGateway(run);
+      try {
+        const client = new LangfuseClient({ ...KEY, baseUrl: gateway.url });
+        const legacy = new Langfuse({ ...KEY, baseUrl: gateway.url, flushAt: 100 });
+
+        const page = await client.api.trace.list({ name: "fidelity", limit: 10 });
+        const trace = await client.api.trace.get(page.data[0]!.id);
+        const score = await client.api.scores.create({ traceId: trace.id, name: "fidelity-check", value: 1 });
+        await applyIngestQueue();
+        const scored = await client.api.scores.getById(score.id);
+        await client.api.legacy.scoreV1.delete(score.id);
+        const gone = await client.api.scores.getById(score.id).catch(statusOf);
+        const fetched = await legacy.fetchTraces({ name: "fidelity" });
+        const missing = await client.api.trace.get("no-such-trace").catch(statusOf);
+
+        expect(page.meta).toMatchObject({ page: 1, totalItems: 1 });
+        expect(trace).toMatchObject({ name: "fidelity", input: "hi", output: "hello" });
+        expect(trace.observations.map((o) => o.name)).toEqual(["llm"]);
+        expect(scored).toMatchObject({ traceId: trace.id, name: "fidelity-check", value: 1, source: "API" });
+        expect(gone).toBe(404);
+        expect(fetched.data.map((t) => t.id)).toEqual([trace.id]);
+        expect(missing).toBe(404);
+        // Each call went to its own route's bundle.
+        expect(gateway.calls).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^GET \/api\/public\/traces → functions\/api\/langfuse\/traces\/list-traces/),
+            expect.stringMatching(/^POST \/api\/public\/scores → /),
+            expect.stringMatching(/^DELETE \/api\/public\/scores\/[^ ]+ → /),
+          ]),
+        );
+      } finally {
+        await gateway.stop();
+      }
+    },
+    180_000,
   );
 });

@@ -7,11 +7,13 @@ import {
   eventSettings,
   FUNCTION_SETTINGS,
   type FunctionSettings,
+  invokedSettings,
   routeClass,
   routeSettings,
   scheduleSettings,
   workerSettings,
 } from "@functions/function-settings";
+import { invokedFunctions } from "@functions/invoked-functions";
 import { workers } from "@functions/queue-workers";
 import { routeKey, routes } from "@functions/routes";
 import { schedules } from "@functions/schedules";
@@ -25,6 +27,7 @@ import { type Concern, concernOf, ROUTE_STACKS } from "../../stacks/api-routes";
 import { Console } from "../../stacks/console";
 import { Cron } from "../../stacks/cron";
 import { Events } from "../../stacks/events";
+import { Invoked } from "../../stacks/invoked";
 import { Queues } from "../../stacks/queues";
 import { SECRET_KEYS, Storage } from "../../stacks/storage";
 import { StreamRoutes, streamOutputOf } from "../../stacks/stream-routes";
@@ -60,7 +63,7 @@ const ENV_KEYS = [
 ];
 const CONFIG_MAX_RECEIVE_COUNT = Config.shape.maxReceiveCount.parse(undefined);
 
-const stacks = { Storage, Queues, Api, ...ROUTE_STACKS, StreamRoutes, Cron, Events, Console };
+const stacks = { Storage, Queues, Api, Invoked, ...ROUTE_STACKS, StreamRoutes, Cron, Events, Console };
 type StackName = keyof typeof stacks;
 const templates = {} as Record<StackName, Template>;
 // The cloud assembly (tens of MB of asset copies); CDK would otherwise leave one in the temp dir per run.
@@ -112,7 +115,9 @@ const allFunctions = () =>
     resources(stack, "AWS::Lambda::Function").map((f) => ({ stack, ...f })),
   );
 const ourHandlers = new Set(
-  [...routes, ...workers, ...schedules, ...eventRules].map((d) => d.handler).concat(MIGRATE_HANDLER),
+  [...routes, ...workers, ...schedules, ...eventRules, ...invokedFunctions]
+    .map((d) => d.handler)
+    .concat(MIGRATE_HANDLER),
 );
 const ourFunctions = () => allFunctions().filter((f) => ourHandlers.has(f.props.Handler));
 
@@ -132,7 +137,7 @@ function grants(stack: StackName, fn: Found): Set<string> {
   const role = target(fn.props.Role);
   const label = (r: unknown) =>
     JSON.stringify(r).match(
-      /IngestDeadLetters|IngestQueue|EvalDeadLetters|EvalQueue|ExperimentDeadLetters|ExperimentQueue|BlobsBucket|Secrets|Events/,
+      /IngestDeadLetters|IngestQueue|EvalDeadLetters|EvalQueue|ExperimentDeadLetters|ExperimentQueue|BlobsBucket|Secrets|Events|ModelCall/,
     )?.[0] ?? JSON.stringify(r);
   const pairs = new Set<string>();
   for (const policy of resources(stack, "AWS::IAM::Policy")) {
@@ -458,6 +463,39 @@ describe("Events stack", () => {
   });
 });
 
+describe("Invoked stack", () => {
+  const MCP_POST = "functions/api/mcp/post-message.handler";
+  const modelCall = invokedFunctions.find((f) => f.name === "ModelCall")!;
+
+  it("runs the model-call function for the MCP server's judges, reading the secret and nothing else", () => {
+    const fn = functionByHandler("Invoked", modelCall.handler);
+    const granted = [...grants("Invoked", fn)];
+
+    expect(modelCall.callers).toEqual([MCP_POST]);
+    expect(fn.props).toMatchObject({ Handler: modelCall.handler, ...deployed(FUNCTION_SETTINGS.invoked) });
+    expect(granted).toEqual(expect.arrayContaining(SECRET_READ));
+    expect(granted.filter((g) => /^(s3|sqs|events|lambda):/.test(g))).toEqual([]);
+  });
+
+  it("lets only the MCP POST function invoke it, on exactly its ARN, and names it in that function's environment", () => {
+    const invokers = ourFunctions().flatMap((f) =>
+      [...grants(f.stack, f)].filter((g) => g.startsWith("lambda:")).map((g) => `${f.props.Handler}: ${g}`),
+    );
+    const mcp = functionByHandler("AdminRoutes", MCP_POST);
+    const named = JSON.stringify(mcp.props.Environment.Variables.SIGHTLINE_MODEL_CALL_FUNCTION);
+    const modelCallId = functionByHandler("Invoked", modelCall.handler).id;
+
+    expect(invokers).toEqual([`${MCP_POST}: lambda:InvokeFunction → ModelCall`]);
+    // Across stacks CloudFormation passes the name and the ARN as exports of the Invoked stack's function.
+    expect(named).toContain(`Ref${modelCallId}`);
+    const statement = resources("AdminRoutes", "AWS::IAM::Policy")
+      .filter((p) => p.props.Roles.some((r: Props) => r.Ref === target(mcp.props.Role)))
+      .flatMap((p) => p.props.PolicyDocument.Statement as Props[])
+      .find((st) => st.Action === "lambda:InvokeFunction");
+    expect(JSON.stringify(statement?.Resource)).toContain(`GetAtt${modelCallId}Arn`);
+  });
+});
+
 /** What CloudFormation holds for a function of these settings (no reservation: the property is absent). */
 const deployed = (settings: FunctionSettings) => ({
   MemorySize: settings.memoryMb,
@@ -479,7 +517,9 @@ describe("every function", () => {
   });
 
   it("exists once per table entry, plus the migrations", () => {
-    const expected = [...routes, ...workers, ...schedules, ...eventRules].map((d) => d.handler).concat(MIGRATE_HANDLER);
+    const expected = [...routes, ...workers, ...schedules, ...eventRules, ...invokedFunctions]
+      .map((d) => d.handler)
+      .concat(MIGRATE_HANDLER);
 
     expect(
       ourFunctions()
@@ -492,6 +532,7 @@ describe("every function", () => {
     ...workers.map((w) => ["Queues", w.handler, workerSettings(w)] as const),
     ...schedules.map((s) => ["Cron", s.handler, scheduleSettings(s)] as const),
     ...eventRules.map((e) => ["Events", e.handler, eventSettings(e)] as const),
+    ...invokedFunctions.map((f) => ["Invoked", f.handler, invokedSettings(f)] as const),
     ["Cron", MIGRATE_HANDLER, FUNCTION_SETTINGS.deploy] as const,
   ])("sizes the %s stack's %s by the function settings table", (stack, handler, settings) => {
     const { props } = functionByHandler(stack as StackName, handler);

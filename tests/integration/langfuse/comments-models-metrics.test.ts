@@ -356,7 +356,7 @@ describe("Langfuse comments, models and metrics", () => {
       app.call("GET", `/api/public/metrics?query=${encodeURIComponent(JSON.stringify(q))}`, { key });
 
     const measure = await ask({ ...base, metrics: [{ measure: "value", aggregation: "avg" }] });
-    const dimension = await ask({ ...base, view: "scores-numeric", dimensions: [{ field: "traceName" }] });
+    const dimension = await ask({ ...base, view: "scores-numeric", dimensions: [{ field: "evaluatorId" }] });
     const aggregation = await ask({
       ...base,
       view: "scores-numeric",
@@ -372,13 +372,13 @@ describe("Langfuse comments, models and metrics", () => {
       code: "invalid_input",
     });
     expect(dimension.body.message).toBe(
-      "Invalid query.query.dimensions.0.field: 'traceName' is not supported on scores-numeric; supported: name, source, dataType, environment, configId",
+      "Invalid query.query.dimensions.0.field: 'evaluatorId' is not supported on scores-numeric; supported: id, traceId, observationId, name, source, dataType, environment, configId, timestampMonth, timestampDay, traceName, tags, userId, sessionId, traceRelease, traceVersion, observationName, observationModelName, observationPromptName, observationPromptVersion, value",
     );
     expect(aggregation.body.message).toBe(
       "Invalid query.query.metrics.0.aggregation: 'histogram' is not supported for value; supported: count, sum, avg, min, max, p50, p75, p90, p95, p99",
     );
     expect(filter.body.message).toBe(
-      "Invalid query.query.filters.0.column: 'value' is not supported on scores-categorical; supported: name, source, dataType, environment, configId, stringValue",
+      "Invalid query.query.filters.0.column: 'value' is not supported on scores-categorical; supported: id, traceId, observationId, name, source, dataType, environment, configId, timestampMonth, timestampDay, traceName, tags, userId, sessionId, traceRelease, traceVersion, observationName, observationModelName, observationPromptName, observationPromptVersion, stringValue",
     );
   });
 });
