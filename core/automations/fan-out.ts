@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
 import type { EventEnvelope } from "../platform/ports";
-import { attemptLeased, type DeliverDeps, type LeasedDelivery, leaseFrom } from "./deliver";
+import { attemptLeased, type DeliverDeps, type LeasedDelivery, leaseEnd } from "./deliver";
 import { type AutomationRow, enabledAutomations } from "./manage-automations";
 import { matches } from "./matches";
 
@@ -14,7 +14,7 @@ const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (r
  * second delivery.
  */
 async function recordDeliveries(
-  deps: Pick<Deps, "db" | "clock" | "ids" | "config" | "caches">,
+  deps: Pick<Deps, "db" | "clock" | "ids" | "config" | "caches" | "outbound">,
   events: readonly EventEnvelope[],
 ): Promise<{ rows: LeasedDelivery[]; takers: Map<string, AutomationRow> }> {
   const takers = new Map<string, AutomationRow>();
@@ -53,7 +53,7 @@ async function recordDeliveries(
     INSERT INTO automation_deliveries
       (id, automation_id, project_id, event_id, type, envelope, status, attempts, attempt_log, next_attempt_at, leased_until, created_at, updated_at)
     SELECT v.id, v.automation_id, v.project_id, v.event_id, v.type, v.envelope, 'pending', 0, '[]'::jsonb,
-      ${at}::timestamptz, ${leaseFrom(now).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+      ${at}::timestamptz, ${leaseEnd(now, values.length, deps.outbound.timeoutMs).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
     FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
       AS v(id text, automation_id text, project_id text, event_id text, type text, envelope jsonb)
     ON CONFLICT (automation_id, event_id) DO NOTHING

@@ -1,5 +1,5 @@
 import { outboxEvents } from "@core/audit/audit.sql";
-import { automations } from "@core/automations/automations.sql";
+import { automationDeliveries, automations } from "@core/automations/automations.sql";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { verifySignature } from "../../../sdk/typescript/src/index.js";
@@ -289,6 +289,26 @@ describe("automations", () => {
     expect(await deliveriesOf(id)).toEqual([
       expect.objectContaining({ status: "failed", attempts: 1, responseStatus: 404, nextAttemptAt: null }),
     ]);
+  });
+
+  it("leases a run's deliveries for every round of its lanes at the time limit, so no other run sends them meanwhile", async () => {
+    const { id } = await saveWebhook({ name: "slow", trigger: "prompt.created" });
+    hook.fallback = "hang";
+    // 20 deliveries on 16 lanes: two rounds of 300 ms attempts (the app's outbound time limit), plus the margin.
+    for (let i = 0; i < 20; i++) await savePrompt({ name: `slow-${i}`, type: "TEXT", content: "x" });
+
+    const running = relay();
+    let leases: (Date | null)[] = [];
+    while (leases.length < 20) {
+      leases = (
+        await app.deps.db.select().from(automationDeliveries).where(eq(automationDeliveries.automationId, id))
+      ).map((d) => d.leasedUntil);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await running;
+
+    expect(new Set(leases.map((l) => l!.getTime() - now))).toEqual(new Set([2 * 300 + 60_000]));
+    expect(await deliveriesOf(id)).toHaveLength(20);
   });
 
   it("test-sends a sample event once and logs it", async () => {
