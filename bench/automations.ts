@@ -140,7 +140,11 @@ export async function ingestWithWebhook(url: string, hookUrl: string, delivered:
     // Every trace of the run delivered counts: the clock stops when the last webhook arrived.
     const started = performance.now();
     await endToEnd(url, bodies());
-    while (delivered() - before < 600 * 5) await new Promise((r) => setTimeout(r, 10));
+    // A delivery that failed waits for the every-minute retry: three minutes is past two of them.
+    const deadline = started + 180_000;
+    while (delivered() - before < 600 * 5 && performance.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    if (delivered() - before < 600 * 5)
+      throw new Error(`${delivered() - before} of ${600 * 5} trace.created webhooks arrived within 180 s`);
     withHook.push(performance.now() - started);
     await api(url, "DELETE", `/v1/automations/${made.body.id}`);
     await waitDrained(url);

@@ -64,7 +64,7 @@ export const FEATURE_SCENARIOS: Scenario[] = [
   },
   {
     name: "trace-created-filtered",
-    on: "a `trace.created` webhook whose filter matches no trace (events appended and relayed, none delivered)",
+    on: "a `trace.created` webhook whose filter matches no trace (the writer checks the filter: nothing appended, relayed or delivered)",
     async enable({ url, hookUrl, round }) {
       const made = await ok(
         api(url, "POST", "/v1/automations", {

@@ -75,7 +75,15 @@ async function claim(deps: Pick<Deps, "db" | "clock">, limit: number) {
     .update(outboxEvents)
     .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
     .where(inArray(outboxEvents.seq, pending))
-    .returning();
+    // What an envelope needs, no more: each row comes back through the driver's parser.
+    .returning({
+      seq: outboxEvents.seq,
+      id: outboxEvents.id,
+      projectId: outboxEvents.projectId,
+      type: outboxEvents.type,
+      payload: outboxEvents.payload,
+      createdAt: outboxEvents.createdAt,
+    });
   return rows.sort((x, y) => x.seq - y.seq);
 }
 

@@ -10,8 +10,8 @@ import { sendRequest } from "./send-request";
 
 /** Targets called at once by one run: a hanging one holds a lane for its time limit, not the run. */
 const CONCURRENCY = 16;
-/** How long a run holds the deliveries it attempts; longer than one attempt's time limit. */
-const LEASE_MS = 60_000;
+/** What a run's lease adds to its attempts: the statements around them, and a margin. */
+const LEASE_MARGIN_MS = 60_000;
 
 export type DeliverDeps = Pick<Deps, "db" | "clock" | "log" | "keyRing" | "outbound" | "config">;
 export type DeliveryRow = typeof automationDeliveries.$inferSelect;
@@ -65,8 +65,15 @@ export async function attemptLeased(
   };
 }
 
-/** The lease a new delivery is born with when its recorder attempts it at once. */
-export const leaseFrom = (now: Date) => new Date(now.getTime() + LEASE_MS);
+/**
+ * The end of a run's lease on `count` deliveries: long enough for each of the run's lanes to spend every attempt
+ * it takes at the time limit (`attemptMs`), so that no other run sends one of them while this run still may
+ * (docs/automations.md, "Deliveries and retries"). 200 deliveries at 10 s: 13 rounds, 190 s with the margin.
+ */
+export function leaseEnd(now: Date, count: number, attemptMs: number): Date {
+  const rounds = Math.ceil(Math.max(count, 1) / CONCURRENCY);
+  return new Date(now.getTime() + rounds * attemptMs + LEASE_MARGIN_MS);
+}
 
 /** One statement: the due deliveries no one holds, leased (SKIP LOCKED keeps overlapping runs apart). */
 async function leaseDue(
@@ -75,6 +82,7 @@ async function leaseDue(
 ): Promise<DeliveryRow[]> {
   if (options.ids && options.ids.length === 0) return [];
   const now = deps.clock.now();
+  const limit = options.limit ?? 200;
   const due = deps.db
     .select({ seq: automationDeliveries.seq })
     .from(automationDeliveries)
@@ -87,11 +95,13 @@ async function leaseDue(
       ),
     )
     .orderBy(automationDeliveries.nextAttemptAt)
-    .limit(options.limit ?? 200)
+    .limit(limit)
     .for("update", { skipLocked: true });
+  // The lease is set in the statement that takes the rows, so it plans for as many as may be taken.
+  const most = Math.min(limit, options.ids?.length ?? limit);
   return deps.db
     .update(automationDeliveries)
-    .set({ leasedUntil: leaseFrom(now) })
+    .set({ leasedUntil: leaseEnd(now, most, deps.outbound.timeoutMs) })
     .where(inArray(automationDeliveries.seq, due))
     .returning();
 }

@@ -1,9 +1,12 @@
+import { sql } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
 import type { EventEnvelope } from "../platform/ports";
-import { automationDeliveries } from "./automations.sql";
-import { attemptLeased, type DeliverDeps, type LeasedDelivery, leaseFrom } from "./deliver";
+import { attemptLeased, type DeliverDeps, type LeasedDelivery, leaseEnd } from "./deliver";
 import { type AutomationRow, enabledAutomations } from "./manage-automations";
 import { matches } from "./matches";
+
+// postgres.js and PGlite answer raw statements in different shapes.
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
 /**
  * Records one delivery per automation that takes each event (docs/automations.md, "Deliveries and retries"),
@@ -11,12 +14,19 @@ import { matches } from "./matches";
  * second delivery.
  */
 async function recordDeliveries(
-  deps: Pick<Deps, "db" | "clock" | "ids" | "config" | "caches">,
+  deps: Pick<Deps, "db" | "clock" | "ids" | "config" | "caches" | "outbound">,
   events: readonly EventEnvelope[],
 ): Promise<{ rows: LeasedDelivery[]; takers: Map<string, AutomationRow> }> {
   const takers = new Map<string, AutomationRow>();
   const now = deps.clock.now();
-  const values = [];
+  const values: {
+    id: string;
+    automation_id: string;
+    project_id: string;
+    event_id: string;
+    type: string;
+    envelope: EventEnvelope;
+  }[] = [];
   // Read once per project of the batch: on a shared store every read goes to Postgres.
   const byProject = new Map<string, Promise<AutomationRow[]>>();
   const automationsOf = (projectId: string) =>
@@ -26,40 +36,37 @@ async function recordDeliveries(
       takers.set(a.id, a);
       values.push({
         id: deps.ids.uuid(),
-        automationId: a.id,
-        projectId: event.projectId,
-        eventId: event.id,
+        automation_id: a.id,
+        project_id: event.projectId,
+        event_id: event.id,
         type: event.type,
         envelope: event,
-        status: "pending" as const,
-        attemptLog: [],
-        nextAttemptAt: now,
-        leasedUntil: leaseFrom(now),
-        createdAt: now,
-        updatedAt: now,
       });
     }
   }
   if (values.length === 0) return { rows: [], takers };
-  // The envelopes are in hand: only what tells the inserted rows apart comes back.
-  const inserted = await deps.db
-    .insert(automationDeliveries)
-    .values(values)
-    .onConflictDoNothing({ target: [automationDeliveries.automationId, automationDeliveries.eventId] })
-    .returning({
-      seq: automationDeliveries.seq,
-      id: automationDeliveries.id,
-      automationId: automationDeliveries.automationId,
-      eventId: automationDeliveries.eventId,
-    });
+  // One JSON parameter for the whole batch, not a dozen per row: a relay batch of 100 deliveries was the
+  // costliest statement of a webhook's path (docs/ingest.md, "Issue 32: what changed and what is left"). The envelopes are in hand: only what
+  // tells the inserted rows apart comes back.
+  const at = now.toISOString();
+  const result = await deps.db.execute(sql`
+    INSERT INTO automation_deliveries
+      (id, automation_id, project_id, event_id, type, envelope, status, attempts, attempt_log, next_attempt_at, leased_until, created_at, updated_at)
+    SELECT v.id, v.automation_id, v.project_id, v.event_id, v.type, v.envelope, 'pending', 0, '[]'::jsonb,
+      ${at}::timestamptz, ${leaseEnd(now, values.length, deps.outbound.timeoutMs).toISOString()}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb)
+      AS v(id text, automation_id text, project_id text, event_id text, type text, envelope jsonb)
+    ON CONFLICT (automation_id, event_id) DO NOTHING
+    RETURNING seq::text AS seq, id, automation_id, event_id`);
+  const inserted = rowsOf<{ seq: string; id: string; automation_id: string; event_id: string }>(result);
   const byId = new Map(events.map((e) => [e.id, e]));
   return {
     rows: inserted.map((r) => ({
-      seq: r.seq,
+      seq: Number(r.seq),
       id: r.id,
-      automationId: r.automationId,
+      automationId: r.automation_id,
       attempts: 0,
-      envelope: byId.get(r.eventId)!,
+      envelope: byId.get(r.event_id)!,
     })),
     takers,
   };

@@ -47,7 +47,7 @@ function holds(value: unknown, c: Condition): boolean {
  */
 export function matches(
   automation: Pick<AutomationRow, "trigger" | "filter" | "threshold" | "enabled">,
-  event: EventEnvelope,
+  event: Pick<EventEnvelope, "type" | "data">,
 ): boolean {
   if (!automation.enabled || automation.trigger !== event.type) return false;
   if (automation.threshold !== null) {

@@ -294,6 +294,8 @@ export class OutboundCallError extends Error {
 
 /** HTTP calls to customer-operated addresses (dataset runners, webhooks), with a time limit and an address policy. */
 export interface OutboundHttp {
+  /** Time limit of one call, connection and answer included: what a caller waiting on many calls plans with. */
+  readonly timeoutMs: number;
   /** @throws OutboundCallError; any answer, 5xx included, resolves. */
   post(url: string, request: { headers: Record<string, string>; body: string }): Promise<OutboundResponse>;
 }

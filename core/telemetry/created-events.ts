@@ -5,10 +5,22 @@ import { stableUuid } from "../platform/stable-id";
 import type { PartialRow } from "./partial-row";
 
 /**
- * Which of `trace.created` and `score.created` a project listens to (an automation or an event sink takes
- * them); writers ask before building events, so a project without listeners pays nothing (docs/automations.md).
+ * What a project's listeners take of `trace.created` and `score.created`: an enabled automation whose trigger,
+ * filter and threshold hold for the event, or an event sink that takes its kind.
  */
-export type CreatedListeners = (projectId: string) => Promise<ReadonlySet<string>>;
+export interface CreatedTakers {
+  /** Whether anything listens to the type at all: no event of it is built otherwise. */
+  has(type: string): boolean;
+  /** Whether anything takes an event of the type carrying `data`. */
+  takes(type: string, data: Record<string, unknown>): boolean;
+}
+
+/**
+ * A project's takers; writers ask before building events and append only the events something takes, so a
+ * project without listeners, or whose automations' filters hold for none of its traffic, pays nothing
+ * (docs/automations.md, "Events").
+ */
+export type CreatedListeners = (projectId: string) => Promise<CreatedTakers>;
 
 const iso = (ch: string | undefined) => (ch ? `${ch.replace(" ", "T")}Z` : null);
 const parsed = (text: string | undefined) => {
@@ -58,39 +70,50 @@ export function scoreCreatedData(row: PartialRow): Record<string, unknown> {
 /** The event id of an entity's creation: the same on every retry and redelivery, so it is appended once. */
 export const createdEventId = (type: string, projectId: string, id: string) => stableUuid(type, projectId, id);
 
-/** Appends `score.created` for the scores of listening projects; a score seen before adds nothing. */
+/** Appends `score.created` for the scores something takes; a score seen before adds nothing. */
 export async function appendScoresCreated(
   db: Db,
   rows: Iterable<PartialRow>,
-  listening: (projectId: string) => boolean,
+  takersOf: (projectId: string) => CreatedTakers | undefined,
   now: Date,
 ): Promise<void> {
-  const values = [...rows]
-    .filter((r) => listening(r.projectId))
-    .map((r) => ({
+  const values = [];
+  for (const r of rows) {
+    const takers = takersOf(r.projectId);
+    if (!takers?.has("score.created")) continue;
+    const payload = scoreCreatedData(r);
+    if (!takers.takes("score.created", payload)) continue;
+    values.push({
       id: createdEventId("score.created", r.projectId, r.id),
       projectId: r.projectId,
       type: "score.created",
-      payload: scoreCreatedData(r),
+      payload,
       createdAt: now,
-    }));
+    });
+  }
   if (values.length === 0) return;
   await db.insert(outboxEvents).values(values).onConflictDoNothing({ target: outboxEvents.id });
   outboxSignal.raise();
 }
 
 /**
- * The `trace.created` events of a delivery's new traces, as the trace-mirror statement inserts them: only a
- * key that statement inserted (a trace seen for the first time) gets one, in the same statement, so the
- * event and the trace's first row commit together.
+ * The `trace.created` events of a delivery's traces that something takes, as the trace-mirror statement
+ * inserts them: only a key that statement inserted (a trace seen for the first time) gets one, in the same
+ * statement, so the event and the trace's first row commit together.
  */
 export function traceCreatedInputs(
   rows: Iterable<PartialRow>,
   projectId: string,
+  takers: CreatedTakers,
 ): { key: string; id: string; payload: Record<string, unknown> }[] {
-  return [...rows]
-    .filter((r) => r.projectId === projectId)
-    .map((r) => ({ key: r.id, id: createdEventId("trace.created", projectId, r.id), payload: traceCreatedData(r) }));
+  const inputs = [];
+  for (const r of rows) {
+    if (r.projectId !== projectId) continue;
+    const payload = traceCreatedData(r);
+    if (takers.takes("trace.created", payload))
+      inputs.push({ key: r.id, id: createdEventId("trace.created", projectId, r.id), payload });
+  }
+  return inputs;
 }
 
 /** The CTE that appends them, joined to the statement's `inserted` keys. */

@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { outboxSignal } from "../audit";
 import type { Db } from "../platform/db";
-import { traceCreatedCte, traceCreatedInputs } from "./created-events";
+import { type CreatedTakers, traceCreatedCte, traceCreatedInputs } from "./created-events";
 import type { MergedRows } from "./merge-events";
 import type { PartialRow } from "./partial-row";
 import { traceMirror } from "./trace-mirror.sql";
@@ -50,7 +50,7 @@ export async function assignBuckets(
   deps: { db: Db },
   merged: MergedRows,
   now: Date,
-  traceCreated: (projectId: string) => boolean = () => false,
+  takersOf: (projectId: string) => CreatedTakers | undefined = () => undefined,
 ): Promise<void> {
   const turns = sessionTurns(merged.traces.values());
   const tables = [
@@ -71,8 +71,9 @@ export async function assignBuckets(
   }
   for (const [projectId, keys] of byProject) {
     const wanted = [...keys.values()].map(({ kind, key, bucket }) => ({ kind, key, bucket }));
-    // A listening project's new traces get their `trace.created` in the same statement (docs/automations.md).
-    const created = traceCreated(projectId) ? traceCreatedInputs(merged.traces.values(), projectId) : [];
+    // The new traces something takes get their `trace.created` in the same statement (docs/automations.md).
+    const takers = takersOf(projectId);
+    const created = takers?.has("trace.created") ? traceCreatedInputs(merged.traces.values(), projectId, takers) : [];
     const found = await upsert(deps.db, projectId, wanted, turns.get(projectId) ?? [], now, created);
     if (created.length) outboxSignal.raise();
     const missing = wanted.filter((w) => !found.has(`${w.kind}:${w.key}`));

@@ -1,5 +1,5 @@
 import type { Deps } from "../platform/deps";
-import { appendScoresCreated, type CreatedListeners } from "./created-events";
+import { appendScoresCreated, type CreatedListeners, type CreatedTakers } from "./created-events";
 import type { MergedRows } from "./merge-events";
 import { offloadLargeBodies } from "./offload";
 import type { PartialRow } from "./partial-row";
@@ -20,7 +20,7 @@ export async function writeRows(
     ...[...merged.traces.values()].map((row) => ({ row, traceId: row.id })),
     ...[...merged.observations.values()].map((row) => ({ row, traceId: row.traceId ?? "" })),
   ]);
-  await assignBuckets(deps, merged, deps.clock.now(), (p) => listening.get(p)?.has("trace.created") ?? false);
+  await assignBuckets(deps, merged, deps.clock.now(), (p) => listening.get(p));
   const tables: [string, Map<string, PartialRow>][] = [
     ["traces", merged.traces],
     ["observations", merged.observations],
@@ -32,19 +32,14 @@ export async function writeRows(
       .map(([table, rows]) => deps.telemetry.insertEncoded(table, jsonEachRow(rows.values()))),
   );
   // After the rows: a failed insert is retried, and the event's stable id keeps the retry from adding another.
-  await appendScoresCreated(
-    deps.db,
-    merged.scores.values(),
-    (p) => listening.get(p)?.has("score.created") ?? false,
-    deps.clock.now(),
-  );
+  await appendScoresCreated(deps.db, merged.scores.values(), (p) => listening.get(p), deps.clock.now());
 }
 
 /** What each project of the rows listens to; no lookup at all without listeners or rows that could fire. */
 async function listeningTo(
   merged: MergedRows,
   listeners: CreatedListeners | undefined,
-): Promise<Map<string, ReadonlySet<string>>> {
+): Promise<Map<string, CreatedTakers>> {
   if (!listeners || (merged.traces.size === 0 && merged.scores.size === 0)) return new Map();
   const projects = new Set([...merged.traces.values(), ...merged.scores.values()].map((r) => r.projectId));
   return new Map(await Promise.all([...projects].map(async (p) => [p, await listeners(p)] as const)));

@@ -27,6 +27,7 @@ export function nodeOutboundHttp(options: OutboundOptions): OutboundHttp {
   });
 
   return {
+    timeoutMs: options.timeoutMs,
     post(url, { headers, body }) {
       return new Promise<OutboundResponse>((resolve, reject) => {
         let target: URL;

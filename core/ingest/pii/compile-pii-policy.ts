@@ -4,7 +4,7 @@ import { applyRules, type MaskRule, token } from "./mask-rule";
 import { BUILTIN_PII_KINDS, compileCustomPattern, type PiiPolicy } from "./pii.schema";
 
 export interface Masker {
-  /** A masked copy of a JSON value; never throws. */
+  /** The value with its PII masked (the value itself when it holds none, else a copy); never throws. */
   mask(value: unknown): unknown;
 }
 

@@ -1,5 +1,5 @@
 import { outboxEvents } from "@core/audit/audit.sql";
-import { automations } from "@core/automations/automations.sql";
+import { automationDeliveries, automations } from "@core/automations/automations.sql";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { verifySignature } from "../../../sdk/typescript/src/index.js";
@@ -205,6 +205,46 @@ describe("automations", () => {
     expect(scores).toHaveLength(0);
   });
 
+  it("appends only the trace.created and score.created events some automation's filter or threshold takes", async () => {
+    const traces = await saveWebhook({
+      name: "wanted-traces",
+      trigger: "trace.created",
+      filter: [{ column: "name", operator: "=", value: "wanted" }],
+    });
+    await saveWebhook({ name: "low-scores", trigger: "score.created", threshold: 0.5 });
+    const [wanted, other, later] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    const appended = async (type: string) =>
+      (await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, type)).orderBy(outboxEvents.seq)).map(
+        (e) => (e.payload as { id: string }).id,
+      );
+    const [tracesBefore, scoresBefore] = [await appended("trace.created"), await appended("score.created")];
+
+    await ingest(app, [
+      ev("trace-create", { id: wanted, name: "wanted" }),
+      ev("trace-create", { id: other, name: "other" }),
+      ev("score-create", { id: "s-low-only", traceId: other, name: "q", value: 0.1 }),
+      ev("score-create", { id: "s-high-none", traceId: other, name: "q", value: 0.9 }),
+    ]);
+    await relay();
+    // A changed filter takes the next traces: the cached automations are read again after the write.
+    const changed = await app.call("PUT", `/v1/automations/${traces.id}`, {
+      body: {
+        name: "wanted-traces",
+        trigger: "trace.created",
+        action: "webhook",
+        target: `${hook.url}/hook`,
+        filter: [{ column: "name", operator: "=", value: "later" }],
+      },
+    });
+    await ingest(app, [ev("trace-create", { id: later, name: "later" })]);
+    await relay();
+
+    expect(changed.status).toBe(200);
+    expect((await appended("trace.created")).filter((id) => !tracesBefore.includes(id))).toEqual([wanted, later]);
+    expect((await appended("score.created")).filter((id) => !scoresBefore.includes(id))).toEqual(["s-low-only"]);
+    expect(hook.received.map((r) => JSON.parse(r.body).data.id).sort()).toEqual(["s-low-only", later, wanted].sort());
+  });
+
   it("retries 500, 429, a hang and a closed socket with backoff, fails after the fifth attempt, and retries by hand", async () => {
     const { id } = await saveWebhook({ name: "flaky", trigger: "prompt.created" });
     hook.answer({ status: 500, body: "down" }, { status: 429 }, "hang", "close", { status: 503 });
@@ -249,6 +289,26 @@ describe("automations", () => {
     expect(await deliveriesOf(id)).toEqual([
       expect.objectContaining({ status: "failed", attempts: 1, responseStatus: 404, nextAttemptAt: null }),
     ]);
+  });
+
+  it("leases a run's deliveries for every round of its lanes at the time limit, so no other run sends them meanwhile", async () => {
+    const { id } = await saveWebhook({ name: "slow", trigger: "prompt.created" });
+    hook.fallback = "hang";
+    // 20 deliveries on 16 lanes: two rounds of 300 ms attempts (the app's outbound time limit), plus the margin.
+    for (let i = 0; i < 20; i++) await savePrompt({ name: `slow-${i}`, type: "TEXT", content: "x" });
+
+    const running = relay();
+    let leases: (Date | null)[] = [];
+    while (leases.length < 20) {
+      leases = (
+        await app.deps.db.select().from(automationDeliveries).where(eq(automationDeliveries.automationId, id))
+      ).map((d) => d.leasedUntil);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    await running;
+
+    expect(new Set(leases.map((l) => l!.getTime() - now))).toEqual(new Set([2 * 300 + 60_000]));
+    expect(await deliveriesOf(id)).toHaveLength(20);
   });
 
   it("test-sends a sample event once and logs it", async () => {

@@ -130,3 +130,31 @@ describe("compilePiiPolicy", () => {
     expect([42, null, true, undefined].map((v) => masker.mask(v))).toEqual([42, null, true, undefined]);
   });
 });
+
+describe("masking values without PII", () => {
+  const masker = compilePiiPolicy(all)!;
+
+  it("answers the value itself when nothing in it is PII, and a copy that leaves the input alone when something is", () => {
+    const clean = { messages: [{ role: "user", content: "What is the capital of France?" }], n: 3 };
+    const dirty = { messages: [{ role: "user", content: "mail me at ada@example.com" }], n: 3 };
+    const before = structuredClone(dirty);
+
+    const maskedClean = masker.mask(clean);
+    const maskedDirty = masker.mask(dirty);
+
+    expect(maskedClean).toBe(clean);
+    expect(maskedDirty).not.toBe(dirty);
+    expect(maskedDirty).toEqual({ messages: [{ role: "user", content: "mail me at [REDACTED:email]" }], n: 3 });
+    expect(dirty).toEqual(before);
+  });
+
+  it("finds PII past clean strings, in nested and shared containers", () => {
+    const shared = { note: "call +44 20 7946 0958" };
+    const value = { a: "clean", b: [shared, { c: "still clean" }], d: shared };
+
+    const masked = masker.mask(value) as { b: [{ note: string }]; d: { note: string } };
+
+    expect(masked.b[0].note).toBe("call [REDACTED:phone]");
+    expect(masked.d).toBe(masked.b[0]);
+  });
+});
