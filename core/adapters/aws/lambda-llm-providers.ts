@@ -6,7 +6,7 @@ import {
   type LlmProviders,
 } from "../../platform/ports";
 import { completionOf, type ModelCall, ModelCallAnswer } from "../llm/model-call";
-import { Semaphore } from "../llm/resilient";
+import { permitsPerProvider } from "../llm/resilient";
 import { type AwsCredentialSource, AwsServiceError, serviceEndpoint, signedFetch } from "./signed-fetch";
 
 export interface LambdaLlmOptions {
@@ -30,15 +30,7 @@ export function lambdaLlmProviders(options: LambdaLlmOptions): LlmProviders {
   const send = signedFetch("lambda", options.region, options.credentials);
   const base = (options.endpoint ?? serviceEndpoint("lambda", options.region)).replace(/\/$/, "");
   const url = `${base}/2015-03-31/functions/${encodeURIComponent(options.functionName)}/invocations`;
-  const permits = new Map<LlmProviderName, Semaphore>();
-  const permitOf = (name: LlmProviderName) => {
-    let semaphore = permits.get(name);
-    if (!semaphore) {
-      semaphore = new Semaphore(options.concurrency);
-      permits.set(name, semaphore);
-    }
-    return semaphore;
-  };
+  const permitOf = permitsPerProvider(options.concurrency);
 
   async function invoke(call: ModelCall): Promise<ModelCallAnswer> {
     const response = await send(url, {

@@ -52,6 +52,19 @@ export class Semaphore {
   }
 }
 
+/** One bound of `concurrency` calls in flight per provider, made when the provider is first called. */
+export function permitsPerProvider(concurrency: number): (name: LlmProviderName) => Semaphore {
+  const permits = new Map<LlmProviderName, Semaphore>();
+  return (name) => {
+    let semaphore = permits.get(name);
+    if (!semaphore) {
+      semaphore = new Semaphore(concurrency);
+      permits.set(name, semaphore);
+    }
+    return semaphore;
+  };
+}
+
 export interface ResilienceHooks {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -73,15 +86,7 @@ export function resilientProviders(
 ): LlmProviders {
   const sleep = hooks.sleep ?? defaultSleep;
   const random = hooks.random ?? Math.random;
-  const permits = new Map<LlmProviderName, Semaphore>();
-  const permitOf = (name: LlmProviderName) => {
-    let semaphore = permits.get(name);
-    if (!semaphore) {
-      semaphore = new Semaphore(policy.concurrency);
-      permits.set(name, semaphore);
-    }
-    return semaphore;
-  };
+  const permitOf = permitsPerProvider(policy.concurrency);
   const backoff = (attempt: number) =>
     Math.min(policy.maxBackoffMs, policy.baseBackoffMs * 2 ** attempt) * (0.5 + random() / 2);
 
