@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
 import { invalid } from "../platform/errors";
-import { foldedTraces, oneOf, Params, type TraceField } from "../reads";
+import { foldedTraces, OBSERVATION_FIELDS, oneOf, Params, type TraceField } from "../reads";
 import { chDateTime, PLATFORM_ENVIRONMENT } from "../telemetry";
 import {
   isObservationColumn,
@@ -124,7 +124,7 @@ export function aggregateStatement(
       sum(cost) AS cost_usd, sum(input) AS input_tokens, sum(output) AS output_tokens, sum(total) AS total_tokens,
       quantiles(0.5, 0.95, 0.99)(latency) AS latency${o.errors ? ", toUInt32(uniqExactIf(trace_key, error)) AS error_traces" : ""}
     FROM (
-      SELECT trace_key, start_time, toDate(start_time) AS day, ifNull(environment.2, 'default') AS env${withModel ? ", model.2 AS model" : ""}${o.errors ? ", ifNull(level.2, 'DEFAULT') = 'ERROR' AS error" : ""},
+      SELECT trace_key, start_time, toDate(start_time) AS day, ifNull(environment.2, 'default') AS env${withModel ? `, ${OBSERVATION_FIELDS.model} AS model` : ""}${o.errors ? `, ${OBSERVATION_FIELDS.level} = 'ERROR' AS error` : ""},
         ${low("cost_usd")} AS cost, ${low("input_tokens")} AS input, ${low("output_tokens")} AS output, ${low("total_tokens")} AS total,
         toFloat64(toUnixTimestamp64Milli(end_time) - toUnixTimestamp64Milli(start_time)) AS latency${own.map((c) => `, ${c}`).join("")}
       FROM observations FINAL WHERE project_id = {projectId:String}${narrow}
