@@ -280,9 +280,11 @@ async function freshness(url: string, samples: number) {
 }
 
 /**
- * Where the end-to-end run spends the time of the `npm start` process's main thread: the same 1,000 batches
- * through a server under `--cpu-prof`, less a server started and stopped alone, summarized by package or file
- * and by function (self time). The profiler slows the run, so its throughput is not reported.
+ * Where the end-to-end run spends the time of the `npm start` process's threads: the same 1,000 batches through a
+ * warmed server under `--cpu-prof`, less a server started, warmed and stopped alone, summarized by package or file
+ * and by function (self time). Both runs first take 200 batches and drain them, as the measured end-to-end run
+ * follows other load: without it the profile showed a cold server (modules compiled on first use, first statements
+ * of every store), not the steady state. The profiler slows the run, so its throughput is not reported.
  */
 async function profileEndToEnd(
   env: Record<string, string>,
@@ -292,6 +294,7 @@ async function profileEndToEnd(
     load: mkdtempSync(join(tmpdir(), "sightline-bench-profile-")),
     idle: mkdtempSync(join(tmpdir(), "sightline-bench-profile-idle-")),
   };
+  const warmUp = Array.from({ length: 200 }, () => JSON.stringify({ batch: makeBatch() }));
   const run = async (dir: string, load: boolean) => {
     const dataDir = mkdtempSync(join(tmpdir(), "sightline-bench-profile-data-"));
     try {
@@ -299,6 +302,7 @@ async function profileEndToEnd(
         "--cpu-prof",
         `--cpu-prof-dir=${dir}`,
       ]);
+      await endToEnd(server.url, warmUp);
       if (load) await endToEnd(server.url, bodies);
       await kill(server, "SIGTERM");
     } finally {
@@ -307,7 +311,7 @@ async function profileEndToEnd(
   };
   try {
     await run(dirs.load, true);
-    // Start-up (migrations, module loading) is the same in both runs and comes off.
+    // Start-up (migrations, module loading) and the warm-up are the same in both runs and come off.
     await run(dirs.idle, false);
     const summary = (thread: "main" | "workers") =>
       summarizeProfiles(dirs.load, `${process.cwd()}/`, 10, dirs.idle, thread);
@@ -419,7 +423,7 @@ export async function benchIngest(): Promise<string> {
       "",
       "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up; the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accepting alone at 16 clients: 1,000 more batches posted as in the end-to-end run, without the worker; it bounds end to end from above, since the API's work (HTTP, validation, the fsynced blob and queue files of every batch) runs on the same two cores. Accept with the worker: the same, while the worker drains in the same `npm start` (on its own thread, the default; `SIGHTLINE_INGEST_THREAD=false` keeps it on the API's) on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied. Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms. Webhook: bench/automations.ts's run (600 batches with and without a `trace.created` webhook, best of two each) on a server of its own. Soak: batches of the same shape at half the end-to-end rate just measured, RSS of the server process every 10 s, its trend a least-squares slope after the first minute, and its RSS once the queue drained (samples under load include V8's garbage and chDB's insert and merge peaks: docs/ingest.md, \"Memory\"); every trace of every 207 must then be readable (`SIGHTLINE_BENCH_SOAK_MINUTES` shortens it for trials).",
       "",
-      `Raw bulk insert: the fastest of inserts of 100 and of 1,000 batches. Profile of the end-to-end run: the \`npm start\` process under \`--cpu-prof\`, minus the same process started and stopped without load, per thread. The API's thread (${fmt(profile.main.totalMs / 1000, 1)} s left; \`(idle)\` is the thread waiting on fsyncs, on chDB's own threads and for requests):`,
+      `Raw bulk insert: the fastest of inserts of 100 and of 1,000 batches. Profile of the end-to-end run: the \`npm start\` process under \`--cpu-prof\`, warmed by 200 batches, minus the same process started, warmed and stopped without the run, per thread. The API's thread (${fmt(profile.main.totalMs / 1000, 1)} s left; \`(idle)\` is the thread waiting on fsyncs, on chDB's own threads and for requests):`,
       "",
       ...profileTable("where", profile.main.places),
       "",

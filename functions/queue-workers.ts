@@ -14,9 +14,10 @@ export interface WorkerDef {
    */
   localBatchSize?: number;
   /**
-   * The single-process runtime gathers a delivery for up to this long after its first message.
+   * The single-process runtime starts a delivery at most once per this window, counted from the last
+   * delivery's start, and gathers what arrives meanwhile (a message after a quiet spell goes at once).
    * chDB runs one statement at a time, so every insert is a wait for the reads queued behind it:
-   * fewer, larger deliveries keep reads fast while ingesting, for a little freshness.
+   * fewer, larger deliveries under load keep reads fast while ingesting (docs/ingest.md, "Decisions").
    */
   localBatchingWindowMs?: number;
   /** Instances of the worker on AWS at most (Lambda reserved concurrency): what protects the providers it calls. */

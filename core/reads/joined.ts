@@ -45,7 +45,7 @@ export type ObservationField = keyof typeof OBSERVATION_FIELDS;
 export function foldedTraces(fields: Iterable<TraceField>, traceIds: string): string {
   const folds = [...new Set(fields)].map((f) => `, ${TRACE_FIELDS[f]} AS t_${f}`).join("");
   return `SELECT id AS t_id${folds} FROM traces FINAL
-      WHERE project_id = {projectId:String} AND id IN (${traceIds})`;
+      PREWHERE project_id = {projectId:String} AND id IN (${traceIds})`;
 }
 
 /**
@@ -55,7 +55,7 @@ export function foldedTraces(fields: Iterable<TraceField>, traceIds: string): st
 export function foldedObservations(fields: Iterable<ObservationField>, traceIds: string, ids: string): string {
   const folds = [...new Set(fields)].map((f) => `, ${OBSERVATION_FIELDS[f]} AS o_${f}`).join("");
   return `SELECT trace_id AS o_trace_id, id AS o_id${folds} FROM observations FINAL
-      WHERE project_id = {projectId:String} AND trace_id IN (${traceIds}) AND id IN (${ids})`;
+      PREWHERE project_id = {projectId:String} AND trace_id IN (${traceIds}) AND id IN (${ids})`;
 }
 
 /**

@@ -16,7 +16,7 @@ export async function deleteScore(
 ): Promise<{ deleted: { scores: number } }> {
   const params = { projectId: principal.projectId, id };
   const rows = await deps.telemetry.query<{ trace_id: string; name: string }>(
-    "SELECT trace_id, name.2 AS name FROM scores FINAL WHERE project_id = {projectId:String} AND id = {id:String}",
+    "SELECT trace_id, name.2 AS name FROM scores FINAL PREWHERE project_id = {projectId:String} AND id = {id:String}",
     params,
   );
   if (rows.length === 0) throw notFound("Score", id);

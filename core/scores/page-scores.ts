@@ -69,7 +69,7 @@ export async function findScore(
   id: string,
 ): Promise<StoredScore | null> {
   const [row] = await deps.telemetry.query<ScoreRow>(
-    `SELECT ${SCORE_COLUMNS} FROM scores FINAL WHERE project_id = {projectId:String} AND id = {id:String} ORDER BY timestamp DESC LIMIT 1`,
+    `SELECT ${SCORE_COLUMNS} FROM scores FINAL PREWHERE project_id = {projectId:String} AND id = {id:String} ORDER BY timestamp DESC LIMIT 1`,
     { projectId, id },
   );
   return row ? viewOf(row) : null;

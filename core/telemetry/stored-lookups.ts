@@ -20,7 +20,7 @@ export async function storedPricing(
   return deps.telemetry.query<StoredPricing>(
     `SELECT id, model.2 AS stored_model, usage_details.2 AS stored_usage, toString(model.1) AS model_time, toString(usage_details.1) AS usage_time
      FROM observations FINAL
-     WHERE project_id = {projectId:String} AND trace_id IN {traceIds:Array(String)} AND id IN {ids:Array(String)}`,
+     PREWHERE project_id = {projectId:String} AND trace_id IN {traceIds:Array(String)} AND id IN {ids:Array(String)}`,
     { projectId, traceIds: [...new Set(rows.map((r) => r.traceId ?? ""))], ids: rows.map((r) => r.id) },
   );
 }
@@ -60,7 +60,7 @@ export async function storedNames(
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await deps.telemetry.query<{ id: string; name: string | null }>(
-    `SELECT id, name.2 AS name FROM ${table} FINAL WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}`,
+    `SELECT id, name.2 AS name FROM ${table} FINAL PREWHERE project_id = {projectId:String} AND id IN {ids:Array(String)}`,
     { projectId, ids: [...ids] },
   );
   return new Map(rows.map((r) => [r.id, r.name ?? ""]));
@@ -74,7 +74,7 @@ export async function tracesWithOutput(
 ): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await deps.telemetry.query<{ id: string }>(
-    `SELECT id FROM traces FINAL WHERE project_id = {projectId:String} AND id IN {ids:Array(String)} AND output.2 IS NOT NULL`,
+    `SELECT id FROM traces FINAL PREWHERE project_id = {projectId:String} AND id IN {ids:Array(String)} WHERE output.2 IS NOT NULL`,
     { projectId, ids: [...new Set(ids)] },
   );
   return new Set(rows.map((r) => r.id));

@@ -85,13 +85,14 @@ export async function observationView(deps: Reader, o: ObservationRow) {
 /** One trace with its observations (flat, parent ids give the tree), scores, cost and latency. */
 export async function getTrace(deps: Reader, projectId: string, traceId: string) {
   const params = { projectId, traceId };
+  // The key conditions go in PREWHERE: only the entity's rows are read whole (docs/reads.md, "Decisions").
   const [traces, observations, scores] = await Promise.all([
     deps.telemetry.query<TraceRow>(
-      `SELECT ${TRACE_COLUMNS} FROM traces FINAL WHERE project_id = {projectId:String} AND id = {traceId:String}`,
+      `SELECT ${TRACE_COLUMNS} FROM traces FINAL PREWHERE project_id = {projectId:String} AND id = {traceId:String}`,
       params,
     ),
     deps.telemetry.query<ObservationRow>(
-      `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY start_time, id`,
+      `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL PREWHERE project_id = {projectId:String} AND trace_id = {traceId:String} ORDER BY start_time, id`,
       params,
     ),
     Scores.traceScores(deps, projectId, traceId),

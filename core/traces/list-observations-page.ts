@@ -43,7 +43,7 @@ export async function getObservation(
   observationId: string,
 ): Promise<ObservationDetail> {
   const [row] = await deps.telemetry.query<ObservationRow>(
-    `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL WHERE project_id = {projectId:String} AND id = {id:String} ORDER BY trace_id LIMIT 1`,
+    `SELECT ${OBSERVATION_COLUMNS} FROM observations FINAL PREWHERE project_id = {projectId:String} AND id = {id:String} ORDER BY trace_id LIMIT 1`,
     { projectId, id: observationId },
   );
   if (!row) throw notFound("Observation", observationId);

@@ -127,7 +127,7 @@ export function aggregateStatement(
       SELECT trace_key, start_time, toDate(start_time) AS day, ifNull(environment.2, 'default') AS env${withModel ? `, ${OBSERVATION_FIELDS.model} AS model` : ""}${o.errors ? `, ${OBSERVATION_FIELDS.level} = 'ERROR' AS error` : ""},
         ${low("cost_usd")} AS cost, ${low("input_tokens")} AS input, ${low("output_tokens")} AS output, ${low("total_tokens")} AS total,
         toFloat64(toUnixTimestamp64Milli(end_time) - toUnixTimestamp64Milli(start_time)) AS latency${own.map((c) => `, ${c}`).join("")}
-      FROM observations FINAL WHERE project_id = {projectId:String}${narrow}
+      FROM observations FINAL PREWHERE project_id = {projectId:String}${narrow}
     )${join ? ` AS m${join}` : ""}
     WHERE ${where.join(" AND ")}${
       dims.length

@@ -63,13 +63,13 @@ export async function readTraceBodies(
     deps.telemetry.query<Row>(
       `SELECT id, toString(timestamp) AS timestamp, name.2 AS name, session_id.2 AS session_id, environment.2 AS environment,
         input.2 AS input, output.2 AS output, metadata.2 AS metadata
-       FROM traces FINAL WHERE project_id = {projectId:String} AND id IN {ids:Array(String)}`,
+       FROM traces FINAL PREWHERE project_id = {projectId:String} AND id IN {ids:Array(String)}`,
       params,
     ),
     options.observations
       ? deps.telemetry.query<ObservationRow>(
           `SELECT id, trace_id, name.2 AS name, input.2 AS input, output.2 AS output, metadata.2 AS metadata, toString(end_time) AS end_time
-           FROM observations FINAL WHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)} ORDER BY start_time, id`,
+           FROM observations FINAL PREWHERE project_id = {projectId:String} AND trace_id IN {ids:Array(String)} ORDER BY start_time, id`,
           params,
         )
       : Promise.resolve([]),

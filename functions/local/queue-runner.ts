@@ -52,12 +52,20 @@ export function startQueueRunner(options: {
 
   const max = worker.localBatchSize ?? worker.batchSize;
 
-  /** Receives one delivery, gathered for the worker's window when `gather`. */
+  /** When the last delivery was handed to the handler: deliveries start at most once per window. */
+  let lastHandedAt = 0;
+
+  /**
+   * Receives one delivery, gathered for what is left of the worker's window when `gather`: the window counts from
+   * the last delivery's start, so a message after a quiet spell goes at once, and under load deliveries start at most
+   * once per window, each with what arrived meanwhile (docs/ingest.md, "The local worker").
+   */
   async function receiveDelivery(waitSeconds: number, gather: boolean): Promise<ReceivedMessage[]> {
     const messages = await queue.receive({ max, visibilitySeconds: worker.visibilitySeconds, waitSeconds });
     if (messages.length === 0) return messages;
-    if (gather && worker.localBatchingWindowMs && messages.length < max) {
-      await new Promise((r) => setTimeout(r, worker.localBatchingWindowMs));
+    const left = lastHandedAt + (worker.localBatchingWindowMs ?? 0) - Date.now();
+    if (gather && left > 0 && messages.length < max) {
+      await new Promise((r) => setTimeout(r, left));
       messages.push(
         ...(await queue.receive({
           max: max - messages.length,
@@ -133,6 +141,7 @@ export function startQueueRunner(options: {
           await giveBack(current.messages);
           continue;
         }
+        lastHandedAt = Date.now();
         if (!stopping && heldAtMostMs > 0) {
           // A failed receive ahead is the next turn's error, caught there.
           next = receiveAhead();

@@ -99,4 +99,49 @@ describe("the local queue runner", () => {
     const again = await queue.receive({ max: 10 });
     expect(again.map((m) => JSON.parse(m.body))).toEqual([{ n: 2 }, { n: 3 }]);
   });
+
+  // The gathering window counts from the last delivery's start (docs/ingest.md, "The local worker").
+  it("hands a message that comes after a quiet spell to the worker at once, without waiting out the window", async () => {
+    const handled: number[][] = [];
+    const runner = startQueueRunner({
+      root: process.cwd(),
+      worker: { ...worker, localBatchSize: 10, localBatchingWindowMs: 600_000 },
+      queue,
+      log,
+      poll: true,
+      invoke: async (_handler, event) => {
+        handled.push(bodies(event));
+        return { batchItemFailures: [] };
+      },
+    });
+
+    await send(1);
+    // Far less than the ten-minute window: waiting it out would leave nothing handled here.
+    expect(await until(async () => handled.length === 1)).toBe(true);
+    await runner.stop();
+    expect(handled).toEqual([[0]]);
+  });
+
+  it("under load, gathers what arrives during the window that a delivery's start opened into the next delivery", async () => {
+    const handled: number[][] = [];
+    const runner = startQueueRunner({
+      root: process.cwd(),
+      worker: { ...worker, localBatchSize: 10, localBatchingWindowMs: 2_000 },
+      queue,
+      log,
+      poll: true,
+      invoke: async (_handler, event) => {
+        handled.push(bodies(event));
+        // Three messages one after another while the first delivery is handled: one delivery after it, not three.
+        if (handled.length === 1)
+          for (const n of [1, 2, 3]) await queue.send([{ body: JSON.stringify({ n }), attributes: {} }]);
+        return { batchItemFailures: [] };
+      },
+    });
+
+    await send(1);
+    await until(async () => handled.length === 2);
+    await runner.stop();
+    expect(handled).toEqual([[0], [1, 2, 3]]);
+  });
 });
