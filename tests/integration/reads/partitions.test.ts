@@ -167,4 +167,35 @@ describe("day partitions: every row of a trace lands in the partition of its fir
     expect(rows).toEqual([{ p: "2026-11-10" }]);
     expect(list.body.data).toHaveLength(1);
   });
+
+  it("a delivery with more traces than one mirror statement takes keeps each trace's recorded day", async () => {
+    // 300 traces: three statements of the trace mirror (core/telemetry/trace-buckets.ts); 130 known from a day before.
+    const known = Array.from({ length: 130 }, () => randomUUID());
+    const fresh = Array.from({ length: 170 }, () => randomUUID());
+    setClock(app, "2026-11-14T10:00:00.000Z");
+    await ingest(
+      app,
+      known.map((id) => ev("trace-create", { id, name: "chunked" }, "2026-11-14T10:00:00.000Z")),
+      { key },
+    );
+    setClock(app, "2026-11-15T10:00:00.000Z");
+    await ingest(
+      app,
+      [...fresh, ...known].map((id) =>
+        ev("trace-create", { id, name: "chunked", release: "r2" }, "2026-11-15T10:00:00.000Z"),
+      ),
+      { key },
+    );
+
+    const rows = await app.deps.telemetry.query<{ id: string; p: string }>(
+      "SELECT DISTINCT id, toString(bucket) AS p FROM traces WHERE project_id = {p:String} AND name.2 = 'chunked'",
+      { p: key.id },
+    );
+    const dayOf = new Map(rows.map((r) => [r.id, r.p]));
+    const mirror = new Map((await mirrorOf(app, key.id)).map((m) => [m.key, m.bucket]));
+
+    expect(rows).toHaveLength(300);
+    expect(known.map((id) => [dayOf.get(id), mirror.get(id)])).toEqual(known.map(() => ["2026-11-14", "2026-11-14"]));
+    expect(fresh.map((id) => [dayOf.get(id), mirror.get(id)])).toEqual(fresh.map(() => ["2026-11-15", "2026-11-15"]));
+  });
 });
