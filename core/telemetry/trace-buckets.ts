@@ -39,7 +39,7 @@ function sessionTurns(rows: Iterable<PartialRow>): Map<string, SessionTurn[]> {
 /**
  * Keys of the mirror one statement looks up or records. Embedded Postgres runs a statement on the API's thread
  * without yielding (about 26 µs a key): a delivery's keys in statements of this size keep each pause of the API
- * short (docs/ingest.md, "The local worker").
+ * short (docs/ingest.md, "Decisions": day partitions).
  */
 const MIRROR_KEYS_PER_STATEMENT = 128;
 

@@ -58,7 +58,7 @@ export function startQueueRunner(options: {
   /**
    * Receives one delivery, gathered for what is left of the worker's window when `gather`: the window counts from
    * the last delivery's start, so a message after a quiet spell goes at once, and under load deliveries start at most
-   * once per window, each with what arrived meanwhile (docs/ingest.md, "The local worker").
+   * once per window, each with what arrived meanwhile (docs/ingest.md, "Decisions": deliveries).
    */
   async function receiveDelivery(waitSeconds: number, gather: boolean): Promise<ReceivedMessage[]> {
     const messages = await queue.receive({ max, visibilitySeconds: worker.visibilitySeconds, waitSeconds });

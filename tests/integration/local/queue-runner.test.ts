@@ -100,7 +100,7 @@ describe("the local queue runner", () => {
     expect(again.map((m) => JSON.parse(m.body))).toEqual([{ n: 2 }, { n: 3 }]);
   });
 
-  // The gathering window counts from the last delivery's start (docs/ingest.md, "The local worker").
+  // The gathering window counts from the last delivery's start (docs/ingest.md, "Decisions": deliveries).
   it("hands a message that comes after a quiet spell to the worker at once, without waiting out the window", async () => {
     const handled: number[][] = [];
     const runner = startQueueRunner({
