@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeProviders } from "../../support/fake-providers";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { FakeProviders } from "./fake-providers";
 
 /** POST /v1/guardrails/check (docs/evaluators.md, "Guardrails"). */
 describe("runtime guardrails", () => {

@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { outboxEvents } from "@core/audit/audit.sql";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FakeProviders, promptOf } from "../../support/fake-providers";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { FakeProviders, promptOf } from "./fake-providers";
 
 const json = (value: unknown) => JSON.stringify(value);
 

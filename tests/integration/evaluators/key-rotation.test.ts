@@ -10,10 +10,10 @@ import { generateRingKey, keyRingFromSpec } from "@core/platform/keyring";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifySignature } from "../../../sdk/typescript/src/index.js";
+import { FakeProviders } from "../../support/fake-providers";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { createScratchDatabase } from "../../support/scratch-db";
 import { seedDataDir } from "../../support/store-template";
-import { FakeProviders } from "./fake-providers";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const [KEY_A, KEY_B, KEY_X] = [generateRingKey(), generateRingKey(), generateRingKey()];

@@ -3,7 +3,7 @@ import { anthropicConnector } from "@core/adapters/llm/anthropic";
 import { openAiConnector } from "@core/adapters/llm/openai";
 import type { LlmCallError } from "@core/platform/ports";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { FakeProviders } from "./fake-providers";
+import { FakeProviders } from "../../support/fake-providers";
 
 const request = {
   model: "gpt-4o-mini",

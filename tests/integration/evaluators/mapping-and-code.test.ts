@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FakeProviders, promptOf } from "../../support/fake-providers";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { FakeProviders, promptOf } from "./fake-providers";
 
 describe("variable mapping, scoreName, code evaluators and the mock provider", () => {
   let app: TestApp;

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { inSample } from "@core/evaluators";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeProviders } from "../../support/fake-providers";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { FakeProviders } from "./fake-providers";
 
 /*
  * Online evaluation end to end through POST /v1/ingest only: the ingest worker finds what a delivery made due,

@@ -4,8 +4,9 @@ import * as Traces from "@core/traces";
 import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { at, ev, ingest } from "../../support/ingest";
+import { allPages } from "../../support/list-pages";
 import { basic, startTestApp, type TestApp } from "../../support/local-app";
-import { allPages, type Key, newProject } from "../reads/support";
+import { type Key, newProject } from "../../support/projects";
 
 /** Two traces with awkward text (commas, quotes, line breaks), three observations, two scores. */
 async function seed(app: TestApp, key: Key) {

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createBucket, FAKE_CREDENTIALS, type Fauxqs, startEmulator } from "../../support/fauxqs";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { type Key, newProject } from "../reads/support";
+import { type Key, newProject } from "../../support/projects";
 
 /** The service's clock, moved by the test: acceptance times (the windows' measure) and runs follow it. */
 class TestClock implements Clock {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { newProject } from "../prompts/support";
+import { newProject } from "../../support/projects";
 
 type Key = Awaited<ReturnType<typeof newProject>>;
 

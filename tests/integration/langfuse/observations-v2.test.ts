@@ -3,7 +3,7 @@ import { Langfuse } from "langfuse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { failure } from "../../support/langfuse-failure";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { type Key, newProject } from "../reads/support";
+import { type Key, newProject } from "../../support/projects";
 
 const T0 = Date.parse("2026-03-01T10:00:00.000Z");
 const at = (s: number) => new Date(T0 + s * 1000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { newProject, promptEvents } from "../prompts/support";
+import { newProject } from "../../support/projects";
+import { promptEvents } from "../../support/prompt-events";
 
 type Key = Awaited<ReturnType<typeof newProject>>;
 

@@ -6,7 +6,7 @@ import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { Langfuse } from "langfuse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
-import { newProject } from "../prompts/support";
+import { newProject } from "../../support/projects";
 
 type Key = Awaited<ReturnType<typeof newProject>>;
 

@@ -9,10 +9,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleFunctions, isolate } from "../../lambda/bundle";
+import { FakeProviders, type FakeReply } from "../../support/fake-providers";
 import { ev, ingest } from "../../support/ingest";
 import { type LambdaInvokeServer, startLambdaInvokeServer } from "../../support/lambda-invoke-server";
 import { basic, startTestApp, type TestApp } from "../../support/local-app";
-import { FakeProviders, type FakeReply } from "../evaluators/fake-providers";
 
 /*
  * `run_evaluator` over MCP with the judge providers in process (`npm start`) and through the model-call function

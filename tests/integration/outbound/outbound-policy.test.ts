@@ -5,11 +5,11 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FakeProviders } from "../../support/fake-providers";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { createScratchDatabase } from "../../support/scratch-db";
 import { seedDataDir } from "../../support/store-template";
-import { FakeProviders } from "../evaluators/fake-providers";
 
 const REFUSED = "url names a private or loopback address, which this deployment refuses (SIGHTLINE_ALLOW_PRIVATE_URLS)";
 

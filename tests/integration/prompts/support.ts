@@ -1,6 +1,6 @@
-import { outboxEvents } from "@core/audit/audit.sql";
-import { and, asc, eq, like } from "drizzle-orm";
 import type { TestApp } from "../../support/local-app";
+
+export { promptEvents } from "../../support/prompt-events";
 
 type Key = { publicKey: string; secretKey: string };
 
@@ -28,14 +28,4 @@ export async function save(app: TestApp, key: Key, body: Record<string, unknown>
   if (res.status !== 201)
     throw new Error(`save of ${String(body.name)} answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.body;
-}
-
-/** The prompt events in a project's outbox, oldest first. */
-export async function promptEvents(app: TestApp, projectId: string) {
-  const rows = await app.deps.db
-    .select()
-    .from(outboxEvents)
-    .where(and(eq(outboxEvents.projectId, projectId), like(outboxEvents.type, "prompt.%")))
-    .orderBy(asc(outboxEvents.seq));
-  return rows.map((r) => ({ type: r.type, payload: r.payload as Record<string, unknown> }));
 }

@@ -152,3 +152,18 @@ describe("the repository stands on its own", () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe("the tests' own seams", () => {
+  it("keeps each feature's integration tests to their own files and tests/support: none imports another feature's", () => {
+    const integration = join(root, "tests/integration");
+    const featureOf = (file: string) => relative(integration, file).split("/")[0];
+    const offenders = files(integration).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(/from ["'](\.[^"']*)["']/g)]
+        .map((m) => resolve(dirname(file), m[1]!))
+        .filter((target) => !relative(integration, target).startsWith("..") && featureOf(target) !== featureOf(file))
+        .map((target) => `${relative(root, file)} -> ${relative(root, target)}`),
+    );
+
+    expect(offenders).toEqual([]);
+  });
+});
