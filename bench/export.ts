@@ -175,7 +175,7 @@ cost, events; over 7 days, each day merged into one part) written straight into 
 the server's RSS sampled every 100 ms. Raw baseline: the folded \`SELECT … FORMAT JSONEachRow\` of the same display columns,
 streamed by chDB's \`queryStreamBind\` in the bench process with nothing around it (no paging, no JSON re-encoding, no HTTP;
 its own RSS growth ${fmt(raw.rssGrowth, 0)} MB: the hash fold holds every entity).
-Measured once on the shared 2-core machine while other work ran on it: read the rates as indicative.
+The load average below says how busy the machine was: rates under load are indicative only.
 
 | | rows | MB | seconds | rows/s | target |
 |---|---|---|---|---|---|
