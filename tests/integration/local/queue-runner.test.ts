@@ -101,19 +101,26 @@ describe("the local queue runner", () => {
   });
 
   // The gathering window counts from the last delivery's start (docs/ingest.md, "Decisions": deliveries).
-  it("hands a message that comes after a quiet spell to the worker at once, without waiting out the window", async () => {
+  /** A runner with up to 10 messages a delivery and the given window, recording each delivery's messages. */
+  function windowedRunner(windowMs: number, whileHandling: (handled: number[][]) => Promise<void> = async () => {}) {
     const handled: number[][] = [];
     const runner = startQueueRunner({
       root: process.cwd(),
-      worker: { ...worker, localBatchSize: 10, localBatchingWindowMs: 600_000 },
+      worker: { ...worker, localBatchSize: 10, localBatchingWindowMs: windowMs },
       queue,
       log,
       poll: true,
       invoke: async (_handler, event) => {
         handled.push(bodies(event));
+        await whileHandling(handled);
         return { batchItemFailures: [] };
       },
     });
+    return { handled, runner };
+  }
+
+  it("hands a message that comes after a quiet spell to the worker at once, without waiting out the window", async () => {
+    const { handled, runner } = windowedRunner(600_000);
 
     await send(1);
     // Far less than the ten-minute window: waiting it out would leave nothing handled here.
@@ -123,20 +130,10 @@ describe("the local queue runner", () => {
   });
 
   it("under load, gathers what arrives during the window that a delivery's start opened into the next delivery", async () => {
-    const handled: number[][] = [];
-    const runner = startQueueRunner({
-      root: process.cwd(),
-      worker: { ...worker, localBatchSize: 10, localBatchingWindowMs: 2_000 },
-      queue,
-      log,
-      poll: true,
-      invoke: async (_handler, event) => {
-        handled.push(bodies(event));
-        // Three messages one after another while the first delivery is handled: one delivery after it, not three.
-        if (handled.length === 1)
-          for (const n of [1, 2, 3]) await queue.send([{ body: JSON.stringify({ n }), attributes: {} }]);
-        return { batchItemFailures: [] };
-      },
+    // Three messages one after another while the first delivery is handled: one delivery after it, not three.
+    const { handled, runner } = windowedRunner(2_000, async (seen) => {
+      if (seen.length === 1)
+        for (const n of [1, 2, 3]) await queue.send([{ body: JSON.stringify({ n }), attributes: {} }]);
     });
 
     await send(1);
