@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { readdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Clock, JobQueue, OutgoingMessage, QueueStats, ReceivedMessage } from "../../platform/ports";
 import { systemClock } from "../system/system-clock";
 import { acquireLock, ensureDir, releaseLock, syncDir, writeSynced } from "./durable-fs";
+import { doneName, messageFileName, receivedName, scanQueueDir } from "./queue-directory";
 import { decodeSegment, encodeSegment, type SegmentRecord } from "./queue-segment";
 
 export interface DurableLocalQueueOptions {
@@ -44,16 +45,6 @@ type Group = { records: StoredMessage[]; done: Promise<void>; settle(error?: unk
 /** The file's JSON, or a segment's record (./queue-segment.ts). */
 type StoredMessage = SegmentRecord;
 
-/** `<send time ms>-<sequence>-<random>`: ids sort in send order. */
-const ID = "\\d{13}-\\d{9}-[0-9a-f]{8}";
-/** A message in a file of its own, as queues wrote them before segments (still read, received and acknowledged). */
-const FILE_NAME = new RegExp(`^(${ID})\\.(\\d+)\\.json$`);
-/** One group commit's messages: `<first id>.<random>.seg` (./queue-segment.ts; a JSON array before). */
-const SEGMENT_NAME = new RegExp(`^(${ID})\\.[0-9a-f]{8}\\.seg$`);
-/** An empty file saying a segment's message was received `count` times. */
-const RECEIVED_NAME = new RegExp(`^(${ID})\\.(\\d+)\\.rcv$`);
-/** An empty file saying a segment's message is acknowledged (or dead-lettered). */
-const DONE_NAME = new RegExp(`^(${ID})\\.ack$`);
 const DEFAULT_VISIBILITY_SECONDS = 30;
 
 /**
@@ -311,7 +302,7 @@ export class DurableLocalQueue implements JobQueue {
     if (!e.segment) {
       await rename(this.fileOf(e.id, e.count), this.fileOf(e.id, e.count + 1));
     } else {
-      const marker = `${e.id}.${e.count + 1}.rcv`;
+      const marker = receivedName(e.id, e.count + 1);
       if (e.marker) await rename(join(this.messagesDir, e.marker), join(this.messagesDir, marker));
       else await writeFile(join(this.messagesDir, marker), "");
       e.marker = marker;
@@ -331,7 +322,7 @@ export class DurableLocalQueue implements JobQueue {
       this.entries.delete(e.id);
       return;
     }
-    const done = `${e.id}.ack`;
+    const done = doneName(e.id);
     if (e.marker) await rename(join(this.messagesDir, e.marker), join(this.messagesDir, done));
     else await writeFile(join(this.messagesDir, done), "");
     e.marker = done;
@@ -407,46 +398,7 @@ export class DurableLocalQueue implements JobQueue {
 
   /** Rebuilds the index from the directory: in-flight state is gone, so everything is visible. */
   private async load(): Promise<void> {
-    const counts = new Map<string, number>();
-    const received = new Map<string, { count: number; name: string }>();
-    const done = new Set<string>();
-    const segmentNames: string[] = [];
-    for (const name of await readdir(this.messagesDir)) {
-      // A temp file belongs to a send that never resolved: nobody was promised it.
-      if (name.endsWith(".tmp")) {
-        await unlink(join(this.messagesDir, name));
-        continue;
-      }
-      if (SEGMENT_NAME.test(name)) {
-        segmentNames.push(name);
-        continue;
-      }
-      const marker = RECEIVED_NAME.exec(name);
-      if (marker) {
-        const [id, count] = [marker[1] as string, Number(marker[2])];
-        const seen = received.get(id);
-        // Renames are atomic; two markers for one id would be a copy left by hand: the higher count is newer.
-        if (seen && seen.count > count) await unlink(join(this.messagesDir, name));
-        else {
-          if (seen) await unlink(join(this.messagesDir, seen.name));
-          received.set(id, { count, name });
-        }
-        continue;
-      }
-      const ack = DONE_NAME.exec(name);
-      if (ack) {
-        done.add(ack[1] as string);
-        continue;
-      }
-      const match = FILE_NAME.exec(name);
-      if (!match) continue;
-      const id = match[1] as string;
-      const count = Number(match[2]);
-      const seen = counts.get(id);
-      // Two names for one id only if a rename was half-applied in a crash; the higher count is newer.
-      if (seen !== undefined) await unlink(this.fileOf(id, Math.min(seen, count)));
-      counts.set(id, Math.max(seen ?? count, count));
-    }
+    const { counts, received, done, segmentNames } = await scanQueueDir(this.messagesDir);
     const loaded: Entry[] = [...counts].map(([id, count]) => ({ id, count, visibleAt: 0, busy: false }));
     const claimed = new Set<string>();
     for (const name of segmentNames) {
@@ -456,7 +408,7 @@ export class DurableLocalQueue implements JobQueue {
         claimed.add(id);
         const marker = received.get(id);
         if (done.has(id)) {
-          segment.done.push(`${id}.ack`, ...(marker ? [marker.name] : []));
+          segment.done.push(doneName(id), ...(marker ? [marker.name] : []));
           continue;
         }
         segment.live.add(id);
@@ -471,7 +423,7 @@ export class DurableLocalQueue implements JobQueue {
     // Markers whose segment is gone (deleted before them in a crash).
     for (const [id, marker] of received)
       if (!claimed.has(id)) await unlink(join(this.messagesDir, marker.name)).catch(() => {});
-    for (const id of done) if (!claimed.has(id)) await unlink(join(this.messagesDir, `${id}.ack`)).catch(() => {});
+    for (const id of done) if (!claimed.has(id)) await unlink(join(this.messagesDir, doneName(id))).catch(() => {});
     loaded.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (const entry of loaded) this.entries.set(entry.id, entry);
   }
@@ -495,7 +447,7 @@ export class DurableLocalQueue implements JobQueue {
   }
 
   private fileOf(id: string, count: number): string {
-    return join(this.messagesDir, `${id}.${count}.json`);
+    return join(this.messagesDir, messageFileName(id, count));
   }
 }
 
