@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
+import { rowsOf } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import type { EventEnvelope } from "../platform/ports";
 import { attemptLeased, type DeliverDeps, type LeasedDelivery, leaseEnd } from "./deliver";
 import { type AutomationRow, enabledAutomations } from "./manage-automations";
 import { matches } from "./matches";
-
-// postgres.js and PGlite answer raw statements in different shapes.
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
 /**
  * Records one delivery per automation that takes each event (docs/automations.md, "Deliveries and retries"),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../platform/db";
+import { type Db, rowsOf } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import type { SourceBodies } from "../traces";
 import { datasetItems, datasets } from "./datasets.sql";
@@ -60,11 +60,6 @@ export async function insertSourcedRows(
   }
   if (written.size > 0) await db.update(datasets).set({ updatedAt: now }).where(sql`${datasets.id} = ${datasetId}`);
   return written;
-}
-
-/** postgres.js answers an array of rows, PGlite `{rows}`. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
 }
 
 /** Items of the dataset already copied from these sources, by `traceId\0observationId`. */

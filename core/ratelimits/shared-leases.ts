@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { RateLimit } from "../platform/config";
-import type { Db } from "../platform/db";
+import { type Db, rowsOf } from "../platform/db";
 
 /** What this process holds of one bucket. Tokens leased in a window may be spent until the next one ends. */
 interface Lease {
@@ -22,7 +22,6 @@ interface Lease {
 /** Windows older than this owe nothing (a burst is at most a minute's worth), so they are deleted. */
 const KEEP_SECONDS = 60;
 
-const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
 const ignore = () => {};
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { outboxSignal } from "../audit";
-import type { Db } from "../platform/db";
+import { type Db, rowsOf } from "../platform/db";
 import { type CreatedTakers, traceCreatedCte, traceCreatedInputs } from "./created-events";
 import type { MergedRows } from "./merge-events";
 import type { PartialRow } from "./partial-row";
@@ -15,9 +15,6 @@ function bucketKeyOf(table: "traces" | "observations" | "scores", row: PartialRo
   if (table === "scores" && !row.traceId) return { kind: "score", key: row.id };
   return { kind: "trace", key: row.traceId ?? "" };
 }
-
-// postgres.js and PGlite answer raw statements in different shapes.
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
 /** A session's newest trace in a delivery, as `session_activity` takes it (docs/evaluators.md, "Thread scope"). */
 type SessionTurn = { session: string; trace: string; at: string };

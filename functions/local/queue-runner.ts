@@ -103,9 +103,9 @@ export function startQueueRunner(options: {
     );
   }
 
-  /** Receives and handles one batch (gathered for the worker's window when `gather`); returns how many messages it handled. */
-  async function drainOnce(waitSeconds = 0, gather = false): Promise<number> {
-    const messages = await receiveDelivery(waitSeconds, gather);
+  /** Receives and handles one batch at once (no wait, no gathering: draining by hand); returns how many messages it handled. */
+  async function drainOnce(): Promise<number> {
+    const messages = await receiveDelivery(0, false);
     if (messages.length > 0) await handleDelivery(messages);
     return messages.length;
   }

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { TestApp } from "../../support/local-app";
+import { person, uniqueEmail } from "../../support/sessions";
 
 /* This project's resources, made for the auth matrix's probes by another project's key (auth-matrix.test.ts). */
 
@@ -152,4 +153,25 @@ export async function probePrompt(app: TestApp): Promise<string> {
   });
   if (res.status !== 201) throw new Error(`probe prompt was not saved: ${res.status}`);
   return name;
+}
+
+/** An OIDC provider of this project's organization, for the SSO probes. */
+export async function probeSsoProvider(app: TestApp): Promise<string> {
+  const made = await app.call("POST", "/v1/sso-providers", {
+    body: {
+      type: "oidc",
+      domain: `probe-${Math.random().toString(36).slice(2, 8)}.example`,
+      issuer: "https://idp.example.com",
+      clientId: "c",
+      clientSecret: "s",
+    },
+  });
+  if (made.status !== 201) throw new Error(`probe SSO provider was not made: ${made.status}`);
+  return made.body.id;
+}
+
+/** A signed-in ADMIN of another organization: the first person to sign up owns the bootstrap organization, the one after has an organization of their own. */
+export async function otherOrganizationAdmin(app: TestApp) {
+  await person(app, uniqueEmail("maybe-first"));
+  return person(app, uniqueEmail("other-org"));
 }

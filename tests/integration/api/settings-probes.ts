@@ -1,7 +1,13 @@
 import type { TestApp } from "../../support/local-app";
 import type { Key } from "../../support/projects";
-import { person, sessionCall, uniqueEmail } from "../../support/sessions";
-import { probeAlert, probeAutomation, probeExportConfig } from "./resource-probes";
+import { sessionCall } from "../../support/sessions";
+import {
+  otherOrganizationAdmin,
+  probeAlert,
+  probeAutomation,
+  probeExportConfig,
+  probeSsoProvider,
+} from "./resource-probes";
 
 /**
  * The cross-project probes of a project's alerts, export configs and automations, and of the organization's SSO
@@ -32,43 +38,22 @@ export const settingsProbes: Record<string, (app: TestApp, other: Key) => Promis
   // SSO providers belong to the organization (every project's ADMIN key reaches them), so the probe is another
   // organization's ADMIN: a person who signed up into an organization of their own (docs/auth.md, "SSO").
   "DELETE /v1/sso-providers/{id}": async (app) => {
-    const made = await app.call("POST", "/v1/sso-providers", {
-      body: {
-        type: "oidc",
-        domain: `probe-${Math.random().toString(36).slice(2, 8)}.example`,
-        issuer: "https://idp.example.com",
-        clientId: "c",
-        clientSecret: "s",
-      },
-    });
-    if (made.status !== 201) throw new Error(`probe SSO provider was not made: ${made.status}`);
-    // The first person to sign up owns the bootstrap organization; the one after has an organization of their own.
-    await person(app, uniqueEmail("maybe-first"));
-    const stranger = await person(app, uniqueEmail("other-org"));
+    const id = await probeSsoProvider(app);
+    const stranger = await otherOrganizationAdmin(app);
     const status = (
-      await sessionCall(app, stranger.jar, "DELETE", `/v1/sso-providers/${made.body.id}`, {
+      await sessionCall(app, stranger.jar, "DELETE", `/v1/sso-providers/${id}`, {
         headers: { "x-csrf-token": stranger.csrf },
       })
     ).status;
-    if (!(await app.call("GET", "/v1/sso-providers")).body.data.some((p: { id: string }) => p.id === made.body.id))
+    if (!(await app.call("GET", "/v1/sso-providers")).body.data.some((p: { id: string }) => p.id === id))
       throw new Error("another organization deleted the SSO provider");
     return status;
   },
   "POST /v1/sso-providers/{id}/verify": async (app) => {
-    const made = await app.call("POST", "/v1/sso-providers", {
-      body: {
-        type: "oidc",
-        domain: `probe-${Math.random().toString(36).slice(2, 8)}.example`,
-        issuer: "https://idp.example.com",
-        clientId: "c",
-        clientSecret: "s",
-      },
-    });
-    if (made.status !== 201) throw new Error(`probe SSO provider was not made: ${made.status}`);
-    await person(app, uniqueEmail("maybe-first"));
-    const stranger = await person(app, uniqueEmail("other-org"));
+    const id = await probeSsoProvider(app);
+    const stranger = await otherOrganizationAdmin(app);
     return (
-      await sessionCall(app, stranger.jar, "POST", `/v1/sso-providers/${made.body.id}/verify`, {
+      await sessionCall(app, stranger.jar, "POST", `/v1/sso-providers/${id}/verify`, {
         headers: { "x-csrf-token": stranger.csrf },
       })
     ).status;
