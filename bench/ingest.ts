@@ -289,7 +289,7 @@ async function freshness(url: string, samples: number) {
 async function profileEndToEnd(
   env: Record<string, string>,
   bodies: string[],
-): Promise<Record<"main" | "workers", { functions: ProfileLine[]; places: ProfileLine[]; totalMs: number }>> {
+): Promise<Record<"main" | "ingest" | "pglite", { functions: ProfileLine[]; places: ProfileLine[]; totalMs: number }>> {
   const dirs = {
     load: mkdtempSync(join(tmpdir(), "sightline-bench-profile-")),
     idle: mkdtempSync(join(tmpdir(), "sightline-bench-profile-idle-")),
@@ -313,9 +313,9 @@ async function profileEndToEnd(
     await run(dirs.load, true);
     // Start-up (migrations, module loading) and the warm-up are the same in both runs and come off.
     await run(dirs.idle, false);
-    const summary = (thread: "main" | "workers") =>
+    const summary = (thread: "main" | "ingest" | "pglite") =>
       summarizeProfiles(dirs.load, `${process.cwd()}/`, 10, dirs.idle, thread);
-    return { main: summary("main"), workers: summary("workers") };
+    return { main: summary("main"), ingest: summary("ingest"), pglite: summary("pglite") };
   } finally {
     rmSync(dirs.load, { recursive: true, force: true });
     rmSync(dirs.idle, { recursive: true, force: true });
@@ -421,7 +421,7 @@ export async function benchIngest(): Promise<string> {
       `| ${soakMinutes}-minute run at half the end-to-end rate: traces stored of those accepted | all | ${soaked.stored.toLocaleString("en")} of ${(soaked.posted * 5).toLocaleString("en")} (${soaked.rejected} batches refused) | — | ${soaked.stored === soaked.posted * 5 && soaked.rejected === 0 ? "met" : "missed"} |`,
       `| the same run: server RSS after the first minute (first / last / max), trend | flat | ${fmt(soaked.first, 0)} / ${fmt(soaked.last, 0)} / ${fmt(soaked.max, 0)} MB, ${fmt(soaked.slope, 1)} MB/min; ${fmt(soaked.drained, 0)} MB once drained | — | — |`,
       "",
-      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up; the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accepting alone at 16 clients: 1,000 more batches posted as in the end-to-end run, without the worker; it bounds end to end from above, since the API's work (HTTP, validation, the fsynced blob and queue files of every batch) runs on the same two cores. Accept with the worker: the same, while the worker drains in the same `npm start` (on its own thread, the default; `SIGHTLINE_INGEST_THREAD=false` keeps it on the API's) on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied. Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms. Webhook: bench/automations.ts's run (600 batches with and without a `trace.created` webhook, best of two each) on a server of its own. Soak: batches of the same shape at half the end-to-end rate just measured, RSS of the server process every 10 s, its trend a least-squares slope after the first minute, and its RSS once the queue drained (samples under load include V8's garbage and chDB's insert and merge peaks: docs/ingest.md, \"Memory\"); every trace of every 207 must then be readable (`SIGHTLINE_BENCH_SOAK_MINUTES` shortens it for trials).",
+      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up; the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accepting alone at 16 clients: 1,000 more batches posted as in the end-to-end run, without the worker; it bounds end to end from above, since the API's work (HTTP, validation, the fsynced blob and queue files of every batch) runs on the same two cores. Accept with the worker: the same, while the worker drains in the same `npm start` (on its own thread, and embedded Postgres on another, the default; `SIGHTLINE_INGEST_THREAD=false` keeps both on the API's) on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied. Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms. Webhook: bench/automations.ts's run (600 batches with and without a `trace.created` webhook, best of two each) on a server of its own. Soak: batches of the same shape at half the end-to-end rate just measured, RSS of the server process every 10 s, its trend a least-squares slope after the first minute, and its RSS once the queue drained (samples under load include V8's garbage and chDB's insert and merge peaks: docs/ingest.md, \"Memory\"); every trace of every 207 must then be readable (`SIGHTLINE_BENCH_SOAK_MINUTES` shortens it for trials).",
       "",
       `Raw bulk insert: the fastest of inserts of 100 and of 1,000 batches. Profile of the end-to-end run: the \`npm start\` process under \`--cpu-prof\`, warmed by 200 batches, minus the same process started, warmed and stopped without the run, per thread. The API's thread (${fmt(profile.main.totalMs / 1000, 1)} s left; \`(idle)\` is the thread waiting on fsyncs, on chDB's own threads and for requests):`,
       "",
@@ -429,11 +429,15 @@ export async function benchIngest(): Promise<string> {
       "",
       ...profileTable("function", profile.main.functions),
       "",
-      `The ingest worker's thread (${fmt(profile.workers.totalMs / 1000, 1)} s left; \`(idle)\` is the thread waiting on the stores, which answer from the API's thread, and for deliveries):`,
+      `The ingest worker's thread (${fmt(profile.ingest.totalMs / 1000, 1)} s left; \`(idle)\` is the thread waiting on the stores and for deliveries):`,
       "",
-      ...profileTable("where", profile.workers.places),
+      ...profileTable("where", profile.ingest.places),
       "",
-      ...profileTable("function", profile.workers.functions),
+      ...profileTable("function", profile.ingest.functions),
+      "",
+      `Embedded Postgres's thread (${fmt(profile.pglite.totalMs / 1000, 1)} s left; \`(idle)\` is the thread waiting for statements):`,
+      "",
+      ...profileTable("where", profile.pglite.places),
       "",
     ].join("\n");
   } finally {

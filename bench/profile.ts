@@ -60,21 +60,27 @@ export function summarizeProfiles(
 
 /**
  * Which threads' profiles count: node --cpu-prof names each `CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile`,
- * the main thread's id 0 and a worker thread's another (the local ingest worker's, functions/local/ingest-thread.ts).
+ * the main thread's id 0 and a worker thread's another. Of the worker threads, embedded Postgres's
+ * (functions/local/pglite-thread.ts) is told by its entry module among its frames; the others are the local ingest
+ * worker's (functions/local/ingest-thread.ts).
  */
-export type Thread = "all" | "main" | "workers";
+export type Thread = "all" | "main" | "ingest" | "pglite";
 
-function ofThread(file: string, thread: Thread): boolean {
+function ofThread(file: string, profile: CpuProfile, thread: Thread): boolean {
   if (thread === "all") return true;
-  return (file.split(".")[4] === "0") === (thread === "main");
+  const main = file.split(".")[4] === "0";
+  if (thread === "main" || main) return main === (thread === "main");
+  const pglite = profile.nodes.some((n) => n.callFrame.url.endsWith("/functions/local/pglite-thread-entry.ts"));
+  return pglite === (thread === "pglite");
 }
 
 function collect(dir: string, root: string, thread: Thread) {
   const byFunction = new Map<string, ProfileLine>();
   const byPlace = new Map<string, ProfileLine>();
   let totalMs = 0;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".cpuprofile") && ofThread(f, thread))) {
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) {
     const profile = JSON.parse(readFileSync(join(dir, file), "utf8")) as CpuProfile;
+    if (!ofThread(file, profile, thread)) continue;
     const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
     const samples = profile.samples ?? [];
     const deltas = profile.timeDeltas ?? [];

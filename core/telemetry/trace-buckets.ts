@@ -34,9 +34,9 @@ function sessionTurns(rows: Iterable<PartialRow>): Map<string, SessionTurn[]> {
 }
 
 /**
- * Keys of the mirror one statement looks up or records. Embedded Postgres runs a statement on the API's thread
- * without yielding (about 26 µs a key): a delivery's keys in statements of this size keep each pause of the API
- * short (docs/ingest.md, "Decisions": day partitions).
+ * Keys of the mirror one statement looks up or records. Embedded Postgres runs one statement at a time, each to its
+ * end (about 26 µs a key): a delivery's keys in statements of this size keep short what the API's requests wait
+ * for between them (docs/ingest.md, "Decisions": day partitions).
  */
 const MIRROR_KEYS_PER_STATEMENT = 128;
 

@@ -34,6 +34,7 @@ import { localEventBus } from "./event-bus";
 import { createHttpServer } from "./http-server";
 import { type IngestThread, startIngestThread } from "./ingest-thread";
 import { localMemorySources, startMemoryLog } from "./memory-log";
+import type { PgliteThread } from "./pglite-thread";
 import { startQueueRunner } from "./queue-runner";
 import { startScheduler } from "./scheduler";
 import { createStaticFiles } from "./static-files";
@@ -51,6 +52,8 @@ export interface LocalApp {
   trigger(schedule: string): Promise<unknown>;
   /** The ingest worker's own thread when it drains in the background (tests kill it alone); null otherwise. */
   ingestThread: IngestThread | null;
+  /** Embedded Postgres's own thread when the ingest worker has one (tests and the memory log); null otherwise. */
+  pgliteThread: PgliteThread | null;
   stop(): Promise<void>;
 }
 
@@ -65,7 +68,15 @@ export async function startLocalApp(
   const env = parseEnv(source);
   const log = jsonLog({ level: env.SIGHTLINE_LOG_LEVEL });
   const mailer = options.mailer ?? logMailer(log);
-  const stores = await openStores(env);
+  // Tests drive queues and schedules by hand; `npm start` runs them in the background.
+  const background = options.background ?? true;
+  const poll = background && env.SIGHTLINE_RUN_WORKERS !== false;
+  // The ingest worker runs on its own thread and event loop when it drains in the background, as it runs in its
+  // own function on AWS, and embedded Postgres then runs on a thread of its own, so that neither the worker's
+  // statements nor anyone else's hold up the API's requests; SIGHTLINE_INGEST_THREAD=false keeps both here
+  // (docs/ingest.md, "The local worker"). Tests that drain by hand keep them here.
+  const threads = poll && env.SIGHTLINE_INGEST_THREAD !== false;
+  const stores = await openStores(env, threads ? { pgliteThread: { log } } : {});
   await stores.migrate();
   const deps: Deps = {
     ...stores,
@@ -151,27 +162,21 @@ export async function startLocalApp(
   // Start-up writes to the store: finished before the first request, and before a quick stop closes the store.
   await deps.auth.ready();
 
-  // Tests drive queues and schedules by hand; `npm start` runs them in the background.
-  const background = options.background ?? true;
-  const poll = background && env.SIGHTLINE_RUN_WORKERS !== false;
-  // The ingest worker runs on its own thread and event loop when it drains in the background, as it runs in its
-  // own function on AWS; SIGHTLINE_INGEST_THREAD=false keeps it here (docs/ingest.md, "The local worker").
-  // Tests that drain by hand keep it here.
-  const ingestThread =
-    poll && env.SIGHTLINE_INGEST_THREAD !== false
-      ? startIngestThread({
-          data: {
-            root,
-            config: deps.config,
-            logLevel: env.SIGHTLINE_LOG_LEVEL,
-            databaseUrl: env.DATABASE_URL ?? null,
-            cacheGenerations: deps.caches.generations,
-          },
-          deps,
-          log,
-          relay: () => relay.kick(),
-        })
-      : null;
+  const ingestThread = threads
+    ? startIngestThread({
+        data: {
+          root,
+          config: deps.config,
+          logLevel: env.SIGHTLINE_LOG_LEVEL,
+          databaseUrl: env.DATABASE_URL ?? null,
+          cacheGenerations: deps.caches.generations,
+        },
+        deps,
+        log,
+        relay: () => relay.kick(),
+        pglite: stores.pgliteThread,
+      })
+    : null;
   const runners = workers.map((worker) =>
     startQueueRunner({
       root,
@@ -184,7 +189,7 @@ export async function startLocalApp(
   );
   // Opt-in memory samples on stdout (docs/ingest.md, "Memory").
   const memoryLog = env.SIGHTLINE_MEMORY_LOG_SECONDS
-    ? startMemoryLog(env.SIGHTLINE_MEMORY_LOG_SECONDS, localMemorySources(deps, ingestThread))
+    ? startMemoryLog(env.SIGHTLINE_MEMORY_LOG_SECONDS, localMemorySources(deps, stores.pgliteThread, ingestThread))
     : null;
   const scheduler = startScheduler({ root, schedules, log, timers: background });
   const relay = backgroundRelay(scheduler, log);
@@ -213,6 +218,7 @@ export async function startLocalApp(
     },
     trigger: (name) => scheduler.trigger(name),
     ingestThread,
+    pgliteThread: stores.pgliteThread,
     async stop() {
       memoryLog?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -7,57 +7,31 @@ import { systemClock } from "@core/adapters/system/system-clock";
 import { Caches } from "@core/platform/cache";
 import type { Db } from "@core/platform/db";
 import type { Deps } from "@core/platform/deps";
-import * as schema from "@core/platform/schema";
 import { RateLimiter } from "@core/ratelimits";
-import { drizzle } from "drizzle-orm/pglite";
+import type { SQSEvent } from "aws-lambda";
 import { provideDeps } from "../_runtime/deps";
 import { installOutboxRelay } from "../_runtime/outbox-hook";
 import { BLOB_METHODS, type IngestThreadData, QUEUE_METHODS, QUEUE_NAMES, TELEMETRY_METHODS } from "./ingest-thread";
 import { lambdaContext } from "./lambda-context";
 import { loadHandler } from "./load-handler";
 import { collectIfExposed } from "./memory-log";
-import { connectRpc, type Rpc, remoteObject } from "./thread-rpc";
+import { remotePgliteDb } from "./pglite-rpc";
+import { withBodyDigests } from "./queue-runner";
+import { connectRpc, remoteObject } from "./thread-rpc";
 
 /*
  * The local ingest worker's thread (functions/local/ingest-thread.ts): the same handler as the SQS worker
- * Lambda, over stores that answer from the API's thread, and its own cache entries, as a Lambda instance has, under
- * the API's generations.
+ * Lambda, over stores that answer from the API's thread (embedded Postgres from its own), and its own cache entries,
+ * as a Lambda instance has, under the API's generations.
  */
 
 const data = workerData as IngestThreadData;
 if (!parentPort) throw new Error("ingest-thread-entry runs as a worker thread");
 
-/** Embedded Postgres lives on the API's thread: statements and transactions are asked of it. */
-class RemotePglite {
-  constructor(
-    private readonly rpc: Rpc,
-    private readonly txId: number | null = null,
-  ) {}
-  query(sql: string, params?: unknown[], options?: { rowMode?: "array" | "object" }) {
-    return this.rpc.call("pg.query", this.txId, sql, params ?? [], options?.rowMode);
-  }
-  exec(sql: string) {
-    return this.rpc.call("pg.exec", this.txId, sql);
-  }
-  async transaction<T>(fn: (tx: RemotePglite) => Promise<T>): Promise<T> {
-    if (this.txId !== null) throw new Error("Nested PGlite transactions go through savepoints");
-    const id = await this.rpc.call<number>("pg.begin");
-    let result: T;
-    try {
-      result = await fn(new RemotePglite(this.rpc, id));
-    } catch (e) {
-      await this.rpc.call("pg.end", id, false).catch(() => {});
-      throw e;
-    }
-    await this.rpc.call("pg.end", id, true);
-    return result;
-  }
-}
-
 const rpc = connectRpc(parentPort, {
   async invoke(handler: string, event: unknown, timeoutSeconds: number) {
     const run = await loadHandler(data.root, handler);
-    return run(event, lambdaContext(handler, timeoutSeconds));
+    return run(withBodyDigests(event as SQSEvent), lambdaContext(handler, timeoutSeconds));
   },
   /** This thread's V8 heap, for the opt-in memory log (functions/local/memory-log.ts). */
   heap() {
@@ -67,9 +41,10 @@ const rpc = connectRpc(parentPort, {
   },
 });
 
+// Embedded Postgres answers from its own thread, over the connection this thread was started with.
 const db: Db = data.databaseUrl
   ? openPostgresJs({ url: data.databaseUrl, max: 4 }).db
-  : (drizzle({ client: new RemotePglite(rpc) as never, schema }) as unknown as Db);
+  : remotePgliteDb(connectRpc(data.pglite!, {}));
 
 const queues = Object.fromEntries(QUEUE_NAMES.map((q) => [q, remoteObject(rpc, `queues.${q}`, QUEUE_METHODS)]));
 const provided: Partial<Deps> = {

@@ -13,21 +13,32 @@ import type { TelemetryStore } from "@core/platform/ports";
 export interface MemorySources {
   telemetry: Pick<TelemetryStore, "query">;
   /** PGlite's WASM heap in bytes (a WebAssembly memory only grows), or null on a Postgres server. */
-  pgliteHeapBytes(): number | null;
+  pgliteHeapBytes(): Promise<number | null>;
+  /** The V8 heap and `external` of embedded Postgres's own thread (which hold its WASM heap); null when it has none. */
+  pgliteThread(): Promise<{ heapTotal: number; external: number } | null>;
   /** The ingest worker thread's V8 heap, asked of the thread; null when none runs. */
   threadHeap(): Promise<{ heapUsed: number; heapTotal: number } | null>;
 }
 
-/** The sources of `npm start`: its chDB, its PGlite (absent with DATABASE_URL) and its ingest worker thread, if any. */
+/**
+ * The sources of `npm start`: its chDB, its PGlite (absent with DATABASE_URL; on its own thread or this one) and its
+ * ingest worker thread, if any.
+ */
 export function localMemorySources(
   deps: Pick<Deps, "db" | "telemetry">,
+  pgliteThread: {
+    heapBytes(): Promise<number | null>;
+    memory(): Promise<{ heapTotal: number; external: number }>;
+  } | null,
   thread: { heap(): Promise<{ heapUsed: number; heapTotal: number } | null> } | null,
 ): MemorySources {
-  // drizzle's PGlite driver keeps its client; PGlite's Emscripten module holds the WASM heap.
+  // drizzle's PGlite driver keeps its client; PGlite's Emscripten module holds the WASM heap. On its own thread,
+  // the thread is asked.
   const pglite = (deps.db as unknown as { $client?: { mod?: { HEAPU8?: Uint8Array } } }).$client;
   return {
     telemetry: deps.telemetry,
-    pgliteHeapBytes: () => pglite?.mod?.HEAPU8?.byteLength ?? null,
+    pgliteHeapBytes: async () => (pgliteThread ? pgliteThread.heapBytes() : (pglite?.mod?.HEAPU8?.byteLength ?? null)),
+    pgliteThread: async () => (pgliteThread ? pgliteThread.memory() : null),
     threadHeap: () => thread?.heap() ?? Promise.resolve(null),
   };
 }
@@ -66,10 +77,13 @@ export async function memorySample(sources: MemorySources) {
   collectIfExposed();
   const m = process.memoryUsage();
   const thread = await sources.threadHeap().catch(() => null);
+  const pgThread = await sources.pgliteThread().catch(() => null);
   const parts = rssParts();
-  // What neither V8 heap nor JS-held memory (external, which holds PGlite's WASM heap) explains: chDB's native
-  // memory and the allocator's slack.
-  const rest = parts.rssAnon == null ? null : parts.rssAnon * MB - m.heapTotal - (thread?.heapTotal ?? 0) - m.external;
+  // What no V8 heap nor JS-held memory (`external` of the thread that opened PGlite holds its WASM heap) explains:
+  // chDB's native memory and the allocator's slack.
+  const js =
+    m.heapTotal + m.external + (thread?.heapTotal ?? 0) + (pgThread ? pgThread.heapTotal + pgThread.external : 0);
+  const rest = parts.rssAnon == null ? null : parts.rssAnon * MB - js;
   return {
     memory: {
       rss: mb(m.rss),
@@ -81,7 +95,9 @@ export async function memorySample(sources: MemorySources) {
       mallocedMemory: mb(getHeapStatistics().malloced_memory),
       threadHeapUsed: mb(thread?.heapUsed),
       threadHeapTotal: mb(thread?.heapTotal),
-      pgliteHeap: mb(sources.pgliteHeapBytes()),
+      pgliteHeap: mb(await sources.pgliteHeapBytes()),
+      pgliteThreadHeapTotal: mb(pgThread?.heapTotal),
+      pgliteThreadExternal: mb(pgThread?.external),
       rest: mb(rest),
       chdb: await chdbMemory(sources.telemetry),
     },

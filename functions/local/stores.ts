@@ -7,6 +7,7 @@ import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
 import { openPglite } from "@core/adapters/postgres/pglite";
 import type { Deps } from "@core/platform/deps";
+import type { Log } from "@core/platform/ports";
 import type { Env } from "../_runtime/env";
 import { awsCredentials } from "../_runtime/ports/aws-options";
 import { openS3BlobStore } from "../_runtime/ports/blobs";
@@ -14,6 +15,7 @@ import { openSqsQueues } from "../_runtime/ports/queues";
 import { openClickHouseServer } from "../_runtime/ports/telemetry";
 import { openPostgresServer } from "../_runtime/postgres";
 import { migrateStores, REPO_MIGRATIONS, type Stores } from "../_runtime/stores";
+import { openPgliteThread, type PgliteThread } from "./pglite-thread";
 
 /*
  * The single-process runtime's stores: each on its real service when the environment names one, else on its
@@ -51,13 +53,25 @@ async function openLocalQueues(dataDir: string, env: Env): Promise<{ queues: Dep
   };
 }
 
-/** Opens each store on its real service when the environment names one, and on its embedded stand-in otherwise. */
-export async function openStores(env: Env): Promise<Stores> {
+export interface LocalStores extends Stores {
+  /** Embedded Postgres on a thread of its own, when asked for and no server is named; null otherwise. */
+  pgliteThread: PgliteThread | null;
+}
+
+/**
+ * Opens each store on its real service when the environment names one, and on its embedded stand-in otherwise.
+ * `pgliteThread` puts embedded Postgres on a thread of its own (`npm start`: docs/ingest.md, "The local worker").
+ */
+export async function openStores(env: Env, options: { pgliteThread?: { log: Log } } = {}): Promise<LocalStores> {
   const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
   // A fresh clone has no data directory yet; the embedded stores create only their own leaf.
   if (!env.DATABASE_URL || !env.SIGHTLINE_CLICKHOUSE_URL || !env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL)
     await mkdir(dataDir, { recursive: true });
-  const pg = await openRelationalStore(env);
+  const pgliteThread =
+    options.pgliteThread && !env.DATABASE_URL
+      ? await openPgliteThread(join(dataDir, "pg"), options.pgliteThread.log)
+      : null;
+  const pg = pgliteThread ?? (await openRelationalStore(env));
   const ch = env.SIGHTLINE_CLICKHOUSE_URL
     ? openClickHouseServer(env)
     : new ClickHouseTelemetryStore({ chdbPath: join(dataDir, "ch") });
@@ -66,6 +80,7 @@ export async function openStores(env: Env): Promise<Stores> {
     : new FsBlobStore(join(dataDir, "blobs"));
   const local = env.SIGHTLINE_INGEST_QUEUE_URL ? null : await openLocalQueues(dataDir, env);
   return {
+    pgliteThread,
     db: pg.db,
     telemetry: ch,
     blobs,

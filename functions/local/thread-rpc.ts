@@ -2,8 +2,8 @@ import type { MessagePort, Worker } from "node:worker_threads";
 
 /*
  * Calls across the boundary between the API's thread and the local ingest worker's thread (docs/ingest.md,
- * "The local worker"): each side asks the other by name, with structured-cloneable arguments, and an error
- * comes back as its message (classes do not cross a thread).
+ * "The local worker") and the embedded Postgres thread: each side asks the other by name, with structured-cloneable
+ * arguments, and an error comes back as its message, name and primitive fields (classes do not cross a thread).
  */
 
 export type Endpoint = Pick<MessagePort | Worker, "postMessage" | "on" | "off">;
@@ -11,7 +11,14 @@ export type Endpoint = Pick<MessagePort | Worker, "postMessage" | "on" | "off">;
 type Message =
   | { rpc: "call"; id: number; name: string; args: unknown[] }
   | { rpc: "reply"; id: number; ok: true; value: unknown }
-  | { rpc: "reply"; id: number; ok: false; error: { message: string; name: string } };
+  | { rpc: "reply"; id: number; ok: false; error: CrossedError };
+
+/** An error as it crosses: its message, name and primitive own fields (a Postgres error's `code`, `constraint`, …). */
+interface CrossedError {
+  message: string;
+  name: string;
+  fields: Record<string, string | number | boolean>;
+}
 
 export type Handlers = Record<string, (...args: never[]) => unknown>;
 
@@ -34,7 +41,7 @@ export function connectRpc(endpoint: Endpoint, handlers: Handlers): Rpc {
       if (!w) return;
       waiting.delete(m.id);
       if (m.ok) w.resolve(m.value);
-      else w.reject(Object.assign(new Error(m.error.message), { name: m.error.name }));
+      else w.reject(Object.assign(new Error(m.error.message), m.error.fields, { name: m.error.name }));
     }
   };
   async function answer(m: Extract<Message, { rpc: "call" }>) {
@@ -44,8 +51,7 @@ export function connectRpc(endpoint: Endpoint, handlers: Handlers): Rpc {
       const value = await (handler as (...args: unknown[]) => unknown)(...m.args);
       endpoint.postMessage({ rpc: "reply", id: m.id, ok: true, value } satisfies Message);
     } catch (e) {
-      const error = e instanceof Error ? { message: e.message, name: e.name } : { message: String(e), name: "Error" };
-      endpoint.postMessage({ rpc: "reply", id: m.id, ok: false, error } satisfies Message);
+      endpoint.postMessage({ rpc: "reply", id: m.id, ok: false, error: crossed(e) } satisfies Message);
     }
   }
   endpoint.on("message", onMessage);
@@ -65,6 +71,18 @@ export function connectRpc(endpoint: Endpoint, handlers: Handlers): Rpc {
       endpoint.off("message", onMessage);
     },
   };
+}
+
+/**
+ * What the other side's error keeps: callers classify errors by their fields (a unique violation by `code` and
+ * `constraint`: core/platform/db-errors.ts), and classes do not cross a thread.
+ */
+function crossed(e: unknown): CrossedError {
+  if (!(e instanceof Error)) return { message: String(e), name: "Error", fields: {} };
+  const fields: CrossedError["fields"] = {};
+  for (const [key, value] of Object.entries(e))
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") fields[key] = value;
+  return { message: e.message, name: e.name, fields };
 }
 
 /** An object whose methods `methods` call `prefix.method` on the other side. */

@@ -20,7 +20,7 @@ describe("the opt-in memory log", () => {
   });
 
   it("splits RSS into both V8 heaps, PGlite's WASM heap, chDB's tracked memory and the rest", async () => {
-    const { memory } = await memorySample(localMemorySources(app.deps, app.ingestThread));
+    const { memory } = await memorySample(localMemorySources(app.deps, app.pgliteThread, app.ingestThread));
     expect(memory.rss).toBeGreaterThan(0);
     expect(memory.heapUsed).toBeGreaterThan(0);
     expect(memory.heapTotal).toBeGreaterThanOrEqual(memory.heapUsed!);
@@ -31,9 +31,10 @@ describe("the opt-in memory log", () => {
       // The Postgres pass (.ci/run) runs the service on a Postgres server: there is no PGlite heap to count.
       expect(memory.pgliteHeap).toBeNull();
     } else {
-      // PGlite's heap is a WebAssembly memory: whole 64 KiB pages, counted in external.
+      // PGlite's heap is a WebAssembly memory: whole 64 KiB pages, counted in `external` of its own thread.
       expect(memory.pgliteHeap).toBeGreaterThan(0);
-      expect(memory.external).toBeGreaterThanOrEqual(memory.pgliteHeap!);
+      expect(memory.pgliteThreadHeapTotal).toBeGreaterThan(0);
+      expect(memory.pgliteThreadExternal).toBeGreaterThanOrEqual(memory.pgliteHeap!);
     }
     expect(memory.chdb.MemoryTracking).toBeGreaterThan(0);
     expect(Object.keys(memory.chdb).sort()).toEqual([
@@ -47,16 +48,19 @@ describe("the opt-in memory log", () => {
     expect(typeof memory.rest).toBe("number");
   });
 
-  it("has no thread heap without a thread, and no PGlite heap on a Postgres server", async () => {
-    const sources = localMemorySources({ db: {} as never, telemetry: app.deps.telemetry }, null);
+  it("has no thread heaps without threads, and no PGlite heap on a Postgres server", async () => {
+    const sources = localMemorySources({ db: {} as never, telemetry: app.deps.telemetry }, null, null);
     const { memory } = await memorySample(sources);
     expect(memory.threadHeapUsed).toBeNull();
     expect(memory.pgliteHeap).toBeNull();
+    expect(memory.pgliteThreadHeapTotal).toBeNull();
   });
 
   it("writes one JSON line per period until stopped", async () => {
     const lines: string[] = [];
-    const log = startMemoryLog(0.05, localMemorySources(app.deps, app.ingestThread), (l) => lines.push(l));
+    const log = startMemoryLog(0.05, localMemorySources(app.deps, app.pgliteThread, app.ingestThread), (l) =>
+      lines.push(l),
+    );
     await expect.poll(() => lines.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     log.stop();
     // A sample already under way when stopped may still land; none starts after.

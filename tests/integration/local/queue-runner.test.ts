@@ -5,7 +5,7 @@ import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { jsonLog } from "@core/adapters/system/json-log";
 import type { SQSEvent } from "aws-lambda";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startQueueRunner } from "../../../functions/local/queue-runner";
+import { startQueueRunner, withBodyDigests } from "../../../functions/local/queue-runner";
 import type { WorkerDef } from "../../../functions/queue-workers";
 
 // The runner receives the next delivery while the thread handles one (docs/ingest.md, "The local worker").
@@ -36,6 +36,19 @@ async function until(check: () => Promise<boolean>) {
 }
 
 describe("the local queue runner", () => {
+  it("fills each record's md5OfBody, as SQS sends it, on the thread that runs the handler", () => {
+    const event = {
+      Records: [
+        { body: "hello", md5OfBody: "" },
+        { body: "{}", md5OfBody: "" },
+      ],
+    } as SQSEvent;
+    expect(withBodyDigests(event).Records.map((r) => r.md5OfBody)).toEqual([
+      "5d41402abc4b2a76b9719d911017c592",
+      "99914b932bd37a50b983c5e7c90ae93b",
+    ]);
+  });
+
   it("receives the next delivery while one is handled, and handles deliveries one at a time in order", async () => {
     await send(6);
     const handled: number[][] = [];

@@ -1,0 +1,64 @@
+import { MessageChannel, type MessagePort } from "node:worker_threads";
+import type { PostgresHandle } from "@core/adapters/postgres/migrate";
+import type { Log } from "@core/platform/ports";
+import { migrate } from "drizzle-orm/pglite/migrator";
+import { remotePgliteDb } from "./pglite-rpc";
+import { startTsThread } from "./thread-boot";
+import { connectRpc } from "./thread-rpc";
+
+const ENTRY = new URL("./pglite-thread-entry.ts", import.meta.url);
+
+export interface PgliteThread extends PostgresHandle {
+  /** A connection for another thread: a port to transfer to it; what it leaves open rolls back when it goes away. */
+  connect(): MessagePort;
+  /** PGlite's WASM heap in bytes (the opt-in memory log). */
+  heapBytes(): Promise<number | null>;
+  /** The thread's V8 heap and `external` (which holds the WASM heap). */
+  memory(): Promise<{ heapTotal: number; external: number }>;
+}
+
+/**
+ * Embedded Postgres on a thread of its own, for `npm start` (docs/ingest.md, "The local worker"). PGlite runs each
+ * statement to its end on the thread that opened it: on the API's thread, every statement of the ingest worker, the
+ * outbox relay and the webhooks held up the requests waiting behind it. Here this thread's drizzle sends statements
+ * and transactions to it, as the ingest worker's thread does over a port of its own.
+ */
+export async function openPgliteThread(dataDir: string, log: Log): Promise<PgliteThread> {
+  const worker = startTsThread(ENTRY, { workerData: { dataDir } });
+  await new Promise<void>((ready, failed) => {
+    const onMessage = (m: { ready?: boolean }) => {
+      if (m?.ready !== true) return;
+      worker.off("message", onMessage);
+      worker.off("error", failed);
+      ready();
+    };
+    worker.on("message", onMessage);
+    worker.once("error", failed);
+  });
+  const rpc = connectRpc(worker, {});
+  worker.on("error", (e) =>
+    log.error("embedded Postgres thread failed", { error: e instanceof Error ? e.message : String(e) }),
+  );
+  let exited = false;
+  worker.once("exit", (code) => {
+    exited = true;
+    rpc.failPending(new Error(`The embedded Postgres thread exited (code ${code})`));
+  });
+  const db = remotePgliteDb(rpc);
+  return {
+    db,
+    migrate: (migrationsFolder) => migrate(db as never, { migrationsFolder }),
+    async close() {
+      if (exited) return;
+      await rpc.call("close");
+      await worker.terminate();
+    },
+    connect() {
+      const { port1, port2 } = new MessageChannel();
+      worker.postMessage({ connect: port2 }, [port2]);
+      return port1;
+    },
+    heapBytes: () => rpc.call<number | null>("heapBytes"),
+    memory: () => rpc.call("memory"),
+  };
+}
