@@ -34,21 +34,26 @@ export async function openPgliteThread(dataDir: string, log: Log): Promise<Pglit
     };
     worker.on("message", onMessage);
     worker.once("error", failed);
+    worker.once("exit", (code) => failed(new Error(`The embedded Postgres thread exited at start (code ${code})`)));
   });
   const rpc = connectRpc(worker, {});
   worker.on("error", (e) =>
     log.error("embedded Postgres thread failed", { error: e instanceof Error ? e.message : String(e) }),
   );
   let exited = false;
+  let closing = false;
   worker.once("exit", (code) => {
     exited = true;
     rpc.failPending(new Error(`The embedded Postgres thread exited (code ${code})`));
+    // Every later statement fails at once; the process keeps serving what needs no Postgres until it is restarted.
+    if (!closing) log.error("embedded Postgres thread exited", { code });
   });
   const db = remotePgliteDb(rpc);
   return {
     db,
     migrate: (migrationsFolder) => migrate(db as never, { migrationsFolder }),
     async close() {
+      closing = true;
       if (exited) return;
       await rpc.call("close");
       await worker.terminate();

@@ -67,18 +67,22 @@ export async function openStores(env: Env, options: { pgliteThread?: { log: Log 
   // A fresh clone has no data directory yet; the embedded stores create only their own leaf.
   if (!env.DATABASE_URL || !env.SIGHTLINE_CLICKHOUSE_URL || !env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL)
     await mkdir(dataDir, { recursive: true });
-  const pgliteThread =
+  // The thread starts (and PGlite opens in it) while this thread opens the queues.
+  const pgliteOpening =
     options.pgliteThread && !env.DATABASE_URL
-      ? await openPgliteThread(join(dataDir, "pg"), options.pgliteThread.log)
-      : null;
-  const pg = pgliteThread ?? (await openRelationalStore(env));
+      ? openPgliteThread(join(dataDir, "pg"), options.pgliteThread.log)
+      : Promise.resolve(null);
   const ch = env.SIGHTLINE_CLICKHOUSE_URL
     ? openClickHouseServer(env)
     : new ClickHouseTelemetryStore({ chdbPath: join(dataDir, "ch") });
   const blobs = env.SIGHTLINE_BUCKET
     ? openS3BlobStore(env, env.SIGHTLINE_BUCKET, awsCredentials(env, sdkCredentialChain()))
     : new FsBlobStore(join(dataDir, "blobs"));
-  const local = env.SIGHTLINE_INGEST_QUEUE_URL ? null : await openLocalQueues(dataDir, env);
+  const [pgliteThread, local] = await Promise.all([
+    pgliteOpening,
+    env.SIGHTLINE_INGEST_QUEUE_URL ? null : openLocalQueues(dataDir, env),
+  ]);
+  const pg = pgliteThread ?? (await openRelationalStore(env));
   return {
     pgliteThread,
     db: pg.db,

@@ -24,7 +24,7 @@ export type Handlers = Record<string, (...args: never[]) => unknown>;
 
 export interface Rpc {
   call<T = unknown>(name: string, ...args: unknown[]): Promise<T>;
-  /** Rejects every call still waiting for its answer (the other side is gone). */
+  /** Rejects every call still waiting for its answer, and every later one (the other side is gone). */
   failPending(error: Error): void;
   close(): void;
 }
@@ -32,6 +32,7 @@ export interface Rpc {
 /** Answers the other side's calls with `handlers` and sends this side's calls. */
 export function connectRpc(endpoint: Endpoint, handlers: Handlers): Rpc {
   let next = 0;
+  let gone: Error | null = null;
   const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   const onMessage = (m: Message) => {
     if (!m || typeof m !== "object" || !("rpc" in m)) return;
@@ -57,6 +58,7 @@ export function connectRpc(endpoint: Endpoint, handlers: Handlers): Rpc {
   endpoint.on("message", onMessage);
   return {
     call<T>(name: string, ...args: unknown[]) {
+      if (gone) return Promise.reject(gone);
       const id = next++;
       return new Promise<T>((resolve, reject) => {
         waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -64,6 +66,7 @@ export function connectRpc(endpoint: Endpoint, handlers: Handlers): Rpc {
       });
     },
     failPending(error) {
+      gone = error;
       for (const w of waiting.values()) w.reject(error);
       waiting.clear();
     },
