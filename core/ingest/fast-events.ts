@@ -23,14 +23,43 @@ const ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
  */
 function isoUtc(v: unknown): string | null {
   if (typeof v !== "string") return null;
-  // Most SDKs send this very form: parsed and printed back unchanged, it is a real date the ISO pattern accepts.
-  if (v.length === 24 && v.charCodeAt(23) === 90 /* Z */) {
-    const ms = Date.parse(v);
-    if (!Number.isNaN(ms) && new Date(ms).toISOString() === v) return v;
-  }
+  // Most SDKs send this very form: a real date in it is printed back unchanged, so it is its own normal form.
+  if (v.length === 24 && isCanonicalUtc(v)) return v;
   if (!ISO.test(v)) return null;
   const ms = Date.parse(ZONE.test(v) ? v : `${v}Z`);
   return Number.isNaN(ms) ? null : new Date(ms).toISOString();
+}
+
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** The value of the `n` digits of `v` at `at`, or -1 when one of them is not a digit. */
+function digits(v: string, at: number, n: number): number {
+  let value = 0;
+  for (let i = at; i < at + n; i++) {
+    const d = v.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    value = value * 10 + d;
+  }
+  return value;
+}
+
+/**
+ * Whether `v` (24 characters) is `YYYY-MM-DDTHH:mm:ss.sssZ` naming a real instant, checked by hand: exactly the
+ * strings `new Date(v).toISOString()` prints back unchanged, without building a Date (the parse and the print
+ * were a tenth of validating a batch). Anything else (24:00, a 30 February) takes the general path below.
+ */
+function isCanonicalUtc(v: string): boolean {
+  if (v[4] !== "-" || v[7] !== "-" || v[10] !== "T" || v[13] !== ":" || v[16] !== ":" || v[19] !== "." || v[23] !== "Z")
+    return false;
+  const year = digits(v, 0, 4);
+  const month = digits(v, 5, 2);
+  const day = digits(v, 8, 2);
+  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  if (day > (month === 2 && leap ? 29 : DAYS[month - 1]!)) return false;
+  const hour = digits(v, 11, 2);
+  const minute = digits(v, 14, 2);
+  const second = digits(v, 17, 2);
+  return hour >= 0 && hour < 24 && minute >= 0 && minute < 60 && second >= 0 && second < 60 && digits(v, 20, 3) >= 0;
 }
 
 const id: Field = (v) => typeof v === "string" && v.length >= 1 && v.length <= 512 && !v.includes("\u0000");
