@@ -18,7 +18,10 @@ connectRpc(control, {
   /** PGlite's WASM heap in bytes (a WebAssembly memory only grows), for the opt-in memory log. */
   heapBytes: () => (pglite as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? null,
   /** This thread's V8 heap and `external`, which holds the WASM heap (the memory log splits RSS by them). */
-  memory: () => ({ heapTotal: process.memoryUsage().heapTotal, external: process.memoryUsage().external }),
+  memory: () => {
+    const { heapTotal, external } = process.memoryUsage();
+    return { heapTotal, external };
+  },
   close: () => pglite.close(),
 });
 
