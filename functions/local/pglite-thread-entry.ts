@@ -1,6 +1,6 @@
 import { MessagePort, parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import { servePglite } from "./pglite-rpc";
+import { servePglite } from "./pglite-serve";
 import { connectRpc } from "./thread-rpc";
 
 /*
