@@ -4,7 +4,7 @@ import type { ErrorReason } from "../platform/errors";
 import * as Tenancy from "../tenancy";
 import type { AuthConfig } from "./auth.config";
 import { authUsers } from "./auth.sql";
-import type { AuthDeps } from "./create-auth";
+import type { AuthDeps } from "./auth-service";
 import { PROOF_SCOPE, revokeUnprovenAccess } from "./proven-address";
 import { ssoVouchesFor } from "./sso";
 

@@ -6,12 +6,11 @@ import { admin } from "better-auth/plugins/admin";
 import { jwt } from "better-auth/plugins/jwt";
 import { magicLink } from "better-auth/plugins/magic-link";
 import { twoFactor } from "better-auth/plugins/two-factor";
-import type { Deps } from "../platform/deps";
-import type { Mailer } from "../platform/ports";
 import { accountHooks } from "./account-hooks";
 import type { AuthConfig } from "./auth.config";
 import { authAccounts, authRateLimits, authSessions, authTwoFactors, authUsers, authVerifications } from "./auth.sql";
-import { cacheVersion, cookieSessions, type SessionVerifier, type SessionView, secureCookies } from "./cookie-session";
+import type { AuthDeps, AuthService } from "./auth-service";
+import { cacheVersion, cookieSessions, secureCookies } from "./cookie-session";
 import { mcpPlugin } from "./mcp-oauth";
 import * as OAuthTables from "./oauth.sql";
 import { AUTH_BASE_PATH, type OAuthAddresses, oauthAddresses } from "./oauth-resource";
@@ -22,30 +21,6 @@ import { socialPlugins } from "./social";
 import { ssoPlugin, ssoSchema, ssoUserGate } from "./sso";
 import { totpReplayGuard } from "./totp-replay";
 import { notePasskeyUserVerification, twoFactorEverywhere } from "./two-factor-everywhere";
-
-export type { SessionVerifier, SessionView };
-
-/** Sign-in for the API: better-auth's endpoints, and the session behind a request's cookie. */
-export interface AuthService extends SessionVerifier {
-  /** Answers a request under `/v1/auth/*` (sign-up, sign-in, magic link, two-factor, sessions, admin). */
-  handler(request: Request): Promise<Response>;
-  /**
-   * The same service sending mail through `mailer`: on Lambda only the auth function opens the mail port, so the
-   * service every function shares is built with none (docs/auth.md, "Magic link").
-   */
-  withMailer(mailer: Mailer): AuthService;
-  /** The MCP resource (`<base>/v1/mcp`) and this service's issuer, or null when OAuth is off. */
-  readonly oauth: OAuthAddresses | null;
-  /**
-   * Settles when better-auth's start-up has run (its plugins write to the store then, e.g. the OAuth resource);
-   * never rejects: a failed start-up is logged and every later call fails with it (docs/auth.md, "Start-up").
-   */
-  ready(): Promise<void>;
-}
-
-export type AuthDeps = Pick<Deps, "db" | "clock" | "ids" | "log" | "caches" | "keyRing" | "config"> & {
-  mailer: Mailer;
-};
 
 const SIGN_IN_PATHS = [
   "/sign-in/*",
@@ -76,13 +51,6 @@ export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
   };
   return service;
 }
-
-/** A mailer for the service every function shares on Lambda: sending needs the auth function's mail port. */
-export const noMailer: Mailer = {
-  async send() {
-    throw new Error("This function has no mail port: magic links are sent by the /v1/auth function");
-  },
-};
 
 function betterAuthOf(deps: AuthDeps, config: AuthConfig, oauth: OAuthAddresses | null) {
   const limit = config.signInRateLimit;
@@ -240,25 +208,4 @@ function passkeyParty(config: AuthConfig): { rpID?: string; origin: string[] | n
   const base = config.baseUrl ? new URL(config.baseUrl) : null;
   const rpID = config.passkeyRpId ?? base?.hostname;
   return { ...(rpID ? { rpID } : {}), origin: base ? [base.origin, ...config.trustedOrigins] : null };
-}
-
-/** Stands in when no auth secret is configured (AWS without it): no session is valid and sign-in answers 503. */
-export function unavailableAuth(): AuthService {
-  return {
-    handler: async () =>
-      Response.json(
-        {
-          error: {
-            code: "unavailable",
-            message: "Sign-in is not configured: set SIGHTLINE_AUTH_SECRET (on AWS in the stage's secret)",
-          },
-        },
-        { status: 503 },
-      ),
-    session: async () => null,
-    csrfToken: () => "",
-    withMailer: () => unavailableAuth(),
-    oauth: null,
-    ready: async () => undefined,
-  };
 }

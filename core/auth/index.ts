@@ -1,8 +1,9 @@
 export { AuthConfig } from "./auth.config";
+// createAuth (better-auth and its plugins) is imported from "./create-auth" by the composition roots alone.
+export { type AuthDeps, type AuthService, noMailer, unavailableAuth } from "./auth-service";
 export { ConsentInfo, ConsentInfoQuery } from "./consent.schema";
 export { describeConsent } from "./consent-info";
 export { type CookieSessionConfig, cookieSessions, type SessionVerifier, type SessionView } from "./cookie-session";
-export { type AuthDeps, type AuthService, createAuth, noMailer, unavailableAuth } from "./create-auth";
 export { describeCaller, type Me } from "./me";
 export { MeResponse } from "./me.schema";
 export { type LiveGrant, liveGrant } from "./oauth-grant";
@@ -20,8 +21,8 @@ export {
 export { MCP_REQUESTED_SCOPES, READ_SCOPE, WRITE_SCOPE } from "./oauth-scopes";
 export { provenAccount } from "./proven-address";
 export { CSRF_HEADER, SESSION_PROJECT_HEADER, sessionPrincipal, userPrincipal } from "./session-principal";
-export { SSO_ERROR_PATH } from "./sso";
 export { SsoProviderBody, SsoProviderList, SsoProviderPath, SsoProviderView } from "./sso.schema";
+export { SSO_ERROR_PATH } from "./sso-domains";
 export { deleteSsoProvider, listSsoProviders, registerSsoProvider } from "./sso-providers";
 export { ssoClientSecrets } from "./sso-secrets";
 export { verifySsoProvider } from "./sso-verify";

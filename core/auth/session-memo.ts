@@ -1,5 +1,5 @@
 import type { Deps } from "../platform/deps";
-import type { SessionView } from "./create-auth";
+import type { SessionView } from "./auth-service";
 import { PROOF_SCOPE } from "./proven-address";
 import { signatureMatches } from "./signature-match";
 

@@ -6,6 +6,9 @@ import { FREE_MAIL_DOMAINS } from "./free-mail-domains";
  * and "Proving the domain").
  */
 
+/** Where the SSO plugin sends a failed sign-in when the caller named no `errorCallbackURL`; the proxy answers it with our error body. */
+export const SSO_ERROR_PATH = "/v1/auth/sso/error";
+
 /** Whether `domain` is `registered` or one of its subdomains: the plugin routes subdomains to the parent's provider. */
 export const domainCovers = (registered: string, domain: string) =>
   domain === registered || domain.endsWith(`.${registered}`);

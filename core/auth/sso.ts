@@ -6,7 +6,7 @@ import type { Deps } from "../platform/deps";
 import type { KeyRing } from "../platform/keyring";
 import * as Tenancy from "../tenancy";
 import { authUsers } from "./auth.sql";
-import { domainCovers, emailDomain } from "./sso-domains";
+import { domainCovers, emailDomain, SSO_ERROR_PATH } from "./sso-domains";
 import { ssoProviderById, ssoProviderForDomain } from "./sso-providers";
 import { ssoProvidersForAuth } from "./sso-secrets";
 
@@ -17,9 +17,6 @@ import { ssoProvidersForAuth } from "./sso-secrets";
  */
 
 type SsoDeps = Pick<Deps, "db" | "clock" | "ids" | "caches">;
-
-/** Where the plugin sends a failed sign-in when the caller named no `errorCallbackURL`; the proxy answers it with our error body. */
-export const SSO_ERROR_PATH = "/v1/auth/sso/error";
 
 /** The plugin's endpoints that stay: provider management is ours, single logout is off. */
 const KEPT_ENDPOINTS = ["signInSSO", "callbackSSO", "acsEndpoint", "spMetadata"] as const;

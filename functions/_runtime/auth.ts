@@ -2,7 +2,6 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import * as Auth from "@core/auth";
-import type { Mailer } from "@core/platform/ports";
 import type { Env } from "./env";
 
 const AUTH_SECRET_FILE = "auth-secret";
@@ -71,18 +70,6 @@ function oauthClient(env: Env, provider: "GITHUB" | "GOOGLE"): { clientId: strin
       `Invalid configuration: SIGHTLINE_${provider}_CLIENT_ID and SIGHTLINE_${provider}_CLIENT_SECRET must be set together`,
     );
   return { clientId, clientSecret };
-}
-
-/** The auth service of a composition root; without a secret, one that refuses sign-in and knows no session. */
-export function buildAuth(
-  deps: Omit<Auth.AuthDeps, "mailer">,
-  mailer: Mailer,
-  env: Env,
-  secret: string | null,
-  baseUrl?: string,
-): Auth.AuthService {
-  if (!secret) return Auth.unavailableAuth();
-  return Auth.createAuth({ ...deps, mailer }, authConfig(env, secret, baseUrl));
 }
 
 /**

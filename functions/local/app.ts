@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Worker } from "node:worker_threads";
 import { serveSignedBlob } from "@core/adapters/local/blob-url-server";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
 import { SIGNED_BLOB_PATH, SignedBlobUrls } from "@core/adapters/local/signed-blob-urls";
@@ -17,24 +18,26 @@ import type { Deps } from "@core/platform/deps";
 import type { Mailer } from "@core/platform/ports";
 import { RateLimiter } from "@core/ratelimits";
 import * as Tenancy from "@core/tenancy";
-import { authSecret, buildAuth, buildOAuthResource } from "../_runtime/auth";
+import { authSecret, buildOAuthResource } from "../_runtime/auth";
 import { provideDeps } from "../_runtime/deps";
 import { parseEnv } from "../_runtime/env";
 import { openKeyRing } from "../_runtime/key-ring";
 import { installOutboxRelay } from "../_runtime/outbox-hook";
 import { openDns } from "../_runtime/ports/dns";
 import { openExportBuckets } from "../_runtime/ports/export-buckets";
-import { openLlmProviders } from "../_runtime/ports/llm";
 import { openOutbound } from "../_runtime/ports/outbound";
 import { eventRules } from "../event-rules";
 import { workers } from "../queue-workers";
 import { routes } from "../routes";
 import { schedules } from "../schedules";
+import { deferredAuth } from "./deferred-auth";
+import { deferredLlmProviders } from "./deferred-llm";
 import { localEventBus } from "./event-bus";
 import { createHttpServer } from "./http-server";
 import { type IngestThread, startIngestThread } from "./ingest-thread";
 import { localMemorySources, startMemoryLog } from "./memory-log";
 import type { PgliteThread } from "./pglite-thread";
+import { localThreads } from "./pglite-thread-boot";
 import { startQueueRunner } from "./queue-runner";
 import { startScheduler } from "./scheduler";
 import { createStaticFiles } from "./static-files";
@@ -63,20 +66,28 @@ export interface LocalApp {
  */
 export async function startLocalApp(
   source: Record<string, string | undefined>,
-  options: { background?: boolean; mailer?: Mailer } = {},
+  options: {
+    background?: boolean;
+    mailer?: Mailer;
+    /** Embedded Postgres's thread when `npm start` started it before loading this module (`bootEarly`). */
+    pgliteBoot?: Promise<Worker> | null;
+  } = {},
 ): Promise<LocalApp> {
   const env = parseEnv(source);
   const log = jsonLog({ level: env.SIGHTLINE_LOG_LEVEL });
   const mailer = options.mailer ?? logMailer(log);
   // Tests drive queues and schedules by hand; `npm start` runs them in the background.
   const background = options.background ?? true;
-  const poll = background && env.SIGHTLINE_RUN_WORKERS !== false;
   // The ingest worker runs on its own thread and event loop when it drains in the background, as it runs in its
   // own function on AWS, and embedded Postgres then runs on a thread of its own, so that neither the worker's
   // statements nor anyone else's hold up the API's requests; SIGHTLINE_INGEST_THREAD=false keeps both here
   // (docs/ingest.md, "The local worker"). Tests that drain by hand keep them here.
-  const threads = poll && env.SIGHTLINE_INGEST_THREAD !== false;
-  const stores = await openStores(env, threads ? { pgliteThread: { log } } : {});
+  const { poll, threads } = localThreads(env, background);
+  if (options.pgliteBoot && !threads) void options.pgliteBoot.then((w) => w.terminate());
+  const stores = await openStores(
+    env,
+    threads ? { pgliteThread: { log, booting: options.pgliteBoot ?? undefined } } : {},
+  );
   await stores.migrate();
   const deps: Deps = {
     ...stores,
@@ -86,7 +97,10 @@ export async function startLocalApp(
     rateLimiter: new RateLimiter(),
     log,
     keyRing: await openKeyRing(env, { persist: true }),
-    llm: openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
+    // The LLM SDKs and better-auth load when first used (docs/architecture.md, "Start-up").
+    llm: deferredLlmProviders(async () =>
+      (await import("../_runtime/ports/llm")).openLlmProviders(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
+    ),
     outbound: openOutbound(env, env.SIGHTLINE_ALLOW_PRIVATE_URLS ?? true),
     dns: openDns(env),
     exportBuckets: openExportBuckets(env),
@@ -146,7 +160,13 @@ export async function startLocalApp(
     routes,
     maxBodyBytes: env.SIGHTLINE_MAX_BODY_BYTES,
     onError: (e) => log.error("request failed", { error: String(e) }),
-    console: consoleFiles,
+    // A browser opening the console asks for sign-in next: better-auth loads while it fetches the page's scripts.
+    console: {
+      serve(...args: Parameters<typeof consoleFiles.serve>) {
+        void deps.auth.ready();
+        consoleFiles.serve(...args);
+      },
+    },
     signedBlobs,
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, env.SIGHTLINE_HOST, resolve));
@@ -154,13 +174,12 @@ export async function startLocalApp(
   const url = `http://${env.SIGHTLINE_HOST}:${port}`;
   blobUrls?.serveAt(env.SIGHTLINE_PUBLIC_URL ?? url);
   const secret = await authSecret(env, { persist: true });
-  deps.auth = buildAuth(deps, mailer, env, secret, url);
+  const auth = deferredAuth(deps, mailer, env, secret, url);
+  deps.auth = auth;
   // The same token check as a Lambda's `oauthResource` port (docs/mcp.md, "Checking tokens without the sign-in stack").
   deps.oauthResource = buildOAuthResource(deps, env, secret, url);
   // The same reader as a Lambda's `sessions` port (createAuth's `session` is it).
   deps.sessions = deps.auth;
-  // Start-up writes to the store: finished before the first request, and before a quick stop closes the store.
-  await deps.auth.ready();
 
   const ingestThread = threads
     ? startIngestThread({
@@ -225,6 +244,8 @@ export async function startLocalApp(
       server.closeAllConnections();
       await Promise.all([...runners.map((r) => r.stop()), scheduler.stop(), relay.idle()]);
       await ingestThread?.stop();
+      // better-auth's start-up writes to the store when it was loaded: finished before the store closes.
+      await auth.settled();
       await stores.close();
     },
   };

@@ -1,10 +1,26 @@
-import { startLocalApp } from "./app";
+import { parseEnv } from "../_runtime/env";
+import { bootEarly } from "./pglite-thread-boot";
 
-/** `npm start`: the whole service on embedded stores, until SIGINT or SIGTERM. */
-const app = await startLocalApp(process.env).catch((e: unknown) => {
+const failed = (e: unknown): never => {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
-});
+};
+
+/**
+ * `npm start`: the whole service on embedded stores, until SIGINT or SIGTERM. Embedded Postgres's thread starts
+ * first, so that its start-up overlaps loading the rest of the app (docs/architecture.md, "Start-up").
+ */
+const pgliteBoot = (() => {
+  try {
+    return bootEarly(parseEnv(process.env));
+  } catch (e) {
+    return failed(e);
+  }
+})();
+// startLocalApp reports a thread that failed to start; until then it must not end the process as unhandled.
+pgliteBoot?.catch(() => undefined);
+const { startLocalApp } = await import("./app");
+const app = await startLocalApp(process.env, { pgliteBoot }).catch(failed);
 
 // The key comes first: "listening" is the last line of start-up, which scripts wait for.
 if (app.mintedKey) {

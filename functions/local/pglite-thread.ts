@@ -1,12 +1,10 @@
-import { MessageChannel, type MessagePort } from "node:worker_threads";
+import { MessageChannel, type MessagePort, type Worker } from "node:worker_threads";
 import type { PostgresHandle } from "@core/adapters/postgres/migrate";
 import type { Log } from "@core/platform/ports";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import { remotePgliteDb } from "./pglite-rpc";
-import { startTsThread } from "./thread-boot";
+import { bootPgliteThread } from "./pglite-thread-boot";
 import { connectRpc } from "./thread-rpc";
-
-const ENTRY = new URL("./pglite-thread-entry.ts", import.meta.url);
 
 export interface PgliteThread extends PostgresHandle {
   /** A connection for another thread: a port to transfer to it; what it leaves open rolls back when it goes away. */
@@ -23,19 +21,12 @@ export interface PgliteThread extends PostgresHandle {
  * outbox relay and the webhooks held up the requests waiting behind it. Here this thread's drizzle sends statements
  * and transactions to it, as the ingest worker's thread does over a port of its own.
  */
-export async function openPgliteThread(dataDir: string, log: Log): Promise<PgliteThread> {
-  const worker = startTsThread(ENTRY, { workerData: { dataDir } });
-  await new Promise<void>((ready, failed) => {
-    const onMessage = (m: { ready?: boolean }) => {
-      if (m?.ready !== true) return;
-      worker.off("message", onMessage);
-      worker.off("error", failed);
-      ready();
-    };
-    worker.on("message", onMessage);
-    worker.once("error", failed);
-    worker.once("exit", (code) => failed(new Error(`The embedded Postgres thread exited at start (code ${code})`)));
-  });
+export async function openPgliteThread(
+  dataDir: string,
+  log: Log,
+  booting: Promise<Worker> = bootPgliteThread(dataDir),
+): Promise<PgliteThread> {
+  const worker = await booting;
   const rpc = connectRpc(worker, {});
   worker.on("error", (e) =>
     log.error("embedded Postgres thread failed", { error: e instanceof Error ? e.message : String(e) }),

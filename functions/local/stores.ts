@@ -1,11 +1,11 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import type { Worker } from "node:worker_threads";
 import { defaultProvider } from "@aws-sdk/credential-provider-node";
 import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
 import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
-import { openPglite } from "@core/adapters/postgres/pglite";
 import type { Deps } from "@core/platform/deps";
 import type { Log } from "@core/platform/ports";
 import type { Env } from "../_runtime/env";
@@ -16,6 +16,7 @@ import { openClickHouseServer } from "../_runtime/ports/telemetry";
 import { openPostgresServer } from "../_runtime/postgres";
 import { migrateStores, REPO_MIGRATIONS, type Stores } from "../_runtime/stores";
 import { openPgliteThread, type PgliteThread } from "./pglite-thread";
+import { embeddedPgDir } from "./pglite-thread-boot";
 
 /*
  * The single-process runtime's stores: each on its real service when the environment names one, else on its
@@ -26,9 +27,10 @@ import { openPgliteThread, type PgliteThread } from "./pglite-thread";
 /** Postgres alone, on its server or embedded (PGlite) under the data directory: for commands that need no other store. */
 export async function openRelationalStore(env: Env) {
   if (env.DATABASE_URL) return openPostgresServer(env);
-  const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
-  await mkdir(dataDir, { recursive: true });
-  return openPglite({ dataDir: join(dataDir, "pg") });
+  await mkdir(resolve(env.SIGHTLINE_DATA_DIR), { recursive: true });
+  // Loaded here: `npm start`'s thread has PGlite in it, this thread needs none (docs/architecture.md, "Start-up").
+  const { openPglite } = await import("@core/adapters/postgres/pglite");
+  return openPglite({ dataDir: embeddedPgDir(env) });
 }
 
 async function openLocalQueues(dataDir: string, env: Env): Promise<{ queues: Deps["queues"]; close(): Promise<void> }> {
@@ -62,7 +64,10 @@ export interface LocalStores extends Stores {
  * Opens each store on its real service when the environment names one, and on its embedded stand-in otherwise.
  * `pgliteThread` puts embedded Postgres on a thread of its own (`npm start`: docs/ingest.md, "The local worker").
  */
-export async function openStores(env: Env, options: { pgliteThread?: { log: Log } } = {}): Promise<LocalStores> {
+export async function openStores(
+  env: Env,
+  options: { pgliteThread?: { log: Log; booting?: Promise<Worker> } } = {},
+): Promise<LocalStores> {
   const dataDir = resolve(env.SIGHTLINE_DATA_DIR);
   // A fresh clone has no data directory yet; the embedded stores create only their own leaf.
   if (!env.DATABASE_URL || !env.SIGHTLINE_CLICKHOUSE_URL || !env.SIGHTLINE_BUCKET || !env.SIGHTLINE_INGEST_QUEUE_URL)
@@ -70,7 +75,7 @@ export async function openStores(env: Env, options: { pgliteThread?: { log: Log 
   // The thread starts (and PGlite opens in it) while this thread opens the queues.
   const pgliteOpening =
     options.pgliteThread && !env.DATABASE_URL
-      ? openPgliteThread(join(dataDir, "pg"), options.pgliteThread.log)
+      ? openPgliteThread(embeddedPgDir(env), options.pgliteThread.log, options.pgliteThread.booting)
       : Promise.resolve(null);
   const ch = env.SIGHTLINE_CLICKHOUSE_URL
     ? openClickHouseServer(env)

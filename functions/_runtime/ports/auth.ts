@@ -1,5 +1,6 @@
 import * as Auth from "@core/auth";
-import { authSecret, buildAuth } from "../auth";
+import { authSecret } from "../auth";
+import { buildAuth } from "../build-auth";
 import type { Env } from "../env";
 import type { BaseDeps, Port } from "../ports";
 

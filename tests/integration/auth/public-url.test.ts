@@ -1,5 +1,6 @@
 import { memoryMailer } from "@core/adapters/system/log-mailer";
 import * as Auth from "@core/auth";
+import { createAuth } from "@core/auth/create-auth";
 import { webRequest } from "@functions/_lib/web-request";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -36,7 +37,7 @@ describe("sign-in links without a configured public URL", () => {
       signInRateLimit: null,
       bootstrap: { orgName: "none", projectName: "none" },
     });
-    const auth = Auth.createAuth({ ...app.deps, mailer }, config);
+    const auth = createAuth({ ...app.deps, mailer }, config);
     const email = uniqueEmail("lambda");
 
     const answer = await auth.handler(webRequest(magicLinkEvent(email)));

@@ -1,0 +1,55 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "sightline-start-up-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+// A loader hook that writes the URL of every module the process loads to SIGHTLINE_TEST_LOADED.
+const RECORD = `data:text/javascript,${encodeURIComponent(`
+  import { appendFileSync } from "node:fs";
+  export async function load(url, context, next) {
+    appendFileSync(process.env.SIGHTLINE_TEST_LOADED, url + "\\n");
+    return next(url, context);
+  }`)}`;
+const REGISTER = `data:text/javascript,${encodeURIComponent(
+  `import { register } from "node:module"; register(${JSON.stringify(RECORD)});`,
+)}`;
+
+/** The modules `node --import tsx` loads to import `file` (relative to the repository), as `npm start` would. */
+async function modulesLoadedBy(file: string): Promise<string[]> {
+  const record = join(dir, `${file.replaceAll("/", "_")}.txt`);
+  const script = `await import(${JSON.stringify(new URL(file, `file://${root}`).href)});`;
+  await promisify(execFile)(
+    process.execPath,
+    ["--import", REGISTER, "--import", "tsx", "--input-type=module", "-e", script],
+    { cwd: root, env: { ...process.env, SIGHTLINE_TEST_LOADED: record } },
+  );
+  return readFileSync(record, "utf8").split("\n").filter(Boolean);
+}
+
+const packageOf = (url: string) => url.match(/\/node_modules\/((?:@[^/]+\/)?[^/]+)\//)?.[1];
+
+describe("npm start's modules (docs/architecture.md, Start-up)", () => {
+  it("load neither the sign-in stack nor the LLM SDKs before the app starts: both load when first used", async () => {
+    const loaded = await modulesLoadedBy("functions/local/app.ts");
+    const packages = new Set(loaded.map(packageOf));
+
+    expect(loaded).toContain(new URL("functions/local/deferred-auth.ts", `file://${root}`).href);
+    expect(packages).toContain("drizzle-orm");
+    for (const heavy of ["better-auth", "@better-auth/sso", "@better-auth/passkey", "openai", "@anthropic-ai/sdk"])
+      expect(packages, heavy).not.toContain(heavy);
+  });
+
+  it("keep better-auth out of what every route imports: the http() chain and @core/auth", async () => {
+    const packages = new Set((await modulesLoadedBy("functions/_lib/http.ts")).map(packageOf));
+
+    expect(packages).toContain("zod");
+    expect(packages).not.toContain("better-auth");
+  });
+});
