@@ -1,6 +1,6 @@
 import { MessagePort, parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
-import { servePglite } from "./pglite-serve";
+import { servePglite, TEXT_PARSERS } from "./pglite-serve";
 import { connectRpc } from "./thread-rpc";
 
 /*
@@ -11,7 +11,7 @@ import { connectRpc } from "./thread-rpc";
 if (!parentPort) throw new Error("pglite-thread-entry runs as a worker thread");
 const control = parentPort;
 const { dataDir } = workerData as { dataDir: string };
-const pglite = await PGlite.create({ dataDir });
+const pglite = await PGlite.create({ dataDir, parsers: TEXT_PARSERS });
 
 connectRpc(control, {
   ...servePglite(pglite).handlers,
