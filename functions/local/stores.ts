@@ -86,6 +86,8 @@ export async function openStores(
   const [pgliteThread, local] = await Promise.all([
     pgliteOpening,
     env.SIGHTLINE_INGEST_QUEUE_URL ? null : openLocalQueues(dataDir, env),
+    // chDB loads its engine at the first statement (about 0.2 s): here, while embedded Postgres opens on its thread.
+    env.SIGHTLINE_CLICKHOUSE_URL ? null : ch.query("SELECT 1"),
   ]);
   const pg = pgliteThread ?? (await openRelationalStore(env));
   return {
