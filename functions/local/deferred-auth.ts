@@ -24,6 +24,7 @@ export function deferredAuth(
   if (!secret) return { ...Auth.unavailableAuth(), settled: async () => undefined };
   const config = authConfig(env, secret, baseUrl);
   let built: Promise<Auth.AuthService> | null = null;
+  const failedStart = (error: unknown) => deps.log.error("auth: start-up failed", { error: String(error) });
   const service = () =>
     (built ??= import("../_runtime/build-auth").then((m) => m.buildAuth(deps, mailer, env, secret, baseUrl)));
   const self: DeferredAuth = {
@@ -31,9 +32,11 @@ export function deferredAuth(
     oauth: Auth.oauthAddresses(config.baseUrl),
     handler: async (request) => (await service()).handler(request),
     withMailer: (other) => (other === mailer ? self : deferredAuth(deps, other, env, secret, baseUrl)),
-    ready: async () => (await service()).ready(),
+    // As createAuth's, never rejects (a console page calls it without waiting): a build that failed is logged here
+    // and fails each sign-in request.
+    ready: () => service().then((s) => s.ready(), failedStart),
     settled: async () => {
-      if (built) await (await built).ready();
+      if (built) await built.then((s) => s.ready(), failedStart);
     },
   };
   return self;
