@@ -11,8 +11,8 @@ import type { SealedSecretTable } from "@core/platform/ports";
 import { readSecrets } from "../functions/_runtime/aws";
 import { parseEnv } from "../functions/_runtime/env";
 import { openKeyRing } from "../functions/_runtime/key-ring";
+import { REPO_MIGRATIONS } from "../functions/_runtime/migrate-stores";
 import { awsCredentials } from "../functions/_runtime/ports/aws-options";
-import { REPO_MIGRATIONS } from "../functions/_runtime/stores";
 import { openRelationalStore, sdkCredentialChain } from "../functions/local/stores";
 
 /** Every table holding secrets sealed with the key ring. A feature that stores such secrets adds its table here. */

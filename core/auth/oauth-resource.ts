@@ -1,4 +1,4 @@
-import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, type JWK, jwtVerify } from "jose";
+import type { JSONWebKeySet, JWK } from "jose";
 import type { Deps } from "../platform/deps";
 import { authJwks } from "./oauth.sql";
 import { scopeList } from "./oauth-scopes";
@@ -108,6 +108,8 @@ export function oauthResourceServer(deps: Pick<Deps, "db">, oauth: OAuthAddresse
   return {
     oauth,
     async bearerToken(token) {
+      // jose loads at the first token, not with every process that can check one (docs/architecture.md, "Start-up").
+      const { createLocalJWKSet, decodeProtectedHeader, jwtVerify } = await import("jose");
       let kid: string | undefined;
       try {
         if (token.split(".").length !== 3) return null;

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import * as z from "zod";
+import { DEFAULT_DATA_DIR } from "./data-dir";
 import { RateLimitsSetting } from "./rate-limits-setting";
 
 const flag = z
@@ -14,7 +15,7 @@ const flag = z
 export const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   SIGHTLINE_HOST: z.string().default("127.0.0.1"),
-  SIGHTLINE_DATA_DIR: z.string().default("./.sightline"),
+  SIGHTLINE_DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   SIGHTLINE_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   DATABASE_URL: z.string().optional(),
   SIGHTLINE_CLICKHOUSE_URL: z.string().optional(),

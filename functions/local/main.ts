@@ -1,24 +1,24 @@
-import { parseEnv } from "../_runtime/env";
 import { bootEarly } from "./pglite-thread-boot";
-
-const failed = (e: unknown): never => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
-};
 
 /**
  * `npm start`: the whole service on embedded stores, until SIGINT or SIGTERM. Embedded Postgres's thread starts
- * first, so that its start-up overlaps loading the rest of the app (docs/architecture.md, "Start-up").
+ * first, so that its start-up overlaps loading the rest of the app (docs/architecture.md, "Start-up"); the app
+ * checks the whole environment as it starts, and a bad value ends the process with its message.
  */
-const pgliteBoot = (() => {
-  try {
-    return bootEarly(parseEnv(process.env));
-  } catch (e) {
-    return failed(e);
-  }
-})();
+const pgliteBoot = bootEarly(process.env);
 // startLocalApp reports a thread that failed to start; until then it must not end the process as unhandled.
 pgliteBoot?.catch(() => undefined);
+
+const failed = async (e: unknown): Promise<never> => {
+  console.error(e instanceof Error ? e.message : e);
+  // A first start creates the database in the thread: let it finish, so that the next start finds it whole.
+  await pgliteBoot?.then(
+    (worker) => worker.terminate(),
+    () => undefined,
+  );
+  process.exit(1);
+};
+
 const { startLocalApp } = await import("./app");
 const app = await startLocalApp(process.env, { pgliteBoot }).catch(failed);
 

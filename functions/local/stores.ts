@@ -1,7 +1,6 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Worker } from "node:worker_threads";
-import { defaultProvider } from "@aws-sdk/credential-provider-node";
 import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
 import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
@@ -9,12 +8,11 @@ import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
 import type { Deps } from "@core/platform/deps";
 import type { Log } from "@core/platform/ports";
 import type { Env } from "../_runtime/env";
+import { migrateStores, REPO_MIGRATIONS, type Stores } from "../_runtime/migrate-stores";
 import { awsCredentials } from "../_runtime/ports/aws-options";
 import { openS3BlobStore } from "../_runtime/ports/blobs";
 import { openSqsQueues } from "../_runtime/ports/queues";
 import { openClickHouseServer } from "../_runtime/ports/telemetry";
-import { openPostgresServer } from "../_runtime/postgres";
-import { migrateStores, REPO_MIGRATIONS, type Stores } from "../_runtime/stores";
 import { openPgliteThread, type PgliteThread } from "./pglite-thread";
 import { embeddedPgDir } from "./pglite-thread-boot";
 
@@ -26,7 +24,8 @@ import { embeddedPgDir } from "./pglite-thread-boot";
 
 /** Postgres alone, on its server or embedded (PGlite) under the data directory: for commands that need no other store. */
 export async function openRelationalStore(env: Env) {
-  if (env.DATABASE_URL) return openPostgresServer(env);
+  // The server's driver and the AWS SDK's credential chain load only where they are used (docs/architecture.md, "Start-up").
+  if (env.DATABASE_URL) return (await import("../_runtime/postgres")).openPostgresServer(env);
   await mkdir(resolve(env.SIGHTLINE_DATA_DIR), { recursive: true });
   // Loaded here: `npm start`'s thread has PGlite in it, this thread needs none (docs/architecture.md, "Start-up").
   const { openPglite } = await import("@core/adapters/postgres/pglite");
@@ -110,4 +109,10 @@ export async function openStores(
  * The AWS SDK's credential provider chain (environment, shared profiles, SSO, containers, instance roles),
  * for AWS services used outside Lambda; a Lambda bundle never carries it (docs/deployment.md).
  */
-export const sdkCredentialChain = (): AwsCredentialSource => defaultProvider();
+export function sdkCredentialChain(): AwsCredentialSource {
+  let chain: Promise<Exclude<AwsCredentialSource, { accessKeyId: string }>> | undefined;
+  return async () => {
+    chain ??= import("@aws-sdk/credential-provider-node").then(({ defaultProvider }) => defaultProvider());
+    return (await chain)();
+  };
+}

@@ -1,17 +1,31 @@
 import { createRequire } from "node:module";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker, type WorkerOptions } from "node:worker_threads";
 
-const TSX_API = pathToFileURL(createRequire(import.meta.url).resolve("tsx/esm/api")).href.replace(/\.cjs$/, ".mjs");
+const require = createRequire(import.meta.url);
+const TSX_API = pathToFileURL(require.resolve("tsx/esm/api")).href.replace(/\.cjs$/, ".mjs");
+const TSX_CJS_API = require.resolve("tsx/cjs/api");
+/** A process started under `--cpu-prof` profiles its threads too (one profile per thread, named by thread id). */
+const threadExecArgv = () => process.execArgv.filter((flag) => flag.startsWith("--cpu-prof"));
+
+type ThreadOptions = Pick<WorkerOptions, "workerData" | "transferList">;
 
 /**
  * A worker thread running the TypeScript module at `entry` as the process does: tsx's loader is registered in the
  * thread before the entry loads (a worker inherits neither the process's `--import` hooks nor vitest's transform).
- * A process started under `--cpu-prof` profiles the thread too (one profile per thread, named by thread id); no
- * other flag is passed on.
+ * Only `--cpu-prof` flags are passed on.
  */
-export function startTsThread(entry: URL, options: Pick<WorkerOptions, "workerData" | "transferList">): Worker {
+export function startTsThread(entry: URL, options: ThreadOptions): Worker {
   const boot = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
-  const execArgv = process.execArgv.filter((flag) => flag.startsWith("--cpu-prof"));
-  return new Worker(boot, { eval: true, execArgv, ...options });
+  return new Worker(boot, { eval: true, execArgv: threadExecArgv(), ...options });
+}
+
+/**
+ * The same for an entry whose modules load as CommonJS: tsx's `require` hook transforms them on the thread itself,
+ * where its ESM loader would start a loader thread of its own and cost a few hundred milliseconds of CPU more
+ * (docs/architecture.md, "Start-up"). For small graphs without top-level `await` or `import.meta`.
+ */
+export function startCjsTsThread(entry: URL, options: ThreadOptions): Worker {
+  const boot = `require(${JSON.stringify(TSX_CJS_API)}).register(); require(${JSON.stringify(fileURLToPath(entry))});`;
+  return new Worker(boot, { eval: true, execArgv: threadExecArgv(), ...options });
 }

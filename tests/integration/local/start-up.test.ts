@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { kill, spawnServer } from "../../support/spawn-server";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "sightline-start-up-"));
@@ -44,6 +45,10 @@ describe("npm start's modules (docs/architecture.md, Start-up)", () => {
     expect(packages).toContain("drizzle-orm");
     for (const heavy of ["better-auth", "@better-auth/sso", "@better-auth/passkey", "openai", "@anthropic-ai/sdk"])
       expect(packages, heavy).not.toContain(heavy);
+    // Nor what only some configurations or requests use: the Postgres server's driver, the AWS SDK's credential
+    // chain, jose (MCP access tokens).
+    for (const unused of ["postgres", "@aws-sdk/credential-provider-node", "jose"])
+      expect(packages, unused).not.toContain(unused);
   });
 
   it("keep better-auth out of what every route imports: the http() chain and @core/auth", async () => {
@@ -52,4 +57,28 @@ describe("npm start's modules (docs/architecture.md, Start-up)", () => {
     expect(packages).toContain("zod");
     expect(packages).not.toContain("better-auth");
   });
+});
+
+describe("npm start with a bad setting", () => {
+  it("stops with the setting's message, and leaves the data directory whole for the next start", async () => {
+    const dataDir = join(dir, "bad-setting");
+    // Embedded Postgres's thread starts before the settings are checked: on a new data directory it is creating
+    // the database when the check fails.
+    const failed = await promisify(execFile)(process.execPath, ["--import", "tsx", "functions/local/main.ts"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: "", SIGHTLINE_DATA_DIR: dataDir, SIGHTLINE_MEMORY_LOG_SECONDS: "0" },
+    }).then(
+      () => null,
+      (e: { code?: number; stderr?: string }) => e,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr).toMatch(/^Invalid configuration: SIGHTLINE_MEMORY_LOG_SECONDS: /m);
+
+    const server = await spawnServer({ SIGHTLINE_DATA_DIR: dataDir });
+    try {
+      expect(server.output()).toMatch(/A first API key was minted/);
+    } finally {
+      await kill(server, "SIGTERM");
+    }
+  }, 120_000);
 });
