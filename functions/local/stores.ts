@@ -1,7 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Worker } from "node:worker_threads";
-import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
+import type { AwsCredentialSource, AwsCredentials } from "@core/adapters/aws/signed-fetch";
 import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
@@ -24,7 +24,7 @@ import { embeddedPgDir } from "./pglite-thread-boot";
 
 /** Postgres alone, on its server or embedded (PGlite) under the data directory: for commands that need no other store. */
 export async function openRelationalStore(env: Env) {
-  // The server's driver and the AWS SDK's credential chain load only where they are used (docs/architecture.md, "Start-up").
+  // The server's driver loads only when it is used (docs/architecture.md, "Start-up").
   if (env.DATABASE_URL) return (await import("../_runtime/postgres")).openPostgresServer(env);
   await mkdir(resolve(env.SIGHTLINE_DATA_DIR), { recursive: true });
   // Loaded here: `npm start`'s thread has PGlite in it, this thread needs none (docs/architecture.md, "Start-up").
@@ -110,7 +110,8 @@ export async function openStores(
  * for AWS services used outside Lambda; a Lambda bundle never carries it (docs/deployment.md).
  */
 export function sdkCredentialChain(): AwsCredentialSource {
-  let chain: Promise<Exclude<AwsCredentialSource, { accessKeyId: string }>> | undefined;
+  // Loaded at the first request that needs it, not with every `npm start` (docs/architecture.md, "Start-up").
+  let chain: Promise<() => Promise<AwsCredentials>> | undefined;
   return async () => {
     chain ??= import("@aws-sdk/credential-provider-node").then(({ defaultProvider }) => defaultProvider());
     return (await chain)();
