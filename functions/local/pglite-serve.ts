@@ -20,9 +20,9 @@ export const TEXT_PARSERS = Object.fromEntries(
 );
 
 /**
- * The `pg.*` calls of one connection, answered by `pglite` (created with `TEXT_PARSERS`). A transaction holds PGlite (its own lock) from `pg.begin`
- * to `pg.end`, as it would in-process; `rollbackOpen` ends what a connection left open when its side went away, so
- * embedded Postgres serves everyone else again.
+ * The `pg.*` calls of one connection, answered by `pglite` (created with `TEXT_PARSERS`). A transaction holds PGlite
+ * (its own lock) from `pg.begin` to `pg.end`, as it would in-process; `rollbackOpen` ends what a connection left
+ * open when its side went away, so embedded Postgres serves everyone else again.
  */
 export function servePglite(pglite: PGlite): { handlers: Handlers; rollbackOpen(): void } {
   let nextTx = 0;
