@@ -16,7 +16,7 @@ import { generate } from "./export";
  * time this process spent per row (raw / export), the steadier of the two on a loaded machine.
  */
 const ROUNDS = Number(process.env.SIGHTLINE_BENCH_EXPORT_ROUNDS ?? 3);
-const PAGE = Number(process.env.SIGHTLINE_BENCH_EXPORT_PAGE ?? Exports.EXPORT_PAGE);
+const PAGE = Number(process.env.SIGHTLINE_BENCH_EXPORT_PAGE ?? Exports.LINE_PAGE);
 const PROJECT = "p-export-ratio";
 
 /** CPU seconds this process spent (every thread: chDB's and JS), which load from other processes barely changes. */
@@ -49,14 +49,14 @@ async function exported(
   const started = performance.now();
   const cpu = process.cpuUsage();
   const deps = { telemetry: store, blobs: undefined as never };
-  const pages = await Exports.readPages(deps, PROJECT, "observations", Exports.exportFilters("observations", {}), {
-    pageSize: PAGE,
-  });
+  const filters = Exports.exportFilters("observations", {});
+  const text = await Exports.exportText(deps, PROJECT, "observations", "jsonl", filters, { pageSize: PAGE });
   let rows = 0;
   let bytes = 0;
-  for await (const chunk of Exports.encodeRows("observations", "jsonl", pages)) {
-    bytes += Buffer.byteLength(chunk);
-    for (let i = chunk.indexOf("\n"); i !== -1; i = chunk.indexOf("\n", i + 1)) rows++;
+  for await (const part of text) {
+    const chunk = typeof part === "string" ? Buffer.from(part) : Buffer.from(part.buffer, part.byteOffset, part.length);
+    bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) rows++;
   }
   return { rows, bytes, seconds: (performance.now() - started) / 1000, cpu: cpuSince(cpu) };
 }

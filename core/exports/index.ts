@@ -8,6 +8,7 @@ export {
   type ExportTable,
   exportFilters,
 } from "./export-query";
+export { exportText, LINE_PAGE } from "./export-text";
 export { CONTENT_TYPES, csvField, csvRecord, EXPORT_COLUMNS, encodeRows, exportFileName } from "./formats";
 export {
   createExportConfig,

@@ -54,13 +54,31 @@ export async function readPages(
   options: { pageSize?: number; signal?: AbortSignal } = {},
 ): Promise<AsyncIterable<ExportRow[]>> {
   const size = options.pageSize ?? EXPORT_PAGE;
-  const first = await readPage(deps, projectId, table, filters, size, undefined);
+  return walk(
+    (cursor) => readPage(deps, projectId, table, filters, size, cursor),
+    (page) => (page.data.length ? page.data : null),
+    options.signal,
+  );
+}
+
+/**
+ * A key-order walk: the first page is read before this resolves (a bad filter throws here), then each page after
+ * it once the last one is taken; `shown` is what a page yields (null: nothing, the page is empty). Stops at the end
+ * of the table or once `signal` is aborted.
+ */
+export async function walk<P extends { nextCursor: string | null }, T>(
+  read: (cursor: string | undefined) => Promise<P>,
+  shown: (page: P) => T | null,
+  signal: AbortSignal | undefined,
+): Promise<AsyncIterable<T>> {
+  const first = await read(undefined);
   return (async function* () {
     let page = first;
     for (;;) {
-      if (page.data.length) yield page.data;
-      if (!page.nextCursor || options.signal?.aborted) return;
-      page = await readPage(deps, projectId, table, filters, size, page.nextCursor);
+      const out = shown(page);
+      if (out !== null) yield out;
+      if (!page.nextCursor || signal?.aborted) return;
+      page = await read(page.nextCursor);
     }
   })();
 }

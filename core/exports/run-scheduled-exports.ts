@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Deps } from "../platform/deps";
 import { exportConfigs } from "./export-configs.sql";
 import { type ExportFormat, type ExportTable, exportFilters } from "./export-query";
-import { CONTENT_TYPES, encodeRows } from "./formats";
-import { readPages } from "./read-pages";
+import { exportText } from "./export-text";
+import { CONTENT_TYPES } from "./formats";
 import { type Frequency, keyTime, PERIOD_MS, SAFETY_LAG_MS } from "./windows";
 
 type Row = typeof exportConfigs.$inferSelect;
@@ -95,13 +95,8 @@ async function runConfig(
         });
         const key = objectKey(config.prefix, table, from, to, config.format);
         writing = `s3://${config.bucket}/${key}${config.endpoint ? ` at ${config.endpoint}` : ""}`;
-        const pages = await readPages(deps, config.projectId, table, filters);
-        await deps.exportBuckets.write(
-          target,
-          key,
-          encodeRows(table, config.format, pages),
-          CONTENT_TYPES[config.format],
-        );
+        const text = await exportText(deps, config.projectId, table, config.format, filters);
+        await deps.exportBuckets.write(target, key, text, CONTENT_TYPES[config.format]);
         objects++;
       }
     } catch (error) {

@@ -86,6 +86,12 @@ export interface TelemetryStore {
     params?: Record<string, unknown>,
     options?: { signal?: AbortSignal },
   ): AsyncIterable<T[]>;
+  /**
+   * Runs a SELECT of one String column and returns its values' UTF-8 bytes, each value followed by a newline,
+   * written as they are (ClickHouse's `TabSeparatedRaw`): for text the statement writes whole, such as an export's
+   * JSON lines, handed on as bytes (docs/export.md, "Lines written by the store"). A value must hold no newline or tab.
+   */
+  queryLines(sql: string, params?: Record<string, unknown>): Promise<Uint8Array>;
   /** Inserts rows as JSONEachRow into `table`. */
   insert(table: string, rows: readonly object[]): Promise<void>;
   /**
@@ -118,7 +124,7 @@ export interface ExportBuckets {
   write(
     target: ExportTarget,
     key: string,
-    body: AsyncIterable<string>,
+    body: AsyncIterable<string | Uint8Array>,
     contentType: string,
   ): Promise<{ bytes: number }>;
 }

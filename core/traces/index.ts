@@ -2,7 +2,7 @@ export { deleteTrace, deleteUserData, type EndUserCopies } from "./delete-trace"
 export { deleteTraces } from "./delete-traces";
 export { getSession, groupBySessionPath } from "./get-session";
 export { getTrace, observationView } from "./get-trace";
-export { listObservations, listObservationsWhole } from "./list-observations";
+export { listObservations, listObservationsWhole, observationLines } from "./list-observations";
 export { getObservation, listObservationsPage, type ObservationDetail } from "./list-observations-page";
 export { listSessions } from "./list-sessions";
 export { listSessionsPage } from "./list-sessions-page";

@@ -4,6 +4,7 @@ import {
   type CompiledFilters,
   compileFilters,
   KEY_SORT,
+  listLines,
   listPage,
   Params,
   parseFilterParam,
@@ -13,6 +14,7 @@ import { observationScoreFilter } from "../scores";
 import type { ObservationRow } from "../telemetry";
 import { type Display, isoOf, OBSERVATION_DISPLAY, OBSERVATIONS } from "../telemetry";
 import { observationItem, observationView } from "./get-trace";
+import { OBSERVATION_LINE } from "./observation-line.ch";
 import type { ListObservationsQuery, ObservationSelection } from "./reads.schema";
 
 type Reader = Pick<Deps, "telemetry" | "blobs">;
@@ -68,6 +70,23 @@ export async function listObservations(
 ): Promise<Page<ObservationListItem>> {
   const { rows: folded, nextCursor } = await foldedPage(deps, projectId, q, OBSERVATION_DISPLAY, options);
   return { data: folded.map(observationItem), nextCursor };
+}
+
+/**
+ * One page of a key-order walk of the span explorer's rows (exports), each observation as its JSON line
+ * written by the telemetry store (UTF-8 bytes): the values `listObservations` gives in key order (docs/export.md, "Lines written
+ * by the store"). `limit` is the raw rows the page spans.
+ *
+ * @throws invalid_input for a bad filter or cursor.
+ */
+export function observationLines(
+  deps: Reader,
+  projectId: string,
+  q: ListObservationsQuery,
+): Promise<{ lines: Uint8Array; nextCursor: string | null }> {
+  const params = new Params();
+  const plan = { entity: OBSERVATIONS, projectId, params, sort: KEY_SORT, limit: q.limit, cursor: q.cursor };
+  return listLines(deps, { ...plan, filters: observationFilters(q, params) }, OBSERVATION_DISPLAY, OBSERVATION_LINE);
 }
 
 /**

@@ -34,7 +34,7 @@ export class StreamReply {
   constructor(
     readonly status: number,
     readonly headers: Record<string, string>,
-    readonly open: (signal: AbortSignal) => AsyncIterable<string>,
+    readonly open: (signal: AbortSignal) => AsyncIterable<string | Uint8Array>,
   ) {}
 }
 

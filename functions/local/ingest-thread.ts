@@ -33,7 +33,7 @@ export const QUEUE_NAMES = [
 ];
 export const QUEUE_METHODS = ["send", "receive", "ack", "release", "stats"];
 export const BLOB_METHODS = ["put", "get", "list", "delete", "presignPut", "presignGet"];
-export const TELEMETRY_METHODS = ["query", "insert", "insertEncoded", "command"];
+export const TELEMETRY_METHODS = ["query", "queryLines", "insert", "insertEncoded", "command"];
 
 /**
  * The local ingest worker on its own thread and event loop (docs/ingest.md, "The local worker"), as on

@@ -175,6 +175,22 @@ export function describeTelemetryStore(name: string, target: TelemetryStoreTarge
       expect(again).toEqual([{ n: "0" }, { n: "1" }, { n: "2" }]);
     });
 
+    it("returns a String column as UTF-8 bytes, a value and a newline per row, written as it is", async () => {
+      const lines = await store.queryLines(
+        "SELECT concat('{\"a\":', toJSONString({v:String}), ',\"n\":', toString(number), '}') FROM numbers(2)",
+        { v: 'say "hi" / \\ 日本語 🚀' },
+      );
+
+      expect(Buffer.from(lines).toString("utf8")).toBe(
+        '{"a":"say \\"hi\\" / \\\\ 日本語 🚀","n":0}\n{"a":"say \\"hi\\" / \\\\ 日本語 🚀","n":1}\n',
+      );
+      expect((await store.queryLines("SELECT 'x' FROM numbers(0)")).length).toBe(0);
+    });
+
+    it("rejects a bad statement", { timeout: 10_000 }, async () => {
+      await expect(store.queryLines("SELECT nope FROM no_such_table_here")).rejects.toThrow(/no_such_table_here/);
+    });
+
     it("rejects a bad streamed statement on the first read", { timeout: 10_000 }, async () => {
       const read = async () => {
         for await (const _ of store.queryStream("SELECT nope FROM no_such_table_here")) return;

@@ -42,6 +42,28 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return (req.headers["content-encoding"] === "gzip" ? gunzipSync(raw) : raw).toString("utf8");
 }
 
+const ESCAPES: Record<string, string> = {
+  "\\": "\\",
+  "'": "'",
+  t: "\t",
+  n: "\n",
+  r: "\r",
+  b: "\b",
+  f: "\f",
+  "0": "\0",
+};
+
+/**
+ * A parameter's value as a server reads it. `@clickhouse/client` sends a scalar in ClickHouse's escaped text form
+ * (`\\`, `\'`, `\t`, `\n`, `\r`), which a server decodes and chDB's bind takes as it is; arrays, tuples and maps
+ * are literals whose quoted strings chDB parses itself.
+ */
+function paramValue(sql: string, name: string, value: string): string {
+  const type = sql.match(new RegExp(`\\{${name}\\s*:\\s*([A-Za-z]+)`))?.[1];
+  if (type === "Array" || type === "Tuple" || type === "Map") return value;
+  return value.replace(/\\(.)/g, (sequence, c: string) => ESCAPES[c] ?? sequence);
+}
+
 const FORMAT = /\bFORMAT\s+([A-Za-z]+)\s*;?\s*$/i;
 
 export interface ClickHouseShim {
@@ -78,7 +100,8 @@ export async function startClickHouseShim(chdbPath: string): Promise<ClickHouseS
       const settings: Record<string, string> = {};
       const params: Record<string, string> = {};
       for (const [key, value] of url.searchParams) {
-        if (key.startsWith("param_")) params[key.slice("param_".length)] = value;
+        if (key.startsWith("param_"))
+          params[key.slice("param_".length)] = paramValue(inUrl ?? body, key.slice(6), value);
         else if (!PROTOCOL.has(key)) settings[key] = value;
       }
       const common = {

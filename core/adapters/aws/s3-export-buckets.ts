@@ -27,7 +27,7 @@ export interface S3ExportBucketsOptions {
 export function s3ExportBuckets(options: S3ExportBucketsOptions): ExportBuckets {
   const partBytes = options.partBytes ?? PART_BYTES;
   return {
-    async write(target: ExportTarget, key: string, body: AsyncIterable<string>, contentType: string) {
+    async write(target: ExportTarget, key: string, body: AsyncIterable<string | Uint8Array>, contentType: string) {
       const credentials = target.credentials ?? options.ownCredentials();
       const send = signedFetch("s3", target.region, credentials);
       const url = objectUrl(target, key);
@@ -58,7 +58,10 @@ export function s3ExportBuckets(options: S3ExportBucketsOptions): ExportBuckets 
 
       try {
         for await (const chunk of body) {
-          const buf = Buffer.from(chunk, "utf8");
+          const buf =
+            typeof chunk === "string"
+              ? Buffer.from(chunk, "utf8")
+              : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
           pending.push(buf);
           pendingBytes += buf.length;
           bytes += buf.length;

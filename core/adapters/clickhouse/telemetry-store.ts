@@ -29,7 +29,9 @@ export type ClickHouseTelemetryStoreOptions = ClickHouseServerOptions | ChdbOpti
  * - `ALTER … DELETE/UPDATE` returns once the mutation is done, so jobs and tests see its effect;
  * - FINAL folds each partition on its own: the telemetry tables keep every row of an entity in
  *   one partition (migration 0003), so a partition holding one part is read without a merge;
- * - one insert may touch any number of day partitions (late updates of old traces).
+ * - one insert may touch any number of day partitions (late updates of old traces);
+ * - `/` is not escaped in JSON text, as JavaScript's JSON does not escape it: JSON the store writes whole (an
+ *   export's lines, docs/export.md) reads as ours does.
  */
 const SETTINGS: ClickHouseSettings = {
   output_format_json_quote_64bit_integers: 1,
@@ -38,6 +40,7 @@ const SETTINGS: ClickHouseSettings = {
   mutations_sync: "1",
   do_not_merge_across_partitions_select_final: 1,
   max_partitions_per_insert_block: "0",
+  output_format_json_escape_forward_slashes: 0,
 };
 
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -76,6 +79,15 @@ export class ClickHouseTelemetryStore implements TelemetryStore {
     const client = await this.client();
     const result = await client.query({ query: sql, format: "JSONEachRow", query_params: params });
     return result.json<T>();
+  }
+
+  async queryLines(sql: string, params?: Record<string, unknown>): Promise<Uint8Array> {
+    const client = await this.client();
+    // `exec` hands over the answer's bytes as they come: no string is made of them (docs/export.md, "Lines written by the store").
+    const { stream } = await client.exec({ query: `${sql}\nFORMAT TabSeparatedRaw`, query_params: params });
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
   }
 
   async *queryStream<T = Record<string, unknown>>(

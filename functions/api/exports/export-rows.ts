@@ -25,7 +25,9 @@ export const handler = streamingHandler(
       const filters = Exports.exportFilters(query.table, query);
       const cancel = new AbortController();
       // The first page is read now: a bad filter is a 400 before the first byte.
-      const pages = await Exports.readPages(deps, principal.projectId, query.table, filters, { signal: cancel.signal });
+      const text = await Exports.exportText(deps, principal.projectId, query.table, query.format, filters, {
+        signal: cancel.signal,
+      });
       const file = Exports.exportFileName(query.table, query.format, deps.clock.now());
       const headers = {
         "content-type": Exports.CONTENT_TYPES[query.format],
@@ -34,7 +36,7 @@ export const handler = streamingHandler(
       };
       return new StreamReply(200, headers, (gone) => {
         gone.addEventListener("abort", () => cancel.abort(), { once: true });
-        return Exports.encodeRows(query.table, query.format, pages);
+        return text;
       });
     },
   }),
