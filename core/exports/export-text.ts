@@ -2,20 +2,29 @@ import type { Deps } from "../platform/deps";
 import * as Traces from "../traces";
 import type { ExportFilters, ExportFormat, ExportTable } from "./export-query";
 import { encodeRows } from "./formats";
-import { readPages, walk } from "./read-pages";
+import { EXPORT_PAGE, readPages, walk } from "./read-pages";
 
 /**
- * Raw rows per page when the store writes the lines: such a page is only its text (about 570 bytes a row), so it
- * can span more rows than `EXPORT_PAGE`, and a statement per 20,000 rows costs less than four per 5,000
+ * Raw rows a page spans at most when the store writes the lines: such a page is only its text (about 570 bytes a
+ * row), so it can span more rows than `EXPORT_PAGE`, and a statement per 20,000 rows costs less than four per 5,000
  * (docs/export.md, "Lines written by the store").
  */
 export const LINE_PAGE = 20_000;
+
+/**
+ * The text a page of lines aims at: after each page the next one spans as many raw rows as this many bytes held
+ * on the last (between 100 and `LINE_PAGE`), so wide rows (long names, status messages, model parameters) make
+ * shorter pages and a page's memory stays bounded whatever the rows hold. The first page spans `EXPORT_PAGE`.
+ */
+export const LINE_PAGE_BYTES = 16 * 1024 * 1024;
+const MIN_LINE_PAGE = 100;
 
 /**
  * An export's text, chunk by chunk, in the table's key order: the list's rows of `table` for `filters` as JSONL or
  * CSV. Observations as JSONL are written by the telemetry store, line for line, and come as its UTF-8 bytes
  * (`Traces.observationLines`); the rest are read as rows and encoded here, as strings (`readPages`, `encodeRows`).
  * The first page is read before this resolves, so a bad filter throws here, before any byte is sent.
+ * `pageSize` fixes the raw rows of every page; `pageBytes` sets the text a page of lines aims at.
  *
  * @throws invalid_input for a bad filter.
  */
@@ -25,13 +34,21 @@ export async function exportText(
   table: ExportTable,
   format: ExportFormat,
   filters: ExportFilters,
-  options: { pageSize?: number; signal?: AbortSignal } = {},
+  options: { pageSize?: number; pageBytes?: number; signal?: AbortSignal } = {},
 ): Promise<AsyncIterable<string | Uint8Array>> {
   if (table === "observations" && format === "jsonl") {
-    const limit = options.pageSize ?? LINE_PAGE;
     const query = filters as ExportFilters<"observations">;
+    const budget = options.pageBytes ?? LINE_PAGE_BYTES;
+    let limit = options.pageSize ?? EXPORT_PAGE;
     return walk(
-      (cursor) => Traces.observationLines(deps, projectId, { ...query, limit, cursor }),
+      async (cursor) => {
+        const page = await Traces.observationLines(deps, projectId, { ...query, limit, cursor });
+        if (options.pageSize === undefined) {
+          const perRow = page.lines.length / limit;
+          limit = Math.max(MIN_LINE_PAGE, Math.min(LINE_PAGE, Math.floor(budget / Math.max(perRow, 1))));
+        }
+        return page;
+      },
       (page) => (page.lines.length ? page.lines : null),
       options.signal,
     );

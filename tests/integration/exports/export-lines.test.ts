@@ -166,6 +166,38 @@ describe("exports: observation lines written by the telemetry store", () => {
     expect(parseLines(Buffer.concat(chunks as Uint8Array[]).toString("utf8"))).toEqual(rows);
   });
 
+  it("spans fewer raw rows per page when rows are wide, so a page's text stays near its budget; every row once", async () => {
+    const wide = await newProject(app);
+    await app.deps.telemetry.command(
+      `INSERT INTO observations (project_id, bucket, trace_id, id, type, start_time, status_message, created_at, updated_at)
+       SELECT {p:String}, toDate('2026-11-22'), concat('t', leftPad(toString(intDiv(number, 3)), 5, '0')),
+         concat('o', leftPad(toString(number), 5, '0')), (toDateTime64('2026-11-22 10:00:00', 3, 'UTC'), 'span'),
+         toDateTime64('2026-11-22 10:00:00', 3, 'UTC'), (toDateTime64('2026-11-22 10:00:00', 3, 'UTC'), repeat('w', 1000)),
+         toDateTime64('2026-11-22 10:00:00', 3, 'UTC'), toDateTime64('2026-11-22 10:00:00', 3, 'UTC')
+       FROM numbers(6000)`,
+      { p: wide.id },
+    );
+    const chunks: Uint8Array[] = [];
+    const text = await Exports.exportText(
+      app.deps,
+      wide.id,
+      "observations",
+      "jsonl",
+      Exports.exportFilters("observations", {}),
+      {
+        pageBytes: 200_000,
+      },
+    );
+    for await (const chunk of text) chunks.push(chunk as Uint8Array);
+    const ids = parseLines(Buffer.concat(chunks).toString("utf8")).map((r) => r.id);
+
+    // The first page spans EXPORT_PAGE raw rows; the rest, about 200 KB of about 1.3 KB lines each.
+    expect(chunks[0]!.length).toBeGreaterThan(5_000_000);
+    expect(chunks.length).toBeGreaterThanOrEqual(6);
+    for (const chunk of chunks.slice(1)) expect(chunk.length).toBeLessThan(250_000);
+    expect(ids).toEqual(Array.from({ length: 6000 }, (_, i) => `o${String(i).padStart(5, "0")}`));
+  });
+
   it("refuses a cursor made for another order", async () => {
     const listed = await Traces.listObservations(app.deps, key.id, query(1));
 
