@@ -1,4 +1,5 @@
 import type { Deps } from "../platform/deps";
+import * as Scores from "../scores";
 import * as Traces from "../traces";
 import type { ExportFilters, ExportFormat, ExportTable } from "./export-query";
 import { encodeRows } from "./formats";
@@ -21,8 +22,9 @@ const MIN_LINE_PAGE = 100;
 
 /**
  * An export's text, chunk by chunk, in the table's key order: the list's rows of `table` for `filters` as JSONL or
- * CSV. Observations as JSONL are written by the telemetry store, line for line, and come as its UTF-8 bytes
- * (`Traces.observationLines`); the rest are read as rows and encoded here, as strings (`readPages`, `encodeRows`).
+ * CSV. Observations and scores as JSONL are written by the telemetry store, line for line, and come as its UTF-8
+ * bytes (`Traces.observationLines`, `Scores.scoreLines`); the rest are read as rows and encoded here, as strings
+ * (`readPages`, `encodeRows`).
  * The first page is read before this resolves, so a bad filter throws here, before any byte is sent.
  * `pageSize` fixes the raw rows of every page; `pageBytes` sets the text a page of lines aims at.
  *
@@ -36,13 +38,22 @@ export async function exportText(
   filters: ExportFilters,
   options: { pageSize?: number; pageBytes?: number; signal?: AbortSignal } = {},
 ): Promise<AsyncIterable<string | Uint8Array>> {
-  if (table === "observations" && format === "jsonl") {
-    const query = filters as ExportFilters<"observations">;
+  const lines =
+    format !== "jsonl"
+      ? null
+      : table === "observations"
+        ? (limit: number, cursor: string | undefined) =>
+            Traces.observationLines(deps, projectId, { ...(filters as ExportFilters<"observations">), limit, cursor })
+        : table === "scores"
+          ? (limit: number, cursor: string | undefined) =>
+              Scores.scoreLines(deps, projectId, { ...(filters as ExportFilters<"scores">), limit, cursor })
+          : null;
+  if (lines) {
     const budget = options.pageBytes ?? LINE_PAGE_BYTES;
     let limit = options.pageSize ?? EXPORT_PAGE;
     return walk(
       async (cursor) => {
-        const page = await Traces.observationLines(deps, projectId, { ...query, limit, cursor });
+        const page = await lines(limit, cursor);
         if (options.pageSize === undefined) {
           const perRow = page.lines.length / limit;
           limit = Math.max(MIN_LINE_PAGE, Math.min(LINE_PAGE, Math.floor(budget / Math.max(perRow, 1))));

@@ -1,7 +1,7 @@
 export { createScoreConfig, listScoreConfigs, patchScoreConfig, scoreConfigsOf } from "./configs";
 export { deleteScore } from "./delete-score";
 export { fitScore, type ScoreInput } from "./fit";
-export { listScores } from "./list-scores";
+export { listScores, scoreLines } from "./list-scores";
 export { findScore, pageScores, type ScoreTrace, type StoredScore, scoreTraces } from "./page-scores";
 export { PAIR_LIMIT, scoreAnalytics } from "./score-analytics";
 export { observationScoreFilter, traceScoreFilter } from "./score-filter";

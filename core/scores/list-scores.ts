@@ -1,8 +1,18 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
-import { compileFilters, KEY_SORT, listPage, Params, parseFilterParam, simpleConditions } from "../reads";
+import {
+  compileFilters,
+  KEY_SORT,
+  type ListPlan,
+  listLines,
+  listPage,
+  Params,
+  parseFilterParam,
+  simpleConditions,
+} from "../reads";
 import type { ScoreRow } from "../telemetry";
 import { SCORE_DISPLAY, SCORES } from "../telemetry";
+import { SCORE_LINE } from "./score-line.ch";
 import type { ListScoresQuery } from "./score-reads.schema";
 import { scoreView } from "./score-view";
 
@@ -18,6 +28,30 @@ export async function listScores(
   q: ListScoresQuery,
   options: { candidateRows?: number; keyOrder?: boolean } = {},
 ): Promise<Page<ReturnType<typeof scoreView>>> {
+  const { rows: folded, nextCursor } = await listPage<ScoreRow>(deps, scorePlan(projectId, q, options), SCORE_DISPLAY);
+  return { data: folded.map(scoreView), nextCursor };
+}
+
+/**
+ * One page of a key-order walk of the scores list (exports), each score as its JSON line written by the telemetry
+ * store (UTF-8 bytes): the values `listScores` gives in key order (docs/export.md, "Lines written by the store").
+ * `limit` is the raw rows the page spans.
+ *
+ * @throws invalid_input for a bad filter or cursor.
+ */
+export function scoreLines(
+  deps: Pick<Deps, "telemetry">,
+  projectId: string,
+  q: ListScoresQuery,
+): Promise<{ lines: Uint8Array; nextCursor: string | null }> {
+  return listLines(deps, scorePlan(projectId, q, { keyOrder: true }), SCORE_DISPLAY, SCORE_LINE);
+}
+
+function scorePlan(
+  projectId: string,
+  q: ListScoresQuery,
+  options: { candidateRows?: number; keyOrder?: boolean },
+): ListPlan {
   const params = new Params();
   const conditions = [
     ...simpleConditions(q, {
@@ -35,7 +69,7 @@ export async function listScores(
     ...parseFilterParam(q.filter),
   ];
   const filters = compileFilters(SCORES, conditions, params);
-  const page = {
+  return {
     entity: SCORES,
     projectId,
     filters,
@@ -45,6 +79,4 @@ export async function listScores(
     cursor: q.cursor,
     candidateRows: options.candidateRows,
   };
-  const { rows: folded, nextCursor } = await listPage<ScoreRow>(deps, page, SCORE_DISPLAY);
-  return { data: folded.map(scoreView), nextCursor };
 }

@@ -1,4 +1,4 @@
-import type { RowLines } from "../reads";
+import { isoText as iso, jsonOf as json, jsonObject, type RowLines, storedJson } from "../reads";
 
 /*
  * `observationItem` (./get-trace.ts) written in SQL over the same folded row (OBSERVATION_DISPLAY): the observation
@@ -7,24 +7,10 @@ import type { RowLines } from "../reads";
  * tests/integration/exports/export-lines.test.ts holds them to it. A field added to one is added to the other.
  */
 
-/** `isoOf`: the store's `YYYY-MM-DD hh:mm:ss.sss` as ISO 8601 with `Z`; null for null and for the epoch's first second. */
-const iso = (c: string) =>
-  `if(${c} IS NULL OR startsWith(${c}, '1970-01-01 00:00:00'), NULL, concat(replaceOne(${c}, ' ', 'T'), 'Z'))`;
-
-/** A value as JSON text; null as `null`. */
-const json = (e: string) => `ifNull(toJSONString(${e}), 'null')`;
-
 /** Milliseconds from one time to another when both are shown (`ms`); integers are written as text, never quoted. */
 const ms = (from: string, to: string, shownFrom: string, shownTo: string) =>
   `ifNull(toString(if(${shownFrom} IS NULL OR ${shownTo} IS NULL, NULL,
     toUnixTimestamp64Milli(toDateTime64(${to}, 3, 'UTC')) - toUnixTimestamp64Milli(toDateTime64(${from}, 3, 'UTC')))), 'null')`;
-
-/**
- * A stored JSON text as its value (`parsed`): every writer stores `JSON.stringify` text, which is already the
- * value's JSON; text that is not JSON (or holds a line break or tab, which that never does) is a JSON string.
- */
-const jsonText = (c: string) =>
-  `if(${c} IS NULL, 'null', if(isValidJSON(${c}) AND NOT match(${c}, '[\\t\\n\\r]'), ${c}, toJSONString(${c})))`;
 
 /** `totalOf`: the cost's `total`, else the sum of its parts (in the map's order), null when there is none. */
 const TOTAL = `if(empty(mapKeys(_cost)), NULL,
@@ -45,7 +31,7 @@ const FIELDS: readonly (readonly [string, string])[] = [
   ["version", json("version")],
   ["environment", json("ifNull(environment, 'default')")],
   ["model", json("model")],
-  ["modelParameters", jsonText("model_parameters")],
+  ["modelParameters", storedJson("model_parameters")],
   ["promptName", json("prompt_name")],
   ["promptVersion", json("prompt_version")],
   ["usageDetails", json("usage_details")],
@@ -60,5 +46,5 @@ const FIELDS: readonly (readonly [string, string])[] = [
 export const OBSERVATION_LINE: RowLines = {
   derived: `${iso("start_time")} AS _start, ${iso("end_time")} AS _end, ${iso("completion_start_time")} AS _completion,
     notEmpty(mapKeys(cost_given)) AS _given, if(_given, cost_given, cost_computed) AS _cost`,
-  line: `concat('{', ${FIELDS.map(([name, value], i) => `'${i ? "," : ""}"${name}":', ${value}`).join(", ")}, '}')`,
+  line: jsonObject(FIELDS),
 };

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import * as Exports from "@core/exports";
+import * as Scores from "@core/scores";
 import * as Traces from "@core/traces";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { at, ev, ingest } from "../../support/ingest";
@@ -196,6 +197,39 @@ describe("exports: observation lines written by the telemetry store", () => {
     expect(chunks.length).toBeGreaterThanOrEqual(6);
     for (const chunk of chunks.slice(1)) expect(chunk.length).toBeLessThan(250_000);
     expect(ids).toEqual(Array.from({ length: 6000 }, (_, i) => `o${String(i).padStart(5, "0")}`));
+  });
+
+  it("writes each score with the values the scores list shows, in key order", async () => {
+    const own = await newProject(app);
+    const traceId = randomUUID();
+    await ingest(
+      app,
+      [
+        ev("trace-create", { id: traceId, name: "t", timestamp: at(0) }, at(0)),
+        ev("score-create", { id: randomUUID(), traceId, name: "quality", value: 0.1 + 0.2, comment: AWKWARD }, at(10)),
+        ev(
+          "score-create",
+          { id: randomUUID(), traceId, name: "tone", value: "rude", dataType: "CATEGORICAL", metadata: { k: AWKWARD } },
+          at(20),
+        ),
+        ev(
+          "score-create",
+          { id: randomUUID(), traceId, name: "ok", value: 1, dataType: "BOOLEAN", environment: "prod/eu" },
+          at(30),
+        ),
+        ev("score-create", { id: randomUUID(), sessionId: "s/1", name: "session", value: 2.5e-9 }, at(40)),
+      ],
+      { key: own },
+    );
+    const query = Scores.ListScoresQuery.parse({ limit: 1_000 });
+    const { lines } = await Scores.scoreLines(app.deps, own.id, query);
+    const listed = await Scores.listScores(app.deps, own.id, query, { keyOrder: true });
+
+    expect(listed.data).toHaveLength(4);
+    expect(parseLines(Buffer.from(lines).toString("utf8"))).toEqual(listed.data);
+    expect(Object.keys(parseLines(Buffer.from(lines).toString("utf8"))[0]!)).toEqual(Object.keys(listed.data[0]!));
+    expect(listed.data.find((r) => r.name === "session")).toMatchObject({ traceId: null, sessionId: "s/1" });
+    expect(listed.data.find((r) => r.name === "tone")).toMatchObject({ value: null, metadata: { k: AWKWARD } });
   });
 
   it("refuses a cursor made for another order", async () => {
