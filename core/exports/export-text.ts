@@ -38,16 +38,7 @@ export async function exportText(
   filters: ExportFilters,
   options: { pageSize?: number; pageBytes?: number; signal?: AbortSignal } = {},
 ): Promise<AsyncIterable<string | Uint8Array>> {
-  const lines =
-    format !== "jsonl"
-      ? null
-      : table === "observations"
-        ? (limit: number, cursor: string | undefined) =>
-            Traces.observationLines(deps, projectId, { ...(filters as ExportFilters<"observations">), limit, cursor })
-        : table === "scores"
-          ? (limit: number, cursor: string | undefined) =>
-              Scores.scoreLines(deps, projectId, { ...(filters as ExportFilters<"scores">), limit, cursor })
-          : null;
+  const lines = format === "jsonl" ? storeLines(deps, projectId, table, filters) : null;
   if (lines) {
     const budget = options.pageBytes ?? LINE_PAGE_BYTES;
     let limit = options.pageSize ?? EXPORT_PAGE;
@@ -65,4 +56,25 @@ export async function exportText(
     );
   }
   return encodeRows(table, format, await readPages(deps, projectId, table, filters, options));
+}
+
+type LinePage = { lines: Uint8Array; nextCursor: string | null };
+
+/** How the store writes a page of `table`'s lines, for the tables that have a line in SQL; null for the others. */
+function storeLines(
+  deps: Pick<Deps, "telemetry" | "blobs">,
+  projectId: string,
+  table: ExportTable,
+  filters: ExportFilters,
+): ((limit: number, cursor: string | undefined) => Promise<LinePage>) | null {
+  switch (table) {
+    case "observations":
+      return (limit, cursor) =>
+        Traces.observationLines(deps, projectId, { ...(filters as ExportFilters<"observations">), limit, cursor });
+    case "scores":
+      return (limit, cursor) =>
+        Scores.scoreLines(deps, projectId, { ...(filters as ExportFilters<"scores">), limit, cursor });
+    case "traces":
+      return null;
+  }
 }

@@ -4,6 +4,7 @@ import {
   type CompiledFilters,
   compileFilters,
   KEY_SORT,
+  type ListPlan,
   listLines,
   listPage,
   Params,
@@ -84,9 +85,7 @@ export function observationLines(
   projectId: string,
   q: ListObservationsQuery,
 ): Promise<{ lines: Uint8Array; nextCursor: string | null }> {
-  const params = new Params();
-  const plan = { entity: OBSERVATIONS, projectId, params, sort: KEY_SORT, limit: q.limit, cursor: q.cursor };
-  return listLines(deps, { ...plan, filters: observationFilters(q, params) }, OBSERVATION_DISPLAY, OBSERVATION_LINE);
+  return listLines(deps, observationPlan(projectId, q, { keyOrder: true }), OBSERVATION_DISPLAY, OBSERVATION_LINE);
 }
 
 /**
@@ -121,20 +120,24 @@ function foldedPage(
   display: Display,
   options: { candidateRows?: number; keyOrder?: boolean } = {},
 ) {
+  return listPage<ObservationRow>(deps, observationPlan(projectId, q, options), display);
+}
+
+/** The span explorer's list plan for `q`: its filters, and its order or, for exports, the key's. */
+function observationPlan(
+  projectId: string,
+  q: ListObservationsQuery,
+  options: { candidateRows?: number; keyOrder?: boolean },
+): ListPlan {
   const params = new Params();
-  const filters = observationFilters(q, params);
-  return listPage<ObservationRow>(
-    deps,
-    {
-      entity: OBSERVATIONS,
-      projectId,
-      filters,
-      params,
-      sort: options.keyOrder ? KEY_SORT : { column: q.orderBy, dir: q.order },
-      limit: q.limit,
-      cursor: q.cursor,
-      candidateRows: options.candidateRows,
-    },
-    display,
-  );
+  return {
+    entity: OBSERVATIONS,
+    projectId,
+    filters: observationFilters(q, params),
+    params,
+    sort: options.keyOrder ? KEY_SORT : { column: q.orderBy, dir: q.order },
+    limit: q.limit,
+    cursor: q.cursor,
+    candidateRows: options.candidateRows,
+  };
 }
