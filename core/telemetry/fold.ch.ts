@@ -42,7 +42,7 @@ export interface Entity {
  * aggregate state. `max` over a tuple keeps a generic state per group, several hundred bytes each, which made
  * folding a page cost about 4.5 KB of memory a row; here the tuple is one string that sorts as the tuple does:
  * the time's 8 bytes big-endian with the sign bit flipped, then `0` for NULL or `1` and the text
- * (docs/reads.md, "Typed folds"). tests/integration/reads/latest-text.test.ts holds it to `max(col).2`.
+ * (docs/reads.md, "Decisions": typed folds). tests/integration/reads/latest-text.test.ts holds it to `max(col).2`.
  */
 export function latestText(col: string): string {
   const key = `max(concat(reverse(reinterpretAsFixedString(bitXor(toUInt64(toUnixTimestamp64Milli(${col}.1)), 9223372036854775808))), if(isNull(${col}.2), '0', concat('1', assumeNotNull(${col}.2)))))`;
