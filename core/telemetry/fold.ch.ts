@@ -36,21 +36,8 @@ export interface Entity {
   columns: Readonly<Record<string, ColumnDef>>;
 }
 
-/**
- * The folded value of a versioned text column (`Tuple(DateTime64(3), Nullable(String))`): exactly the value
- * `max(col).2` picks (the latest event's; at equal times NULL first, then the larger text), through a typed
- * aggregate state. `max` over a tuple keeps a generic state per group, several hundred bytes each, which made
- * folding a page cost about 4.5 KB of memory a row; here the tuple is one string that sorts as the tuple does:
- * the time's 8 bytes big-endian with the sign bit flipped, then `0` for NULL or `1` and the text
- * (docs/reads.md, "Decisions": typed folds). tests/integration/reads/latest-text.test.ts holds it to `max(col).2`.
- */
-export function latestText(col: string): string {
-  const key = `max(concat(reverse(reinterpretAsFixedString(bitXor(toUInt64(toUnixTimestamp64Milli(${col}.1)), 9223372036854775808))), if(isNull(${col}.2), '0', concat('1', assumeNotNull(${col}.2)))))`;
-  return `if(substring(${key}, 9, 1) = '1', substring(${key}, 10), NULL)`;
-}
-
 const versioned = (col: string, kind: ColumnKind = "string", extra: Partial<ColumnDef> = {}): ColumnDef => ({
-  fold: extra.nullAs !== undefined ? `ifNull(${latestText(col)}, '${extra.nullAs}')` : latestText(col),
+  fold: extra.nullAs !== undefined ? `ifNull(max(${col}).2, '${extra.nullAs}')` : `max(${col}).2`,
   raw: `${col}.2`,
   kind,
   ...extra,
@@ -70,7 +57,7 @@ export const OBSERVATIONS: Entity = {
     id: { fold: "id", raw: "id", kind: "string" },
     traceId: { fold: "trace_id", raw: "trace_id", kind: "string" },
     type: {
-      fold: `upper(ifNull(${latestText("type")}, 'span'))`,
+      fold: "upper(ifNull(max(type).2, 'span'))",
       raw: "upper(type.2)",
       kind: "string",
       nullAs: "SPAN",
@@ -157,19 +144,19 @@ export const selectDisplay = (display: Display, prefix = "") =>
 
 /** Folded display columns of an observation in a list (no input/output/metadata bodies). */
 export const OBSERVATION_DISPLAY: Display = [
-  ["type", latestText("type")],
-  ["parent_observation_id", latestText("parent_observation_id")],
-  ["name", latestText("name")],
+  ["type", "max(type).2"],
+  ["parent_observation_id", "max(parent_observation_id).2"],
+  ["name", "max(name).2"],
   ["start_time", "toString(min(start_time))"],
   ["end_time", "toString(max(end_time))"],
   ["completion_start_time", "toString(max(completion_start_time).2)"],
-  ["level", latestText("level")],
-  ["status_message", latestText("status_message")],
-  ["version", latestText("version")],
-  ["environment", latestText("environment")],
-  ["model", latestText("model")],
-  ["model_parameters", latestText("model_parameters")],
-  ["prompt_name", latestText("prompt_name")],
+  ["level", "max(level).2"],
+  ["status_message", "max(status_message).2"],
+  ["version", "max(version).2"],
+  ["environment", "max(environment).2"],
+  ["model", "max(model).2"],
+  ["model_parameters", "max(model_parameters).2"],
+  ["prompt_name", "max(prompt_name).2"],
   ["prompt_version", "max(prompt_version).2"],
   ["usage_details", "max(usage_details).2"],
   ["cost_given", "max(cost_given).2"],
@@ -181,13 +168,13 @@ export const OBSERVATION_DISPLAY: Display = [
 /** Folded display columns of a trace in a list (no bodies). */
 export const TRACE_DISPLAY: Display = [
   ["timestamp", "toString(min(timestamp))"],
-  ["name", latestText("name")],
-  ["user_id", latestText("user_id")],
-  ["session_id", latestText("session_id")],
-  ["session_path", latestText("session_path")],
-  ["release", latestText("release")],
-  ["version", latestText("version")],
-  ["environment", latestText("environment")],
+  ["name", "max(name).2"],
+  ["user_id", "max(user_id).2"],
+  ["session_id", "max(session_id).2"],
+  ["session_path", "max(session_path).2"],
+  ["release", "max(release).2"],
+  ["version", "max(version).2"],
+  ["environment", "max(environment).2"],
   ["public", "max(public).2"],
   ["tags", "groupUniqArrayArray(tags)"],
   ["created_at", "toString(min(created_at))"],
@@ -197,16 +184,16 @@ export const TRACE_SUMMARY = `id, ${selectDisplay(TRACE_DISPLAY)}`;
 
 /** Folded columns of a score, as `SCORE_COLUMNS` reads them after FINAL. */
 export const SCORE_DISPLAY: Display = [
-  ["observation_id", latestText("observation_id")],
-  ["session_id", latestText("session_id")],
-  ["name", latestText("name")],
+  ["observation_id", "max(observation_id).2"],
+  ["session_id", "max(session_id).2"],
+  ["name", "max(name).2"],
   ["value", "max(value).2"],
-  ["string_value", latestText("string_value")],
-  ["data_type", latestText("data_type")],
-  ["source", latestText("source")],
-  ["comment", latestText("comment")],
-  ["config_id", latestText("config_id")],
-  ["environment", latestText("environment")],
+  ["string_value", "max(string_value).2"],
+  ["data_type", "max(data_type).2"],
+  ["source", "max(source).2"],
+  ["comment", "max(comment).2"],
+  ["config_id", "max(config_id).2"],
+  ["environment", "max(environment).2"],
   ["metadata", "max(metadata).2"],
   ["timestamp", "toString(min(timestamp))"],
   ["created_at", "toString(min(created_at))"],
