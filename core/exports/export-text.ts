@@ -8,8 +8,8 @@ import { EXPORT_PAGE, readPages, walk } from "./read-pages";
 /**
  * Raw rows a page spans at most when the store writes the lines. Such a page is only its text (about 570 bytes a
  * row), but chDB folds the whole range at once, and the fold holds a few kilobytes a row until it ends: 20,000-row
- * pages read fastest but grew the server by about 150 MB on a first export, 10,000 keep it under 100 MB at about
- * 85% of the speed (docs/export.md, "Lines written by the store").
+ * pages read fastest but grew the server by about 150 MB on a first export, 10,000 keep it under 100 MB at
+ * 75-90% of the speed (docs/export.md, "Lines written by the store").
  */
 export const LINE_PAGE = 10_000;
 
