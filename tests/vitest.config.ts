@@ -41,6 +41,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     globalSetup: ["tests/support/global-setup.ts"],
+    // Runs in every test file: a file that registers an OpenTelemetry provider cannot leave it to the next one.
+    setupFiles: ["tests/support/release-otel-after-file.ts"],
     sequence: { sequencer: BundlesBuiltFirst },
     // Vitest runs one project after the other and starts new forks between them: the files that mock a module
     // come last, in forks of their own.

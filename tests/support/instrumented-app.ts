@@ -1,4 +1,3 @@
-import { context, propagation, trace } from "@opentelemetry/api";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
@@ -53,10 +52,6 @@ export function instrumentedApp() {
   });
   afterAll(async () => {
     await t.provider?.shutdown();
-    // The API keeps its first registration and refuses later ones: the next suite in this fork registers its own.
-    trace.disable();
-    context.disable();
-    propagation.disable();
     await t.fake?.stop();
     await t.app?.close();
   });

@@ -5,7 +5,7 @@ import {
   startActiveObservation,
   startObservation,
 } from "@langfuse/tracing";
-import { context, propagation, trace } from "@opentelemetry/api";
+import { context, trace } from "@opentelemetry/api";
 import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as ProtoExporter } from "@opentelemetry/exporter-trace-otlp-proto";
 import { BasicTracerProvider, SimpleSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
@@ -124,11 +124,6 @@ describe("real clients that nobody here wrote", () => {
     await processor.forceFlush();
     await provider.shutdown();
     setLangfuseTracerProvider(null);
-    // Undo register(): the API keeps its first registration for the whole fork, so a later file's provider (the
-    // instrumentation suites') would be refused and its spans never exported.
-    trace.disable();
-    context.disable();
-    propagation.disable();
 
     const t = await readTrace(app, traceId, 2);
     expect(t).toMatchObject({

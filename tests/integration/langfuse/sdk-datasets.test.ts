@@ -1,11 +1,11 @@
 import { LangfuseClient } from "@langfuse/client";
 import { LangfuseSpanProcessor } from "@langfuse/otel";
 import { setLangfuseTracerProvider } from "@langfuse/tracing";
-import { context, propagation, trace } from "@opentelemetry/api";
 import { NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import { Langfuse } from "langfuse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../../support/local-app";
+import { releaseOtelGlobals } from "../../support/otel-globals";
 import { newProject } from "../../support/projects";
 
 type Key = Awaited<ReturnType<typeof newProject>>;
@@ -42,10 +42,8 @@ describe("Langfuse SDKs on datasets, experiments and prompts", () => {
       await processor.forceFlush();
       await provider.shutdown();
       setLangfuseTracerProvider(null);
-      // Undo register(): the OTel globals outlive this file in a shared worker, and a later file's provider could not register.
-      trace.disable();
-      context.disable();
-      propagation.disable();
+      // Each call registers its own provider: release the last one (tests/support/otel-globals.ts).
+      releaseOtelGlobals();
     }
   }
 
