@@ -1,7 +1,6 @@
 import { ScoreView } from "../scores";
 import { ObservationListItem, TraceListItem } from "../traces";
 import type { ExportFormat, ExportTable } from "./export-query";
-import type { ExportRow } from "./read-pages";
 
 /** A CSV's columns: the fields of the list's rows, in the order of their schema (docs/export.md, "Streamed export"). */
 export const EXPORT_COLUMNS: Record<ExportTable, readonly string[]> = {
@@ -28,22 +27,6 @@ export function csvField(value: unknown): string {
 
 /** One CSV record, CRLF-terminated as RFC 4180 writes them. */
 export const csvRecord = (fields: readonly unknown[]) => `${fields.map(csvField).join(",")}\r\n`;
-
-/** The export's text, one chunk per page: a CSV starts with its header even when no row matches. */
-export async function* encodeRows(
-  table: ExportTable,
-  format: ExportFormat,
-  pages: AsyncIterable<ExportRow[]>,
-): AsyncGenerator<string> {
-  const columns = EXPORT_COLUMNS[table];
-  if (format === "csv") yield csvRecord(columns);
-  for await (const rows of pages) {
-    let chunk = "";
-    if (format === "csv") for (const row of rows) chunk += csvRecord(columns.map((c) => row[c]));
-    else for (const row of rows) chunk += `${JSON.stringify(row)}\n`;
-    yield chunk;
-  }
-}
 
 /** `traces-2026-01-02T03-04-05Z.csv`: the table and when the export started, safe in any file system. */
 export const exportFileName = (table: ExportTable, format: ExportFormat, at: Date) =>

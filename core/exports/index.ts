@@ -9,7 +9,8 @@ export {
   exportFilters,
 } from "./export-query";
 export { exportText, LINE_PAGE } from "./export-text";
-export { CONTENT_TYPES, csvField, csvRecord, EXPORT_COLUMNS, encodeRows, exportFileName } from "./formats";
+export { CONTENT_TYPES, csvField, csvRecord, EXPORT_COLUMNS, exportFileName } from "./formats";
+export { EXPORT_PAGE } from "./key-walk";
 export {
   createExportConfig,
   deleteExportConfig,
@@ -18,6 +19,5 @@ export {
   listExportConfigs,
   updateExportConfig,
 } from "./manage-export-configs";
-export { EXPORT_PAGE, type ExportRow, readPages } from "./read-pages";
 export { objectKey, runScheduledExports } from "./run-scheduled-exports";
 export { SAFETY_LAG_MS, windowStart } from "./windows";

@@ -25,8 +25,15 @@ export {
   TRACE_FIELDS,
   type TraceField,
 } from "./joined";
-export { isoText, jsonObject, jsonOf, storedJson } from "./json-lines.ch";
-export { KEY_SORT, type ListPlan, listLines, listPage, type RowLines, type SortDir } from "./list-engine";
+export { KEY_SORT, type ListPlan, listLines, listPage, type SortDir } from "./list-engine";
 export { type OffsetPlan, offsetPage } from "./offset-page";
 export { Iso, listQueryFields, Order } from "./query.schema";
+export {
+  isoText,
+  jsonOf,
+  type LineFields,
+  type LineFormat,
+  type RowLines,
+  storedJson,
+} from "./row-lines.ch";
 export { traceIdsMatching } from "./trace-match";

@@ -4,6 +4,7 @@ import { invalid } from "../platform/errors";
 import { decodeCursor } from "../platform/pagination";
 import { type Display, type Entity, keysIn, selectDisplay } from "../telemetry";
 import { alias, type CompiledFilters, Params } from "./filters";
+import { type LineFormat, lineOf, type RowLines } from "./row-lines.ch";
 
 export type SortDir = "asc" | "desc";
 
@@ -288,18 +289,10 @@ async function keyRangePage<T>(
   return { rows: rows as T[], nextCursor: keyCursor(upTo) };
 }
 
-/** A line of text per folded row, written by the telemetry store (docs/export.md, "Lines written by the store"). */
-export interface RowLines {
-  /** Columns computed over the folded row (`expr AS name, …`), which `line` reads. */
-  derived: string;
-  /** The row's whole line as one String expression over the folded row and `derived`: no newline or tab in it. */
-  line: string;
-}
-
 /**
  * One page of a key-order walk as text: the rows `listPage` returns for the same plan, each as the line
- * `line` writes of it, in key order, each followed by a newline, as UTF-8 bytes. The store writes the text; no row
- * becomes an object, and the bytes are handed on as they came.
+ * `lines` writes of it in `format`, in key order, each followed by a newline, as UTF-8 bytes. The store writes the
+ * text; no row becomes an object, and the bytes are handed on as they came.
  *
  * @throws invalid_input when the cursor was made for another order.
  */
@@ -307,19 +300,21 @@ export async function listLines(
   deps: Pick<Deps, "telemetry">,
   plan: ListPlan,
   display: Display,
-  line: RowLines,
+  lines: RowLines,
+  format: LineFormat,
 ): Promise<{ lines: Uint8Array; nextCursor: string | null }> {
   if (plan.sort.column !== KEY_ORDER) throw new Error("listLines walks the key order only (KEY_SORT)");
   const cursor = plan.cursor ? decodeCursor(plan.cursor, CursorShape) : null;
   if (cursor && (cursor.o !== KEY_ORDER || cursor.k.length !== plan.entity.keys.length))
     throw invalid("Invalid cursor: it was made for another order");
-  const { sql, params, upTo } = await keyRange(deps, plan, cursor?.k ?? null, display);
+  const { sql, params, upTo, rangeKeys } = await keyRange(deps, plan, cursor?.k ?? null, display);
   // Here the store sorts: the page arrives as text, and an ORDER BY over the folded rows measured no slower.
-  const lines = await deps.telemetry.queryLines(
-    `SELECT ${line.line} FROM (SELECT *, ${line.derived} FROM (${sql})) ORDER BY ${plan.entity.keys.join(", ")}`,
+  const text = await deps.telemetry.queryLines(
+    `SELECT ${lineOf(lines, format)} FROM (SELECT *, ${lines.derived} FROM (${sql}) AS folded ${lines.join?.(rangeKeys) ?? ""})
+     ORDER BY ${plan.entity.keys.join(", ")}`,
     params.values,
   );
-  return { lines, nextCursor: keyCursor(upTo) };
+  return { lines: text, nextCursor: keyCursor(upTo) };
 }
 
 const keyCursor = (upTo: string[] | null) => (upTo ? encode({ o: KEY_ORDER, d: "asc", s: null, k: upTo }) : null);
@@ -327,14 +322,14 @@ const keyCursor = (upTo: string[] | null) => (upTo ? encode({ o: KEY_ORDER, d: "
 /**
  * A key-order page's statement: the folded rows of the keys after `after` up to the key `plan.limit` raw rows
  * ahead (`upTo`, read first; null when the range reaches the end of the table), their keys and display columns
- * under their own names, the filters applied.
+ * under their own names, the filters applied; and `rangeKeys`, a `SELECT` of the range's raw keys, filters not applied.
  */
 async function keyRange(
   deps: Pick<Deps, "telemetry">,
   plan: ListPlan,
   after: readonly string[] | null,
   display: Display,
-): Promise<{ sql: string; params: Params; upTo: string[] | null }> {
+): Promise<{ sql: string; params: Params; upTo: string[] | null; rangeKeys: string }> {
   const { entity, filters } = plan;
   const params = plan.params.fork({ projectId: plan.projectId });
   const keys = entity.keys.join(", ");
@@ -353,7 +348,8 @@ async function keyRange(
        SELECT ${keys}${folds.length ? `, ${folds.join(", ")}` : ""}${display.length ? `, ${selectDisplay(display, "d_")}` : ""}
        FROM ${entity.table} WHERE ${["project_id = {projectId:String}", ...range, ...filters.keyed].join(" AND ")} GROUP BY ${keys})
      ${filters.exact.length ? `WHERE ${filters.exact.join(" AND ")}` : ""}`;
-  return { sql, params, upTo };
+  const rangeKeys = `SELECT ${keys} FROM ${entity.table} WHERE ${["project_id = {projectId:String}", ...range].join(" AND ")}`;
+  return { sql, params, upTo, rangeKeys };
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Page } from "../platform/pagination";
 import {
   compileFilters,
   KEY_SORT,
+  type LineFormat,
   type ListPlan,
   listLines,
   listPage,
@@ -43,8 +44,9 @@ export function scoreLines(
   deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: ListScoresQuery,
+  format: LineFormat = "jsonl",
 ): Promise<{ lines: Uint8Array; nextCursor: string | null }> {
-  return listLines(deps, scorePlan(projectId, q, { keyOrder: true }), SCORE_DISPLAY, SCORE_LINE);
+  return listLines(deps, scorePlan(projectId, q, { keyOrder: true }), SCORE_DISPLAY, SCORE_LINE, format);
 }
 
 function scorePlan(

@@ -1,13 +1,13 @@
-import { isoText, jsonOf as json, jsonObject, type RowLines, storedJson } from "../reads";
+import { isoText, jsonOf as json, type LineFields, type RowLines, storedJson } from "../reads";
 
 /*
- * `scoreView` (./score-view.ts) written in SQL over the same folded row (SCORE_DISPLAY): a score as one JSON line,
- * for exports (docs/export.md, "Lines written by the store"). tests/integration/exports/export-lines.test.ts holds
+ * `scoreView` (./score-view.ts) written in SQL over the same folded row (SCORE_DISPLAY): a score as one line (JSON
+ * or CSV), for exports (docs/export.md, "Lines written by the store"). tests/integration/exports/export-lines.test.ts holds
  * the two to the same values; a field added to one is added to the other.
  */
 
 /** The fields in `scoreView`'s order. */
-const FIELDS: readonly (readonly [string, string])[] = [
+const FIELDS: LineFields = [
   ["id", json("id")],
   ["traceId", json("if(trace_id = '', NULL, trace_id)")],
   ["observationId", json("observation_id")],
@@ -24,8 +24,8 @@ const FIELDS: readonly (readonly [string, string])[] = [
   ["timestamp", json("_timestamp")],
 ];
 
-/** A score of the scores list as its JSON line, over `SCORE_DISPLAY`'s folded row. */
+/** A score of the scores list as its line, over `SCORE_DISPLAY`'s folded row. */
 export const SCORE_LINE: RowLines = {
   derived: `${isoText("timestamp")} AS _timestamp`,
-  line: jsonObject(FIELDS),
+  fields: FIELDS,
 };

@@ -6,7 +6,7 @@ export { listObservations, listObservationsWhole, observationLines } from "./lis
 export { getObservation, listObservationsPage, type ObservationDetail } from "./list-observations-page";
 export { listSessions } from "./list-sessions";
 export { listSessionsPage } from "./list-sessions-page";
-export { listTraces, matchingTraceIds, type TraceFilters } from "./list-traces";
+export { listTraces, matchingTraceIds, type TraceFilters, traceLines } from "./list-traces";
 export {
   listTracesPage,
   type PageWindow,

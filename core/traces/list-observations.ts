@@ -4,6 +4,7 @@ import {
   type CompiledFilters,
   compileFilters,
   KEY_SORT,
+  type LineFormat,
   type ListPlan,
   listLines,
   listPage,
@@ -81,11 +82,18 @@ export async function listObservations(
  * @throws invalid_input for a bad filter or cursor.
  */
 export function observationLines(
-  deps: Reader,
+  deps: Pick<Deps, "telemetry">,
   projectId: string,
   q: ListObservationsQuery,
+  format: LineFormat = "jsonl",
 ): Promise<{ lines: Uint8Array; nextCursor: string | null }> {
-  return listLines(deps, observationPlan(projectId, q, { keyOrder: true }), OBSERVATION_DISPLAY, OBSERVATION_LINE);
+  return listLines(
+    deps,
+    observationPlan(projectId, q, { keyOrder: true }),
+    OBSERVATION_DISPLAY,
+    OBSERVATION_LINE,
+    format,
+  );
 }
 
 /**

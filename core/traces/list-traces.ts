@@ -1,9 +1,19 @@
 import type { Deps } from "../platform/deps";
 import type { Page } from "../platform/pagination";
-import { compileFilters, KEY_SORT, listPage, Params, parseFilterParam, simpleConditions } from "../reads";
+import {
+  compileFilters,
+  KEY_SORT,
+  type LineFormat,
+  listLines,
+  listPage,
+  Params,
+  parseFilterParam,
+  simpleConditions,
+} from "../reads";
 import { traceScoreFilter } from "../scores";
 import { TRACE_DISPLAY, TRACES } from "../telemetry";
 import type { ListTracesQuery } from "./reads.schema";
+import { TRACE_LINE } from "./trace-line.ch";
 import { type TraceListItem, type TraceSummaryRow, traceItem, traceStats } from "./trace-stats";
 
 /**
@@ -18,9 +28,39 @@ export async function listTraces(
   q: ListTracesQuery,
   options: { candidateRows?: number; keyOrder?: boolean } = {},
 ): Promise<Page<TraceListItem>> {
+  const { rows: folded, nextCursor } = await listPage<TraceSummaryRow>(
+    deps,
+    tracePlan(projectId, q, options),
+    TRACE_DISPLAY,
+  );
+  const stats = await traceStats(
+    deps,
+    projectId,
+    folded.map((t) => t.id),
+  );
+  return { data: folded.map((t) => traceItem(t, stats.get(t.id))), nextCursor };
+}
+
+/**
+ * One page of a key-order walk of the traces list (exports), each trace as its line written by the telemetry store
+ * (UTF-8 bytes), JSON or CSV: the values `listTraces` gives in key order, roll-up included
+ * (docs/export.md, "Lines written by the store"). `limit` is the raw rows the page spans.
+ *
+ * @throws invalid_input for a bad filter or cursor.
+ */
+export function traceLines(
+  deps: Pick<Deps, "telemetry">,
+  projectId: string,
+  q: ListTracesQuery,
+  format: LineFormat = "jsonl",
+): Promise<{ lines: Uint8Array; nextCursor: string | null }> {
+  return listLines(deps, tracePlan(projectId, q, { keyOrder: true }), TRACE_DISPLAY, TRACE_LINE, format);
+}
+
+function tracePlan(projectId: string, q: ListTracesQuery, options: { candidateRows?: number; keyOrder?: boolean }) {
   const params = new Params();
   const filters = compileFilters(TRACES, traceConditions(q), params, traceScoreFilter(params));
-  const page = {
+  return {
     entity: TRACES,
     projectId,
     filters,
@@ -30,13 +70,6 @@ export async function listTraces(
     cursor: q.cursor,
     candidateRows: options.candidateRows,
   };
-  const { rows: folded, nextCursor } = await listPage<TraceSummaryRow>(deps, page, TRACE_DISPLAY);
-  const stats = await traceStats(
-    deps,
-    projectId,
-    folded.map((t) => t.id),
-  );
-  return { data: folded.map((t) => traceItem(t, stats.get(t.id))), nextCursor };
 }
 
 /** The traces list's filters as conditions: its structured parameters and the `filter` JSON. */

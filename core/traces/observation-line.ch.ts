@@ -1,9 +1,9 @@
-import { isoText as iso, jsonOf as json, jsonObject, type RowLines, storedJson } from "../reads";
+import { isoText as iso, jsonOf as json, type LineFields, type RowLines, storedJson } from "../reads";
 
 /*
  * `observationItem` (./get-trace.ts) written in SQL over the same folded row (OBSERVATION_DISPLAY): the observation
- * as one JSON line, for exports, where parsing each row into an object and writing it out again was most of the
- * work (docs/export.md, "Lines written by the store"). The two must give the same values for every row;
+ * as one line (a JSON object or a CSV record), for exports, where parsing each row into an object and writing it
+ * out again was most of the work (docs/export.md, "Lines written by the store"). The two must give the same values for every row;
  * tests/integration/exports/export-lines.test.ts holds them to it. A field added to one is added to the other.
  */
 
@@ -17,7 +17,7 @@ const TOTAL = `if(empty(mapKeys(_cost)), NULL,
   if(mapContains(_cost, 'total'), _cost['total'], arrayFold((acc, x) -> acc + x, mapValues(_cost), toFloat64(0))))`;
 
 /** The fields in `observationItem`'s order. */
-const FIELDS: readonly (readonly [string, string])[] = [
+const FIELDS: LineFields = [
   ["id", json("id")],
   ["traceId", json("trace_id")],
   ["type", json("upperUTF8(ifNull(type, 'span'))")],
@@ -42,9 +42,9 @@ const FIELDS: readonly (readonly [string, string])[] = [
   ["timeToFirstTokenMs", ms("start_time", "completion_start_time", "_start", "_completion")],
 ];
 
-/** An observation of the span explorer's list as its JSON line, over `OBSERVATION_DISPLAY`'s folded row. */
+/** An observation of the span explorer's list as its line, over `OBSERVATION_DISPLAY`'s folded row. */
 export const OBSERVATION_LINE: RowLines = {
   derived: `${iso("start_time")} AS _start, ${iso("end_time")} AS _end, ${iso("completion_start_time")} AS _completion,
     notEmpty(mapKeys(cost_given)) AS _given, if(_given, cost_given, cost_computed) AS _cost`,
-  line: jsonObject(FIELDS),
+  fields: FIELDS,
 };

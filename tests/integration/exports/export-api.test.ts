@@ -179,12 +179,12 @@ describe("exports: the lists' rows streamed as JSONL or CSV", () => {
 
   it("reads page by page: a page of one row gives the same rows", async () => {
     const filters = Exports.exportFilters("observations", {});
-    const pages = await Exports.readPages(app.deps, key.id, "observations", filters, { pageSize: 1 });
+    const pages = await Exports.exportText(app.deps, key.id, "observations", "jsonl", filters, { pageSize: 1 });
     const rows: unknown[] = [];
     let count = 0;
     for await (const page of pages) {
       count++;
-      rows.push(...page);
+      rows.push(...jsonl(Buffer.from(page).toString("utf8")));
     }
 
     expect(count).toBe(3);
@@ -216,10 +216,11 @@ describe("exports: the lists' rows streamed as JSONL or CSV", () => {
     );
     const query = { filter: JSON.stringify([{ column: "name", operator: "=", value: "llm" }]) };
 
-    const pages = await Exports.readPages(
+    const pages = await Exports.exportText(
       app.deps,
       other.id,
       "observations",
+      "jsonl",
       Exports.exportFilters("observations", query),
       { pageSize: 3 },
     );
@@ -227,7 +228,7 @@ describe("exports: the lists' rows streamed as JSONL or CSV", () => {
     let count = 0;
     for await (const page of pages) {
       count++;
-      rows.push(...(page as typeof rows));
+      rows.push(...(jsonl(Buffer.from(page).toString("utf8")) as typeof rows));
     }
 
     expect(count).toBeGreaterThan(1);

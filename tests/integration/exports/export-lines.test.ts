@@ -2,14 +2,18 @@ import { randomUUID } from "node:crypto";
 import * as Exports from "@core/exports";
 import * as Scores from "@core/scores";
 import * as Traces from "@core/traces";
+import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeRows, exportRows } from "../../support/export-rows";
 import { at, ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
 import { type Key, newProject } from "../../support/projects";
 
 /*
- * Observations exported as JSONL are written by the telemetry store (core/traces/observation-line.ch.ts), not by
- * `observationItem`: the two must give the same values for every row (docs/export.md, "Lines written by the store").
+ * Exports are written by the telemetry store (core/traces/observation-line.ch.ts, trace-line.ch.ts,
+ * core/scores/score-line.ch.ts), as JSON lines or CSV records, not by the lists' mappings (`observationItem`,
+ * `traceItem`, `scoreView`) and `csvRecord`: the two must give the same values for every row (docs/export.md,
+ * "Lines written by the store").
  */
 
 const AWKWARD = 'quote " backslash \\ slash / tab \t newline \n nul-ish \u0001 é 漢字 🎉 \u2028';
@@ -70,6 +74,34 @@ function awkwardBatch(traceId: string) {
 }
 
 const query = (limit: number) => Traces.ListObservationsQuery.parse({ limit });
+
+/** The export's whole text, its chunks joined. */
+async function exported(
+  app: TestApp,
+  projectId: string,
+  table: Exports.ExportTable,
+  format: Exports.ExportFormat,
+  pageSize?: number,
+) {
+  const chunks: Buffer[] = [];
+  const text = await Exports.exportText(app.deps, projectId, table, format, Exports.exportFilters(table, {}), {
+    pageSize,
+  });
+  for await (const chunk of text) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/**
+ * A CSV cell as a value: objects and arrays by their JSON (a map's keys may come in another order), numbers by value
+ * (the store may spell one otherwise, `1e21` for `1e+21`), the rest as text.
+ */
+function cellValue(cell: string): unknown {
+  if (/^[[{]/.test(cell)) return JSON.parse(cell);
+  if (/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(cell)) return Number(cell);
+  return cell;
+}
+const csvValues = (text: string) =>
+  (parse(text, { relax_column_count: false }) as string[][]).map((r) => r.map(cellValue));
 
 const parseLines = (text: string) =>
   text
@@ -158,8 +190,7 @@ describe("exports: observation lines written by the telemetry store", () => {
       pageSize: 2,
     }))
       chunks.push(chunk);
-    const rows: unknown[] = [];
-    for await (const page of await Exports.readPages(app.deps, key.id, "observations", filters)) rows.push(...page);
+    const rows = await exportRows(app.deps, key.id, "observations", filters);
 
     expect(chunks.length).toBeGreaterThan(3);
     expect(rows).toHaveLength(6);
@@ -230,6 +261,154 @@ describe("exports: observation lines written by the telemetry store", () => {
     expect(Object.keys(parseLines(Buffer.from(lines).toString("utf8"))[0]!)).toEqual(Object.keys(listed.data[0]!));
     expect(listed.data.find((r) => r.name === "session")).toMatchObject({ traceId: null, sessionId: "s/1" });
     expect(listed.data.find((r) => r.name === "tone")).toMatchObject({ value: null, metadata: { k: AWKWARD } });
+  });
+
+  it("writes observations and scores as CSV with the cells csvRecord writes of the list's rows", async () => {
+    for (const table of ["observations", "scores"] as const) {
+      const text = await exported(app, key.id, table, "csv", 3);
+      const oracle = encodeRows(
+        table,
+        "csv",
+        await exportRows(app.deps, key.id, table, Exports.exportFilters(table, {})),
+      );
+
+      expect(text.split("\r\n")[0]).toBe(Exports.EXPORT_COLUMNS[table].join(","));
+      expect(text.endsWith("\r\n")).toBe(true);
+      expect(csvValues(text)).toEqual(csvValues(oracle));
+    }
+    // Text fields are written as they are, quoted only when they must be; line breaks stay inside their quotes.
+    const text = await exported(app, key.id, "observations", "csv");
+    expect(text).toContain(`"${AWKWARD.replace(/"/g, '""')}"`);
+    expect(csvValues(text).length).toBe(14);
+  });
+
+  describe("traces", () => {
+    let own: Key & { id: string };
+    const ids = { full: randomUUID(), bare: randomUUID(), early: randomUUID() };
+
+    beforeAll(async () => {
+      own = await newProject(app);
+      const id = () => randomUUID();
+      await ingest(
+        app,
+        [
+          ev(
+            "trace-create",
+            {
+              id: ids.full,
+              name: AWKWARD,
+              userId: "u/1",
+              sessionId: "s,1",
+              release: "r1",
+              version: "v1",
+              environment: "prod/eu",
+              public: true,
+              tags: ["b", "a", "é", "a"],
+              metadata: { k: AWKWARD },
+              timestamp: at(0),
+            },
+            at(0),
+          ),
+          ev(
+            "generation-create",
+            { id: id(), traceId: ids.full, startTime: at(100), endTime: at(900), costDetails: { total: 0.25 } },
+            at(100),
+          ),
+          ev(
+            "generation-create",
+            { id: id(), traceId: ids.full, startTime: at(200), costDetails: { input: 1e-7, output: 2e-7 } },
+            at(200),
+          ),
+          ev("span-create", { id: id(), traceId: ids.full, startTime: at(300), endTime: at(1_500) }, at(300)),
+          ev("trace-create", { id: ids.bare, timestamp: at(50) }, at(50)),
+          // Its first observation starts before the trace's timestamp: the latency runs from there.
+          ev("trace-create", { id: ids.early, name: "early", timestamp: at(1_000) }, at(1_000)),
+          ev("span-create", { id: id(), traceId: ids.early, startTime: at(400), endTime: at(1_200) }, at(400)),
+          ev("score-create", { id: id(), traceId: ids.early, name: "q", value: 1 }, at(1_100)),
+        ],
+        { key: own },
+      );
+      // What ingest never writes: a trace whose only time is the epoch's first second, with a span that never
+      // ends; a trace whose timestamp is later than its first observation's start (ingest moves the trace's to it).
+      const seen = "2026-11-22 10:00:00.000";
+      const trace = (id: string, timestamp: string) => ({
+        project_id: own.id,
+        bucket: "2026-11-22",
+        id,
+        timestamp,
+        created_at: seen,
+        updated_at: seen,
+      });
+      const span = (traceId: string, id: string, start: string, end: string | null) => ({
+        project_id: own.id,
+        bucket: "2026-11-22",
+        trace_id: traceId,
+        id,
+        type: [seen, "span"],
+        start_time: start,
+        end_time: end,
+        created_at: seen,
+        updated_at: seen,
+      });
+      await app.deps.telemetry.insert("traces", [
+        trace("raw-trace", "1970-01-01 00:00:00.500"),
+        trace("raw-late", "2026-11-22 10:00:05.000"),
+      ]);
+      await app.deps.telemetry.insert("observations", [
+        span("raw-trace", "raw-span", "2026-11-22 10:00:00.000", null),
+        span("raw-late", "raw-first", "2026-11-22 10:00:01.000", "2026-11-22 10:00:02.000"),
+        span("raw-late", "raw-last", "2026-11-22 10:00:04.000", "2026-11-22 10:00:06.250"),
+      ]);
+    });
+
+    it("writes each trace with the values the traces list shows, roll-up included, in key order", async () => {
+      const listed = await exportRows(app.deps, own.id, "traces", Exports.exportFilters("traces", {}));
+      const text = await exported(app, own.id, "traces", "jsonl");
+
+      expect(listed).toHaveLength(5);
+      expect(parseLines(text)).toEqual(listed);
+      expect(Object.keys(parseLines(text)[0]!)).toEqual(Object.keys(listed[0]!));
+      const byId = new Map(parseLines(text).map((r) => [r.id, r]));
+      expect(byId.get(ids.full)).toMatchObject({
+        name: AWKWARD,
+        public: true,
+        tags: ["a", "b", "é"],
+        environment: "prod/eu",
+        observationCount: 3,
+        totalCost: 0.25 + 1e-7 + 2e-7,
+        latencyMs: 1_500,
+      });
+      expect(byId.get(ids.bare)).toMatchObject({
+        observationCount: 0,
+        totalCost: null,
+        latencyMs: null,
+        public: false,
+        tags: [],
+      });
+      expect(byId.get(ids.early)).toMatchObject({ observationCount: 1, totalCost: null, latencyMs: 800 });
+      expect(byId.get("raw-trace")).toMatchObject({ timestamp: null, observationCount: 1, latencyMs: null });
+      expect(byId.get("raw-late")).toMatchObject({ observationCount: 2, latencyMs: 5_250 });
+    });
+
+    it("writes traces as CSV, and in pages of one raw row each trace once", async () => {
+      const listed = await exportRows(app.deps, own.id, "traces", Exports.exportFilters("traces", {}));
+      const csv = await exported(app, own.id, "traces", "csv", 1);
+
+      expect(csvValues(csv)).toEqual(csvValues(encodeRows("traces", "csv", listed)));
+      expect(parseLines(await exported(app, own.id, "traces", "jsonl", 1))).toEqual(listed);
+    });
+
+    it("applies the traces list's filters to the lines", async () => {
+      const filters = Exports.exportFilters("traces", { name: "early" });
+      const chunks: Buffer[] = [];
+      for await (const chunk of await Exports.exportText(app.deps, own.id, "traces", "jsonl", filters))
+        chunks.push(Buffer.from(chunk));
+
+      expect(parseLines(Buffer.concat(chunks).toString("utf8"))).toEqual(
+        await exportRows(app.deps, own.id, "traces", filters),
+      );
+      expect(parseLines(Buffer.concat(chunks).toString("utf8")).map((r) => r.id)).toEqual([ids.early]);
+    });
   });
 
   it("refuses a cursor made for another order", async () => {
