@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { appendFile, type FileHandle, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { writeSynced } from "@core/adapters/local/durable-fs";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
-import { decodeSegment } from "@core/adapters/local/queue-segment";
+import { appendSynced } from "@core/adapters/local/queue-log";
+import { decodeLog, decodeSegment, encodeFrame, LOG_HEADER } from "@core/adapters/local/queue-segment";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 /* Group commit of the local durable queue (docs/ingest.md, "Group commit"). */
@@ -25,9 +25,9 @@ async function tempDir(): Promise<string> {
   return dir;
 }
 
-/** A durable write that counts its calls (one file written and fsynced each) and can be held at the gate. */
+/** A durable append that counts its calls (one frame written and synced each) and can be held at the gate. */
 function countingWrites() {
-  const writes: string[] = [];
+  const writes: Buffer[] = [];
   let gate: Promise<void> | null = null;
   let open = () => {};
   return {
@@ -39,19 +39,19 @@ function countingWrites() {
       gate = null;
       open();
     },
-    async write(path: string, body: string) {
-      writes.push(body);
+    async write(log: FileHandle, frame: Buffer) {
+      writes.push(frame);
       if (gate) await gate;
-      await writeSynced(path, body);
+      await appendSynced(log, frame);
     },
   };
 }
 
-async function openQueue(dir: string, writeDurably?: (path: string, body: string) => Promise<void>, dlq = false) {
-  const deadLetter = dlq ? await DurableLocalQueue.open({ dir: join(dir, "dlq"), writeDurably }) : undefined;
+async function openQueue(dir: string, appendDurably?: (log: FileHandle, frame: Buffer) => Promise<void>, dlq = false) {
+  const deadLetter = dlq ? await DurableLocalQueue.open({ dir: join(dir, "dlq"), appendDurably }) : undefined;
   const queue = await DurableLocalQueue.open({
     dir: join(dir, "main"),
-    writeDurably,
+    appendDurably,
     ...(deadLetter ? { deadLetter, maxReceiveCount: 1 } : {}),
   });
   open.push(queue, ...(deadLetter ? [deadLetter] : []));
@@ -59,6 +59,11 @@ async function openQueue(dir: string, writeDurably?: (path: string, body: string
 }
 
 const files = async (dir: string) => (await readdir(join(dir, "main", "messages"))).sort();
+/** Closes the queues and opens the main one again: a log no message is left in is deleted then. */
+async function reopen(dir: string) {
+  for (const q of open.splice(0)) await q.close();
+  return (await openQueue(dir)).queue;
+}
 
 describe("DurableLocalQueue group commit", () => {
   it("writes and fsyncs the sends that arrive during a write together, and answers each only once its write is durable", async () => {
@@ -80,9 +85,10 @@ describe("DurableLocalQueue group commit", () => {
     await Promise.all([first, ...others]);
 
     expect(fs.writes).toHaveLength(2);
-    expect(decodeSegment(Buffer.from(fs.writes[1]!), "second")).toHaveLength(40);
+    expect(decodeLog(Buffer.concat([LOG_HEADER, fs.writes[1]!]), "second")).toHaveLength(40);
     expect(resolved[0]).toBe("first");
-    expect((await files(dir)).filter((n) => n.endsWith(".seg"))).toHaveLength(2);
+    // Both commits went to one log: no file is created per commit.
+    expect((await files(dir)).filter((n) => n.endsWith(".log"))).toHaveLength(1);
   });
 
   it("hands messages out in the order their sends were called, within and across group commits, and after a reopen", async () => {
@@ -165,7 +171,7 @@ describe("DurableLocalQueue group commit", () => {
     await writeFile(join(messages, "0000000000002-000000001-0000cafe.ack"), "");
 
     const { queue } = await openQueue(dir);
-    expect((await files(dir)).filter((n) => !n.endsWith(".seg"))).toEqual([`${a!.id}.1.rcv`, `${a!.id}.ack`].sort());
+    expect((await files(dir)).filter((n) => !n.endsWith(".log"))).toEqual([`${a!.id}.1.rcv`, `${a!.id}.ack`].sort());
     const [b] = await queue.receive({ max: 10 });
     expect(b?.body).toBe("b");
     await queue.ack(b!.receipt);
@@ -183,15 +189,16 @@ describe("DurableLocalQueue group commit", () => {
     const [dead] = await deadLetter!.receive({ max: 1 });
     expect(dead).toMatchObject({ id: poison!.id, body: "poison", attributes: { k: "v" }, receiveCount: 1 });
     await queue.ack(fine!.receipt);
+    await reopen(dir);
     expect(await files(dir)).toEqual([]);
   });
 
   it("fails every send of a group whose write failed, stores none of it, and commits the next group", async () => {
     const dir = await tempDir();
     let fail = false;
-    const { queue } = await openQueue(dir, async (path, body) => {
+    const { queue } = await openQueue(dir, async (log, frame) => {
       if (fail) throw new Error("disk full");
-      await writeSynced(path, body);
+      await appendSynced(log, frame);
     });
     fail = true;
     const failed = await Promise.allSettled([queue.send([{ body: "x" }]), queue.send([{ body: "y" }])]);
@@ -201,7 +208,7 @@ describe("DurableLocalQueue group commit", () => {
     expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect((failed[0] as PromiseRejectedResult).reason.message).toBe("disk full");
     expect((await queue.receive({ max: 10 })).map((m) => m.body)).toEqual(["z"]);
-    expect((await files(dir)).some((n) => n.endsWith(".tmp"))).toBe(false);
+    expect((await (await reopen(dir)).receive({ max: 10 })).map((m) => m.body)).toEqual(["z"]);
   });
 
   it("still reads, receives and acknowledges a message in a file of its own, as queues wrote them before segments", async () => {
@@ -222,6 +229,7 @@ describe("DurableLocalQueue group commit", () => {
       ["new", 1],
     ]);
     for (const m of got) await queue.ack(m.receipt);
+    await reopen(dir);
     expect(await files(dir)).toEqual([]);
   });
 
@@ -235,7 +243,7 @@ describe("DurableLocalQueue group commit", () => {
 
     expect(fs.writes).toHaveLength(1);
     // The batch's JSON appears verbatim: no quote of it escaped a second time.
-    expect(fs.writes[0]!).toContain(`\n${batch}\n`);
+    expect(fs.writes[0]!.toString("utf8")).toContain(`\n${batch}\n`);
     await queue.close();
     open.splice(0);
     const reopened = (await openQueue(dir)).queue;
@@ -258,6 +266,7 @@ describe("DurableLocalQueue group commit", () => {
     const got = await queue.receive({ max: 10 });
     expect(got.map((m) => m.body)).toEqual(["old 0", "old 1", "new"]);
     for (const m of got) await queue.ack(m.receipt);
+    await reopen(dir);
     expect(await files(dir)).toEqual([]);
   });
 
@@ -270,5 +279,79 @@ describe("DurableLocalQueue group commit", () => {
     expect(() => decodeSegment(Buffer.from('SLQ2\n{"id":"a"'), "s")).toThrow(
       "DurableLocalQueue: segment s is truncated",
     );
+  });
+
+  it("drops a last frame a crash cut short, whole, and keeps every frame before it", async () => {
+    const dir = await tempDir();
+    const { queue } = await openQueue(dir);
+    await queue.send([{ body: "a" }]);
+    await queue.send([{ body: "b" }, { body: "c" }]);
+    for (const q of open.splice(0)) await q.close();
+    const [log] = (await files(dir)).filter((n) => n.endsWith(".log"));
+    const path = join(dir, "main", "messages", log!);
+    // A commit of two messages a crash interrupted: its first message whole on disk, the second not.
+    const { frame } = encodeFrame([
+      { id: "9999999999999-000000000-0000beef", body: "torn 1", attributes: {}, sentAt: "x" },
+      { id: "9999999999999-000000001-0000beef", body: "torn 2", attributes: {}, sentAt: "x" },
+    ]);
+    await appendFile(path, frame.subarray(0, frame.length - 4));
+
+    const reopened = (await openQueue(dir)).queue;
+    expect((await reopened.receive({ max: 10 })).map((m) => m.body)).toEqual(["a", "b", "c"]);
+  });
+
+  it("starts a new log after a failed append, so the part of the frame it left is never read as a commit", async () => {
+    const dir = await tempDir();
+    let tear = false;
+    const { queue } = await openQueue(dir, async (log, frame) => {
+      if (!tear) return appendSynced(log, frame);
+      await log.write(frame.subarray(0, 10));
+      throw new Error("disk full");
+    });
+    await queue.send([{ body: "a" }]);
+    tear = true;
+    await expect(queue.send([{ body: "lost" }])).rejects.toThrow("disk full");
+    tear = false;
+    await queue.send([{ body: "b" }]);
+
+    expect((await files(dir)).filter((n) => n.endsWith(".log"))).toHaveLength(2);
+    expect((await (await reopen(dir)).receive({ max: 10 })).map((m) => m.body)).toEqual(["a", "b"]);
+  });
+
+  it("refuses a log damaged before its end rather than skip the commits after the damage", async () => {
+    const one = encodeFrame([{ id: "a", body: "one", attributes: {}, sentAt: "x" }]).frame;
+    const two = encodeFrame([{ id: "b", body: "two", attributes: {}, sentAt: "x" }]).frame;
+    const log = Buffer.concat([LOG_HEADER, one, two]);
+    expect(decodeLog(log, "l").map((r) => r.body)).toEqual(["one", "two"]);
+    const damaged = Buffer.from(log);
+    const at = LOG_HEADER.length + one.length - 2;
+    damaged[at] = damaged[at]! ^ 1;
+    expect(() => decodeLog(damaged, "l")).toThrow("DurableLocalQueue: log l is malformed");
+    // The same damage in the last frame is a commit cut short: dropped.
+    expect(
+      decodeLog(Buffer.concat([LOG_HEADER, one, two.subarray(0, two.length - 1)]), "l").map((r) => r.body),
+    ).toEqual(["one"]);
+    expect(decodeLog(LOG_HEADER.subarray(0, 3), "l")).toEqual([]);
+  });
+
+  it("keeps the log a drained queue commits to, and reads every message back from it after a reopen", async () => {
+    const dir = await tempDir();
+    const { queue } = await openQueue(dir);
+    for (const body of ["a", "b", "c"]) {
+      await queue.send([{ body }]);
+      const [m] = await queue.receive({ max: 1 });
+      await queue.ack(m!.receipt);
+    }
+    await queue.send([{ body: "d" }]);
+
+    const logs = (await files(dir)).filter((n) => n.endsWith(".log"));
+    expect(logs).toHaveLength(1);
+    expect(decodeLog(await readFile(join(dir, "main", "messages", logs[0]!)), "l").map((r) => r.body)).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+    ]);
+    expect((await (await reopen(dir)).receive({ max: 10 })).map((m) => m.body)).toEqual(["d"]);
   });
 });

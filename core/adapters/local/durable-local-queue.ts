@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { type FileHandle, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Clock, JobQueue, OutgoingMessage, QueueStats, ReceivedMessage } from "../../platform/ports";
 import { systemClock } from "../system/system-clock";
-import { acquireLock, ensureDir, releaseLock, syncDir, writeSynced } from "./durable-fs";
-import { doneName, messageFileName, receivedName, scanQueueDir } from "./queue-directory";
-import { decodeSegment, encodeSegment, type SegmentRecord } from "./queue-segment";
+import { acquireLock, ensureDir, releaseLock, syncDir } from "./durable-fs";
+import { doneName, type Entry, loadQueueDir, messageFileName, receivedName, type Segment } from "./queue-directory";
+import { appendSynced, LOG_BYTES, QueueLog, readLogRecords, SEAL_DRAINED_BYTES } from "./queue-log";
+import { decodeSegment, encodeFrame, type SegmentRecord } from "./queue-segment";
 
 export interface DurableLocalQueueOptions {
   dir: string;
@@ -14,30 +15,9 @@ export interface DurableLocalQueueOptions {
   /** Close it after this queue: a receive may move messages into it until then. */
   deadLetter?: DurableLocalQueue;
   clock?: Clock;
-  /** Writes a new file and fsyncs it before resolving (`writeSynced`); tests count the fsyncs through it. */
-  writeDurably?: (path: string, body: string) => Promise<void>;
+  /** Appends a group's frame to the open log and makes it durable (`appendSynced`); tests count commits through it. */
+  appendDurably?: (log: FileHandle, frame: Buffer) => Promise<void>;
 }
-
-/**
- * In-memory view of one message (the body stays on disk). `count` mirrors the file
- * name (of the message's own file, or of its receive marker when it lives in a
- * segment); `visibleAt` (epoch ms) is never persisted; `receipt` is the token of the
- * latest receive; `busy` hides the entry from everyone while its files change.
- */
-type Entry = {
-  id: string;
-  count: number;
-  visibleAt: number;
-  receipt?: string;
-  busy: boolean;
-  /** The segment file holding the message; absent for a message in a file of its own (written before segments). */
-  segment?: string;
-  /** The receive marker's file name once received (`<id>.<count>.rcv`). */
-  marker?: string;
-};
-
-/** A segment's messages not yet acknowledged, and the markers to delete with it once none is left. */
-type Segment = { live: Set<string>; done: string[] };
 
 /** Sends waiting for the next group commit, answered together once their segment is durable. */
 type Group = { records: StoredMessage[]; done: Promise<void>; settle(error?: unknown): void };
@@ -50,17 +30,18 @@ const DEFAULT_VISIBILITY_SECONDS = 30;
 /**
  * A durable, single-process stand-in for SQS (docs/ingest.md, "Group commit"). Sends are
  * group-committed: the messages of every send that arrives while a write is in flight
- * go into the next one, a segment file in `<dir>/messages` (`<first id>.<random>.seg`,
- * each body stored as sent, see ./queue-segment.ts) written to a temp file, fsynced, renamed into place and the directory
- * fsynced; each `send` resolves only once its segment is durable, so an accepted
- * message survives kill -9, and many sends pay for one write and one fsync. Per
- * message, a receive counts itself on disk before handing it out (an empty marker
- * `<id>.<count>.rcv`, created or renamed, the directory fsynced), and `ack` renames the
- * marker to `<id>.ack`; a segment is deleted, with its markers, once all its messages
- * are acknowledged. Messages in files of their own (`<id>.<count>.json`, written before
- * segments) are still read, received and acknowledged. Visibility lives in memory
- * only, so after a restart every message is visible again. `<dir>/lock` holds the
- * owner's pid against a second process.
+ * go into the next one, a frame appended to the queue's log in `<dir>/messages`
+ * (`<first id>.<random>.log`, each body stored as sent, see ./queue-segment.ts) and made
+ * durable with one `fdatasync`; each `send` resolves only once its frame is durable, so an
+ * accepted message survives kill -9, and many sends pay for one write and one sync. A log
+ * takes commits until it holds 16 MB. Per message, a receive counts itself on disk before
+ * handing it out (an empty marker `<id>.<count>.rcv`, created or renamed, the directory
+ * fsynced), and `ack` renames the marker to `<id>.ack`; a log is deleted, with its
+ * markers, once it takes no more commits and all its messages are acknowledged. Segments
+ * (`.seg`, one group commit per file) and messages in files of their own
+ * (`<id>.<count>.json`), as the queue wrote them before, are still read, received and
+ * acknowledged. Visibility lives in memory only, so after a restart every message is
+ * visible again. `<dir>/lock` holds the owner's pid against a second process.
  */
 export class DurableLocalQueue implements JobQueue {
   private readonly messagesDir: string;
@@ -70,6 +51,8 @@ export class DurableLocalQueue implements JobQueue {
   private readonly committing = new Set<string>();
   private nextGroup: Group | null = null;
   private writing = false;
+  /** The log group commits are appended to; null until the next commit opens one. */
+  private log: QueueLog | null = null;
   private readonly waiters = new Set<() => void>();
   private readonly pending = new Set<Promise<unknown>>();
   private sequence = 0;
@@ -80,7 +63,7 @@ export class DurableLocalQueue implements JobQueue {
     private readonly limit: number | undefined,
     private readonly deadLetter: DurableLocalQueue | undefined,
     private readonly clock: Clock,
-    private readonly writeDurably: (path: string, body: string) => Promise<void>,
+    private readonly appendDurably: (log: FileHandle, frame: Buffer) => Promise<void>,
   ) {
     this.messagesDir = join(dir, "messages");
   }
@@ -101,12 +84,14 @@ export class DurableLocalQueue implements JobQueue {
       limit,
       deadLetter,
       options.clock ?? systemClock,
-      options.writeDurably ?? writeSynced,
+      options.appendDurably ?? appendSynced,
     );
     await ensureDir(queue.messagesDir);
     await acquireLock(dir);
     try {
-      await queue.load();
+      const loaded = await loadQueueDir(queue.messagesDir);
+      for (const entry of loaded.entries) queue.entries.set(entry.id, entry);
+      for (const [name, segment] of loaded.segments) queue.segments.set(name, segment);
     } catch (e) {
       await releaseLock(dir);
       throw e;
@@ -190,6 +175,8 @@ export class DurableLocalQueue implements JobQueue {
     this.closed = true;
     this.wake();
     await Promise.allSettled([...this.pending]);
+    await this.log?.close();
+    this.log = null;
     await releaseLock(this.dir);
   }
 
@@ -220,7 +207,7 @@ export class DurableLocalQueue implements JobQueue {
       const group = this.nextGroup;
       this.nextGroup = null;
       try {
-        await this.writeSegment(group.records);
+        await this.writeGroup(group.records);
         group.settle();
       } catch (e) {
         group.settle(e ?? new Error("group commit failed"));
@@ -231,23 +218,53 @@ export class DurableLocalQueue implements JobQueue {
     this.writing = false;
   }
 
-  /** One segment for the group: all of it or nothing, so that no caller's retry duplicates the part that made it. */
-  private async writeSegment(records: StoredMessage[]): Promise<void> {
-    const name = `${records[0]!.id}.${randomBytes(4).toString("hex")}.seg`;
-    const path = join(this.messagesDir, name);
+  /**
+   * Appends the group to the log as one frame, durable before this resolves: all of it or nothing, so that no
+   * caller's retry duplicates the part that made it (a frame a crash cut short is dropped whole on reopen). After a
+   * failed append the log takes no more frames (a part of the failed one may be in it): the next commit starts a new
+   * log.
+   */
+  private async writeGroup(records: StoredMessage[]): Promise<void> {
+    const { frame, spans } = encodeFrame(records);
+    if (!this.log) {
+      this.log = await QueueLog.create(this.messagesDir, records[0]!.id);
+      this.segments.set(this.log.name, { live: new Set(), done: [] });
+    }
+    const log = this.log;
+    let base: number;
     try {
-      await this.writeDurably(`${path}.tmp`, encodeSegment(records));
-      await rename(`${path}.tmp`, path);
-      await syncDir(this.messagesDir);
+      base = await log.append(frame, this.appendDurably);
     } catch (e) {
-      await Promise.allSettled([unlink(`${path}.tmp`), unlink(path)]);
+      await this.sealLog();
       throw e;
     }
-    this.segments.set(name, { live: new Set(records.map((r) => r.id)), done: [] });
+    const segment = this.segments.get(log.name)!;
     // A delay lives in memory, as visibility does: after a restart the message is visible at once.
-    for (const r of records)
-      this.entries.set(r.id, { id: r.id, count: 0, visibleAt: r.visibleAt ?? 0, busy: false, segment: name });
+    records.forEach((r, i) => {
+      segment.live.add(r.id);
+      const span = { offset: base + spans[i]!.offset, length: spans[i]!.length };
+      this.entries.set(r.id, { id: r.id, count: 0, visibleAt: r.visibleAt ?? 0, busy: false, segment: log.name, span });
+    });
+    if (log.size >= LOG_BYTES) await this.sealLog();
     this.wake();
+  }
+
+  /** Closes the log to further commits; deleted at once when none of its messages is left. */
+  private async sealLog(): Promise<void> {
+    const log = this.log;
+    if (!log) return;
+    this.log = null;
+    await log.close();
+    const segment = this.segments.get(log.name);
+    if (segment && segment.live.size === 0) await this.dropSegment(log.name, segment);
+  }
+
+  /** Deletes a log or segment none of whose messages is left, then its markers. */
+  private async dropSegment(name: string, segment: Segment): Promise<void> {
+    if (!this.segments.delete(name)) return;
+    // The segment first: markers it leaves behind without it are dropped at the next open.
+    await unlink(join(this.messagesDir, name)).catch(() => {});
+    await Promise.allSettled(segment.done.map((m) => unlink(join(this.messagesDir, m))));
   }
 
   /** Claims visible messages synchronously (so concurrent receives never share one), then does the I/O. */
@@ -332,10 +349,13 @@ export class DurableLocalQueue implements JobQueue {
     segment.live.delete(e.id);
     segment.done.push(done);
     if (segment.live.size > 0) return;
-    this.segments.delete(e.segment);
-    // The segment first: markers it leaves behind without it are dropped at the next open.
-    await unlink(join(this.messagesDir, e.segment)).catch(() => {});
-    await Promise.allSettled(segment.done.map((m) => unlink(join(this.messagesDir, m))));
+    // The log still taking commits stays while small, so a queue the worker keeps empty does not start a file per
+    // commit; past 1 MB it is sealed (and so deleted), which bounds the markers it keeps.
+    if (e.segment === this.log?.name) {
+      if (this.log.size >= SEAL_DRAINED_BYTES) await this.sealLog();
+      return;
+    }
+    await this.dropSegment(e.segment, segment);
   }
 
   /** SQS redrive: the dead-letter copy is durable before the original is removed, keeping id, body, attributes and sentAt. */
@@ -345,7 +365,7 @@ export class DurableLocalQueue implements JobQueue {
     for (const e of entries) await this.remove(e);
   }
 
-  /** The stored messages of `entries`, in their order, each segment read once. */
+  /** The stored messages of `entries`, in their order: a log's records by positioned reads, a segment read whole once. */
   private async readAll(entries: Entry[]): Promise<StoredMessage[]> {
     const segments = new Map<string, Promise<Map<string, StoredMessage>>>();
     const segmentOf = (name: string) => {
@@ -356,9 +376,24 @@ export class DurableLocalQueue implements JobQueue {
       }
       return read;
     };
+    // Each log opened once, for the records `entries` holds in it.
+    const inLogs = new Map<string, Entry[]>();
+    for (const e of entries) if (e.segment && e.span) inLogs.set(e.segment, [...(inLogs.get(e.segment) ?? []), e]);
+    const fromLogs = new Map<string, StoredMessage>();
+    await settleAll(
+      [...inLogs].map(async ([name, held]) => {
+        const records = await readLogRecords(
+          join(this.messagesDir, name),
+          name,
+          held.map((e) => e.span!),
+        );
+        for (const [i, e] of held.entries()) fromLogs.set(e.id, records[i]!);
+      }),
+    );
     return settleAll(
       entries.map(async (e) => {
         if (!e.segment) return JSON.parse(await readFile(this.fileOf(e.id, e.count), "utf8")) as StoredMessage;
+        if (e.span) return fromLogs.get(e.id)!;
         const record = (await segmentOf(e.segment)).get(e.id);
         if (!record) throw new Error(`DurableLocalQueue: message ${e.id} is missing from ${e.segment}`);
         return record;
@@ -394,38 +429,6 @@ export class DurableLocalQueue implements JobQueue {
 
   private wake(): void {
     for (const wake of [...this.waiters]) wake();
-  }
-
-  /** Rebuilds the index from the directory: in-flight state is gone, so everything is visible. */
-  private async load(): Promise<void> {
-    const { counts, received, done, segmentNames } = await scanQueueDir(this.messagesDir);
-    const loaded: Entry[] = [...counts].map(([id, count]) => ({ id, count, visibleAt: 0, busy: false }));
-    const claimed = new Set<string>();
-    for (const name of segmentNames) {
-      const ids = (await this.readSegment(name)).map((r) => r.id);
-      const segment: Segment = { live: new Set(), done: [] };
-      for (const id of ids) {
-        claimed.add(id);
-        const marker = received.get(id);
-        if (done.has(id)) {
-          segment.done.push(doneName(id), ...(marker ? [marker.name] : []));
-          continue;
-        }
-        segment.live.add(id);
-        loaded.push({ id, count: marker?.count ?? 0, visibleAt: 0, busy: false, segment: name, marker: marker?.name });
-      }
-      if (segment.live.size > 0) this.segments.set(name, segment);
-      else {
-        await unlink(join(this.messagesDir, name));
-        await Promise.allSettled(segment.done.map((m) => unlink(join(this.messagesDir, m))));
-      }
-    }
-    // Markers whose segment is gone (deleted before them in a crash).
-    for (const [id, marker] of received)
-      if (!claimed.has(id)) await unlink(join(this.messagesDir, marker.name)).catch(() => {});
-    for (const id of done) if (!claimed.has(id)) await unlink(join(this.messagesDir, doneName(id))).catch(() => {});
-    loaded.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-    for (const entry of loaded) this.entries.set(entry.id, entry);
   }
 
   private track<T>(op: () => Promise<T>): Promise<T> {

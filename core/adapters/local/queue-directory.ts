@@ -1,17 +1,44 @@
-import { readdir, unlink } from "node:fs/promises";
+import { readdir, readFile, unlink } from "node:fs/promises";
 import { join } from "node:path";
+import { decodeLog, decodeSegment, type RecordSpan } from "./queue-segment";
 
 /*
- * The names a durable local queue gives its files (./durable-local-queue.ts), and the scan that reads its state back
- * from them when it opens.
+ * The names a durable local queue gives its files (./durable-local-queue.ts), and the scan and reads that build its
+ * state back from them when it opens.
  */
+
+/**
+ * In-memory view of one message (the body stays on disk). `count` mirrors the file
+ * name (of the message's own file, or of its receive marker when it lives in a
+ * segment); `visibleAt` (epoch ms) is never persisted; `receipt` is the token of the
+ * latest receive; `busy` hides the entry from everyone while its files change.
+ */
+export type Entry = {
+  id: string;
+  count: number;
+  visibleAt: number;
+  receipt?: string;
+  busy: boolean;
+  /** The log or segment file holding the message; absent for a message in a file of its own (written before segments). */
+  segment?: string;
+  /** Where its record lies in its log (absent in a segment, which is read whole). */
+  span?: RecordSpan;
+  /** The receive marker's file name once received (`<id>.<count>.rcv`). */
+  marker?: string;
+};
+
+/** A log's or segment's messages not yet acknowledged, and the markers to delete with it once none is left. */
+export type Segment = { live: Set<string>; done: string[] };
 
 /** `<send time ms>-<sequence>-<random>`: ids sort in send order. */
 const ID = "\\d{13}-\\d{9}-[0-9a-f]{8}";
 /** A message in a file of its own, as queues wrote them before segments (still read, received and acknowledged). */
 const FILE_NAME = new RegExp(`^(${ID})\\.(\\d+)\\.json$`);
-/** One group commit's messages: `<first id>.<random>.seg` (./queue-segment.ts; a JSON array before). */
-const SEGMENT_NAME = new RegExp(`^(${ID})\\.[0-9a-f]{8}\\.seg$`);
+/**
+ * A log of group commits, `<first id>.<random>.log`, or one group commit's messages, `<first id>.<random>.seg`, as
+ * queues wrote them before logs (./queue-segment.ts; a JSON array before that).
+ */
+const SEGMENT_NAME = new RegExp(`^(${ID})\\.[0-9a-f]{8}\\.(seg|log)$`);
 /** An empty file saying a segment's message was received `count` times. */
 const RECEIVED_NAME = new RegExp(`^(${ID})\\.(\\d+)\\.rcv$`);
 /** An empty file saying a segment's message is acknowledged (or dead-lettered). */
@@ -81,4 +108,50 @@ export async function scanQueueDir(dir: string): Promise<QueueDir> {
     counts.set(id, Math.max(seen ?? count, count));
   }
   return { counts, received, done, segmentNames };
+}
+
+/**
+ * Rebuilds a queue's index from its directory (`scanQueueDir`, then each log and segment read): in-flight state is
+ * gone, so everything is visible. Logs and segments whose messages are all done are deleted with their markers, and
+ * markers whose log or segment is gone (deleted before them in a crash) are dropped.
+ */
+export async function loadQueueDir(dir: string): Promise<{ entries: Entry[]; segments: Map<string, Segment> }> {
+  const { counts, received, done, segmentNames } = await scanQueueDir(dir);
+  const loaded: Entry[] = [...counts].map(([id, count]) => ({ id, count, visibleAt: 0, busy: false }));
+  const segments = new Map<string, Segment>();
+  const claimed = new Set<string>();
+  for (const name of segmentNames) {
+    const bytes = await readFile(join(dir, name));
+    const records = name.endsWith(".log") ? decodeLog(bytes, name) : decodeSegment(bytes, name);
+    const segment: Segment = { live: new Set(), done: [] };
+    for (const record of records) {
+      const { id } = record;
+      claimed.add(id);
+      const marker = received.get(id);
+      if (done.has(id)) {
+        segment.done.push(doneName(id), ...(marker ? [marker.name] : []));
+        continue;
+      }
+      segment.live.add(id);
+      const span = "span" in record ? (record.span as RecordSpan) : undefined;
+      loaded.push({
+        id,
+        count: marker?.count ?? 0,
+        visibleAt: 0,
+        busy: false,
+        segment: name,
+        marker: marker?.name,
+        ...(span ? { span } : {}),
+      });
+    }
+    if (segment.live.size > 0) segments.set(name, segment);
+    else {
+      await unlink(join(dir, name));
+      await Promise.allSettled(segment.done.map((m) => unlink(join(dir, m))));
+    }
+  }
+  for (const [id, marker] of received) if (!claimed.has(id)) await unlink(join(dir, marker.name)).catch(() => {});
+  for (const id of done) if (!claimed.has(id)) await unlink(join(dir, doneName(id))).catch(() => {});
+  loaded.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return { entries: loaded, segments };
 }
