@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { appendSynced } from "@core/adapters/local/queue-log";
-import { decodeLog, decodeSegment, encodeFrame, LOG_HEADER } from "@core/adapters/local/queue-segment";
+import { decodeLog, decodeSegment, encodeFrame, encodeSegment, LOG_HEADER } from "@core/adapters/local/queue-segment";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 
 /* Group commit of the local durable queue (docs/ingest.md, "Group commit"). */
@@ -268,6 +268,31 @@ describe("DurableLocalQueue group commit", () => {
     for (const m of got) await queue.ack(m.receipt);
     await reopen(dir);
     expect(await files(dir)).toEqual([]);
+  });
+
+  it("still reads a segment of one group commit, as the queue wrote them before logs, beside its log", async () => {
+    const dir = await tempDir();
+    await (await openQueue(dir)).queue.close();
+    open.splice(0);
+    const ids = ["0000000000001-000000000-0000beef", "0000000000001-000000001-0000beef"];
+    const records = ids.map((id, i) => ({
+      id,
+      body: `{"old":${i}}`,
+      attributes: { k: "v" },
+      sentAt: new Date(1).toISOString(),
+    }));
+    await writeFile(join(dir, "main", "messages", `${ids[0]}.0badcafe.seg`), encodeSegment(records));
+
+    const { queue } = await openQueue(dir);
+    await queue.send([{ body: "new" }]);
+    const got = await queue.receive({ max: 10 });
+    expect(got.map((m) => [m.body, m.attributes])).toEqual([
+      ['{"old":0}', { k: "v" }],
+      ['{"old":1}', { k: "v" }],
+      ["new", {}],
+    ]);
+    for (const m of got) await queue.ack(m.receipt);
+    expect((await files(dir)).filter((n) => n.endsWith(".seg"))).toEqual([]);
   });
 
   it("refuses a segment whose body is cut short rather than hand out part of a message", () => {

@@ -19,7 +19,7 @@ export interface DurableLocalQueueOptions {
   appendDurably?: (log: FileHandle, frame: Buffer) => Promise<void>;
 }
 
-/** Sends waiting for the next group commit, answered together once their segment is durable. */
+/** Sends waiting for the next group commit, answered together once their frame is durable. */
 type Group = { records: StoredMessage[]; done: Promise<void>; settle(error?: unknown): void };
 
 /** The file's JSON, or a segment's record (./queue-segment.ts). */

@@ -21,6 +21,7 @@ export type SegmentRecord = {
 const MAGIC = "SLQ2\n";
 const NEWLINE = 0x0a;
 
+/** A segment as the queue wrote them before logs: read still, written now only by tests of that upgrade. */
 export function encodeSegment(records: readonly SegmentRecord[]): string {
   const parts: string[] = [MAGIC];
   for (const { body, ...header } of records)
