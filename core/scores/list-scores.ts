@@ -34,9 +34,9 @@ export async function listScores(
 }
 
 /**
- * One page of a key-order walk of the scores list (exports), each score as its JSON line written by the telemetry
- * store (UTF-8 bytes): the values `listScores` gives in key order (docs/export.md, "Lines written by the store").
- * `limit` is the raw rows the page spans.
+ * One page of a key-order walk of the scores list (exports), each score as its line written by the telemetry
+ * store (UTF-8 bytes), JSON or CSV: the values `listScores` gives in key order
+ * (docs/export.md, "Lines written by the store"). `limit` is the raw rows the page spans.
  *
  * @throws invalid_input for a bad filter or cursor.
  */

@@ -75,8 +75,8 @@ export async function listObservations(
 }
 
 /**
- * One page of a key-order walk of the span explorer's rows (exports), each observation as its JSON line
- * written by the telemetry store (UTF-8 bytes): the values `listObservations` gives in key order
+ * One page of a key-order walk of the span explorer's rows (exports), each observation as its line
+ * written by the telemetry store (UTF-8 bytes), JSON or CSV: the values `listObservations` gives in key order
  * (docs/export.md, "Lines written by the store"). `limit` is the raw rows the page spans.
  *
  * @throws invalid_input for a bad filter or cursor.
