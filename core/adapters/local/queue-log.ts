@@ -15,7 +15,10 @@ export const LOG_BYTES = 16 * 1024 * 1024;
 /** A log all of whose messages are done is sealed and deleted once it holds this many bytes. */
 export const SEAL_DRAINED_BYTES = 1024 * 1024;
 
-/** Appends at the end of the file (opened for appending) and waits for the data, and the size it grew to, to be on disk. */
+/**
+ * Writes at the file's position, its end (only this writes a log, one frame after another), and waits for the data,
+ * and the size it grew to, to be on disk.
+ */
 export async function appendSynced(log: FileHandle, frame: Buffer): Promise<void> {
   const { bytesWritten } = await log.write(frame);
   if (bytesWritten !== frame.length) throw new Error(`Wrote ${bytesWritten} of ${frame.length} bytes`);
