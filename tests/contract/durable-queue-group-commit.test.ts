@@ -379,4 +379,22 @@ describe("DurableLocalQueue group commit", () => {
     ]);
     expect((await (await reopen(dir)).receive({ max: 10 })).map((m) => m.body)).toEqual(["d"]);
   });
+
+  it("keeps a commit under way in the log when the log's last message is acknowledged meanwhile", async () => {
+    const dir = await tempDir();
+    const fs = countingWrites();
+    const { queue } = await openQueue(dir, fs.write);
+    // Past the size at which a drained log is sealed.
+    await queue.send([{ body: "x".repeat(1_100_000) }]);
+    const [big] = await queue.receive({ max: 1 });
+    fs.hold();
+    const sent = queue.send([{ body: "during" }]);
+    await new Promise((r) => setTimeout(r, 20));
+    await queue.ack(big!.receipt);
+    fs.release();
+    await sent;
+
+    expect((await queue.receive({ max: 10 })).map((m) => m.body)).toEqual(["during"]);
+    expect((await (await reopen(dir)).receive({ max: 10 })).map((m) => m.body)).toEqual(["during"]);
+  });
 });

@@ -226,6 +226,11 @@ export class DurableLocalQueue implements JobQueue {
    */
   private async writeGroup(records: StoredMessage[]): Promise<void> {
     const { frame, spans } = encodeFrame(records);
+    // A drained log past 1 MB is sealed (and so deleted) before it takes more, which bounds the markers it keeps; a
+    // smaller one stays, so a queue the worker keeps empty does not start a file per commit. Sealed only here, where
+    // commits are serial: never while a commit is being appended to it.
+    if (this.log && this.log.size >= SEAL_DRAINED_BYTES && this.segments.get(this.log.name)?.live.size === 0)
+      await this.sealLog();
     if (!this.log) {
       this.log = await QueueLog.create(this.messagesDir, records[0]!.id);
       this.segments.set(this.log.name, { live: new Set(), done: [] });
@@ -348,13 +353,8 @@ export class DurableLocalQueue implements JobQueue {
     if (!segment) return;
     segment.live.delete(e.id);
     segment.done.push(done);
-    if (segment.live.size > 0) return;
-    // The log still taking commits stays while small, so a queue the worker keeps empty does not start a file per
-    // commit; past 1 MB it is sealed (and so deleted), which bounds the markers it keeps.
-    if (e.segment === this.log?.name) {
-      if (this.log.size >= SEAL_DRAINED_BYTES) await this.sealLog();
-      return;
-    }
+    // The log still taking commits stays: the writer seals it (`writeGroup`).
+    if (segment.live.size > 0 || e.segment === this.log?.name) return;
     await this.dropSegment(e.segment, segment);
   }
 
@@ -378,7 +378,12 @@ export class DurableLocalQueue implements JobQueue {
     };
     // Each log opened once, for the records `entries` holds in it.
     const inLogs = new Map<string, Entry[]>();
-    for (const e of entries) if (e.segment && e.span) inLogs.set(e.segment, [...(inLogs.get(e.segment) ?? []), e]);
+    for (const e of entries) {
+      if (!e.segment || !e.span) continue;
+      const held = inLogs.get(e.segment);
+      if (held) held.push(e);
+      else inLogs.set(e.segment, [e]);
+    }
     const fromLogs = new Map<string, StoredMessage>();
     await settleAll(
       [...inLogs].map(async ([name, held]) => {
