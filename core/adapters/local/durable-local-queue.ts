@@ -1,12 +1,13 @@
 import { randomBytes } from "node:crypto";
-import { type FileHandle, readFile, rename, unlink, writeFile } from "node:fs/promises";
+import { type FileHandle, readFile, rename, unlink } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Clock, JobQueue, OutgoingMessage, QueueStats, ReceivedMessage } from "../../platform/ports";
 import { systemClock } from "../system/system-clock";
 import { acquireLock, ensureDir, releaseLock, syncDir } from "./durable-fs";
-import { doneName, type Entry, loadQueueDir, messageFileName, receivedName, type Segment } from "./queue-directory";
+import { type Entry, loadQueueDir, messageFileName, type Segment } from "./queue-directory";
 import { appendSynced, LOG_BYTES, QueueLog, readLogRecords, SEAL_DRAINED_BYTES } from "./queue-log";
 import { decodeSegment, encodeFrame, type SegmentRecord } from "./queue-segment";
+import { StateFile, stateName } from "./queue-state";
 
 export interface DurableLocalQueueOptions {
   dir: string;
@@ -34,19 +35,21 @@ const DEFAULT_VISIBILITY_SECONDS = 30;
  * (`<first id>.<random>.log`, each body stored as sent, see ./queue-segment.ts) and made
  * durable with one `fdatasync`; each `send` resolves only once its frame is durable, so an
  * accepted message survives kill -9, and many sends pay for one write and one sync. A log
- * takes commits until it holds 16 MB. Per message, a receive counts itself on disk before
- * handing it out (an empty marker `<id>.<count>.rcv`, created or renamed, the directory
- * fsynced), and `ack` renames the marker to `<id>.ack`; a log is deleted, with its
- * markers, once it takes no more commits and all its messages are acknowledged. Segments
- * (`.seg`, one group commit per file) and messages in files of their own
- * (`<id>.<count>.json`), as the queue wrote them before, are still read, received and
- * acknowledged. Visibility lives in memory only, so after a restart every message is
+ * takes commits until it holds 16 MB. A receive counts itself on disk before handing the
+ * messages out, and `ack` marks a message done, as lines appended to the log's state file
+ * (`<log>.state`, ./queue-state.ts: one write for a delivery's messages, synced for
+ * receives); a log is deleted, with its state file, once it takes no more commits and all
+ * its messages are acknowledged. Segments (`.seg`, one group commit per file), messages in
+ * files of their own (`<id>.<count>.json`) and receive markers, as the queue wrote them
+ * before, are still read, received and acknowledged. Visibility lives in memory only, so after a restart every message is
  * visible again. `<dir>/lock` holds the owner's pid against a second process.
  */
 export class DurableLocalQueue implements JobQueue {
   private readonly messagesDir: string;
   private readonly entries = new Map<string, Entry>();
   private readonly segments = new Map<string, Segment>();
+  /** The state files of the logs and segments received from since the queue opened. */
+  private readonly states = new Map<string, StateFile>();
   /** Ids of the group being written or gathered, so a repeated redrive does not queue one twice. */
   private readonly committing = new Set<string>();
   private nextGroup: Group | null = null;
@@ -175,6 +178,7 @@ export class DurableLocalQueue implements JobQueue {
     this.closed = true;
     this.wake();
     await Promise.allSettled([...this.pending]);
+    await Promise.allSettled([...this.states.values()].map((s) => s.close()));
     await this.log?.close();
     this.log = null;
     await releaseLock(this.dir);
@@ -226,7 +230,7 @@ export class DurableLocalQueue implements JobQueue {
    */
   private async writeGroup(records: StoredMessage[]): Promise<void> {
     const { frame, spans } = encodeFrame(records);
-    // A drained log past 1 MB is sealed (and so deleted) before it takes more, which bounds the markers it keeps; a
+    // A drained log past 1 MB is sealed (and so deleted) before it takes more, which bounds its state file; a
     // smaller one stays, so a queue the worker keeps empty does not start a file per commit. Sealed only here, where
     // commits are serial: never while a commit is being appended to it.
     if (this.log && this.log.size >= SEAL_DRAINED_BYTES && this.segments.get(this.log.name)?.live.size === 0)
@@ -264,12 +268,24 @@ export class DurableLocalQueue implements JobQueue {
     if (segment && segment.live.size === 0) await this.dropSegment(log.name, segment);
   }
 
-  /** Deletes a log or segment none of whose messages is left, then its markers. */
+  /** Deletes a log or segment none of whose messages is left, then its state file and markers. */
   private async dropSegment(name: string, segment: Segment): Promise<void> {
     if (!this.segments.delete(name)) return;
-    // The segment first: markers it leaves behind without it are dropped at the next open.
+    const state = this.states.get(name);
+    this.states.delete(name);
+    await state?.close();
+    // The segment first: a state file or markers it leaves behind without it are dropped at the next open.
     await unlink(join(this.messagesDir, name)).catch(() => {});
-    await Promise.allSettled(segment.done.map((m) => unlink(join(this.messagesDir, m))));
+    await Promise.allSettled([stateName(name), ...segment.done].map((m) => unlink(join(this.messagesDir, m))));
+  }
+
+  private stateOf(segment: string): StateFile {
+    let state = this.states.get(segment);
+    if (!state) {
+      state = new StateFile(this.messagesDir, segment);
+      this.states.set(segment, state);
+    }
+    return state;
   }
 
   /** Claims visible messages synchronously (so concurrent receives never share one), then does the I/O. */
@@ -297,9 +313,20 @@ export class DurableLocalQueue implements JobQueue {
   private async markReceived(entries: Entry[], visibilitySeconds: number): Promise<ReceivedMessage[]> {
     let stored: StoredMessage[];
     try {
-      await settleAll(entries.map((e) => this.countReceive(e)));
+      const ownFiles = entries.filter((e) => !e.segment);
+      await settleAll([
+        ...ownFiles.map((e) => this.renameReceived(e)),
+        // One synced append per log for all of its messages in the delivery.
+        ...[...groupBySegment(entries)].map(async ([segment, held]) => {
+          await this.stateOf(segment).append(
+            held.map((e) => `R ${e.id} ${e.count + 1}`),
+            true,
+          );
+          for (const e of held) e.count += 1;
+        }),
+      ]);
       stored = await this.readAll(entries);
-      if (entries.length > 0) await syncDir(this.messagesDir);
+      if (ownFiles.length > 0) await syncDir(this.messagesDir);
     } catch (e) {
       for (const entry of entries) entry.busy = false;
       throw e;
@@ -319,22 +346,15 @@ export class DurableLocalQueue implements JobQueue {
     });
   }
 
-  /** The message's own file renamed to the next count, or its segment's marker created or renamed. */
-  private async countReceive(e: Entry): Promise<void> {
-    if (!e.segment) {
-      await rename(this.fileOf(e.id, e.count), this.fileOf(e.id, e.count + 1));
-    } else {
-      const marker = receivedName(e.id, e.count + 1);
-      if (e.marker) await rename(join(this.messagesDir, e.marker), join(this.messagesDir, marker));
-      else await writeFile(join(this.messagesDir, marker), "");
-      e.marker = marker;
-    }
+  /** A message in a file of its own: the file renamed to the next count. */
+  private async renameReceived(e: Entry): Promise<void> {
+    await rename(this.fileOf(e.id, e.count), this.fileOf(e.id, e.count + 1));
     e.count += 1;
   }
 
   /**
    * Takes an acknowledged (or dead-lettered) message off the disk. No directory fsync: if it is lost in a crash the
-   * message is delivered again (at-least-once). A segment goes, with its markers, once none of its messages is left.
+   * message is delivered again (at-least-once). A segment goes, with its state file, once none of its messages is left.
    */
   private async remove(e: Entry): Promise<void> {
     if (!e.segment) {
@@ -344,15 +364,11 @@ export class DurableLocalQueue implements JobQueue {
       this.entries.delete(e.id);
       return;
     }
-    const done = doneName(e.id);
-    if (e.marker) await rename(join(this.messagesDir, e.marker), join(this.messagesDir, done));
-    else await writeFile(join(this.messagesDir, done), "");
-    e.marker = done;
+    await this.stateOf(e.segment).append([`A ${e.id}`], false);
     this.entries.delete(e.id);
     const segment = this.segments.get(e.segment);
     if (!segment) return;
     segment.live.delete(e.id);
-    segment.done.push(done);
     // The log still taking commits stays: the writer seals it (`writeGroup`).
     if (segment.live.size > 0 || e.segment === this.log?.name) return;
     await this.dropSegment(e.segment, segment);
@@ -457,6 +473,18 @@ export class DurableLocalQueue implements JobQueue {
   private fileOf(id: string, count: number): string {
     return join(this.messagesDir, messageFileName(id, count));
   }
+}
+
+/** The entries held in logs or segments, by the log or segment holding them. */
+function groupBySegment(entries: Entry[]): Map<string, Entry[]> {
+  const out = new Map<string, Entry[]>();
+  for (const e of entries) {
+    if (!e.segment) continue;
+    const held = out.get(e.segment);
+    if (held) held.push(e);
+    else out.set(e.segment, [e]);
+  }
+  return out;
 }
 
 /** Like Promise.all, but lets every operation finish before throwing, so no I/O runs on behind the error. */

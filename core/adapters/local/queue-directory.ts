@@ -1,6 +1,7 @@
 import { readdir, readFile, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { decodeLog, decodeSegment, type RecordSpan } from "./queue-segment";
+import { readLogState, stateName } from "./queue-state";
 
 /*
  * The names a durable local queue gives its files (./durable-local-queue.ts), and the scan and reads that build its
@@ -9,9 +10,9 @@ import { decodeLog, decodeSegment, type RecordSpan } from "./queue-segment";
 
 /**
  * In-memory view of one message (the body stays on disk). `count` mirrors the file
- * name (of the message's own file, or of its receive marker when it lives in a
- * segment); `visibleAt` (epoch ms) is never persisted; `receipt` is the token of the
- * latest receive; `busy` hides the entry from everyone while its files change.
+ * name of a message in a file of its own, or the last count its log's state file (or
+ * receive marker) holds; `visibleAt` (epoch ms) is never persisted; `receipt` is the
+ * token of the latest receive; `busy` hides the entry from everyone while its files change.
  */
 export type Entry = {
   id: string;
@@ -23,11 +24,9 @@ export type Entry = {
   segment?: string;
   /** Where its record lies in its log (absent in a segment, which is read whole). */
   span?: RecordSpan;
-  /** The receive marker's file name once received (`<id>.<count>.rcv`). */
-  marker?: string;
 };
 
-/** A log's or segment's messages not yet acknowledged, and the markers to delete with it once none is left. */
+/** A log's or segment's messages not yet acknowledged, and the markers (as queues wrote them) to delete with it. */
 export type Segment = { live: Set<string>; done: string[] };
 
 /** `<send time ms>-<sequence>-<random>`: ids sort in send order. */
@@ -39,17 +38,16 @@ const FILE_NAME = new RegExp(`^(${ID})\\.(\\d+)\\.json$`);
  * queues wrote them before logs (./queue-segment.ts; a JSON array before that).
  */
 const SEGMENT_NAME = new RegExp(`^(${ID})\\.[0-9a-f]{8}\\.(seg|log)$`);
-/** An empty file saying a segment's message was received `count` times. */
+/** An empty file saying a segment's message was received `count` times (written until the thirteenth session). */
 const RECEIVED_NAME = new RegExp(`^(${ID})\\.(\\d+)\\.rcv$`);
-/** An empty file saying a segment's message is acknowledged (or dead-lettered). */
+/** An empty file saying a segment's message is acknowledged or dead-lettered (written until the thirteenth session). */
 const DONE_NAME = new RegExp(`^(${ID})\\.ack$`);
+/** A log's or segment's receive counts and acknowledgements (./queue-state.ts). */
+const STATE_NAME = new RegExp(`^(${ID}\\.[0-9a-f]{8}\\.(?:seg|log))\\.state$`);
 
 /** The name of a message in a file of its own, received `count` times. */
 export const messageFileName = (id: string, count: number) => `${id}.${count}.json`;
-/** The name of the marker saying a segment's message was received `count` times. */
-export const receivedName = (id: string, count: number) => `${id}.${count}.rcv`;
-/** The name of the marker saying a segment's message is acknowledged. */
-export const doneName = (id: string) => `${id}.ack`;
+const doneName = (id: string) => `${id}.ack`;
 
 /** What a queue directory holds, read by name alone. */
 export interface QueueDir {
@@ -60,6 +58,8 @@ export interface QueueDir {
   /** Ids acknowledged (or dead-lettered) by a marker. */
   done: Set<string>;
   segmentNames: string[];
+  /** The logs and segments that have a state file. */
+  stated: Set<string>;
 }
 
 /**
@@ -71,6 +71,7 @@ export async function scanQueueDir(dir: string): Promise<QueueDir> {
   const received = new Map<string, { count: number; name: string }>();
   const done = new Set<string>();
   const segmentNames: string[] = [];
+  const stated = new Set<string>();
   for (const name of await readdir(dir)) {
     // A temp file belongs to a send that never resolved: nobody was promised it.
     if (name.endsWith(".tmp")) {
@@ -79,6 +80,11 @@ export async function scanQueueDir(dir: string): Promise<QueueDir> {
     }
     if (SEGMENT_NAME.test(name)) {
       segmentNames.push(name);
+      continue;
+    }
+    const state = STATE_NAME.exec(name);
+    if (state) {
+      stated.add(state[1] as string);
       continue;
     }
     const marker = RECEIVED_NAME.exec(name);
@@ -107,49 +113,54 @@ export async function scanQueueDir(dir: string): Promise<QueueDir> {
     if (seen !== undefined) await unlink(join(dir, messageFileName(id, Math.min(seen, count))));
     counts.set(id, Math.max(seen ?? count, count));
   }
-  return { counts, received, done, segmentNames };
+  return { counts, received, done, segmentNames, stated };
 }
 
 /**
- * Rebuilds a queue's index from its directory (`scanQueueDir`, then each log and segment read): in-flight state is
- * gone, so everything is visible. Logs and segments whose messages are all done are deleted with their markers, and
- * markers whose log or segment is gone (deleted before them in a crash) are dropped.
+ * Rebuilds a queue's index from its directory (`scanQueueDir`, then each log and segment read with its state file):
+ * in-flight state is gone, so everything is visible. A message's count is the higher of its state file's and its
+ * marker's, and it is done when either says so. Logs and segments whose messages are all done are deleted with their
+ * state files and markers; state files and markers whose log or segment is gone (deleted before them in a crash) are
+ * dropped.
  */
 export async function loadQueueDir(dir: string): Promise<{ entries: Entry[]; segments: Map<string, Segment> }> {
-  const { counts, received, done, segmentNames } = await scanQueueDir(dir);
+  const { counts, received, done, segmentNames, stated } = await scanQueueDir(dir);
   const loaded: Entry[] = [...counts].map(([id, count]) => ({ id, count, visibleAt: 0, busy: false }));
   const segments = new Map<string, Segment>();
   const claimed = new Set<string>();
   for (const name of segmentNames) {
     const bytes = await readFile(join(dir, name));
     const records = name.endsWith(".log") ? decodeLog(bytes, name) : decodeSegment(bytes, name);
+    const state = await readLogState(join(dir, stateName(name)));
     const segment: Segment = { live: new Set(), done: [] };
     for (const record of records) {
       const { id } = record;
       claimed.add(id);
       const marker = received.get(id);
-      if (done.has(id)) {
-        segment.done.push(doneName(id), ...(marker ? [marker.name] : []));
+      if (marker) segment.done.push(marker.name);
+      if (done.has(id) || state.done.has(id)) {
+        if (done.has(id)) segment.done.push(doneName(id));
         continue;
       }
       segment.live.add(id);
       const span = "span" in record ? (record.span as RecordSpan) : undefined;
       loaded.push({
         id,
-        count: marker?.count ?? 0,
+        count: Math.max(marker?.count ?? 0, state.counts.get(id) ?? 0),
         visibleAt: 0,
         busy: false,
         segment: name,
-        marker: marker?.name,
         ...(span ? { span } : {}),
       });
     }
     if (segment.live.size > 0) segments.set(name, segment);
     else {
       await unlink(join(dir, name));
-      await Promise.allSettled(segment.done.map((m) => unlink(join(dir, m))));
+      await Promise.allSettled([stateName(name), ...segment.done].map((m) => unlink(join(dir, m))));
     }
   }
+  const kept = new Set(segmentNames);
+  for (const name of stated) if (!kept.has(name)) await unlink(join(dir, stateName(name))).catch(() => {});
   for (const [id, marker] of received) if (!claimed.has(id)) await unlink(join(dir, marker.name)).catch(() => {});
   for (const id of done) if (!claimed.has(id)) await unlink(join(dir, doneName(id))).catch(() => {});
   loaded.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
