@@ -95,11 +95,12 @@ export interface TelemetryStore {
   /** Inserts rows as JSONEachRow into `table`. */
   insert(table: string, rows: readonly object[]): Promise<void>;
   /**
-   * Inserts rows already encoded as JSONEachRow (one JSON object per line) into `table`, sent to the store as they
-   * are: one string crosses to the thread that owns the store instead of every row
-   * (docs/ingest.md, "The local worker"). An empty text inserts nothing.
+   * Inserts rows already encoded as JSONEachRow (one JSON object per line, as text or its UTF-8 bytes) into `table`,
+   * sent to the store as they are: one buffer crosses to the thread that owns the store instead of every row
+   * (docs/ingest.md, "The local worker"). Bytes passed here are the store's: the caller does not use them again, so
+   * a thread may take them without a copy. An empty text inserts nothing.
    */
-  insertEncoded(table: string, jsonEachRow: string): Promise<void>;
+  insertEncoded(table: string, jsonEachRow: string | Uint8Array): Promise<void>;
   /** Runs a statement that returns no rows (DDL, DELETE, OPTIMIZE). */
   command(sql: string, params?: Record<string, unknown>): Promise<void>;
   close(): Promise<void>;

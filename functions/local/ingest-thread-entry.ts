@@ -17,7 +17,7 @@ import { loadHandler } from "./load-handler";
 import { collectIfExposed } from "./memory-log";
 import { remotePgliteDb } from "./pglite-rpc";
 import { withBodyDigests } from "./queue-runner";
-import { connectRpc, remoteObject } from "./thread-rpc";
+import { connectRpc, ownBuffer, remoteObject } from "./thread-rpc";
 
 /*
  * The local ingest worker's thread (functions/local/ingest-thread.ts): the same handler as the SQS worker
@@ -49,7 +49,15 @@ const db: Db = data.databaseUrl
 const queues = Object.fromEntries(QUEUE_NAMES.map((q) => [q, remoteObject(rpc, `queues.${q}`, QUEUE_METHODS)]));
 const provided: Partial<Deps> = {
   db,
-  telemetry: { ...remoteObject<Deps["telemetry"]>(rpc, "telemetry", TELEMETRY_METHODS), close: async () => {} },
+  telemetry: {
+    ...remoteObject<Deps["telemetry"]>(rpc, "telemetry", TELEMETRY_METHODS),
+    // A delivery's rows cross as bytes moved, not copied: the caller hands them over (core/platform/ports.ts).
+    insertEncoded: (table: string, rows: string | Uint8Array) => {
+      const moved = typeof rows === "string" ? null : ownBuffer(rows);
+      return rpc.transferring("telemetry.insertEncoded", [table, rows], moved ? [moved] : []);
+    },
+    close: async () => {},
+  },
   blobs: remoteObject(rpc, "blobs", BLOB_METHODS),
   queues: queues as unknown as Deps["queues"],
   bus: remoteObject(rpc, "bus", ["publish"]),

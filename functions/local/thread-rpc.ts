@@ -24,6 +24,8 @@ export type Handlers = Record<string, (...args: never[]) => unknown>;
 
 export interface Rpc {
   call<T = unknown>(name: string, ...args: unknown[]): Promise<T>;
+  /** As `call`, moving the buffers of `transfer` to the other side (they are unusable on this one afterwards). */
+  transferring<T = unknown>(name: string, args: unknown[], transfer: readonly ArrayBuffer[]): Promise<T>;
   /** Rejects every call still waiting for its answer, and every later one (the other side is gone). */
   failPending(error: Error): void;
   close(): void;
@@ -56,15 +58,17 @@ export function connectRpc(endpoint: Endpoint, handlers: Handlers): Rpc {
     }
   }
   endpoint.on("message", onMessage);
+  function send<T>(name: string, args: unknown[], transfer: readonly ArrayBuffer[]): Promise<T> {
+    if (gone) return Promise.reject(gone);
+    const id = next++;
+    return new Promise<T>((resolve, reject) => {
+      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      endpoint.postMessage({ rpc: "call", id, name, args } satisfies Message, [...transfer]);
+    });
+  }
   return {
-    call<T>(name: string, ...args: unknown[]) {
-      if (gone) return Promise.reject(gone);
-      const id = next++;
-      return new Promise<T>((resolve, reject) => {
-        waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-        endpoint.postMessage({ rpc: "call", id, name, args } satisfies Message);
-      });
-    },
+    call: (name, ...args) => send(name, args, []),
+    transferring: send,
     failPending(error) {
       gone = error;
       for (const w of waiting.values()) w.reject(error);
@@ -91,6 +95,17 @@ function crossed(e: unknown): CrossedError {
 /** An object whose methods `methods` call `prefix.method` on the other side. */
 export function remoteObject<T>(rpc: Rpc, prefix: string, methods: readonly string[]): T {
   return Object.fromEntries(methods.map((m) => [m, (...args: unknown[]) => rpc.call(`${prefix}.${m}`, ...args)])) as T;
+}
+
+/**
+ * The buffer of `bytes` when they are all of it, so that it can be moved to another thread; null for a view of a
+ * larger buffer (a slice of Node's shared pool must never be moved: the rest of it is someone else's).
+ */
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer | null {
+  const { buffer } = bytes;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength
+    ? buffer
+    : null;
 }
 
 /** Handlers that call `methods` of `target` under `prefix.method`. */

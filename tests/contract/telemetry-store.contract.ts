@@ -208,14 +208,22 @@ export function describeTelemetryStore(name: string, target: TelemetryStoreTarge
         .map((r) => `${JSON.stringify(r)}\n`)
         .join("");
 
+      const bytes = await eventsTable();
+      await store.command(`TRUNCATE TABLE ${bytes}`);
+
       await store.insertEncoded(encoded, text);
       await store.insertEncoded(encoded, "");
+      // The same rows as their UTF-8 bytes, as the ingest worker hands them over.
+      await store.insertEncoded(bytes, new TextEncoder().encode(text));
+      await store.insertEncoded(bytes, new Uint8Array(0));
 
       const sql = (t: string) => `SELECT id, ts, attrs, note, level, tokens FROM ${t} WHERE id != 'd' ORDER BY id`;
       expect(await store.query(sql(encoded))).toEqual(await store.query(sql(table)));
-      expect(await store.query(`SELECT attrs, length(note) AS n, tokens FROM ${encoded} WHERE id = 'd'`)).toEqual([
-        { attrs: { lang: "日本語 ✓ 🚀" }, n: "2000000", tokens: "2" },
-      ]);
+      expect(await store.query(sql(bytes))).toEqual(await store.query(sql(table)));
+      for (const t of [encoded, bytes])
+        expect(await store.query(`SELECT attrs, length(note) AS n, tokens FROM ${t} WHERE id = 'd'`)).toEqual([
+          { attrs: { lang: "日本語 ✓ 🚀" }, n: "2000000", tokens: "2" },
+        ]);
     });
 
     it("rejects encoded rows the table cannot take, and a table name that is not one", {

@@ -43,6 +43,11 @@ const SETTINGS: ClickHouseSettings = {
   output_format_json_escape_forward_slashes: 0,
 };
 
+/** The settings a raw chDB insert states itself (the client adds SETTINGS to what goes through it). */
+const RAW_SETTINGS = Object.fromEntries(
+  Object.entries(SETTINGS).filter((e): e is [string, string | number] => ["string", "number"].includes(typeof e[1])),
+);
+
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A table, optionally in a database (`db.table`), as `@clickhouse/client`'s insert names it. */
 const TABLE = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)?$/;
@@ -51,6 +56,8 @@ interface Opened {
   client: ClickHouseClient;
   /** chDB's own streaming read; absent on a server, where the client streams the HTTP body. */
   chdbStream?: ChdbStreams;
+  /** chDB's insert of JSONEachRow bytes handed to the engine without a copy; absent on a server. */
+  chdbRaw?: (table: string, jsonEachRow: string | Uint8Array) => Promise<void>;
   /** Resolves once the transport has let go of its resources. */
   release(): Promise<void>;
 }
@@ -117,16 +124,18 @@ export class ClickHouseTelemetryStore implements TelemetryStore {
     await client.insert({ table, values: rows as object[], format: "JSONEachRow" });
   }
 
-  async insertEncoded(table: string, jsonEachRow: string): Promise<void> {
+  async insertEncoded(table: string, jsonEachRow: string | Uint8Array): Promise<void> {
     if (jsonEachRow.length === 0) return;
     if (!TABLE.test(table)) throw new Error(`Invalid ClickHouse table name: ${table}`);
     await this.client();
     const opened = (await this.opened)!;
-    // The text goes out as the statement's data, as `insert` sends what it encodes: in the request body after the
-    // statement on a server; chDB's connection appends it to the statement and takes a string as it is.
+    // chDB takes bytes as they are (no string built of the statement and its data on this thread, none converted to
+    // UTF-8 again: docs/ingest.md, "The local worker"), with the store's settings stated, as the client adds them.
+    if (opened.chdbRaw) return opened.chdbRaw(table, jsonEachRow);
+    // On a server the text goes out as the statement's data, as `insert` sends what it encodes: the request body.
     const { stream } = await opened.client.exec({
       query: `INSERT INTO ${table} FORMAT JSONEachRow`,
-      values: opened.chdbStream ? (jsonEachRow as never) : Readable.from([jsonEachRow]),
+      values: Readable.from([jsonEachRow]),
     });
     for await (const _ of stream);
   }
@@ -199,6 +208,9 @@ async function open(options: ClickHouseTelemetryStoreOptions): Promise<Opened> {
   return {
     client,
     chdbStream,
+    chdbRaw: async (table, jsonEachRow) => {
+      await connection.chdb.rawInsert({ table, values: jsonEachRow, format: "JSONEachRow", settings: RAW_SETTINGS });
+    },
     // The session's close() can return while the engine still holds the directory.
     release: async () => {
       chdbStream.close();

@@ -1,6 +1,6 @@
 import { MessageChannel } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectRpc, type Handlers } from "../../../functions/local/thread-rpc";
+import { connectRpc, type Handlers, ownBuffer } from "../../../functions/local/thread-rpc";
 
 // Calls between the local runtime's threads (functions/local/thread-rpc.ts), over a channel within one thread.
 const channels: MessageChannel[] = [];
@@ -46,6 +46,27 @@ describe("calls across threads", () => {
       constraint: "keys_public",
       position: 7,
     });
+  });
+
+  it("moves the buffers it is asked to, and copies the rest", async () => {
+    const rpc = pair({ decode: (bytes: Uint8Array) => new TextDecoder().decode(bytes) });
+    const moved = new TextEncoder().encode("rows of a delivery");
+    const buffer = ownBuffer(moved);
+    expect(buffer).not.toBeNull();
+    await expect(rpc.transferring("decode", [moved], [buffer!])).resolves.toBe("rows of a delivery");
+    // Moved: this side's view is empty now.
+    expect(moved.byteLength).toBe(0);
+
+    const copied = new TextEncoder().encode("kept");
+    await expect(rpc.transferring("decode", [copied], [])).resolves.toBe("kept");
+    expect(new TextDecoder().decode(copied)).toBe("kept");
+  });
+
+  it("never offers a slice of a larger buffer to be moved", () => {
+    // Small Buffers are slices of Node's shared pool: moving the pool would take every other slice with it.
+    expect(ownBuffer(Buffer.from("small"))).toBeNull();
+    expect(ownBuffer(new Uint8Array(new ArrayBuffer(16), 4, 8))).toBeNull();
+    expect(ownBuffer(new Uint8Array(16))).not.toBeNull();
   });
 
   it("rejects the calls waiting and every later one once the other side is gone", async () => {
