@@ -62,7 +62,7 @@ export function makeBatch(): unknown[] {
   return events.slice(0, BATCH);
 }
 
-function post(agent: Agent, url: string, body: string): Promise<number> {
+function post(agent: Agent, url: string, body: string, again = false): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
@@ -76,7 +76,12 @@ function post(agent: Agent, url: string, body: string): Promise<number> {
         res.on("end", () => resolve(res.statusCode ?? 0));
       },
     );
-    req.on("error", reject);
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      // A kept-alive socket the server closed as idle (after 5 s) just as this request went out on it: nothing was
+      // answered, so the batch goes again on a new socket, as an SDK sends it again (Node's documented pattern).
+      if (req.reusedSocket && error.code === "ECONNRESET" && !again) resolve(post(agent, url, body, true));
+      else reject(error);
+    });
     req.end(body);
   });
 }

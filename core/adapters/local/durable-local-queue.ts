@@ -41,8 +41,9 @@ const DEFAULT_VISIBILITY_SECONDS = 30;
  * receives); a log is deleted, with its state file, once it takes no more commits and all
  * its messages are acknowledged. Segments (`.seg`, one group commit per file), messages in
  * files of their own (`<id>.<count>.json`) and receive markers, as the queue wrote them
- * before, are still read, received and acknowledged. Visibility lives in memory only, so after a restart every message is
- * visible again. `<dir>/lock` holds the owner's pid against a second process.
+ * before, are still read, received and acknowledged. Visibility lives in memory only, so
+ * after a restart every message is visible again. `<dir>/lock` holds the owner's pid
+ * against a second process.
  */
 export class DurableLocalQueue implements JobQueue {
   private readonly messagesDir: string;
