@@ -394,16 +394,9 @@ export class DurableLocalQueue implements JobQueue {
       return read;
     };
     // Each log opened once, for the records `entries` holds in it.
-    const inLogs = new Map<string, Entry[]>();
-    for (const e of entries) {
-      if (!e.segment || !e.span) continue;
-      const held = inLogs.get(e.segment);
-      if (held) held.push(e);
-      else inLogs.set(e.segment, [e]);
-    }
     const fromLogs = new Map<string, StoredMessage>();
     await settleAll(
-      [...inLogs].map(async ([name, held]) => {
+      [...groupBySegment(entries.filter((e) => e.span))].map(async ([name, held]) => {
         const records = await readLogRecords(
           join(this.messagesDir, name),
           name,

@@ -89,14 +89,22 @@ export function encodeFrame(records: readonly SegmentRecord[]): { frame: Buffer;
 
 /** One message's record (a header line, the body, a newline), as `encodeFrame` wrote it. */
 export function decodeRecord(bytes: Buffer, name: string): SegmentRecord {
-  const end = bytes.indexOf(NEWLINE);
-  if (end < 0) throw new Error(`DurableLocalQueue: log ${name} is malformed`);
-  const { bytes: length, ...header } = JSON.parse(bytes.toString("utf8", 0, end)) as Omit<SegmentRecord, "body"> & {
-    bytes: number;
-  };
-  if (end + 1 + length + 1 !== bytes.length || bytes[bytes.length - 1] !== NEWLINE)
-    throw new Error(`DurableLocalQueue: log ${name} is malformed`);
-  return { ...header, body: bytes.toString("utf8", end + 1, end + 1 + length) };
+  const { record, end } = recordAt(bytes, 0, name);
+  if (end !== bytes.length) throw new Error(`DurableLocalQueue: log ${name} is malformed`);
+  return record;
+}
+
+/** The record starting at `start` and where it ends (one past its closing newline), its header parsed once. */
+function recordAt(bytes: Buffer, start: number, name: string): { record: SegmentRecord; end: number } {
+  const lineEnd = bytes.indexOf(NEWLINE, start);
+  if (lineEnd < 0) throw new Error(`DurableLocalQueue: log ${name} is malformed`);
+  const { bytes: length, ...header } = JSON.parse(bytes.toString("utf8", start, lineEnd)) as Omit<
+    SegmentRecord,
+    "body"
+  > & { bytes: number };
+  const end = lineEnd + 1 + length + 1;
+  if (end > bytes.length || bytes[end - 1] !== NEWLINE) throw new Error(`DurableLocalQueue: log ${name} is malformed`);
+  return { record: { ...header, body: bytes.toString("utf8", lineEnd + 1, end - 1) }, end };
 }
 
 /**
@@ -120,12 +128,11 @@ export function decodeLog(bytes: Buffer, name: string): (SegmentRecord & { span:
       if (payloadEnd < bytes.length) throw new Error(`DurableLocalQueue: log ${name} is malformed`);
       return records;
     }
+    const payload = bytes.subarray(0, payloadEnd);
     for (let r = end + 1; r < payloadEnd; ) {
-      const lineEnd = bytes.indexOf(NEWLINE, r);
-      const { bytes: length } = JSON.parse(bytes.toString("utf8", r, lineEnd)) as { bytes: number };
-      const span = { offset: r, length: lineEnd + 1 - r + length + 1 };
-      records.push({ ...decodeRecord(bytes.subarray(r, r + span.length), name), span });
-      r += span.length;
+      const { record, end: next } = recordAt(payload, r, name);
+      records.push({ ...record, span: { offset: r, length: next - r } });
+      r = next;
     }
     at = payloadEnd;
   }
