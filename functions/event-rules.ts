@@ -25,6 +25,8 @@ export const eventRules: readonly EventRuleDef[] = [
       "alert.firing",
       "alert.resolved",
       "comment.created",
+      // Not an outbox event: the ingest worker's word that it recorded deliveries, due at once (docs/automations.md).
+      "deliveries.due",
     ],
     handler: "functions/events/deliver-automations.handler",
     // Its deliveries are attempted at once, each within the outbound time limit.

@@ -16,3 +16,22 @@ export const outboxSignal = {
     return was;
   },
 };
+
+let due = new Set<string>();
+
+/**
+ * Raised when this process records deliveries of automations itself (the ingest worker's `trace.created`,
+ * docs/automations.md, "Events"), with the projects they belong to, so the runtime has them attempted as soon as
+ * the job is over instead of at the next `deliver-automations` run. A hint only, as the outbox signal is.
+ */
+export const deliveriesSignal = {
+  raise(projectId: string): void {
+    due.add(projectId);
+  },
+  /** The projects deliveries were recorded for since the last take; clears them. */
+  take(): string[] {
+    const projects = [...due];
+    due = new Set();
+    return projects;
+  },
+};

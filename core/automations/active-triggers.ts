@@ -8,6 +8,10 @@ import { matches } from "./matches";
 export interface TriggerTakers {
   has(trigger: string): boolean;
   takes(trigger: string, data: EventEnvelope["data"]): boolean;
+  /** The ids of the enabled automations that take one event. */
+  automationsTaking(trigger: string, data: EventEnvelope["data"]): string[];
+  /** Whether the project's sink takes events of the trigger. */
+  sinkTakes(trigger: string): boolean;
 }
 
 /**
@@ -30,5 +34,8 @@ export async function activeTriggers(
   return {
     has: (trigger) => triggers.has(trigger),
     takes: (trigger, data) => sinkTakes.has(trigger) || automations.some((a) => matches(a, { type: trigger, data })),
+    automationsTaking: (trigger, data) =>
+      automations.filter((a) => matches(a, { type: trigger, data })).map((a) => a.id),
+    sinkTakes: (trigger) => sinkTakes.has(trigger),
   };
 }

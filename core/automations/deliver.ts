@@ -10,6 +10,8 @@ import { sendRequest } from "./send-request";
 
 /** Targets called at once by one run: a hanging one holds a lane for its time limit, not the run. */
 const CONCURRENCY = 16;
+/** Due deliveries one run leases at most. */
+const DUE_PER_RUN = 200;
 /** What a run's lease adds to its attempts: the statements around them, and a margin. */
 const LEASE_MARGIN_MS = 60_000;
 
@@ -31,14 +33,17 @@ export async function attemptDueDeliveries(
     limit?: number /** One attempt, no retries (a test send). */;
     once?: boolean;
   } = {},
-): Promise<{ attempted: number; succeeded: number; failed: number }> {
-  const due = await leaseDue(deps, options);
-  if (due.length === 0) return { attempted: 0, succeeded: 0, failed: 0 };
+): Promise<{ attempted: number; succeeded: number; failed: number; more: boolean }> {
+  const limit = options.limit ?? DUE_PER_RUN;
+  const due = await leaseDue(deps, { ...options, limit });
+  if (due.length === 0) return { attempted: 0, succeeded: 0, failed: 0, more: false };
   const targets = await deps.db
     .select()
     .from(automations)
     .where(inArray(automations.id, [...new Set(due.map((d) => d.automationId))]));
-  return attemptLeased(deps, due, new Map(targets.map((t) => [t.id, t])), options.once ?? false);
+  // A full lease may have left due deliveries behind: the caller may run again at once.
+  const more = !options.ids && due.length === limit;
+  return { ...(await attemptLeased(deps, due, new Map(targets.map((t) => [t.id, t])), options.once ?? false)), more };
 }
 
 /**
@@ -52,10 +57,14 @@ export async function attemptLeased(
   once = false,
 ) {
   const outcomes: Outcome[] = [];
+  // Each automation's secret is opened once per run, not once per delivery (AES-GCM under the key ring).
+  const secrets = new Map<string, Secret>();
+  const secretOf = (automation: AutomationRow) =>
+    secrets.get(automation.id) ?? secrets.set(automation.id, openSecret(deps, automation)).get(automation.id)!;
   await eachLimit(leased, CONCURRENCY, async (delivery) => {
     const automation = automationsById.get(delivery.automationId);
     if (!automation) return; // deleted meanwhile: its deliveries went with it
-    outcomes.push(outcomeOf(deps, delivery, await attemptOne(deps, delivery, automation), once));
+    outcomes.push(outcomeOf(deps, delivery, await attemptOne(deps, delivery, automation, secretOf(automation)), once));
   });
   await recordOutcomes(deps, outcomes);
   return {
@@ -78,11 +87,11 @@ export function leaseEnd(now: Date, count: number, attemptMs: number): Date {
 /** One statement: the due deliveries no one holds, leased (SKIP LOCKED keeps overlapping runs apart). */
 async function leaseDue(
   deps: DeliverDeps,
-  options: { ids?: readonly string[]; limit?: number },
+  options: { ids?: readonly string[]; limit: number },
 ): Promise<DeliveryRow[]> {
   if (options.ids && options.ids.length === 0) return [];
   const now = deps.clock.now();
-  const limit = options.limit ?? 200;
+  const limit = options.limit;
   const due = deps.db
     .select({ seq: automationDeliveries.seq })
     .from(automationDeliveries)
@@ -108,28 +117,39 @@ async function leaseDue(
 
 type Result = Awaited<ReturnType<typeof sendRequest>> & { at: Date };
 
-/** Sends one delivery. */
-async function attemptOne(deps: DeliverDeps, delivery: LeasedDelivery, automation: AutomationRow): Promise<Result> {
-  const at = deps.clock.now();
-  let secret: string | null = null;
+/** An automation's secret opened (null: it has none), or why it cannot be. */
+type Secret = { value: string | null } | { error: string };
+
+function openSecret(deps: DeliverDeps, automation: AutomationRow): Secret {
   try {
-    secret = automation.secretSealed ? deps.keyRing.decrypt(automation.secretSealed) : null;
+    return { value: automation.secretSealed ? deps.keyRing.decrypt(automation.secretSealed) : null };
   } catch (e) {
     // A secret no key of the ring opens is the operator's to fix (docs/secrets.md); retrying will not help.
     deps.log.error("automation secret cannot be opened", {
       automationId: automation.id,
       error: e instanceof Error ? e.message : String(e),
     });
-    return {
-      ok: false,
-      retryable: false,
-      responseStatus: null,
-      error: "the automation's secret cannot be opened with the key ring",
-      durationMs: 0,
-      at,
-    };
+    return { error: "the automation's secret cannot be opened with the key ring" };
   }
-  const request = actionRequest(automation, secret, delivery.envelope as EventEnvelope, at, deps.config.githubApiUrl);
+}
+
+/** Sends one delivery. */
+async function attemptOne(
+  deps: DeliverDeps,
+  delivery: LeasedDelivery,
+  automation: AutomationRow,
+  secret: Secret,
+): Promise<Result> {
+  const at = deps.clock.now();
+  if ("error" in secret)
+    return { ok: false, retryable: false, responseStatus: null, error: secret.error, durationMs: 0, at };
+  const request = actionRequest(
+    automation,
+    secret.value,
+    delivery.envelope as EventEnvelope,
+    at,
+    deps.config.githubApiUrl,
+  );
   return { ...(await sendRequest(deps, request)), at };
 }
 

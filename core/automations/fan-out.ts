@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf } from "../platform/db";
 import type { Deps } from "../platform/deps";
 import type { EventEnvelope } from "../platform/ports";
-import { attemptLeased, type DeliverDeps, type LeasedDelivery, leaseEnd } from "./deliver";
+import { attemptDueDeliveries, attemptLeased, type DeliverDeps, type LeasedDelivery, leaseEnd } from "./deliver";
 import { type AutomationRow, enabledAutomations } from "./manage-automations";
 import { matches } from "./matches";
 
@@ -71,15 +71,35 @@ async function recordDeliveries(
 }
 
 /**
+ * The event a job that recorded deliveries itself (the ingest worker's `trace.created`, docs/automations.md,
+ * "Events") puts on the bus, so the automations consumer attempts what is due at once rather than at the next
+ * `deliver-automations` run. It names a project, as every envelope does; the attempt takes whatever is due.
+ */
+export const DELIVERIES_DUE = "deliveries.due";
+
+export const deliveriesDue = (deps: Pick<Deps, "ids" | "clock">, projectId: string): EventEnvelope => ({
+  id: deps.ids.uuid(),
+  type: DELIVERIES_DUE,
+  projectId,
+  timestamp: deps.clock.now().toISOString(),
+  data: {},
+});
+
+/**
  * Events from the bus (one per invocation on AWS, a relay batch locally): their deliveries recorded, already
  * leased to this call, and attempted at once; the retries are the schedule's. Two statements whatever the
- * number of events: the insert and the outcomes.
+ * number of events: the insert and the outcomes. A `deliveries.due` among them attempts the due deliveries once.
  */
 export async function deliverEvents(
   deps: DeliverDeps & Pick<Deps, "ids" | "caches">,
   events: readonly EventEnvelope[],
 ): Promise<{ deliveries: number }> {
-  const { rows, takers } = await recordDeliveries(deps, events);
+  const nudged = events.some((e) => e.type === DELIVERIES_DUE);
+  const { rows, takers } = await recordDeliveries(
+    deps,
+    events.filter((e) => e.type !== DELIVERIES_DUE),
+  );
   if (rows.length) await attemptLeased(deps, rows, takers);
-  return { deliveries: rows.length };
+  const due = nudged ? (await attemptDueDeliveries(deps)).attempted : 0;
+  return { deliveries: rows.length + due };
 }

@@ -10,7 +10,7 @@ export {
   putEventSink,
   sinkKeySecrets,
 } from "./event-sink";
-export { deliverEvents } from "./fan-out";
+export { DELIVERIES_DUE, deliverEvents, deliveriesDue } from "./fan-out";
 export {
   automationSecrets,
   createAutomation,

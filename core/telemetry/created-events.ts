@@ -13,6 +13,10 @@ export interface CreatedTakers {
   has(type: string): boolean;
   /** Whether anything takes an event of the type carrying `data`. */
   takes(type: string, data: Record<string, unknown>): boolean;
+  /** The ids of the automations that take an event of the type carrying `data`. */
+  automationsTaking(type: string, data: Record<string, unknown>): string[];
+  /** Whether the project's event sink takes events of the type. */
+  sinkTakes(type: string): boolean;
 }
 
 /**
@@ -98,30 +102,56 @@ export async function appendScoresCreated(
 
 /**
  * The `trace.created` events of a delivery's traces that something takes, as the trace-mirror statement
- * inserts them: only a key that statement inserted (a trace seen for the first time) gets one, in the same
- * statement, so the event and the trace's first row commit together.
+ * records them: only a key that statement inserted (a trace seen for the first time) gets one, in the same
+ * statement, so the event and the trace's first row commit together. The automations that take a trace get their
+ * deliveries there and then, pending and due at once; the event goes to the outbox only when the project's sink
+ * takes traces (docs/automations.md, "Events").
  */
 export function traceCreatedInputs(
   rows: Iterable<PartialRow>,
   projectId: string,
   takers: CreatedTakers,
-): { key: string; id: string; payload: Record<string, unknown> }[] {
+): { key: string; id: string; payload: Record<string, unknown>; automations: string[]; outbox: boolean }[] {
   const inputs = [];
+  const outbox = takers.sinkTakes("trace.created");
   for (const r of rows) {
     if (r.projectId !== projectId) continue;
     const payload = traceCreatedData(r);
-    if (takers.takes("trace.created", payload))
-      inputs.push({ key: r.id, id: createdEventId("trace.created", projectId, r.id), payload });
+    const automations = takers.automationsTaking("trace.created", payload);
+    if (automations.length || outbox)
+      inputs.push({ key: r.id, id: createdEventId("trace.created", projectId, r.id), payload, automations, outbox });
   }
   return inputs;
 }
 
-/** The CTE that appends them, joined to the statement's `inserted` keys. */
-export const traceCreatedCte = (projectId: string, inputs: ReturnType<typeof traceCreatedInputs>, now: Date) => sql`,
+/**
+ * The CTEs that record them, joined to the statement's `inserted` keys: each taking automation's delivery (its
+ * envelope as the outbox relay would have made it, `envelopeOf`; an automation deleted or disabled since the
+ * worker read it gets none), and the outbox event for the sink.
+ */
+export const traceCreatedCte = (projectId: string, inputs: ReturnType<typeof traceCreatedInputs>, now: Date) => {
+  const at = now.toISOString();
+  return sql`,
+    created_input AS (
+      SELECT c.* FROM jsonb_to_recordset(${JSON.stringify(inputs)}::jsonb)
+        AS c(key text, id text, payload jsonb, automations jsonb, outbox boolean)
+      JOIN inserted i ON i.kind = 'trace' AND i.key = c.key
+    ),
+    created_deliveries AS (
+      INSERT INTO automation_deliveries
+        (id, automation_id, project_id, event_id, type, envelope, status, attempts, attempt_log, next_attempt_at, created_at, updated_at)
+      SELECT gen_random_uuid()::text, a.id, ${projectId}, c.id, 'trace.created',
+        jsonb_build_object('id', c.id, 'type', 'trace.created', 'projectId', ${projectId}::text, 'timestamp', ${at}::text, 'data', c.payload),
+        'pending', 0, '[]'::jsonb, ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+      FROM created_input c
+      CROSS JOIN LATERAL jsonb_array_elements_text(c.automations) AS t(automation_id)
+      JOIN automations a ON a.id = t.automation_id AND a.project_id = ${projectId} AND a.enabled
+      ON CONFLICT (automation_id, event_id) DO NOTHING
+    ),
     created AS (
       INSERT INTO outbox_events (id, project_id, type, payload, created_at)
-      SELECT c.id, ${projectId}, 'trace.created', c.payload, ${now.toISOString()}::timestamptz
-      FROM jsonb_to_recordset(${JSON.stringify(inputs)}::jsonb) AS c(key text, id text, payload jsonb)
-      JOIN inserted i ON i.kind = 'trace' AND i.key = c.key
+      SELECT c.id, ${projectId}, 'trace.created', c.payload, ${at}::timestamptz
+      FROM created_input c WHERE c.outbox
       ON CONFLICT (id) DO NOTHING
     )`;
+};

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { outboxSignal } from "../audit";
+import { deliveriesSignal, outboxSignal } from "../audit";
 import { type Db, rowsOf } from "../platform/db";
 import { type CreatedTakers, traceCreatedCte, traceCreatedInputs } from "./created-events";
 import type { MergedRows } from "./merge-events";
@@ -87,7 +87,8 @@ export async function assignBuckets(
       for (const [id, bucket] of await upsert(deps.db, projectId, part, partTurns, now, partCreated))
         found.set(id, bucket);
     }
-    if (created.length) outboxSignal.raise();
+    if (created.some((c) => c.outbox)) outboxSignal.raise();
+    if (created.some((c) => c.automations.length)) deliveriesSignal.raise(projectId);
     const missing = wanted.filter((w) => !found.has(`${w.kind}:${w.key}`));
     if (missing.length) for (const [id, bucket] of await select(deps.db, projectId, missing)) found.set(id, bucket);
     for (const [id, entry] of keys) {

@@ -22,7 +22,7 @@ import { authSecret, buildOAuthResource } from "../_runtime/auth";
 import { provideDeps } from "../_runtime/deps";
 import { parseEnv } from "../_runtime/env";
 import { openKeyRing } from "../_runtime/key-ring";
-import { installOutboxRelay } from "../_runtime/outbox-hook";
+import { installOutboxRelay, type PendingWork } from "../_runtime/outbox-hook";
 import { openDns } from "../_runtime/ports/dns";
 import { openExportBuckets } from "../_runtime/ports/export-buckets";
 import { openOutbound } from "../_runtime/ports/outbound";
@@ -192,7 +192,7 @@ export async function startLocalApp(
         },
         deps,
         log,
-        relay: () => relay.kick(),
+        relay: (work) => relay.kick(work),
         pglite: stores.pgliteThread,
       })
     : null;
@@ -213,7 +213,7 @@ export async function startLocalApp(
   const scheduler = startScheduler({ root, schedules, log, timers: background });
   const relay = backgroundRelay(scheduler, log);
   // Tests relay by hand (`trigger("relay-outbox")`), so what they observe never races a background run.
-  installOutboxRelay(async () => (background ? relay.kick() : undefined));
+  installOutboxRelay(async (_deps, work) => (background ? relay.kick(work) : undefined));
   if (background) {
     // What a previous run left pending goes out now, not at the first tick of the schedules.
     relay.kick();
@@ -252,27 +252,32 @@ export async function startLocalApp(
 }
 
 /**
- * Relays outbox events as soon as a request or job appended them, then flushes the event sink, in the
- * background and one run at a time; kicks during a run make one more (docs/automations.md, "Events").
+ * Relays outbox events as soon as a request or job appended them, then flushes the event sink, and attempts the
+ * deliveries a job recorded due at once (as long as a run leases a full page), in the background and one run at a
+ * time; kicks during a run make one more (docs/automations.md, "Events").
  */
 function backgroundRelay(
   scheduler: { trigger(name: string): Promise<unknown> },
   log: { error(message: string, extra?: Record<string, unknown>): void },
 ) {
   let running: Promise<void> | null = null;
-  let again = false;
+  const wanted: PendingWork = { relay: false, deliver: false };
   return {
-    kick(): void {
-      if (running) {
-        again = true;
-        return;
-      }
+    kick(work: PendingWork = { relay: true, deliver: false }): void {
+      wanted.relay ||= work.relay;
+      wanted.deliver ||= work.deliver;
+      if (running) return;
       running = (async () => {
-        do {
-          again = false;
-          await scheduler.trigger("relay-outbox");
-          await scheduler.trigger("flush-event-sink");
-        } while (again);
+        while (wanted.relay || wanted.deliver) {
+          const { relay, deliver } = wanted;
+          wanted.relay = wanted.deliver = false;
+          if (relay) {
+            await scheduler.trigger("relay-outbox");
+            await scheduler.trigger("flush-event-sink");
+          }
+          if (deliver && ((await scheduler.trigger("deliver-automations")) as { more?: boolean } | undefined)?.more)
+            wanted.deliver = true;
+        }
       })()
         .catch((e: unknown) => log.error("outbox relay failed", { error: e instanceof Error ? e.message : String(e) }))
         .finally(() => (running = null));

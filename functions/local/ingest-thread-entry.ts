@@ -78,4 +78,4 @@ provideDeps(
     },
   }) as Deps,
 );
-installOutboxRelay(async () => void (await rpc.call("relay")));
+installOutboxRelay(async (_deps, work) => void (await rpc.call("relay", work)));

@@ -1,6 +1,7 @@
 import type { MessagePort, Worker } from "node:worker_threads";
 import type { Deps } from "@core/platform/deps";
 import type { Log } from "@core/platform/ports";
+import type { PendingWork } from "../_runtime/outbox-hook";
 import type { PgliteThread } from "./pglite-thread";
 import { startTsThread } from "./thread-boot";
 import { connectRpc, type Handlers, type Rpc, serveObject } from "./thread-rpc";
@@ -46,7 +47,7 @@ export function startIngestThread(options: {
   data: IngestThreadData;
   deps: Deps;
   log: Log;
-  relay: () => void;
+  relay: (work: PendingWork) => void;
   /** Embedded Postgres's thread; null with a Postgres server. */
   pglite: PgliteThread | null;
 }) {
@@ -62,7 +63,7 @@ export function startIngestThread(options: {
       {},
       ...QUEUE_NAMES.map((q) => serveObject(`queues.${q}`, deps.queues[q as keyof Deps["queues"]], QUEUE_METHODS)),
     ),
-    relay: () => options.relay(),
+    relay: (work: PendingWork) => options.relay(work),
   };
 
   let worker: Worker | null = null;

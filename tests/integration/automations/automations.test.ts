@@ -18,6 +18,11 @@ describe("automations", () => {
   const relay = async () => {
     await app.trigger("relay-outbox");
   };
+  /** What the background does after an ingest delivery locally: the relay, then the deliveries it recorded. */
+  const relayAndDeliver = async () => {
+    await relay();
+    await app.trigger("deliver-automations");
+  };
   const saveWebhook = async (body: Record<string, unknown>) => {
     const res = await app.call("POST", "/v1/automations", {
       body: { action: "webhook", target: `${hook.url}/hook`, ...body },
@@ -181,7 +186,8 @@ describe("automations", () => {
     await ingest(app, [ev("trace-create", { id: traceId, name: "first", userId: "u1", input: "secret input" })]);
     await ingest(app, [ev("trace-create", { id: traceId, name: "renamed" })]);
 
-    await relay();
+    await relayAndDeliver();
+    await relayAndDeliver();
 
     expect(hook.received).toHaveLength(1);
     const envelope = JSON.parse(hook.received[0]!.body);
@@ -189,8 +195,9 @@ describe("automations", () => {
     expect(envelope.data).not.toHaveProperty("input");
   });
 
-  it("appends no trace.created or score.created for a project nothing listens to", async () => {
+  it("appends no trace.created or score.created and records no delivery for a project nothing listens to", async () => {
     const before = (await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, "trace.created"))).length;
+    const deliveriesBefore = (await app.deps.db.select().from(automationDeliveries)).length;
     const traceId = crypto.randomUUID();
     await ingest(app, [
       ev("trace-create", { id: traceId }),
@@ -203,9 +210,10 @@ describe("automations", () => {
     );
     expect(traces).toHaveLength(before);
     expect(scores).toHaveLength(0);
+    expect(await app.deps.db.select().from(automationDeliveries)).toHaveLength(deliveriesBefore);
   });
 
-  it("appends only the trace.created and score.created events some automation's filter or threshold takes", async () => {
+  it("records trace.created deliveries with the trace, and score.created events, only where a filter or threshold takes them", async () => {
     const traces = await saveWebhook({
       name: "wanted-traces",
       trigger: "trace.created",
@@ -217,6 +225,14 @@ describe("automations", () => {
       (await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, type)).orderBy(outboxEvents.seq)).map(
         (e) => (e.payload as { id: string }).id,
       );
+    const recorded = async () =>
+      (
+        await app.deps.db
+          .select()
+          .from(automationDeliveries)
+          .where(eq(automationDeliveries.automationId, traces.id))
+          .orderBy(automationDeliveries.seq)
+      ).map((d) => ({ trace: (d.envelope as { data: { id: string } }).data.id, status: d.status }));
     const [tracesBefore, scoresBefore] = [await appended("trace.created"), await appended("score.created")];
 
     await ingest(app, [
@@ -225,7 +241,9 @@ describe("automations", () => {
       ev("score-create", { id: "s-low-only", traceId: other, name: "q", value: 0.1 }),
       ev("score-create", { id: "s-high-none", traceId: other, name: "q", value: 0.9 }),
     ]);
-    await relay();
+    // Recorded by the statement that wrote the trace, pending until attempted; no outbox event when no sink takes traces.
+    const pending = await recorded();
+    await relayAndDeliver();
     // A changed filter takes the next traces: the cached automations are read again after the write.
     const changed = await app.call("PUT", `/v1/automations/${traces.id}`, {
       body: {
@@ -237,12 +255,36 @@ describe("automations", () => {
       },
     });
     await ingest(app, [ev("trace-create", { id: later, name: "later" })]);
-    await relay();
+    await relayAndDeliver();
 
     expect(changed.status).toBe(200);
-    expect((await appended("trace.created")).filter((id) => !tracesBefore.includes(id))).toEqual([wanted, later]);
+    expect(pending).toEqual([{ trace: wanted, status: "pending" }]);
+    expect(await recorded()).toEqual([
+      { trace: wanted, status: "succeeded" },
+      { trace: later, status: "succeeded" },
+    ]);
+    expect(await appended("trace.created")).toEqual(tracesBefore);
     expect((await appended("score.created")).filter((id) => !scoresBefore.includes(id))).toEqual(["s-low-only"]);
     expect(hook.received.map((r) => JSON.parse(r.body).data.id).sort()).toEqual(["s-low-only", later, wanted].sort());
+  });
+
+  it("records no delivery for an automation disabled or deleted since the worker read it, and still writes the trace", async () => {
+    const off = await saveWebhook({ name: "turned-off", trigger: "trace.created" });
+    const gone = await saveWebhook({ name: "gone-meanwhile", trigger: "trace.created" });
+    // The worker reads (and, on the embedded store, caches) both automations with a first trace.
+    await ingest(app, [ev("trace-create", { id: crypto.randomUUID(), name: "first" })]);
+    // Changed behind the API's back, so a cache the worker holds still lists both as enabled.
+    await app.deps.db.update(automations).set({ enabled: false }).where(eq(automations.id, off.id));
+    await app.deps.db.delete(automations).where(eq(automations.id, gone.id));
+    const traceId = crypto.randomUUID();
+
+    await ingest(app, [ev("trace-create", { id: traceId, name: "after" })]);
+
+    expect((await app.call("GET", `/v1/traces/${traceId}`)).status).toBe(200);
+    const recorded = (await app.deps.db.select().from(automationDeliveries)).filter(
+      (d) => (d.envelope as { data: { id: string } }).data.id === traceId,
+    );
+    expect(recorded).toEqual([]);
   });
 
   it("retries 500, 429, a hang and a closed socket with backoff, fails after the fifth attempt, and retries by hand", async () => {
@@ -395,6 +437,56 @@ describe("automations", () => {
     expect(again).toEqual({ deliveries: 0 });
     expect(malformed).toBeNull();
     expect(hook.received.map((r) => JSON.parse(r.body))).toEqual([envelope]);
+  });
+
+  it("attempts the deliveries the ingest worker recorded when its deliveries.due event arrives, as on AWS", async () => {
+    // What earlier tests left queued (an evaluator's own traced model call) is written before the automation exists.
+    await app.drainQueues();
+    const { id } = await saveWebhook({ name: "due-on-lambda", trigger: "trace.created" });
+    const { handler } = await import("@functions/events/deliver-automations");
+    const { projectId } = (await app.deps.db.select().from(automations).where(eq(automations.id, id)))[0]!;
+    const traceId = crypto.randomUUID();
+    await ingest(app, [ev("trace-create", { id: traceId, name: "nudged" })]);
+    const recorded = await deliveriesOf(id);
+    const invoke = (detail: unknown) =>
+      handler(
+        {
+          version: "0",
+          id: "e",
+          "detail-type": "deliveries.due",
+          source: "sightline",
+          account: "1",
+          time: "",
+          region: "us-east-1",
+          resources: [],
+          detail,
+        } as never,
+        {} as never,
+      );
+    const nudge = {
+      id: crypto.randomUUID(),
+      type: "deliveries.due",
+      projectId,
+      timestamp: new Date(now).toISOString(),
+      data: {},
+    };
+
+    const first = await invoke(nudge);
+    const again = await invoke({ ...nudge, id: crypto.randomUUID() });
+
+    expect(recorded).toEqual([expect.objectContaining({ status: "pending", attempts: 0, type: "trace.created" })]);
+    expect(first).toEqual({ deliveries: 1 });
+    expect(again).toEqual({ deliveries: 0 });
+    expect(hook.received.map((r) => JSON.parse(r.body))).toEqual([
+      {
+        id: recorded[0].eventId,
+        type: "trace.created",
+        projectId,
+        timestamp: expect.any(String),
+        data: expect.objectContaining({ id: traceId, name: "nudged" }),
+      },
+    ]);
+    expect(await deliveriesOf(id)).toEqual([expect.objectContaining({ status: "succeeded", attempts: 1 })]);
   });
 
   it("forgets dispatched events and finished deliveries after 30 days in the daily retention run, keeping what is pending", async () => {
