@@ -33,6 +33,24 @@ describe("automations", () => {
   const savePrompt = async (body: Record<string, unknown>) =>
     expect((await app.call("POST", "/v1/prompts", { body })).status).toBe(201);
   const deliveriesOf = async (id: string) => (await app.call("GET", `/v1/automations/${id}/deliveries`)).body.data;
+  /** The automations consumer as EventBridge invokes it on AWS: one event, its envelope as `detail`. */
+  const invokeLambda = async (type: string, detail: unknown) => {
+    const { handler } = await import("@functions/events/deliver-automations");
+    return handler(
+      {
+        version: "0",
+        id: "e",
+        "detail-type": type,
+        source: "sightline",
+        account: "1",
+        time: "",
+        region: "us-east-1",
+        resources: [],
+        detail,
+      } as never,
+      {} as never,
+    );
+  };
 
   beforeAll(async () => {
     hook = await startReceiver();
@@ -404,7 +422,6 @@ describe("automations", () => {
 
   it("takes one EventBridge event per Lambda invocation, drops a detail that is no envelope, and never delivers an event twice", async () => {
     const { id } = await saveWebhook({ name: "lambda", trigger: "alert.firing" });
-    const { handler } = await import("@functions/events/deliver-automations");
     const { projectId } = (await app.deps.db.select().from(automations).where(eq(automations.id, id)))[0]!;
     const envelope = {
       id: crypto.randomUUID(),
@@ -413,21 +430,7 @@ describe("automations", () => {
       timestamp: new Date(now).toISOString(),
       data: { alert: "slow", state: "firing", value: 9, threshold: 5 },
     };
-    const invoke = (detail: unknown) =>
-      handler(
-        {
-          version: "0",
-          id: "e",
-          "detail-type": "alert.firing",
-          source: "sightline",
-          account: "1",
-          time: "",
-          region: "us-east-1",
-          resources: [],
-          detail,
-        } as never,
-        {} as never,
-      );
+    const invoke = (detail: unknown) => invokeLambda("alert.firing", detail);
 
     const first = await invoke(envelope);
     const again = await invoke(envelope);
@@ -443,26 +446,11 @@ describe("automations", () => {
     // What earlier tests left queued (an evaluator's own traced model call) is written before the automation exists.
     await app.drainQueues();
     const { id } = await saveWebhook({ name: "due-on-lambda", trigger: "trace.created" });
-    const { handler } = await import("@functions/events/deliver-automations");
     const { projectId } = (await app.deps.db.select().from(automations).where(eq(automations.id, id)))[0]!;
     const traceId = crypto.randomUUID();
     await ingest(app, [ev("trace-create", { id: traceId, name: "nudged" })]);
     const recorded = await deliveriesOf(id);
-    const invoke = (detail: unknown) =>
-      handler(
-        {
-          version: "0",
-          id: "e",
-          "detail-type": "deliveries.due",
-          source: "sightline",
-          account: "1",
-          time: "",
-          region: "us-east-1",
-          resources: [],
-          detail,
-        } as never,
-        {} as never,
-      );
+    const invoke = (detail: unknown) => invokeLambda("deliveries.due", detail);
     const nudge = {
       id: crypto.randomUUID(),
       type: "deliveries.due",
