@@ -1,7 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { deliveriesSignal, outboxSignal } from "../audit";
 import { type Db, rowsOf } from "../platform/db";
-import { type CreatedTakers, traceCreatedCte, traceCreatedInputs } from "./created-events";
+import { type CreatedTakers, raiseSignals, traceCreatedCte, traceCreatedInputs } from "./created-events";
 import type { MergedRows } from "./merge-events";
 import type { PartialRow } from "./partial-row";
 import { traceMirror } from "./trace-mirror.sql";
@@ -87,8 +86,7 @@ export async function assignBuckets(
       for (const [id, bucket] of await upsert(deps.db, projectId, part, partTurns, now, partCreated))
         found.set(id, bucket);
     }
-    if (created.some((c) => c.outbox)) outboxSignal.raise();
-    if (created.some((c) => c.automations.length)) deliveriesSignal.raise(projectId);
+    raiseSignals(created);
     const missing = wanted.filter((w) => !found.has(`${w.kind}:${w.key}`));
     if (missing.length) for (const [id, bucket] of await select(deps.db, projectId, missing)) found.set(id, bucket);
     for (const [id, entry] of keys) {
@@ -125,7 +123,7 @@ async function upsert(
       SELECT ${projectId}, kind, key, bucket, now() FROM input
       ON CONFLICT DO NOTHING
       RETURNING kind, key, bucket
-    )${created.length ? traceCreatedCte(projectId, created, now) : sql``}
+    )${created.length ? traceCreatedCte(created, now) : sql``}
     SELECT kind, key, bucket::text AS bucket FROM inserted
     UNION ALL
     SELECT i.kind, i.key, m.bucket FROM input i CROSS JOIN LATERAL (${mirrorDay(projectId)}) m`);

@@ -189,7 +189,7 @@ describe("automations", () => {
       ev("score-create", { id: "s-other", traceId, name: "accuracy", value: 0.1 }),
     ]);
 
-    await relay();
+    await relayAndDeliver();
 
     expect(hook.received.map((r) => JSON.parse(r.body).data.id)).toEqual(["s-low"]);
     expect(JSON.parse(hook.received[0]!.body)).toMatchObject({
@@ -231,26 +231,26 @@ describe("automations", () => {
     expect(await app.deps.db.select().from(automationDeliveries)).toHaveLength(deliveriesBefore);
   });
 
-  it("records trace.created deliveries with the trace, and score.created events, only where a filter or threshold takes them", async () => {
+  it("records trace.created and score.created deliveries with their rows, only where a filter or threshold takes them, and no outbox event without a sink", async () => {
     const traces = await saveWebhook({
       name: "wanted-traces",
       trigger: "trace.created",
       filter: [{ column: "name", operator: "=", value: "wanted" }],
     });
-    await saveWebhook({ name: "low-scores", trigger: "score.created", threshold: 0.5 });
+    const scores = await saveWebhook({ name: "low-scores", trigger: "score.created", threshold: 0.5 });
     const [wanted, other, later] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
     const appended = async (type: string) =>
       (await app.deps.db.select().from(outboxEvents).where(eq(outboxEvents.type, type)).orderBy(outboxEvents.seq)).map(
         (e) => (e.payload as { id: string }).id,
       );
-    const recorded = async () =>
+    const recorded = async (automationId: string) =>
       (
         await app.deps.db
           .select()
           .from(automationDeliveries)
-          .where(eq(automationDeliveries.automationId, traces.id))
+          .where(eq(automationDeliveries.automationId, automationId))
           .orderBy(automationDeliveries.seq)
-      ).map((d) => ({ trace: (d.envelope as { data: { id: string } }).data.id, status: d.status }));
+      ).map((d) => ({ id: (d.envelope as { data: { id: string } }).data.id, status: d.status }));
     const [tracesBefore, scoresBefore] = [await appended("trace.created"), await appended("score.created")];
 
     await ingest(app, [
@@ -259,8 +259,8 @@ describe("automations", () => {
       ev("score-create", { id: "s-low-only", traceId: other, name: "q", value: 0.1 }),
       ev("score-create", { id: "s-high-none", traceId: other, name: "q", value: 0.9 }),
     ]);
-    // Recorded by the statement that wrote the trace, pending until attempted; no outbox event when no sink takes traces.
-    const pending = await recorded();
+    // Recorded with the rows, pending until attempted; no outbox event when no sink takes traces or scores.
+    const pending = [await recorded(traces.id), await recorded(scores.id)];
     await relayAndDeliver();
     // A changed filter takes the next traces: the cached automations are read again after the write.
     const changed = await app.call("PUT", `/v1/automations/${traces.id}`, {
@@ -276,13 +276,14 @@ describe("automations", () => {
     await relayAndDeliver();
 
     expect(changed.status).toBe(200);
-    expect(pending).toEqual([{ trace: wanted, status: "pending" }]);
-    expect(await recorded()).toEqual([
-      { trace: wanted, status: "succeeded" },
-      { trace: later, status: "succeeded" },
+    expect(pending).toEqual([[{ id: wanted, status: "pending" }], [{ id: "s-low-only", status: "pending" }]]);
+    expect(await recorded(traces.id)).toEqual([
+      { id: wanted, status: "succeeded" },
+      { id: later, status: "succeeded" },
     ]);
+    expect(await recorded(scores.id)).toEqual([{ id: "s-low-only", status: "succeeded" }]);
     expect(await appended("trace.created")).toEqual(tracesBefore);
-    expect((await appended("score.created")).filter((id) => !scoresBefore.includes(id))).toEqual(["s-low-only"]);
+    expect(await appended("score.created")).toEqual(scoresBefore);
     expect(hook.received.map((r) => JSON.parse(r.body).data.id).sort()).toEqual(["s-low-only", later, wanted].sort());
   });
 
@@ -402,7 +403,7 @@ describe("automations", () => {
     const run = await app.call("POST", "/v1/evaluators/judge-it/run", { body: { traceId } });
     expect(run.status).toBe(200);
 
-    await relay();
+    await relayAndDeliver();
 
     const byType = Object.fromEntries(hook.received.map((r) => JSON.parse(r.body)).map((e) => [e.type, e]));
     expect(byType["eval.completed"].data).toMatchObject({
