@@ -1,29 +1,16 @@
 import { spawn } from "node:child_process";
-import { appendFile, type FileHandle, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { appendFile, type FileHandle, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { appendSynced, readLogRecords } from "@core/adapters/local/queue-log";
 import { decodeLog, decodeSegment, encodeFrame, encodeSegment, LOG_HEADER } from "@core/adapters/local/queue-segment";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { queueScratch } from "../support/queue-scratch";
 
 /* Group commit of the local durable queue (docs/ingest.md, "Group commit"). */
 
-const dirs: string[] = [];
-const open: DurableLocalQueue[] = [];
-afterEach(async () => {
-  for (const q of open.splice(0)) await q.close();
-});
-afterAll(async () => {
-  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-});
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "sightline-group-"));
-  dirs.push(dir);
-  return dir;
-}
+const { open, tempDir } = queueScratch("group");
 
 /** A durable append that counts its calls (one frame written and synced each) and can be held at the gate. */
 function countingWrites() {

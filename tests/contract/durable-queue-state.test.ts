@@ -1,26 +1,17 @@
 import { spawn } from "node:child_process";
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { appendFile, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { queueScratch } from "../support/queue-scratch";
 
 /* Receive counts and acknowledgements in a log's state file (docs/ingest.md, "Receives and acknowledgements"). */
 
-const dirs: string[] = [];
-const open: DurableLocalQueue[] = [];
-afterEach(async () => {
-  for (const q of open.splice(0)) await q.close();
-});
-afterAll(async () => {
-  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
-});
+const { open, tempDir } = queueScratch("state");
 
 async function queueDir(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), "sightline-state-"));
-  dirs.push(dir);
-  return join(dir, "q");
+  return join(await tempDir(), "q");
 }
 
 async function openQueue(dir: string, dlq?: DurableLocalQueue) {
