@@ -10,7 +10,7 @@ export {
   putEventSink,
   sinkKeySecrets,
 } from "./event-sink";
-export { DELIVERIES_DUE, deliverEvents, deliveriesDue } from "./fan-out";
+export { deliverEvents, deliveriesDue } from "./fan-out";
 export {
   automationSecrets,
   createAutomation,
