@@ -2,10 +2,11 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { BuildOptions } from "esbuild";
 import { CACHE_ROOT, hashFiles, sha256, withLock } from "../support/cache";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+/** The source of the esbuild plugins FUNCTION_DEFAULTS passes (stacks/lambda.ts). */
+const BUILD_PLUGINS = ["stacks/bundle-trims.ts"];
 
 interface Manifest {
   /** Every file esbuild read (paths relative to the repository), with the hash of its contents then. */
@@ -42,7 +43,8 @@ const current = (manifest: Manifest) =>
  */
 export async function cachedBuild(spec: {
   esbuildVersion: string;
-  options: (outDir: string) => BuildOptions;
+  /** esbuild's options for an output directory; only their JSON keys the cache. */
+  options: (outDir: string) => object;
   build: (outDir: string) => Promise<{ inputs: string[]; packages: Record<string, string[]> }>;
 }): Promise<CachedBuild> {
   const key = sha256(
@@ -50,6 +52,8 @@ export async function cachedBuild(spec: {
       esbuild: spec.esbuildVersion,
       options: spec.options("<out>"),
       resolution: hashFiles(["package-lock.json", "tsconfig.json"].map((f) => join(ROOT, f))),
+      // Plugins are functions, which the options' JSON leaves out: their source decides what they resolve.
+      plugins: hashFiles(BUILD_PLUGINS.map((f) => join(ROOT, f))),
     }),
   );
   const dir = join(CACHE_ROOT, `bundles-${key.slice(0, 16)}`);

@@ -34,19 +34,24 @@ export function allFunctions(): LambdaFunction[] {
 
 const modulePath = (handler: string) => handler.slice(0, handler.lastIndexOf("."));
 
+/** The esbuild SST v2 carries, a version of its own (the project's is another, with other types). */
+type SstEsbuild = typeof import("../../node_modules/sst/node_modules/esbuild/lib/main");
+
 /** SST v2's own esbuild (the version `sst deploy` bundles with), not the project's. */
-function sstEsbuild(): typeof import("esbuild") {
+export function sstEsbuild(): SstEsbuild {
   const sstRequire = createRequire(join(ROOT, "node_modules/sst/runtime/handlers/node.js"));
-  return sstRequire("esbuild") as typeof import("esbuild");
+  return sstRequire("esbuild") as SstEsbuild;
 }
 
 /**
  * The esbuild options SST v2 uses for an ESM Node function (runtime/handlers/node.js: esm, esnext, `module` before
  * `main`, the createRequire banner, keepNames, its forced externals) plus our FUNCTION_DEFAULTS (minify, external
- * local-only packages). Each entry is bundled on its own, as SST does (no code splitting): one build with many entry points
+ * local-only packages, the bundle trims' plugins). Each entry is bundled on its own, as SST does (no code splitting): one build with many entry points
  * writes the same files as one build per entry.
  */
-function bundleOptions(functions: LambdaFunction[], outDir: string): import("esbuild").BuildOptions {
+function bundleOptions(functions: LambdaFunction[], outDir: string): Parameters<SstEsbuild["build"]>[0] {
+  // SST spreads `nodejs.esbuild` over its own options after taking `external` out of it (runtime/handlers/node.js).
+  const { external, ...override } = FUNCTION_DEFAULTS.nodejs.esbuild;
   return {
     metafile: true,
     absWorkingDir: ROOT,
@@ -56,7 +61,7 @@ function bundleOptions(functions: LambdaFunction[], outDir: string): import("esb
     outdir: outDir,
     outExtension: { ".js": ".mjs" },
     platform: "node",
-    external: ["sharp", "pg-native", ...FUNCTION_DEFAULTS.nodejs.esbuild.external],
+    external: ["sharp", "pg-native", ...external],
     keepNames: true,
     bundle: true,
     logLevel: "silent",
@@ -74,6 +79,7 @@ function bundleOptions(functions: LambdaFunction[], outDir: string): import("esb
       ].join("\n"),
     },
     minify: FUNCTION_DEFAULTS.nodejs.minify,
+    ...override,
     // No `tsconfig` option, as SST passes none: esbuild reads the nearest tsconfig.json of each file, so the root
     // one's strictness does not reach the packages' CommonJS code (an explicit one would add "use strict" there).
   };

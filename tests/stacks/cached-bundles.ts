@@ -18,15 +18,17 @@ export interface Sample {
  * change of the sources and also run by the Lambda-fidelity suite) instead of bundling every function again
  * (docs/benchmarks.md, "Test suite"). The file lands where SST's Node handler writes it (runtime/handlers/node.js:
  * the handler's directory under the artifact folder, `.mjs`) and the handler string is computed the same way.
- * The first function is still bundled by SST itself and both files are kept, so the stack test can check that
+ * The `sampled` function is still bundled by SST itself and both files are kept, so the stack test can check that
  * the shared bundles are what `sst deploy` builds.
  */
-export function serveCachedBundles(bundles: Map<string, string>): { sample: () => Sample | undefined } {
+export function serveCachedBundles(
+  bundles: Map<string, string>,
+  sampled: string,
+): { sample: () => Sample | undefined } {
   const handlers = useRuntimeHandlers();
   const original = handlers.for;
   const node = original("nodejs22.x");
   let sample: Sample | undefined;
-  let sampled = false;
 
   handlers.for = (runtime: string) => {
     const handler = original(runtime);
@@ -38,8 +40,7 @@ export function serveCachedBundles(bundles: Map<string, string>): { sample: () =
         if (!bundle || input.mode !== "deploy") return node.build(input);
         const parsed = parse(input.props.handler!);
         const target = join(input.out, relative(ROOT, resolve(ROOT, parsed.dir)), `${parsed.name}.mjs`);
-        if (!sampled) {
-          sampled = true;
+        if (input.props.handler === sampled && !sample) {
           const built = await node.build(input);
           sample = {
             handler: input.props.handler!,
