@@ -2,7 +2,9 @@ import { dirname, resolve } from "node:path";
 import type { FunctionProps } from "sst/constructs";
 
 /** An esbuild plugin as the esbuild SST bundles with takes it (SST carries its own esbuild). */
-export type EsbuildPlugin = NonNullable<NonNullable<NonNullable<FunctionProps["nodejs"]>["esbuild"]>["plugins"]>[number];
+export type EsbuildPlugin = NonNullable<
+  NonNullable<NonNullable<FunctionProps["nodejs"]>["esbuild"]>["plugins"]
+>[number];
 
 const NAMESPACE = "zod-locales";
 
