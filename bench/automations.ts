@@ -163,10 +163,14 @@ export async function benchAutomations(): Promise<string> {
     SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
     SIGHTLINE_LOG_LEVEL: "warn",
   });
+  let cold: Awaited<ReturnType<typeof scoreDeliveries>>;
   let scores: Awaited<ReturnType<typeof scoreDeliveries>>;
   let ingest: Awaited<ReturnType<typeof ingestWithWebhook>>;
   let raw: Awaited<ReturnType<typeof rawDelivery>>;
   try {
+    // The first scores after start take the server's cold paths (first statements, first compiles); the second
+    // run is the server as it runs for hours. Both are held to the target.
+    cold = await scoreDeliveries(server.url, hook.url, hook.arrived);
     scores = await scoreDeliveries(server.url, hook.url, hook.arrived);
     ingest = await ingestWithWebhook(server.url, hook.url, hook.count);
     raw = await rawDelivery(hook.url);
@@ -183,11 +187,18 @@ export async function benchAutomations(): Promise<string> {
     "",
     "| measure | target | result | raw baseline | ratio |",
     "|---|---|---|---|---|",
-    `| score's 207 → its score.created webhook delivered, p50 (${scores.delivered} of 1,000 delivered) | — | ${fmt(p(scores.latencies, 0.5), 0)} ms | ${fmt(p(raw, 0.5), 2)} ms | ${fmt(p(scores.latencies, 0.5) / p(raw, 0.5), 0)}× |`,
-    `| score's 207 → delivered, p99 | ≤ 5000 ms | ${fmt(p(scores.latencies, 0.99), 0)} ms (${verdict(scores.delivered === 1000 && p(scores.latencies, 0.99) <= 5000)}) | ${fmt(p(raw, 0.99), 2)} ms | ${fmt(p(scores.latencies, 0.99) / p(raw, 0.99), 0)}× |`,
+    ...(
+      [
+        ["the first 1,000 scores after start", cold],
+        ["the next 1,000", scores],
+      ] as const
+    ).flatMap(([which, run]) => [
+      `| ${which}: score's 207 → its score.created webhook delivered, p50 (${run.delivered} of 1,000 delivered) | — | ${fmt(p(run.latencies, 0.5), 0)} ms | ${fmt(p(raw, 0.5), 2)} ms | ${fmt(p(run.latencies, 0.5) / p(raw, 0.5), 0)}× |`,
+      `| ${which}: score's 207 → delivered, p99 | ≤ 5000 ms | ${fmt(p(run.latencies, 0.99), 0)} ms (${verdict(run.delivered === 1000 && p(run.latencies, 0.99) <= 5000)}) | ${fmt(p(raw, 0.99), 2)} ms | ${fmt(p(run.latencies, 0.99) / p(raw, 0.99), 0)}× |`,
+    ]),
     `| ingest end to end with a webhook on trace.created (3,000 deliveries), against the same run without it | ≥ 0.9× | ${fmt(ingest.withRate, 0)} events/s | ${fmt(ingest.withoutRate, 0)} events/s | **${fmt(ratio, 2)}×** (${verdict(ratio >= 0.9)}) |`,
     "",
-    "`npm start` on embedded stores, one process; the webhook a bare `node:http` server on loopback answering 200. Score deliveries: 100 ingest batches of 10 scores, one every 20 ms, with a webhook on `score.created`; each score's latency runs from its batch's 207 to the arrival of its delivery (the worker writes the scores and records their deliveries in one statement, which the background attempts as the worker's job ends). The baseline is the same signed POST of an envelope straight to the receiver, sequentially, which is what a delivery costs without its log and lease. Ingest: 600 batches of the ingest bench's 50 events (3,000 traces) by 16 clients, the clock stopping when ingest is drained and, with the webhook, when the 3,000th `trace.created` arrived; without and with alternated twice, best of each. Where the webhook's cost goes: each of the 3,000 deliveries is an HTTP POST (signed, on a kept-alive connection) plus three row writes on the one PGlite connection the ingest worker also writes through (the delivery, recorded by the trace-mirror statement, then its lease and its outcome, each a statement per run of up to 200), and the receiver and the 16 posting clients run on the same two cores (docs/ingest.md, \"The fourteenth session: `trace.created` deliveries recorded with the trace\"). On AWS the deliveries run in their own functions, off the ingest worker's CPU.",
+    "`npm start` on embedded stores, one process; the webhook a bare `node:http` server on loopback answering 200. Score deliveries: 100 ingest batches of 10 scores, one every 20 ms, with a webhook on `score.created`, twice on the same server (the first run after start pays the server's cold paths: first statements, first compiles); each score's latency runs from its batch's 207 to the arrival of its delivery (the worker writes the scores and records their deliveries in one statement, which the background attempts as the worker's job ends). The baseline is the same signed POST of an envelope straight to the receiver, sequentially, which is what a delivery costs without its log and lease. Ingest: 600 batches of the ingest bench's 50 events (3,000 traces) by 16 clients, the clock stopping when ingest is drained and, with the webhook, when the 3,000th `trace.created` arrived; without and with alternated twice, best of each. Where the webhook's cost goes: each of the 3,000 deliveries is an HTTP POST (signed, on a kept-alive connection) plus three row writes on the one PGlite connection the ingest worker also writes through (the delivery, recorded by the trace-mirror statement, then its lease and its outcome, each a statement per run of up to 200), and the receiver and the 16 posting clients run on the same two cores (docs/ingest.md, \"The fourteenth session: `trace.created` deliveries recorded with the trace\"). On AWS the deliveries run in their own functions, off the ingest worker's CPU.",
     "",
   ].join("\n");
 }
