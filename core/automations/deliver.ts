@@ -14,6 +14,8 @@ const CONCURRENCY = 16;
 const DUE_PER_RUN = 200;
 /** What a run's lease adds to its attempts: the statements around them, and a margin. */
 const LEASE_MARGIN_MS = 60_000;
+/** Kept before a run's deadline for the statements after its attempts (the outcomes, the leases it gives back). */
+const RECORD_MARGIN_MS = 2_000;
 
 export type DeliverDeps = Pick<Deps, "db" | "clock" | "log" | "keyRing" | "outbound" | "config">;
 export type DeliveryRow = typeof automationDeliveries.$inferSelect;
@@ -32,6 +34,8 @@ export async function attemptDueDeliveries(
     ids?: readonly string[];
     limit?: number /** One attempt, no retries (a test send). */;
     once?: boolean;
+    /** When the run is stopped (a Lambda function's time limit); none: it may take as long as its attempts. */
+    deadline?: Date;
   } = {},
 ): Promise<{ attempted: number; succeeded: number; failed: number; more: boolean }> {
   const limit = options.limit ?? DUE_PER_RUN;
@@ -41,22 +45,35 @@ export async function attemptDueDeliveries(
     .select()
     .from(automations)
     .where(inArray(automations.id, [...new Set(due.map((d) => d.automationId))]));
-  // A full lease may have left due deliveries behind: the caller may run again at once.
-  const more = !options.ids && due.length === limit;
-  return { ...(await attemptLeased(deps, due, new Map(targets.map((t) => [t.id, t])), options.once ?? false)), more };
+  const run = await attemptLeased(deps, due, new Map(targets.map((t) => [t.id, t])), {
+    once: options.once ?? false,
+    deadline: options.deadline,
+  });
+  // A full lease may have left due deliveries behind, and the deadline some of the leased: the caller may run
+  // again at once.
+  const more = (!options.ids && due.length === limit) || run.givenBack > 0;
+  return { attempted: run.attempted, succeeded: run.succeeded, failed: run.failed, more };
 }
 
 /**
  * Attempts deliveries this run holds the lease of, their automations at hand, then records every outcome in
- * one statement (a run that dies before it leaves the leases to expire: the deliveries are sent again).
+ * one statement (a run that dies before it leaves the leases to expire: the deliveries are sent again). With a
+ * deadline, an attempt after the first round starts only if its time limit ends before it, less the time the
+ * statements after take; the deliveries it leaves are given back, due at once for the next run
+ * (docs/automations.md, "Deliveries and retries").
  */
 export async function attemptLeased(
   deps: DeliverDeps,
   leased: readonly LeasedDelivery[],
   automationsById: ReadonlyMap<string, AutomationRow>,
-  once = false,
+  options: { once?: boolean; deadline?: Date | undefined } = {},
 ) {
   const outcomes: Outcome[] = [];
+  const left: number[] = [];
+  let started = 0;
+  const lastStart = options.deadline
+    ? options.deadline.getTime() - RECORD_MARGIN_MS - deps.outbound.timeoutMs
+    : Number.POSITIVE_INFINITY;
   // Each automation's secret is opened once per run, not once per delivery (AES-GCM under the key ring).
   const secrets = new Map<string, Secret>();
   const secretOf = (automation: AutomationRow) =>
@@ -64,14 +81,32 @@ export async function attemptLeased(
   await eachLimit(leased, CONCURRENCY, async (delivery) => {
     const automation = automationsById.get(delivery.automationId);
     if (!automation) return; // deleted meanwhile: its deliveries went with it
-    outcomes.push(outcomeOf(deps, delivery, await attemptOne(deps, delivery, automation, secretOf(automation)), once));
+    // The first round always starts, so that a run makes progress whatever the time limits.
+    if (started >= CONCURRENCY && deps.clock.now().getTime() > lastStart) {
+      left.push(delivery.seq);
+      return;
+    }
+    started++;
+    const result = await attemptOne(deps, delivery, automation, secretOf(automation));
+    outcomes.push(outcomeOf(deps, delivery, result, options.once ?? false));
   });
   await recordOutcomes(deps, outcomes);
+  await giveBack(deps, left);
   return {
-    attempted: leased.length,
+    attempted: outcomes.length,
     succeeded: outcomes.filter((o) => o.status === "succeeded").length,
     failed: outcomes.filter((o) => o.status === "failed").length,
+    givenBack: left.length,
   };
+}
+
+/** The leases of deliveries a run did not attempt, ended: they are due again for the next run. */
+async function giveBack(deps: DeliverDeps, seqs: readonly number[]): Promise<void> {
+  if (seqs.length === 0) return;
+  await deps.db
+    .update(automationDeliveries)
+    .set({ leasedUntil: null })
+    .where(inArray(automationDeliveries.seq, [...seqs]));
 }
 
 /**

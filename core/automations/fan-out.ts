@@ -89,17 +89,19 @@ export const deliveriesDue = (deps: Pick<Deps, "ids" | "clock">, projectId: stri
  * Events from the bus (one per invocation on AWS, a relay batch locally): their deliveries recorded, already
  * leased to this call, and attempted at once; the retries are the schedule's. Two statements whatever the
  * number of events: the insert and the outcomes. A `deliveries.due` among them attempts the due deliveries once.
+ * `deadline`: when the call is stopped (its function's time limit), as for `attemptDueDeliveries`.
  */
 export async function deliverEvents(
   deps: DeliverDeps & Pick<Deps, "ids" | "caches">,
   events: readonly EventEnvelope[],
+  deadline?: Date,
 ): Promise<{ deliveries: number }> {
   const nudged = events.some((e) => e.type === DELIVERIES_DUE);
   const { rows, takers } = await recordDeliveries(
     deps,
     events.filter((e) => e.type !== DELIVERIES_DUE),
   );
-  if (rows.length) await attemptLeased(deps, rows, takers);
-  const due = nudged ? (await attemptDueDeliveries(deps)).attempted : 0;
+  if (rows.length) await attemptLeased(deps, rows, takers, { deadline });
+  const due = nudged ? (await attemptDueDeliveries(deps, { deadline })).attempted : 0;
   return { deliveries: rows.length + due };
 }

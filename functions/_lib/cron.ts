@@ -3,20 +3,22 @@ import type { Context, ScheduledEvent } from "aws-lambda";
 import { getDeps } from "../_runtime/deps";
 import { afterInvocation } from "../_runtime/outbox-hook";
 import type { DepsWith, Port, PortName } from "../_runtime/ports";
+import { deadlineOf } from "./deadline";
 
 /**
  * A scheduled job: EventBridge on AWS, a timer locally. `uses` names the ports it needs beyond the base
- * (docs/deployment.md). Returns what it did, for the logs.
+ * (docs/deployment.md). `deadline` is when the invocation is stopped (the function's time limit, as the deps'
+ * clock reads it), for a job that must stop starting work before it. Returns what it did, for the logs.
  */
 export function cron<R, N extends PortName = never>(
   name: string,
   uses: readonly Port<N>[],
-  run: (deps: DepsWith<N>, event: ScheduledEvent) => Promise<R>,
+  run: (deps: DepsWith<N>, event: ScheduledEvent, deadline: Date) => Promise<R>,
 ) {
-  const handler = middy<ScheduledEvent, R, Error, Context>().handler(async (event) => {
+  const handler = middy<ScheduledEvent, R, Error, Context>().handler(async (event, context) => {
     const deps = await getDeps(uses);
     const started = Date.now();
-    const result = await run(deps, event);
+    const result = await run(deps, event, deadlineOf(deps.clock, context));
     await afterInvocation(deps);
     deps.log.info("scheduled job done", { job: name, ms: Date.now() - started, result: result as unknown });
     return result;

@@ -1,3 +1,4 @@
+import { lambdaContext } from "@functions/local/lambda-context";
 import { afterAll, beforeAll, beforeEach, expect } from "vitest";
 import { startTestApp, type TestApp } from "./local-app";
 import { type Receiver, startReceiver } from "./receiver";
@@ -31,8 +32,11 @@ export function automationsApp() {
     savePrompt: async (body: Record<string, unknown>) =>
       expect((await t.app.call("POST", "/v1/prompts", { body })).status).toBe(201),
     deliveriesOf: async (id: string) => (await t.app.call("GET", `/v1/automations/${id}/deliveries`)).body.data,
-    /** The automations consumer as EventBridge invokes it on AWS: one event, its envelope as `detail`. */
-    invokeLambda: async (type: string, detail: unknown) => {
+    /**
+     * The automations consumer as EventBridge invokes it on AWS: one event, its envelope as `detail`, with the
+     * Lambda context of its function's time limit (30 s unless `timeoutSeconds`).
+     */
+    invokeLambda: async (type: string, detail: unknown, timeoutSeconds = 30) => {
       const { handler } = await import("@functions/events/deliver-automations");
       return handler(
         {
@@ -46,7 +50,7 @@ export function automationsApp() {
           resources: [],
           detail,
         } as never,
-        {} as never,
+        lambdaContext("automations", timeoutSeconds),
       );
     },
   };
