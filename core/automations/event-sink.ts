@@ -24,6 +24,8 @@ export const SINK_TRIGGERS = Object.keys(KINDS);
 /** Capture events per POST; the capture API takes far more, but a failed batch is retried whole. */
 const BATCH = 100;
 const LEASE_MS = 60_000;
+/** Kept before a run's deadline for the statement that gives back what it did not send. */
+const RECORD_MARGIN_MS = 2_000;
 
 /** The project's sink, cached with its automations (one scope, moved by every write of either). */
 export function sinkOf(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string): Promise<SinkRow | null> {
@@ -177,10 +179,12 @@ export async function collectSinkEvents(
 /**
  * Sends the due sink events, in batches per project to `<url>/batch/`, with the retries of automation
  * deliveries (docs/automations.md, "Event sink"). Leased like deliveries, so overlapping runs send nothing twice at once.
+ * With a `deadline` (its function's time limit), a batch after the first starts only if its time limit ends 2 s
+ * before it, and within the lease; the events left are given back, due at once.
  */
 export async function flushEventSinks(
   deps: Pick<Deps, "db" | "clock" | "log" | "keyRing" | "outbound">,
-  options: { limit?: number } = {},
+  options: { limit?: number; deadline?: Date } = {},
 ): Promise<{ sent: number; failed: number; retrying: number }> {
   const now = deps.clock.now();
   const pending = deps.db
@@ -206,13 +210,26 @@ export async function flushEventSinks(
   const totals = { sent: 0, failed: 0, retrying: 0 };
   const byProject = new Map<string, typeof due>();
   for (const row of due) byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), row]);
+  const lastStart =
+    Math.min(options.deadline?.getTime() ?? Number.POSITIVE_INFINITY, now.getTime() + LEASE_MS) -
+    RECORD_MARGIN_MS -
+    deps.outbound.timeoutMs;
+  const left: number[] = [];
+  let started = 0;
   for (const [projectId, rows] of byProject) {
     const [sink] = await deps.db.select().from(eventSinks).where(eq(eventSinks.projectId, projectId));
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);
+      // The first batch always goes, so that a run makes progress whatever the time limits.
+      if (started > 0 && deps.clock.now().getTime() > lastStart) {
+        left.push(...batch.map((r) => r.seq));
+        continue;
+      }
+      started++;
       await sendBatch(deps, sink ?? null, batch, totals);
     }
   }
+  if (left.length) await deps.db.update(sinkEvents).set({ leasedUntil: null }).where(inArray(sinkEvents.seq, left));
   return totals;
 }
 

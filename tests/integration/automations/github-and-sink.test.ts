@@ -1,4 +1,5 @@
 import { automations, eventSinks } from "@core/automations/automations.sql";
+import { lambdaContext } from "@functions/local/lambda-context";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ev, ingest } from "../../support/ingest";
 import { startTestApp, type TestApp } from "../../support/local-app";
@@ -112,5 +113,30 @@ describe("github dispatch and the event sink", () => {
       }),
     ]);
     expect((await app.call("GET", "/v1/event-sink")).body).toMatchObject({ pending: 0, failed: 0 });
+  });
+
+  it("with a second left before its function's time limit, sends one batch and gives the rest back, due at once", async () => {
+    const before = capture.received.length;
+    await ingest(
+      app,
+      Array.from({ length: 250 }, (_, i) => ev("trace-create", { id: crypto.randomUUID(), name: `sink-${i}` })),
+    );
+    await app.trigger("relay-outbox");
+    const { handler } = await import("@functions/cron/flush-event-sink");
+    const flush = (timeoutSeconds: number) =>
+      handler({ source: "aws.events" } as never, lambdaContext("flush-event-sink", timeoutSeconds));
+
+    const short = await flush(1);
+    const waiting = (await app.call("GET", "/v1/event-sink")).body;
+    const rest = await flush(60);
+
+    expect(short).toEqual({ sent: 100, failed: 0, retrying: 0 });
+    expect(waiting.pending).toBe(150);
+    expect(rest).toEqual({ sent: 150, failed: 0, retrying: 0 });
+    const sent = capture.received
+      .slice(before)
+      .flatMap((r) => JSON.parse(r.body).batch.map((e: any) => e.properties.name));
+    expect(sent).toHaveLength(250);
+    expect(new Set(sent).size).toBe(250);
   });
 });
