@@ -13,8 +13,8 @@ const NAMESPACE = "zod-locales";
  * whose code reads the namespace as a value: better-auth's OAuth provider does (`z.core.toDotPath`), so the auth
  * function carried all of them. Our messages are English and nothing of ours or of our packages picks another
  * locale, so zod's own imports of its locale index resolve to a module with English alone (docs/deployment.md,
- * "What keeps them small"). A package that read `z.locales.fr` would get `undefined`; tests/lambda fails when a
- * bundle carries another locale.
+ * "What ships"). A package that read `z.locales.fr` would get `undefined`; tests/stacks/bundle-trims.test.ts
+ * holds the rule.
  */
 export const zodEnglishOnly: EsbuildPlugin = {
   name: "zod-english-only",

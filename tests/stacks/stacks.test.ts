@@ -1,163 +1,39 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { Config } from "@core/platform/config";
 import { eventRules } from "@functions/event-rules";
-import {
-  eventSettings,
-  FUNCTION_SETTINGS,
-  type FunctionSettings,
-  invokedSettings,
-  routeClass,
-  routeSettings,
-  scheduleSettings,
-  workerSettings,
-} from "@functions/function-settings";
+import { FUNCTION_SETTINGS, routeSettings, workerSettings } from "@functions/function-settings";
 import { invokedFunctions } from "@functions/invoked-functions";
 import { workers } from "@functions/queue-workers";
-import { routeKey, routes } from "@functions/routes";
+import { routeKey } from "@functions/routes";
 import { schedules } from "@functions/schedules";
-import { Template } from "aws-cdk-lib/assertions";
-import { App, getStack } from "sst/constructs";
-import { initProject } from "sst/project.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import sstConfig from "../../sst.config";
-import { Api } from "../../stacks/api";
-import { type Concern, concernOf, ROUTE_STACKS } from "../../stacks/api-routes";
-import { Console } from "../../stacks/console";
-import { Cron } from "../../stacks/cron";
-import { Events } from "../../stacks/events";
-import { Invoked } from "../../stacks/invoked";
-import { Queues } from "../../stacks/queues";
-import { SECRET_KEYS, Storage } from "../../stacks/storage";
-import { StreamRoutes, streamOutputOf } from "../../stacks/stream-routes";
-import { ensureConsoleBuilt } from "../console/harness";
-import { bundleFunctions, allFunctions as lambdaFunctions } from "../lambda/bundle";
-import { serveCachedBundles } from "./cached-bundles";
+import { SECRET_KEYS } from "../../stacks/storage";
+import { streamOutputOf } from "../../stacks/stream-routes";
+import { describeFunctionsAndIam } from "./function-checks";
+import {
+  BUCKET_READ_WRITE,
+  CONFIG_MAX_RECEIVE_COUNT,
+  deployed,
+  functionByHandler,
+  gatewayRoutes,
+  grants,
+  MIGRATE_HANDLER,
+  ourFunctions,
+  type Props,
+  resource,
+  resources,
+  routeStackOf,
+  routeStacks,
+  SECRET_READ,
+  STAGE,
+  type StackName,
+  stacks,
+  streamedRoutes,
+  synthesizeStacks,
+  target,
+  templates,
+} from "./synth";
 
-// CloudFormation JSON as synthesized; the assertions below narrow what they read.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Props = Record<string, any>;
-interface Resource {
-  Type: string;
-  Properties: Props;
-}
-interface Found {
-  id: string;
-  props: Props;
-}
-
-const STAGE = "test";
-const MIGRATE_HANDLER = "functions/deploy/migrate.handler";
-const ENV_KEYS = [
-  "SIGHTLINE_BUCKET",
-  "SIGHTLINE_INGEST_QUEUE_URL",
-  "SIGHTLINE_INGEST_DLQ_URL",
-  "SIGHTLINE_EVAL_QUEUE_URL",
-  "SIGHTLINE_EVAL_DLQ_URL",
-  "SIGHTLINE_EXPERIMENT_QUEUE_URL",
-  "SIGHTLINE_EXPERIMENT_DLQ_URL",
-  "SIGHTLINE_SECRETS_ARN",
-  "SIGHTLINE_MAX_RECEIVE_COUNT",
-  "SIGHTLINE_EVENT_BUS_NAME",
-];
-const CONFIG_MAX_RECEIVE_COUNT = Config.shape.maxReceiveCount.parse(undefined);
-
-const stacks = { Storage, Queues, Api, Invoked, ...ROUTE_STACKS, StreamRoutes, Cron, Events, Console };
-type StackName = keyof typeof stacks;
-const templates = {} as Record<StackName, Template>;
-// The cloud assembly (tens of MB of asset copies); CDK would otherwise leave one in the temp dir per run.
-const outdir = mkdtempSync(join(tmpdir(), "sightline-synth-"));
-let sst: ReturnType<typeof serveCachedBundles>;
-
-beforeAll(async () => {
-  // SST looks up its AWS bootstrap stack unless NODE_ENV is "test"; offline that lookup retries forever.
-  process.env.NODE_ENV = "test";
-  // The console's StaticSite uploads console/dist, which `npm install` builds.
-  await ensureConsoleBuilt();
-  await initProject({ stage: STAGE });
-  // The functions' code comes from the bundles the Lambda-fidelity suite runs, built once (tests/stacks/cached-bundles.ts).
-  // The sample is the auth proxy: the bundle the stack's esbuild plugins change (stacks/bundle-trims.ts).
-  sst = serveCachedBundles(await bundleFunctions(lambdaFunctions()), "functions/api/auth/proxy.handler");
-  const app = new App(
-    { mode: "deploy", name: "sightline", stage: STAGE, region: "us-east-1", account: "123456789012" },
-    { outdir },
-  );
-  await sstConfig.stacks(app);
-  // Puts each handler's bundle into .sst/artifacts and replaces the placeholder code.
-  await app.finish();
-  for (const name of Object.keys(stacks) as StackName[]) templates[name] = Template.fromStack(getStack(stacks[name]));
-}, 900_000);
-
-afterAll(() => rmSync(outdir, { recursive: true, force: true }));
-
-function resources(stack: StackName, type: string): Found[] {
-  const all = templates[stack].toJSON().Resources as Record<string, Resource>;
-  return Object.entries(all)
-    .filter(([, r]) => r.Type === type)
-    .map(([id, r]) => ({ id, props: r.Properties ?? {} }));
-}
-
-function resource(stack: StackName, id: string): Props {
-  const found = (templates[stack].toJSON().Resources as Record<string, Resource>)[id];
-  if (!found) throw new Error(`${stack} has no resource ${id}`);
-  return found.Properties;
-}
-
-/** The logical id behind `{ "Fn::GetAtt": [id, "Arn"] }` or `{ Ref: id }`. */
-function target(ref: Props): string {
-  const id = ref["Fn::GetAtt"]?.[0] ?? ref.Ref;
-  if (typeof id !== "string") throw new Error(`not a reference: ${JSON.stringify(ref)}`);
-  return id;
-}
-
-const allFunctions = () =>
-  (Object.keys(stacks) as StackName[]).flatMap((stack) =>
-    resources(stack, "AWS::Lambda::Function").map((f) => ({ stack, ...f })),
-  );
-const ourHandlers = new Set(
-  [...routes, ...workers, ...schedules, ...eventRules, ...invokedFunctions]
-    .map((d) => d.handler)
-    .concat(MIGRATE_HANDLER),
-);
-const ourFunctions = () => allFunctions().filter((f) => ourHandlers.has(f.props.Handler));
-
-function functionByHandler(stack: StackName, handler: string): Found {
-  const found = functionsByHandler(stack, handler);
-  expect(found, `${stack}: one function runs ${handler}`).toHaveLength(1);
-  return found[0]!;
-}
-
-/** Aliases (e.g. the Langfuse paths) share a handler file: one function per route, so several here. */
-function functionsByHandler(stack: StackName, handler: string): Found[] {
-  return resources(stack, "AWS::Lambda::Function").filter((f) => f.props.Handler === handler);
-}
-
-/** `action → resource` pairs granted to a function's role, resources named by the construct they point at. */
-function grants(stack: StackName, fn: Found): Set<string> {
-  const role = target(fn.props.Role);
-  const label = (r: unknown) =>
-    JSON.stringify(r).match(
-      /IngestDeadLetters|IngestQueue|EvalDeadLetters|EvalQueue|ExperimentDeadLetters|ExperimentQueue|BlobsBucket|Secrets|Events|ModelCall/,
-    )?.[0] ?? JSON.stringify(r);
-  const pairs = new Set<string>();
-  for (const policy of resources(stack, "AWS::IAM::Policy")) {
-    if (!policy.props.Roles.some((r: Props) => r.Ref === role)) continue;
-    for (const s of policy.props.PolicyDocument.Statement as Props[]) {
-      for (const action of [s.Action].flat())
-        for (const res of [s.Resource].flat()) pairs.add(`${action} → ${label(res)}`);
-    }
-  }
-  return pairs;
-}
-
-const BUCKET_READ_WRITE = [
-  "s3:GetObject* → BlobsBucket",
-  "s3:PutObject → BlobsBucket",
-  "s3:DeleteObject* → BlobsBucket",
-  "s3:List* → BlobsBucket",
-];
-const SECRET_READ = ["secretsmanager:GetSecretValue → Secrets"];
+synthesizeStacks();
 
 describe("sst.config", () => {
   it("names the app sightline", async () => {
@@ -266,18 +142,6 @@ describe("Queues stack", () => {
     expect(fn.props.Timeout).toBe(workerSettings(worker).timeoutSeconds);
   });
 });
-
-const ROUTE_STACK_OF: Record<Concern, StackName> = {
-  telemetry: "TelemetryRoutes",
-  evaluation: "EvaluationRoutes",
-  admin: "AdminRoutes",
-  langfuse: "LangfuseRoutes",
-};
-const routeStackOf = (r: (typeof routes)[number]) => ROUTE_STACK_OF[concernOf(r)];
-const routeStacks = Object.values(ROUTE_STACK_OF);
-/** Routes API Gateway serves; streamed ones have function URLs (StreamRoutes). */
-const gatewayRoutes = routes.filter((r) => !r.stream);
-const streamedRoutes = routes.filter((r) => r.stream);
 
 describe("every stack", () => {
   // CloudFormation refuses a stack of more than 500 resources; 400 leaves room for the routes to come.
@@ -498,219 +362,5 @@ describe("Invoked stack", () => {
 });
 
 /** What CloudFormation holds for a function of these settings (no reservation: the property is absent). */
-const deployed = (settings: FunctionSettings) => ({
-  MemorySize: settings.memoryMb,
-  Timeout: settings.timeoutSeconds,
-  ...(settings.reservedConcurrency !== undefined ? { ReservedConcurrentExecutions: settings.reservedConcurrency } : {}),
-});
 
-describe("every function", () => {
-  it("runs the shared bundles, which are what sst deploy builds: the auth proxy bundled by SST itself is the same file", () => {
-    const sample = sst.sample();
-    // SST also writes a source map and links it from the bundle's last line.
-    const withoutSourceMap = (code: string) => code.replace(/\n\/\/# sourceMappingURL=\S+\n?$/, "\n");
-
-    expect(sample).toBeDefined();
-    expect(
-      withoutSourceMap(sample!.sst) === sample!.shared,
-      `${sample!.handler}: SST's bundle differs from the shared one (tests/lambda/bundle.ts)`,
-    ).toBe(true);
-  });
-
-  it("exists once per table entry, plus the migrations", () => {
-    const expected = [...routes, ...workers, ...schedules, ...eventRules, ...invokedFunctions]
-      .map((d) => d.handler)
-      .concat(MIGRATE_HANDLER);
-
-    expect(
-      ourFunctions()
-        .map((f) => f.props.Handler)
-        .sort(),
-    ).toEqual(expected.sort());
-  });
-
-  it.each([
-    ...workers.map((w) => ["Queues", w.handler, workerSettings(w)] as const),
-    ...schedules.map((s) => ["Cron", s.handler, scheduleSettings(s)] as const),
-    ...eventRules.map((e) => ["Events", e.handler, eventSettings(e)] as const),
-    ...invokedFunctions.map((f) => ["Invoked", f.handler, invokedSettings(f)] as const),
-    ["Cron", MIGRATE_HANDLER, FUNCTION_SETTINGS.deploy] as const,
-  ])("sizes the %s stack's %s by the function settings table", (stack, handler, settings) => {
-    const { props } = functionByHandler(stack as StackName, handler);
-    expect(props).toMatchObject(deployed(settings));
-    expect(props.ReservedConcurrentExecutions).toBe(settings.reservedConcurrency);
-  });
-
-  it("takes each route's class from the table: ingest accepts, reads and writes", () => {
-    const classOf = (path: string, method = "POST") =>
-      routeClass(routes.find((r) => r.path === path && r.method === method)!);
-    expect([
-      classOf("/v1/ingest"),
-      classOf("/api/public/ingestion"),
-      classOf("/v1/otel/v1/traces"),
-      classOf("/v1/otel/v1/logs"),
-    ]).toEqual(Array(4).fill("ingest-accept"));
-    expect(classOf("/v1/traces", "GET")).toBe("api-read");
-    expect(classOf("/v1/prompts")).toBe("api-write");
-    // Never reserved: a burst of ingest is absorbed by the queue, not throttled by a limit of ours.
-    expect(FUNCTION_SETTINGS["ingest-accept"].reservedConcurrency).toBeUndefined();
-  });
-
-  it("runs every function of ours on arm64", () => {
-    expect(
-      ourFunctions()
-        .filter((f) => JSON.stringify(f.props.Architectures) !== '["arm64"]')
-        .map((f) => f.props.Handler),
-    ).toEqual([]);
-  });
-
-  it("runs on nodejs22.x, SST's helper functions included", () => {
-    const runtimes = allFunctions().map((f) => `${f.stack}/${f.id}: ${f.props.Runtime}`);
-
-    expect(runtimes.filter((r) => !r.endsWith(": nodejs22.x"))).toEqual([]);
-  });
-
-  it("gets the environment the AWS composition root parses, and no secret values", () => {
-    for (const fn of ourFunctions()) {
-      const env = fn.props.Environment.Variables as Props;
-
-      expect(Object.keys(env), fn.id).toEqual(expect.arrayContaining(ENV_KEYS));
-      expect(env).toMatchObject({ SIGHTLINE_MAX_RECEIVE_COUNT: String(CONFIG_MAX_RECEIVE_COUNT) });
-      expect(
-        Object.keys(env).filter((k) => (SECRET_KEYS as readonly string[]).includes(k)),
-        fn.id,
-      ).toEqual([]);
-    }
-  });
-});
-
-describe("IAM", () => {
-  it("grants no s3 or sqs action on every resource", () => {
-    const wide = (Object.keys(stacks) as StackName[])
-      .flatMap((stack) => resources(stack, "AWS::IAM::Policy"))
-      .flatMap((p) => p.props.PolicyDocument.Statement as Props[])
-      .filter((s) => [s.Action].flat().some((a: string) => /^(s3|sqs):/.test(a)))
-      .filter((s) => [s.Resource].flat().some((r) => r === "*"));
-
-    expect(wide).toEqual([]);
-  });
-
-  it.each(gatewayRoutes.map((r) => [routeKey(r), r] as const))(
-    "lets %s use the bucket, feed the queue and replay dead letters",
-    (_, r) => {
-      const fns = functionsByHandler(routeStackOf(r), r.handler);
-      expect(fns.length).toBe(routes.filter((x) => x.handler === r.handler).length);
-      for (const fn of fns) expectApiGrants(grants(routeStackOf(r), fn));
-    },
-  );
-
-  function expectApiGrants(granted: Set<string>) {
-    expect([...granted]).toEqual(
-      expect.arrayContaining([
-        ...BUCKET_READ_WRITE,
-        ...SECRET_READ,
-        "sqs:SendMessage → IngestQueue",
-        "sqs:GetQueueAttributes → IngestQueue",
-        "sqs:ReceiveMessage → IngestDeadLetters",
-        "sqs:DeleteMessage → IngestDeadLetters",
-        "sqs:SendMessage → IngestDeadLetters",
-        // Experiments and backfills queue evaluations.
-        "sqs:SendMessage → EvalQueue",
-        // An experiment's start queues its lanes.
-        "sqs:SendMessage → ExperimentQueue",
-      ]),
-    );
-    expect(granted.has("sqs:ReceiveMessage → ExperimentQueue")).toBe(false);
-    expect(granted.has("sqs:ReceiveMessage → IngestQueue")).toBe(false);
-    expect(granted.has("sqs:ReceiveMessage → EvalQueue")).toBe(false);
-  }
-
-  it("lets the worker consume the ingest queue, use the bucket, dead-letter and replay dead letters", () => {
-    const worker = workers.find((w) => w.queue === "ingest")!;
-    const granted = grants("Queues", functionByHandler("Queues", worker.handler));
-
-    expect([...granted]).toEqual(
-      expect.arrayContaining([
-        ...BUCKET_READ_WRITE,
-        ...SECRET_READ,
-        "sqs:ReceiveMessage → IngestQueue",
-        "sqs:DeleteMessage → IngestQueue",
-        "sqs:SendMessage → IngestDeadLetters",
-        "sqs:ReceiveMessage → IngestDeadLetters",
-        "sqs:DeleteMessage → IngestDeadLetters",
-        "sqs:ChangeMessageVisibility → IngestDeadLetters",
-        "sqs:SendMessage → IngestQueue",
-        "sqs:SendMessage → EvalQueue",
-      ]),
-    );
-  });
-
-  it("lets the eval worker consume the eval queue, read the bucket and the secret, dead-letter, and record its judges' calls (bucket, ingest queue)", () => {
-    const worker = workers.find((w) => w.queue === "eval")!;
-    const granted = [...grants("Queues", functionByHandler("Queues", worker.handler))];
-
-    expect(granted).toEqual(
-      expect.arrayContaining([
-        ...SECRET_READ,
-        ...BUCKET_READ_WRITE,
-        "sqs:ReceiveMessage → EvalQueue",
-        "sqs:DeleteMessage → EvalQueue",
-        "sqs:SendMessage → EvalDeadLetters",
-        "sqs:SendMessage → EvalQueue",
-        "sqs:SendMessage → IngestQueue",
-      ]),
-    );
-    expect(
-      granted.filter(
-        (g) =>
-          g.includes("Ingest") &&
-          g !== "sqs:SendMessage → IngestQueue" &&
-          g !== "sqs:GetQueueAttributes → IngestQueue" &&
-          g !== "sqs:GetQueueUrl → IngestQueue",
-      ),
-    ).toEqual([]);
-  });
-
-  it("lets the experiment worker consume its queue, record traces (bucket, ingest queue), queue evaluations and hand lanes over", () => {
-    const worker = workers.find((w) => w.queue === "experiment")!;
-    const granted = [...grants("Queues", functionByHandler("Queues", worker.handler))];
-
-    expect(granted).toEqual(
-      expect.arrayContaining([
-        ...BUCKET_READ_WRITE,
-        ...SECRET_READ,
-        "sqs:ReceiveMessage → ExperimentQueue",
-        "sqs:DeleteMessage → ExperimentQueue",
-        "sqs:SendMessage → ExperimentQueue",
-        "sqs:SendMessage → ExperimentDeadLetters",
-        "sqs:SendMessage → IngestQueue",
-        "sqs:SendMessage → EvalQueue",
-      ]),
-    );
-    expect(granted).not.toContain("sqs:ReceiveMessage → IngestQueue");
-  });
-
-  it("lets scheduled jobs use the bucket and read the secret, and send only to the queues their schedule names", () => {
-    for (const s of schedules) {
-      const granted = [...grants("Cron", functionByHandler("Cron", s.handler))];
-      const sends = (s.sendsTo ?? []).map((q) => `sqs:SendMessage → ${q === "eval" ? "EvalQueue" : q}`);
-
-      expect(granted).toEqual(expect.arrayContaining([...BUCKET_READ_WRITE, ...SECRET_READ, ...sends]));
-      // grantSendMessages also grants reading the queue's URL and attributes; nothing that receives or deletes.
-      expect(granted.filter((g) => /^sqs:(ReceiveMessage|DeleteMessage|ChangeMessageVisibility)/.test(g))).toEqual([]);
-      expect(granted.filter((g) => g.startsWith("sqs:SendMessage"))).toEqual(sends);
-    }
-  });
-
-  it("sends thread-cooldown and backfill jobs to the eval queue, and nothing else", () => {
-    const sending = schedules.filter((s) => s.sendsTo?.length).map((s) => s.name);
-    expect(sending.sort()).toEqual(["backfill", "thread-cooldown"]);
-  });
-
-  it("lets the migrations read the secret only", () => {
-    const granted = [...grants("Cron", functionByHandler("Cron", MIGRATE_HANDLER))];
-
-    expect(granted).toEqual(expect.arrayContaining(SECRET_READ));
-    expect(granted.filter((g) => /^(s3|sqs):/.test(g))).toEqual([]);
-  });
-});
+describeFunctionsAndIam();
