@@ -6,8 +6,8 @@ import { automationsApp } from "../../support/automations-app";
 import { ev, ingest } from "../../support/ingest";
 
 /**
- * A run of deliveries stops starting attempts before its function's time limit (docs/automations.md, "Deliveries
- * and retries"): what it attempted is recorded, what it did not is given back, due at once.
+ * A run of deliveries stops starting attempts before its function's time limit: what it attempted is recorded,
+ * what it did not is given back, due at once (docs/automations.md, "Deliveries and retries").
  */
 describe("a run of deliveries under a function's time limit", () => {
   const t = automationsApp();
