@@ -54,6 +54,14 @@ async function streamThrough(res: ServerResponse, result: StreamedResult): Promi
   }
 }
 
+/**
+ * How long an idle kept-alive connection stays open. Node's server closes one after 5 s, the same idle time after
+ * which SDKs (httpx's pool, Node's agents) send their next flush on it: a POST sent on a socket the server is closing
+ * fails with a reset that the clients do not retry. Past a minute, as load balancers do (docs/architecture.md,
+ * "Decisions recorded here"); clients read it from the `Keep-Alive` header and close theirs first.
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
 /** Serves the route table through the same handler modules Lambda runs, one in-process invocation per request. */
 export function createHttpServer(options: {
   root: string;
@@ -66,7 +74,7 @@ export function createHttpServer(options: {
   signedBlobs?: { path: string; serve(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> };
 }): Server {
   const router = createRouter(options.routes);
-  return createServer(async (req, res) => {
+  const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://local");
       if (options.signedBlobs && url.pathname.startsWith(options.signedBlobs.path))
@@ -105,4 +113,8 @@ export function createHttpServer(options: {
       else res.destroy();
     }
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Node's advice: the time for a request's headers above the idle time, or a request arriving at its end is cut.
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  return server;
 }
