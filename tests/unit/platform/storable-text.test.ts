@@ -18,6 +18,18 @@ describe("storable text", () => {
     );
   });
 
+  it("answers for a value nested far beyond the stack's reach, and at the limit exactly", () => {
+    const nested = (levels: number) => {
+      let value: unknown = 1;
+      for (let i = 0; i < levels; i++) value = i % 2 ? [value] : { a: value };
+      return value;
+    };
+
+    expect(valueExceedsDepth(nested(100_000))).toBe(true);
+    expect(valueExceedsDepth(nested(64))).toBe(false);
+    expect(valueExceedsDepth(nested(65))).toBe(true);
+  });
+
   it("names the first string or key holding a NUL, in document order", () => {
     expect(nulPath({ a: "ok", b: [{ c: "x" }, "y\u0000"], d: "\u0000" })).toBe("b.1");
     expect(nulPath({ "k\u0000": 1 })).toBe("k\u0000");
