@@ -8,21 +8,27 @@ export const MAX_RELAY_ATTEMPTS = 10;
 
 /** How long a relay run holds the events it publishes before another run may take them. */
 const CLAIM_MS = 60_000;
+/** A batch after the first starts only this long before the run's deadline: a publish's calls and retries fit in it. */
+const BATCH_MARGIN_MS = 15_000;
 
 /**
  * Publishes pending outbox events on the event bus, oldest first, and marks them dispatched
  * (docs/automations.md, "Events"). Events are claimed in one statement (SKIP LOCKED, then a claim time)
  * and published outside any transaction, so overlapping runs never publish one event twice at once and no lock
- * is held while the bus works; an event the bus refused stays pending with its error and attempt count.
+ * is held while the bus works; an event the bus refused stays pending with its error and attempt count. With a
+ * `deadline` (its function's time limit), no batch after the first is claimed within 15 s of it: a run stopped in
+ * the middle of a batch would leave it claimed for a minute and publish it again after.
  */
 export async function relayOutbox(
   deps: Pick<Deps, "db" | "clock" | "log" | "bus">,
-  options: { batchSize?: number; maxBatches?: number } = {},
+  options: { batchSize?: number; maxBatches?: number; deadline?: Date } = {},
 ): Promise<{ dispatched: number; failed: number }> {
   const batchSize = options.batchSize ?? 100;
+  const lastStart = (options.deadline?.getTime() ?? Number.POSITIVE_INFINITY) - BATCH_MARGIN_MS;
   let dispatched = 0;
   let failed = 0;
   for (let batch = 0; batch < (options.maxBatches ?? 50); batch++) {
+    if (batch > 0 && deps.clock.now().getTime() > lastStart) break;
     const rows = await claim(deps, batchSize);
     if (rows.length === 0) break;
     const { failed: refused } = await deps.bus.publish(rows.map(envelopeOf)).catch((e: unknown) => {

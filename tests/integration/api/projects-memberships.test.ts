@@ -65,6 +65,31 @@ describe("projects and memberships", () => {
     expect(retried).toEqual({ dispatched: 1, failed: 0 });
   });
 
+  it("claims no batch of events within 15 s of its deadline, after the first, and leaves the rest pending", async () => {
+    const { relayOutbox } = await import("@core/audit");
+    const accept = { publish: async () => ({ failed: [] }) };
+    await relayOutbox({ ...app.deps, bus: accept });
+    for (const note of ["late-1", "late-2", "late-3"]) await app.call("POST", "/v1/api-keys", { body: { note } });
+    let now = Date.now();
+    const clock = { now: () => new Date(now) };
+    // Each publish takes 20 s of the run's 30.
+    const slow = {
+      publish: async () => {
+        now += 20_000;
+        return { failed: [] };
+      },
+    };
+
+    const stopped = await relayOutbox(
+      { ...app.deps, clock, bus: slow },
+      { batchSize: 1, deadline: new Date(now + 30_000) },
+    );
+    const rest = await relayOutbox({ ...app.deps, clock, bus: accept }, { batchSize: 1 });
+
+    expect(stopped).toEqual({ dispatched: 1, failed: 0 });
+    expect(rest).toEqual({ dispatched: 2, failed: 0 });
+  });
+
   it("adds, changes and removes members up to ADMIN with a key", async () => {
     const added = await app.call("PUT", "/v1/memberships", { body: { email: "Ada@Example.com", role: "ADMIN" } });
     const demote = await app.call("PUT", "/v1/memberships", { body: { email: "ada@example.com", role: "MEMBER" } });
