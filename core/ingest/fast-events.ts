@@ -1,8 +1,14 @@
-import { IngestEventEnvelope, ObservationCreateBody, ObservationUpdateBody, TraceBody } from "./ingest.schema";
+import {
+  IngestEventEnvelope,
+  ObservationCreateBody,
+  ObservationUpdateBody,
+  ScoreBody,
+  TraceBody,
+} from "./ingest.schema";
 
 /**
  * A fast path for the events nearly every batch is made of (docs/ingest.md, "Validation fast path"): trace,
- * span, generation and event creates and updates, checked by hand against the same rules as their zod
+ * span, generation and event creates and updates, and scores, checked by hand against the same rules as their zod
  * schemas in ingest.schema.ts. It only ever says "valid, and here is what zod would have returned"; anything
  * it does not recognise, or any doubt, returns null and the event goes through zod, which then accepts it or
  * writes the refusal. So every message of a refused event is zod's, unchanged.
@@ -120,15 +126,57 @@ const OBSERVATION_UPDATE: Spec = {
 };
 const OBSERVATION_CREATE: Spec = { ...OBSERVATION_UPDATE, traceId: [id, true] };
 
-/** The specs and the zod schemas they stand for (the unit test checks their keys and order agree). */
-export const FAST_BODIES = {
+const SCORE: Spec = {
+  id: opt(id),
+  traceId: opt(id),
+  observationId: opt(id),
+  sessionId: opt(id),
+  name: [(v) => typeof v === "string" && v.length >= 1 && v.length <= 200, true],
+  value: opt((v) => (typeof v === "number" ? Number.isFinite(v) : typeof v === "string" || typeof v === "boolean")),
+  stringValue: opt(text),
+  dataType: opt((v) => v === "NUMERIC" || v === "CATEGORICAL" || v === "BOOLEAN"),
+  comment: opt(text),
+  configId: opt(text),
+  environment: opt(environment),
+  metadata: opt(any),
+  timestamp: opt(timestamp, "time"),
+};
+
+/** ScoreBody's refinements, one for one, on the fields as checked: whom it scores, and a value its data type takes. */
+function scoreHolds(s: Record<string, unknown>): boolean {
+  const { value, stringValue, dataType } = s;
+  return (
+    Boolean(s.traceId || s.sessionId) &&
+    (value != null || stringValue != null) &&
+    (value != null || dataType == null || dataType === "CATEGORICAL") &&
+    (dataType !== "NUMERIC" || typeof value === "number") &&
+    (dataType !== "CATEGORICAL" || typeof value === "string" || Boolean(stringValue)) &&
+    (dataType !== "BOOLEAN" || value === 0 || value === 1 || typeof value === "boolean")
+  );
+}
+
+/**
+ * The specs, the zod schemas they stand for (the unit test checks their keys and order agree) and, where the
+ * schema refines the whole body, the same rules by hand.
+ */
+export const FAST_BODIES: Record<
+  | "trace-create"
+  | "span-create"
+  | "span-update"
+  | "generation-create"
+  | "generation-update"
+  | "event-create"
+  | "score-create",
+  readonly [spec: Spec, schema: unknown, holds?: (body: Record<string, unknown>) => boolean]
+> = {
   "trace-create": [TRACE, TraceBody],
   "span-create": [OBSERVATION_CREATE, ObservationCreateBody],
   "span-update": [OBSERVATION_UPDATE, ObservationUpdateBody],
   "generation-create": [OBSERVATION_CREATE, ObservationCreateBody],
   "generation-update": [OBSERVATION_UPDATE, ObservationUpdateBody],
   "event-create": [OBSERVATION_CREATE, ObservationCreateBody],
-} as const;
+  "score-create": [SCORE, ScoreBody, scoreHolds],
+};
 
 /**
  * The event as `IngestEventEnvelope` and its body's schema would return it (keys in the schema's order,
@@ -143,7 +191,7 @@ export function fastEvent(
   if (typeof type !== "string" || !Object.hasOwn(FAST_BODIES, type)) return null;
   const at = isoUtc(raw.timestamp);
   if (!id(eventId) || at === null || !record(body)) return null;
-  const spec = FAST_BODIES[type as keyof typeof FAST_BODIES][0];
+  const [spec, , holds] = FAST_BODIES[type as keyof typeof FAST_BODIES];
   const input = body as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const key in spec) {
@@ -167,5 +215,6 @@ export function fastEvent(
     if (!check(v)) return null;
     out[key] = copy === "record" ? { ...(v as object) } : copy === "array" ? [...(v as unknown[])] : v;
   }
+  if (holds && !holds(out)) return null;
   return { id: eventId as string, type: type as keyof typeof FAST_BODIES, timestamp: at, body: out };
 }

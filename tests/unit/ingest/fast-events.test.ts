@@ -82,6 +82,13 @@ const VALUES: unknown[] = [
   "DEBUG",
   "ERROR",
   "error",
+  "NUMERIC",
+  "CATEGORICAL",
+  "BOOLEAN",
+  "numeric",
+  0.5,
+  Number.MAX_VALUE,
+  false,
 ];
 
 function variants(): unknown[] {
@@ -93,6 +100,15 @@ function variants(): unknown[] {
     ["generation-create", { ...span, model: "gpt-4o-mini", usageDetails: { input: 1 } }],
     ["generation-update", { id: "g1", traceId: "t1", endTime: NOW, costDetails: { total: 0.1 } }],
     ["event-create", span],
+    // Scores: each data type and the refinements between value, stringValue and dataType.
+    ["score-create", { traceId: "t1", name: "quality", value: 0.9 }],
+    ["score-create", { id: "sc1", traceId: "t1", name: "quality", value: 0.9, dataType: "NUMERIC", comment: "ok" }],
+    ["score-create", { traceId: "t1", observationId: "s1", name: "tone", value: "polite", dataType: "CATEGORICAL" }],
+    ["score-create", { sessionId: "sess", name: "tone", stringValue: "polite", dataType: "CATEGORICAL" }],
+    ["score-create", { traceId: "t1", name: "tone", stringValue: "polite" }],
+    ["score-create", { traceId: "t1", name: "ok", value: true, dataType: "BOOLEAN", timestamp: NOW }],
+    ["score-create", { traceId: "t1", name: "ok", value: 1, dataType: "BOOLEAN", metadata: { by: "judge" } }],
+    ["score-create", { traceId: "t1", name: "judged", value: 0.2, configId: "c1", environment: "prod" }],
   ];
   for (const [type, body] of types) {
     const fields = Object.keys((FAST_BODIES[type as keyof typeof FAST_BODIES][1] as z.ZodObject).shape);
