@@ -57,8 +57,8 @@ async function streamThrough(res: ServerResponse, result: StreamedResult): Promi
 /**
  * How long an idle kept-alive connection stays open. Node's server closes one after 5 s, the same idle time after
  * which SDKs (httpx's pool, Node's agents) send their next flush on it: a POST sent on a socket the server is closing
- * fails with a reset that the clients do not retry. Past a minute, as load balancers do (docs/architecture.md,
- * "Decisions recorded here"); clients read it from the `Keep-Alive` header and close theirs first.
+ * fails with a reset that the clients do not retry. Past a minute, as servers behind load balancers do
+ * (docs/architecture.md, "Decisions recorded here"); undici reads it from the `Keep-Alive` header and closes first.
  */
 export const KEEP_ALIVE_MS = 65_000;
 
