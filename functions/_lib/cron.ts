@@ -13,13 +13,14 @@ import { deadlineOf } from "./deadline";
 export function cron<R, N extends PortName = never>(
   name: string,
   uses: readonly Port<N>[],
-  run: (deps: DepsWith<N>, event: ScheduledEvent, deadline: Date) => Promise<R>,
+  run: (deps: DepsWith<N>, event: ScheduledEvent, deadline: Date | undefined) => Promise<R>,
 ) {
   const handler = middy<ScheduledEvent, R, Error, Context>().handler(async (event, context) => {
     const deps = await getDeps(uses);
     const started = Date.now();
-    const result = await run(deps, event, deadlineOf(deps.clock, context));
-    await afterInvocation(deps);
+    const deadline = deadlineOf(deps.clock, context);
+    const result = await run(deps, event, deadline);
+    await afterInvocation(deps, deadline);
     deps.log.info("scheduled job done", { job: name, ms: Date.now() - started, result: result as unknown });
     return result;
   });

@@ -38,8 +38,9 @@ export function eventConsumer<R, N extends PortName = never>(
         });
         return null;
       }
-      const result = await run(deps, [parsed.data], deadlineOf(deps.clock, context));
-      await afterInvocation(deps);
+      const deadline = deadlineOf(deps.clock, context);
+      const result = await run(deps, [parsed.data], deadline);
+      await afterInvocation(deps, deadline);
       return result;
     },
   );

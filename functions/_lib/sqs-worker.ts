@@ -6,6 +6,7 @@ import type * as z from "zod";
 import { getDeps } from "../_runtime/deps";
 import { afterInvocation } from "../_runtime/outbox-hook";
 import type { DepsWith, Port, PortName } from "../_runtime/ports";
+import { deadlineOf } from "./deadline";
 
 export interface QueueWorkerSpec<T, N extends PortName> {
   /** The job a message carries; a message that fails it is dead-lettered at once, as unrecoverable. */
@@ -30,7 +31,7 @@ const attemptsOf = (record: SQSRecord) => Number(record.attributes.ApproximateRe
  * given up, just before the queue's redrive policy moves it to the dead-letter queue.
  */
 export function queueWorker<T, N extends PortName = never>(spec: QueueWorkerSpec<T, N>) {
-  const handler = middy<SQSEvent, SQSBatchResponse, Error, Context>().handler(async (event) => {
+  const handler = middy<SQSEvent, SQSBatchResponse, Error, Context>().handler(async (event, context) => {
     const deps = await getDeps(spec.uses);
     const records = new Map(event.Records.map((r) => [r.messageId, r]));
     const jobs: Delivered<T>[] = [];
@@ -48,7 +49,7 @@ export function queueWorker<T, N extends PortName = never>(spec: QueueWorkerSpec
       }
     }
     const failures = jobs.length ? await spec.run(deps, jobs) : [];
-    await afterInvocation(deps);
+    await afterInvocation(deps, deadlineOf(deps.clock, context));
     const byId = new Map(jobs.map((j) => [j.id, j.job]));
     const batchItemFailures: SQSBatchResponse["batchItemFailures"] = [];
     for (const failure of failures) {

@@ -25,16 +25,17 @@ export function installOutboxRelay(relay: Relay | undefined): void {
  * After a handler whose work appended outbox events or recorded deliveries (docs/automations.md, "Events"): the
  * local runtime's background relay, or on Lambda, when the function carries the event bus, an inline relay and a
  * `deliveries.due` event per project that the automations consumer answers by attempting what is due. Other
- * functions leave both to their schedules (every minute).
+ * functions leave both to their schedules (every minute). `deadline`: the invocation's, near which the inline
+ * relay claims no batch (`relayOutbox`).
  */
-export async function afterInvocation(deps: BaseDeps & Partial<Deps>): Promise<void> {
+export async function afterInvocation(deps: BaseDeps & Partial<Deps>, deadline?: Date): Promise<void> {
   const relay = Audit.outboxSignal.take();
   const due = Audit.deliveriesSignal.take();
   if (!relay && due.length === 0) return;
   if (installed) return installed(deps, { relay, deliver: due.length > 0 });
   if (!deps.bus) return;
   try {
-    if (relay) await Audit.relayOutbox({ ...deps, bus: deps.bus });
+    if (relay) await Audit.relayOutbox({ ...deps, bus: deps.bus }, { deadline });
     if (due.length) await deps.bus.publish(due.map((projectId) => Automations.deliveriesDue(deps, projectId)));
   } catch (e) {
     // The events and deliveries are committed: the schedules relay and attempt them if this could not.
