@@ -1,2 +1,6 @@
 /** The test files that read the shared Lambda bundles (tests/lambda/bundle.ts), relative to the repository. */
-export const BUNDLE_READERS = ["tests/stacks/stacks.test.ts", "tests/lambda/fidelity.test.ts"];
+export const BUNDLE_READERS = [
+  "tests/stacks/stacks.test.ts",
+  "tests/lambda/fidelity.test.ts",
+  "tests/lambda/contents.test.ts",
+];
