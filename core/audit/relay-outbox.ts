@@ -1,4 +1,5 @@
 import { and, asc, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { fitsBefore } from "../platform/deadline";
 import type { Deps } from "../platform/deps";
 import { outboxEvents } from "./audit.sql";
 import { envelopeOf } from "./envelope";
@@ -24,11 +25,10 @@ export async function relayOutbox(
   options: { batchSize?: number; maxBatches?: number; deadline?: Date } = {},
 ): Promise<{ dispatched: number; failed: number }> {
   const batchSize = options.batchSize ?? 100;
-  const lastStart = (options.deadline?.getTime() ?? Number.POSITIVE_INFINITY) - BATCH_MARGIN_MS;
   let dispatched = 0;
   let failed = 0;
   for (let batch = 0; batch < (options.maxBatches ?? 50); batch++) {
-    if (batch > 0 && deps.clock.now().getTime() > lastStart) break;
+    if (batch > 0 && !fitsBefore(deps.clock, options.deadline, BATCH_MARGIN_MS)) break;
     const rows = await claim(deps, batchSize);
     if (rows.length === 0) break;
     const { failed: refused } = await deps.bus.publish(rows.map(envelopeOf)).catch((e: unknown) => {

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { fitsBefore, RECORD_MARGIN_MS } from "../platform/deadline";
 import type { Deps } from "../platform/deps";
 import { eachLimit } from "../platform/each-limit";
 import type { EventEnvelope } from "../platform/ports";
@@ -14,8 +15,6 @@ const CONCURRENCY = 16;
 const DUE_PER_RUN = 200;
 /** What a run's lease adds to its attempts: the statements around them, and a margin. */
 const LEASE_MARGIN_MS = 60_000;
-/** Kept before a run's deadline for the statements after its attempts (the outcomes, the leases it gives back). */
-const RECORD_MARGIN_MS = 2_000;
 
 export type DeliverDeps = Pick<Deps, "db" | "clock" | "log" | "keyRing" | "outbound" | "config">;
 export type DeliveryRow = typeof automationDeliveries.$inferSelect;
@@ -71,9 +70,8 @@ export async function attemptLeased(
   const outcomes: Outcome[] = [];
   const left: number[] = [];
   let started = 0;
-  const lastStart = options.deadline
-    ? options.deadline.getTime() - RECORD_MARGIN_MS - deps.outbound.timeoutMs
-    : Number.POSITIVE_INFINITY;
+  // An attempt takes at most the outbound time limit; the outcomes are recorded after the last one.
+  const attemptMs = deps.outbound.timeoutMs + RECORD_MARGIN_MS;
   // Each automation's secret is opened once per run, not once per delivery (AES-GCM under the key ring).
   const secrets = new Map<string, Secret>();
   const secretOf = (automation: AutomationRow) =>
@@ -82,7 +80,7 @@ export async function attemptLeased(
     const automation = automationsById.get(delivery.automationId);
     if (!automation) return; // deleted meanwhile: its deliveries went with it
     // The first round always starts, so that a run makes progress whatever the time limits.
-    if (started >= CONCURRENCY && deps.clock.now().getTime() > lastStart) {
+    if (started >= CONCURRENCY && !fitsBefore(deps.clock, options.deadline, attemptMs)) {
       left.push(delivery.seq);
       return;
     }

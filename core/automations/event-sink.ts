@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import * as Audit from "../audit";
 import { readThroughOwned } from "../platform/cache";
 import type { Db } from "../platform/db";
+import { fitsBefore, RECORD_MARGIN_MS } from "../platform/deadline";
 import type { Deps } from "../platform/deps";
 import { invalid, notFound } from "../platform/errors";
 import type { EventEnvelope, SealedSecretTable } from "../platform/ports";
@@ -24,8 +25,6 @@ export const SINK_TRIGGERS = Object.keys(KINDS);
 /** Capture events per POST; the capture API takes far more, but a failed batch is retried whole. */
 const BATCH = 100;
 const LEASE_MS = 60_000;
-/** Kept before a run's deadline for the statement that gives back what it did not send. */
-const RECORD_MARGIN_MS = 2_000;
 
 /** The project's sink, cached with its automations (one scope, moved by every write of either). */
 export function sinkOf(deps: Pick<Deps, "db" | "config" | "caches">, projectId: string): Promise<SinkRow | null> {
@@ -210,10 +209,10 @@ export async function flushEventSinks(
   const totals = { sent: 0, failed: 0, retrying: 0 };
   const byProject = new Map<string, typeof due>();
   for (const row of due) byProject.set(row.projectId, [...(byProject.get(row.projectId) ?? []), row]);
-  const lastStart =
-    Math.min(options.deadline?.getTime() ?? Number.POSITIVE_INFINITY, now.getTime() + LEASE_MS) -
-    RECORD_MARGIN_MS -
-    deps.outbound.timeoutMs;
+  // A batch must end within the lease as well as before the function's time limit.
+  const leaseEnd = new Date(now.getTime() + LEASE_MS);
+  const deadline = options.deadline && options.deadline < leaseEnd ? options.deadline : leaseEnd;
+  const batchMs = deps.outbound.timeoutMs + RECORD_MARGIN_MS;
   const left: number[] = [];
   let started = 0;
   for (const [projectId, rows] of byProject) {
@@ -221,7 +220,7 @@ export async function flushEventSinks(
     for (let i = 0; i < rows.length; i += BATCH) {
       const batch = rows.slice(i, i + BATCH);
       // The first batch always goes, so that a run makes progress whatever the time limits.
-      if (started > 0 && deps.clock.now().getTime() > lastStart) {
+      if (started > 0 && !fitsBefore(deps.clock, deadline, batchMs)) {
         left.push(...batch.map((r) => r.seq));
         continue;
       }
