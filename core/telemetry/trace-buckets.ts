@@ -78,15 +78,19 @@ export async function assignBuckets(
     const takers = takersOf(projectId);
     const created = takers?.has("trace.created") ? traceCreatedInputs(merged.traces.values(), projectId, takers) : [];
     const found = new Map<string, string>();
+    const inserted = new Set<string>();
     for (let i = 0; i < wanted.length; i += MIRROR_KEYS_PER_STATEMENT) {
       const part = wanted.slice(i, i + MIRROR_KEYS_PER_STATEMENT);
       const traces = new Set(part.filter((w) => w.kind === "trace").map((w) => w.key));
       const partCreated = created.filter((c) => traces.has(c.key));
       const partTurns = i === 0 ? (turns.get(projectId) ?? []) : [];
-      for (const [id, bucket] of await upsert(deps.db, projectId, part, partTurns, now, partCreated))
-        found.set(id, bucket);
+      for (const row of await upsert(deps.db, projectId, part, partTurns, now, partCreated)) {
+        found.set(`${row.kind}:${row.key}`, row.bucket);
+        if (row.inserted && row.kind === "trace") inserted.add(row.key);
+      }
     }
-    raiseSignals(created);
+    // Only the traces seen for the first time got their events: a delivery of updates leaves nothing to relay.
+    raiseSignals(created.filter((c) => inserted.has(c.key)));
     const missing = wanted.filter((w) => !found.has(`${w.kind}:${w.key}`));
     if (missing.length) for (const [id, bucket] of await select(deps.db, projectId, missing)) found.set(id, bucket);
     for (const [id, entry] of keys) {
@@ -104,7 +108,7 @@ async function upsert(
   turns: SessionTurn[],
   now: Date,
   created: ReturnType<typeof traceCreatedInputs>,
-): Promise<Map<string, string>> {
+): Promise<(Assigned & { inserted: boolean })[]> {
   // A data-modifying WITH runs whether or not the query reads it: the session activity costs no statement.
   const result = await db.execute(sql`
     WITH input AS (SELECT * FROM jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) AS i(kind text, key text, bucket date)),
@@ -124,10 +128,10 @@ async function upsert(
       ON CONFLICT DO NOTHING
       RETURNING kind, key, bucket
     )${created.length ? traceCreatedCte(created, now) : sql``}
-    SELECT kind, key, bucket::text AS bucket FROM inserted
+    SELECT kind, key, bucket::text AS bucket, true AS inserted FROM inserted
     UNION ALL
-    SELECT i.kind, i.key, m.bucket FROM input i CROSS JOIN LATERAL (${mirrorDay(projectId)}) m`);
-  return new Map(rowsOf<Assigned>(result).map((r) => [`${r.kind}:${r.key}`, r.bucket]));
+    SELECT i.kind, i.key, m.bucket, false FROM input i CROSS JOIN LATERAL (${mirrorDay(projectId)}) m`);
+  return rowsOf<Assigned & { inserted: boolean }>(result);
 }
 
 /**
