@@ -4,7 +4,7 @@ import * as Scores from "../scores";
 import type { IngestJob } from "./ingest.jobs";
 import type { IngestResponse, SdkIdentity } from "./ingest.schema";
 import { compilePiiPolicy } from "./pii";
-import { hasTailRule, headKeeps, samples } from "./sampling";
+import { hasTailRule, headKeeper, samples } from "./sampling";
 import { recordSdkUsage } from "./sdk-usage";
 import { getIngestSettings } from "./settings";
 import type { StoredBatch } from "./stored-batch.schema";
@@ -94,13 +94,13 @@ export async function acceptEvents(
   // count as accepted, as in the peers: the client did nothing wrong.
   const sampled = samples(settings.sampling) && !input.unsampled;
   const tail = sampled && hasTailRule(settings.sampling);
-  const kept =
-    sampled && !tail
-      ? events.filter((e) => {
-          const traceId = traceIdOf(e);
-          return traceId === null || headKeeps(traceId, settings.sampling.headRate);
-        })
-      : events;
+  const headKept = sampled && !tail ? headKeeper(settings.sampling.headRate) : null;
+  const kept = headKept
+    ? events.filter((e) => {
+        const traceId = traceIdOf(e);
+        return traceId === null || headKept(traceId);
+      })
+    : events;
   const stored = kept.filter((e) => e.type !== "sdk-log");
 
   const now = deps.clock.now();

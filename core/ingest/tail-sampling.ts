@@ -1,6 +1,6 @@
 import type { Deps } from "../platform/deps";
 import * as Telemetry from "../telemetry";
-import { headKeeps } from "./sampling";
+import { headKeeper } from "./sampling";
 import type { StoredBatch } from "./stored-batch.schema";
 
 type Policy = NonNullable<StoredBatch["sampling"]>;
@@ -22,8 +22,9 @@ export async function tailSample(
   policy: Policy,
 ): Promise<Set<string>> {
   const candidates = new Map<string, { error: boolean; cost: number }>();
+  const headKept = headKeeper(policy.headRate);
   const note = (traceId: string | null) => {
-    if (!traceId || headKeeps(traceId, policy.headRate)) return null;
+    if (!traceId || headKept(traceId)) return null;
     let c = candidates.get(traceId);
     if (!c) {
       c = { error: false, cost: 0 };
