@@ -5,16 +5,16 @@ import { join } from "node:path";
 import { kill, type Spawned, spawnServer } from "../tests/support/spawn-server";
 import { api, webhookReceiver } from "./automations";
 import { endToEnd, makeBatch, waitDrained } from "./ingest";
-import { fmt } from "./lib";
+import { fmt, requestCpuSeconds } from "./lib";
 
 /**
  * Issue 32, item 4: each feature on the ingest path costs at most 5 % of end-to-end throughput when the project
  * has it configured but the traffic never uses it. Every scenario runs the ingest benchmark's end-to-end run
- * (16 clients, batches of 50 events) with the feature off and on-but-unused, alternated, best of each.
+ * (16 clients, batches of 50 events) with the feature off and on-but-unused, in adjacent pairs, the median of the pairs' ratios.
  *
  * - `SIGHTLINE_BENCH_FEATURES`: comma-separated scenario names (default: all; `none` skips the section).
- * - `SIGHTLINE_BENCH_FEATURE_BATCHES`: batches per run (default 600; a few dozen for a trial).
- * - `SIGHTLINE_BENCH_FEATURE_ROUNDS`: off/on pairs per scenario (default 2).
+ * - `SIGHTLINE_BENCH_FEATURE_BATCHES`: batches per run (default 500; a few dozen for a trial).
+ * - `SIGHTLINE_BENCH_FEATURE_ROUNDS`: off/on pairs per scenario (default 8).
  */
 const TARGET = 0.95;
 const START_MS = 300_000;
@@ -179,6 +179,26 @@ export const FEATURE_SCENARIOS: Scenario[] = [
 
 const batchesOf = (n: number) => Array.from({ length: n }, () => JSON.stringify({ batch: makeBatch() }));
 
+/** One end-to-end run: its wall time, and the CPU seconds the server spent on it (`requestCpuSeconds`). */
+interface Run {
+  ms: number;
+  cpu: number;
+}
+
+async function measuredRun(server: Spawned, batches: string[]): Promise<Run> {
+  const before = requestCpuSeconds(server.child.pid!);
+  const ms = await endToEnd(server.url, batches);
+  return { ms, cpu: requestCpuSeconds(server.child.pid!) - before };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const verdict = (ratio: number) => `**${fmt(ratio, 2)}×** (${ratio >= TARGET ? "met" : "missed"})`;
+
 /** The features section of the ingest benchmark; `env` names the bench key and log level. */
 export async function benchIngestFeatures(env: Record<string, string>): Promise<string> {
   const wanted = (process.env.SIGHTLINE_BENCH_FEATURES ?? "").trim();
@@ -187,10 +207,12 @@ export async function benchIngestFeatures(env: Record<string, string>): Promise<
   const unknown = names.filter((n) => !FEATURE_SCENARIOS.some((s) => s.name === n));
   if (unknown.length) throw new Error(`Unknown feature scenario ${unknown.join(", ")}`);
   const scenarios = FEATURE_SCENARIOS.filter((s) => names.includes(s.name));
-  const batches = Number(process.env.SIGHTLINE_BENCH_FEATURE_BATCHES ?? 600);
-  const rounds = Number(process.env.SIGHTLINE_BENCH_FEATURE_ROUNDS ?? 2);
+  const batches = Number(process.env.SIGHTLINE_BENCH_FEATURE_BATCHES ?? 500);
+  const rounds = Number(process.env.SIGHTLINE_BENCH_FEATURE_ROUNDS ?? 8);
   const events = batches * 50;
   const rate = (ms: number) => events / (ms / 1000);
+  // CPU milliseconds per 1,000 events.
+  const cpuPerK = (cpu: number) => (cpu * 1000 * 1000) / events;
 
   const dirs: string[] = [];
   const servers: Spawned[] = [];
@@ -199,8 +221,14 @@ export async function benchIngestFeatures(env: Record<string, string>): Promise<
     dirs.push(dataDir);
     const server = await spawnServer({ ...env, ...extra, SIGHTLINE_DATA_DIR: dataDir }, START_MS);
     servers.push(server);
-    await endToEnd(server.url, batchesOf(Math.max(50, Math.round(batches / 2)))); // warm-up
+    // Warm-up: a server's CPU per batch falls over its first 150,000 or so events (code compiled, heaps grown),
+    // then holds within a few percent; runs measured before that would favour whatever ran later.
+    await endToEnd(server.url, batchesOf(Math.max(50, 3_000)));
     return server;
+  };
+  const stop = async (server: Spawned) => {
+    servers.splice(servers.indexOf(server), 1);
+    await kill(server, "SIGTERM");
   };
   const hook = await webhookReceiver();
   try {
@@ -208,35 +236,40 @@ export async function benchIngestFeatures(env: Record<string, string>): Promise<
     const rows: string[] = [];
     const plainRuns: number[] = [];
     for (const scenario of scenarios) {
+      // A process setting runs on two fresh servers, off and on, started alike: the plain server's tables have
+      // grown with every earlier scenario, which would favour the fresh one.
+      const offServer = scenario.serverEnv ? await start() : plain;
       const onServer = scenario.serverEnv ? await start(scenario.serverEnv) : plain;
-      const off: number[] = [];
-      const on: number[] = [];
-      const runOff = async () => off.push(await endToEnd(plain.url, batchesOf(batches)));
+      const off: Run[] = [];
+      const on: Run[] = [];
+      const runOff = async () => off.push(await measuredRun(offServer, batchesOf(batches)));
       for (let round = 0; round < rounds; round++) {
         // Off first in even rounds, last in odd ones: what grows with the data (tables, outbox) favours neither.
         if (round % 2 === 0) await runOff();
         const disable = await scenario.enable?.({ url: onServer.url, hookUrl: hook.url, round });
-        on.push(await endToEnd(onServer.url, batchesOf(batches)));
+        on.push(await measuredRun(onServer, batchesOf(batches)));
         await disable?.();
         if (round % 2 === 1) await runOff();
       }
-      if (onServer !== plain) await kill(onServer, "SIGTERM");
-      plainRuns.push(...off);
-      const offRate = rate(Math.min(...off));
-      const onRate = rate(Math.min(...on));
+      if (onServer !== plain) await stop(onServer);
+      if (offServer !== plain) await stop(offServer);
+      plainRuns.push(...off.map((r) => r.ms));
+      // Each round's pair is compared with itself: the machine's speed drifts over minutes (every thread's CPU for
+      // the same work moved by a fifth at once in one trial), far more than it does between two adjacent runs.
+      const pairs = off.map((o, i) => ({ rate: o.ms / on[i]!.ms, cpu: o.cpu / on[i]!.cpu }));
       rows.push(
-        `| \`${scenario.name}\`: ${scenario.on} | ${fmt(offRate, 0)} events/s | ${fmt(onRate, 0)} events/s | **${fmt(onRate / offRate, 2)}×** (${onRate / offRate >= TARGET ? "met" : "missed"}) |`,
+        `| \`${scenario.name}\`: ${scenario.on} | ${fmt(rate(median(off.map((r) => r.ms))), 0)} / ${fmt(rate(median(on.map((r) => r.ms))), 0)} | ${verdict(median(pairs.map((p) => p.rate)))} | ${fmt(cpuPerK(median(off.map((r) => r.cpu))), 0)} / ${fmt(cpuPerK(median(on.map((r) => r.cpu))), 0)} | ${verdict(median(pairs.map((p) => p.cpu)))} |`,
       );
     }
     const plainRate = rate(Math.min(...plainRuns));
     return [
       "## Ingest features on and off (issue 32)",
       "",
-      `| feature, and what "on but unused" means | off | on but unused | ratio (target ≥ ${TARGET}×) |`,
-      "|---|---|---|---|",
+      `| feature, and what "on but unused" means | events/s off / on | throughput ratio (target ≥ ${TARGET}×) | server CPU ms per 1,000 events off / on | CPU ratio off / on (target ≥ ${TARGET}×) |`,
+      "|---|---|---|---|---|",
       ...rows,
       "",
-      `Each row: ${batches.toLocaleString("en")} batches of 50 events (the ingest benchmark's end-to-end run, 16 clients) on \`npm start\`, with the feature off and on for the bench project, ${rounds} round(s) (off first in even rounds, last in odd ones), best of each; the clock stops when the queue is drained. "On but unused" is the feature configured so that none of the traffic triggers it: what a project pays for a feature it has but does not use now. Rate limiting is a setting of the process, so its "on" runs on a second server of its own started with the limit. The best plain run of all rows: ${fmt(plainRate, 0)} events/s. Scenarios, batches and rounds: \`SIGHTLINE_BENCH_FEATURES\`, \`SIGHTLINE_BENCH_FEATURE_BATCHES\`, \`SIGHTLINE_BENCH_FEATURE_ROUNDS\`.`,
+      `Each row: ${rounds} adjacent pairs of end-to-end runs (${batches.toLocaleString("en")} batches of 50 events, the ingest benchmark's run, 16 clients; the clock stops when the queue is drained) on \`npm start\`, the feature off and then on for the bench project (on first in odd rounds); each ratio is the median of the pairs' ratios, each rate and CPU figure the median run. Server CPU: the \`npm start\` process's CPU time over a run, every thread (the API's, the worker's, embedded Postgres's, chDB's inserts) but chDB's background merges, which follow the data written and run when the engine decides (\`/proc/<pid>/stat\` less those threads); on the two cores a run keeps busy, a feature's cost is the CPU it adds. Pairs, because this machine's speed drifts over minutes (every thread's CPU for the same work moved by a fifth at once in one trial) far more than between two adjacent runs. Each server first ingests 3,000 batches unmeasured: a server's CPU per batch falls over its first 150,000 or so events. "On but unused" is the feature configured so that none of the traffic triggers it: what a project pays for a feature it has but does not use now. Rate limiting is a setting of the process, so it runs on two fresh servers of its own, one started without the limit and one with it. The best plain run of all rows: ${fmt(plainRate, 0)} events/s. Scenarios, batches and rounds: \`SIGHTLINE_BENCH_FEATURES\`, \`SIGHTLINE_BENCH_FEATURE_BATCHES\`, \`SIGHTLINE_BENCH_FEATURE_ROUNDS\`.`,
       "",
     ].join("\n");
   } finally {

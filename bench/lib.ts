@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 
 export const quantile = (sorted: number[], q: number) =>
@@ -30,6 +30,40 @@ export function rssMb(pid: number): number {
     .split("\n")
     .find((l) => l.startsWith("VmRSS:"))!;
   return Number(line.replace(/\D+/g, "")) / 1024;
+}
+
+/** utime + stime of one `/proc/.../stat` line, in seconds (clock ticks of 1/100 s on Linux). */
+function statCpuSeconds(stat: string): number {
+  // The command name may hold spaces and parentheses: the fields counted start after its closing one.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of the line (11 and 12 here).
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * chDB's background threads, by the names it gives them: merges of the parts inserts left, and housekeeping. They
+ * follow the volume of data written, not the work of a request, and run whenever the engine decides.
+ */
+const CHDB_BACKGROUND = new Set(["MergeMutate", "BgSchPool", "BgStrmSchPool", "PoolDelayExec", "MemoryWorker"]);
+
+/**
+ * CPU seconds a process has spent so far on its requests (Linux): the whole process (`/proc/<pid>/stat`, which
+ * keeps the time of threads that have ended) less chDB's background threads (`CHDB_BACKGROUND`); so Node's threads
+ * (the API's, worker threads, libuv's pool) and chDB's query threads (the inserts themselves).
+ */
+export function requestCpuSeconds(pid: number): number {
+  let background = 0;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+    } catch {
+      continue; // the thread ended between the listing and the read
+    }
+    if (CHDB_BACKGROUND.has(stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")))) background += statCpuSeconds(stat);
+  }
+  return statCpuSeconds(readFileSync(`/proc/${pid}/stat`, "utf8")) - background;
 }
 
 export const fmt = (n: number, digits = 2) => n.toFixed(digits);
