@@ -61,7 +61,8 @@ export function requestCpuSeconds(pid: number): number {
     } catch {
       continue; // the thread ended between the listing and the read
     }
-    if (CHDB_BACKGROUND.has(stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")))) background += statCpuSeconds(stat);
+    if (CHDB_BACKGROUND.has(stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"))))
+      background += statCpuSeconds(stat);
   }
   return statCpuSeconds(readFileSync(`/proc/${pid}/stat`, "utf8")) - background;
 }

@@ -44,6 +44,11 @@ import { createStaticFiles } from "./static-files";
 import { openStores } from "./stores";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
+/**
+ * How long after the app has started the ingest worker's thread imports its handler: late enough not to slow the
+ * start's first answers on two cores, early enough to be done before an SDK's first flush.
+ */
+const INGEST_PRELOAD_MS = 1_000;
 
 export interface LocalApp {
   url: string;
@@ -194,6 +199,7 @@ export async function startLocalApp(
         log,
         relay: (work) => relay.kick(work),
         pglite: stores.pgliteThread,
+        preload: workers.find((w) => w.queue === "ingest")!.handler,
       })
     : null;
   const runners = workers.map((worker) =>
@@ -221,6 +227,8 @@ export async function startLocalApp(
       .trigger("deliver-automations")
       .catch((e: unknown) => log.error("scheduled job failed", { job: "deliver-automations", error: String(e) }));
   }
+  const warming = ingestThread ? setTimeout(() => void ingestThread.warm(), INGEST_PRELOAD_MS) : null;
+  warming?.unref();
 
   return {
     url,
@@ -240,6 +248,7 @@ export async function startLocalApp(
     pgliteThread: stores.pgliteThread,
     async stop() {
       memoryLog?.stop();
+      if (warming) clearTimeout(warming);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
       await Promise.all([...runners.map((r) => r.stop()), scheduler.stop(), relay.idle()]);

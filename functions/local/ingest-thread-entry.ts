@@ -13,7 +13,7 @@ import { provideDeps } from "../_runtime/deps";
 import { installOutboxRelay } from "../_runtime/outbox-hook";
 import { BLOB_METHODS, type IngestThreadData, QUEUE_METHODS, QUEUE_NAMES, TELEMETRY_METHODS } from "./ingest-thread";
 import { lambdaContext } from "./lambda-context";
-import { loadHandler } from "./load-handler";
+import { handlerLoaded, loadHandler } from "./load-handler";
 import { collectIfExposed } from "./memory-log";
 import { remotePgliteDb } from "./pglite-rpc";
 import { withBodyDigests } from "./queue-runner";
@@ -32,6 +32,10 @@ const rpc = connectRpc(parentPort, {
   async invoke(handler: string, event: unknown, timeoutSeconds: number) {
     const run = await loadHandler(data.root, handler);
     return run(withBodyDigests(event as SQSEvent), lambdaContext(handler, timeoutSeconds));
+  },
+  handlerLoaded,
+  async warm(handler: string) {
+    await loadHandler(data.root, handler);
   },
   /** This thread's V8 heap, for the opt-in memory log (functions/local/memory-log.ts). */
   heap() {

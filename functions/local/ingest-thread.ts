@@ -50,6 +50,11 @@ export function startIngestThread(options: {
   relay: (work: PendingWork) => void;
   /** Embedded Postgres's thread; null with a Postgres server. */
   pglite: PgliteThread | null;
+  /**
+   * The handler the thread runs, imported ahead of the first delivery (`warm`): under tsx its modules (most of core)
+   * take about a second to load, which the first batch would otherwise wait for (docs/ingest.md, "The local worker").
+   */
+  preload?: string;
 }) {
   const { deps, log, pglite } = options;
   if (!pglite && !options.data.databaseUrl)
@@ -94,13 +99,23 @@ export function startIngestThread(options: {
         }
         done();
         // A thread that died (not one stopped) is replaced at once, warm before the next delivery.
-        if (!stopping) spawn();
+        if (!stopping) void warm(spawn());
       }),
     );
     return channel;
   }
 
-  // Started now, so that its start-up (compiling the worker's modules) is not the first delivery's wait.
+  /** Has the thread import the handler now; a failure to load surfaces, as before, in the next invocation. */
+  function warm(channel: Rpc): Promise<void> {
+    return options.preload
+      ? channel.call("warm", options.preload).then(
+          () => {},
+          () => {},
+        )
+      : Promise.resolve();
+  }
+
+  // Started now, so that its start-up (its entry's modules) is not the first delivery's wait.
   spawn();
 
   return {
@@ -124,6 +139,14 @@ export function startIngestThread(options: {
     /** The thread's V8 heap while one runs (the opt-in memory log); null otherwise. */
     heap(): Promise<{ heapUsed: number; heapTotal: number } | null> {
       return rpc ? rpc.call("heap") : Promise.resolve(null);
+    },
+    /** Imports the handler the thread runs (`preload`) before a delivery asks for it. */
+    warm(): Promise<void> {
+      return rpc ? warm(rpc) : Promise.resolve();
+    },
+    /** Whether the running thread has imported `handler` (tests); false while none runs. */
+    handlerLoaded(handler: string): Promise<boolean> {
+      return rpc ? rpc.call("handlerLoaded", handler) : Promise.resolve(false);
     },
     /** The thread's id while one runs (tests and logs). */
     get threadId(): number | null {

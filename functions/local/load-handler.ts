@@ -4,6 +4,16 @@ import { pathToFileURL } from "node:url";
 type AnyHandler = (event: unknown, context: unknown) => Promise<unknown>;
 const cache = new Map<string, Promise<AnyHandler>>();
 
+/** Whether `handler` has been imported in this thread (the ingest worker's thread reports its preload). */
+export async function handlerLoaded(handler: string): Promise<boolean> {
+  const loaded = cache.get(handler);
+  if (!loaded) return false;
+  return loaded.then(
+    () => true,
+    () => false,
+  );
+}
+
 /** Imports `functions/x/y.handler` (the tables' handler strings) once, as Lambda would. */
 export function loadHandler(root: string, handler: string): Promise<AnyHandler> {
   let loaded = cache.get(handler);

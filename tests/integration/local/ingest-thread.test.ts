@@ -10,6 +10,18 @@ beforeAll(async () => {
 afterAll(() => app?.stop());
 
 describe("the local ingest worker's thread", () => {
+  it("imports the ingest handler on its own, before any delivery asks for it", async () => {
+    // Nothing has been ingested yet: the thread loads the handler from its preload (docs/ingest.md, "The local worker").
+    const handler = "functions/workers/ingest.handler";
+    let loaded = false;
+    for (let i = 0; i < 300 && !loaded; i++) {
+      loaded = await app.ingestThread!.handlerLoaded(handler);
+      if (!loaded) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(loaded).toBe(true);
+    expect(await app.ingestThread!.handlerLoaded("functions/workers/eval.handler")).toBe(false);
+  });
+
   it("loses nothing when the thread alone is killed mid-delivery", async () => {
     const thread = app.ingestThread!;
     const first = thread.threadId;
