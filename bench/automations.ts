@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { signatureHeaders } from "../core/platform/signatures";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { endToEnd, makeBatch, waitDrained } from "./ingest";
-import { fmt, quantile } from "./lib";
+import { fmt, median, quantile } from "./lib";
 
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
 const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
@@ -123,12 +123,6 @@ async function rawDelivery(hookUrl: string) {
 
 /** Adjacent pairs of ingest runs without and with the webhook (`ingestWithWebhook`). */
 const WEBHOOK_ROUNDS = 4;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 /**
  * Ingest end to end with a webhook on trace.created against the same run without it, in adjacent pairs (the run

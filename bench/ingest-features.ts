@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { kill, type Spawned, spawnServer } from "../tests/support/spawn-server";
 import { api, webhookReceiver } from "./automations";
 import { endToEnd, makeBatch, waitDrained } from "./ingest";
-import { fmt, requestCpuSeconds } from "./lib";
+import { fmt, median, requestCpuSeconds } from "./lib";
 
 /**
  * Issue 32, item 4: each feature on the ingest path costs at most 5 % of end-to-end throughput when the project
@@ -190,12 +190,6 @@ async function measuredRun(server: Spawned, batches: string[]): Promise<Run> {
   const ms = await endToEnd(server.url, batches);
   return { ms, cpu: requestCpuSeconds(server.child.pid!) - before };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const verdict = (ratio: number) => `**${fmt(ratio, 2)}×** (${ratio >= TARGET ? "met" : "missed"})`;
 

@@ -67,4 +67,11 @@ export function requestCpuSeconds(pid: number): number {
   return statCpuSeconds(readFileSync(`/proc/${pid}/stat`, "utf8")) - background;
 }
 
+/** The middle value, or the mean of the two middle ones for an even count. */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
 export const fmt = (n: number, digits = 2) => n.toFixed(digits);
