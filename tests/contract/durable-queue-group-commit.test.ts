@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { appendSynced, readLogRecords } from "@core/adapters/local/queue-log";
 import { decodeLog, decodeSegment, encodeFrame, encodeSegment, LOG_HEADER } from "@core/adapters/local/queue-segment";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { queueScratch } from "../support/queue-scratch";
 
 /* Group commit of the local durable queue (docs/ingest.md, "Group commit"). */
@@ -63,12 +63,19 @@ describe("DurableLocalQueue group commit", () => {
     const others = Array.from({ length: 20 }, (_, i) =>
       queue.send([{ body: `b${i}` }, { body: `c${i}` }]).then(() => resolved.push(`b${i}`)),
     );
-    await new Promise((r) => setTimeout(r, 50));
+    try {
+      // The first write starts once its log is open (a file system call, slow on a loaded machine): wait for it, not
+      // for a fixed time.
+      await vi.waitFor(() => expect(fs.writes).toHaveLength(1), { timeout: 30_000 });
+      await new Promise((r) => setTimeout(r, 20));
 
-    // The first write is held: nobody has an answer, and the twenty later sends wait for the next write.
-    expect(fs.writes).toHaveLength(1);
-    expect(resolved).toEqual([]);
-    fs.release();
+      // The first write is held: nobody has an answer, and the twenty later sends wait for the next write.
+      expect(fs.writes).toHaveLength(1);
+      expect(resolved).toEqual([]);
+    } finally {
+      // Never leave the gate shut: the queue's close waits for the held write.
+      fs.release();
+    }
     await Promise.all([first, ...others]);
 
     expect(fs.writes).toHaveLength(2);
