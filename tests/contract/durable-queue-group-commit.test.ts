@@ -408,9 +408,13 @@ describe("DurableLocalQueue group commit", () => {
     const [big] = await queue.receive({ max: 1 });
     fs.hold();
     const sent = queue.send([{ body: "during" }]);
-    await new Promise((r) => setTimeout(r, 20));
-    await queue.ack(big!.receipt);
-    fs.release();
+    try {
+      // The commit is under way (its write held at the gate) when the log's last message is acknowledged.
+      await vi.waitFor(() => expect(fs.writes).toHaveLength(2), { timeout: 30_000 });
+      await queue.ack(big!.receipt);
+    } finally {
+      fs.release();
+    }
     await sent;
 
     expect((await queue.receive({ max: 10 })).map((m) => m.body)).toEqual(["during"]);
