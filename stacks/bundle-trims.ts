@@ -1,4 +1,5 @@
-import { dirname, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import type { FunctionProps } from "sst/constructs";
 
 /** An esbuild plugin as the esbuild SST bundles with takes it (SST carries its own esbuild). */
@@ -29,5 +30,101 @@ export const zodEnglishOnly: EsbuildPlugin = {
       resolveDir: dirname(args.path),
       loader: "js",
     }));
+  },
+};
+
+/** A package's lock entry as npm writes it in `package-lock.json` (`packages`, keyed by install path). */
+type LockEntry = {
+  version?: string;
+  integrity?: string;
+  dependencies?: Record<string, string>;
+  dev?: boolean;
+  devOptional?: boolean;
+};
+
+const MODULES = "node_modules/";
+
+/** The install path of a package (`node_modules/a/node_modules/@s/b`) → its name (`@s/b`). */
+const nameAt = (installPath: string) => installPath.slice(installPath.lastIndexOf(MODULES) + MODULES.length);
+
+/** The package a bare specifier names: `@s/b/x.js` → `@s/b`, `b/x` → `b`. */
+const packageOf = (specifier: string) =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+
+/**
+ * For a project's lockfile: each install path of a package that npm put in more than one place from the same
+ * tarball (same name and integrity), has no dependencies of its own and is not for development only → the first
+ * such path, in sorted order.
+ * Only those are merged: their files are byte for byte the same and nothing they import resolves from where they
+ * lie, so one copy behaves as each would.
+ */
+function identicalCopies(root: string): Map<string, string> {
+  const { packages } = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as {
+    packages: Record<string, LockEntry>;
+  };
+  const byTarball = new Map<string, string[]>();
+  for (const [installPath, entry] of Object.entries(packages)) {
+    // A development-only install path may be missing where a deploy installs without them.
+    if (!installPath || !entry.integrity || entry.dependencies || entry.dev || entry.devOptional) continue;
+    const key = `${nameAt(installPath)} ${entry.integrity}`;
+    byTarball.set(key, [...(byTarball.get(key) ?? []), installPath]);
+  }
+  const canonical = new Map<string, string>();
+  for (const paths of byTarball.values()) {
+    if (paths.length < 2) continue;
+    const [first] = [...paths].sort();
+    for (const p of paths) if (p !== first) canonical.set(p, first!);
+  }
+  return canonical;
+}
+
+/**
+ * npm installs a package once per place whose dependents cannot share a copy: samlify, xml-crypto and
+ * xml-encryption each carry their own @xmldom/xmldom 0.8.15 because better-auth's SSO plugin puts 0.9 at the top,
+ * and esbuild bundles each copy, three times the same 71 KB in the auth function. Imports that resolve into such a
+ * copy are pointed at one copy of the same tarball (`identicalCopies`), as a flat install would have them
+ * (docs/deployment.md, "What ships"). Other versions stay apart: xml-crypto's and xml-encryption's own xpath
+ * releases are not the same code.
+ */
+export const oneCopyPerTarball: EsbuildPlugin = {
+  name: "one-copy-per-tarball",
+  setup(build) {
+    const lockfiles = new Map<string, { copies: Map<string, string>; names: Set<string> }>();
+    const copiesOf = (root: string) => {
+      let known = lockfiles.get(root);
+      if (!known) {
+        let copies = new Map<string, string>();
+        try {
+          copies = identicalCopies(root);
+        } catch {
+          // No lockfile (or not npm's): nothing is known to be the same, so nothing is merged.
+        }
+        known = { copies, names: new Set([...copies.keys()].map(nameAt)) };
+        lockfiles.set(root, known);
+      }
+      return known;
+    };
+    build.onResolve({ filter: /^(@[^/]+\/)?[^./][^:]*$/ }, async (args) => {
+      const at = args.importer.indexOf(`/${MODULES}`);
+      if (at < 0 || args.pluginData === oneCopyPerTarball) return undefined;
+      const root = args.importer.slice(0, at);
+      const { copies, names } = copiesOf(root);
+      if (!names.has(packageOf(args.path))) return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: oneCopyPerTarball,
+      });
+      if (resolved.errors.length > 0 || !resolved.path.startsWith(`${root}/`)) return undefined;
+      const relative = resolved.path.slice(root.length + 1);
+      const installPath = `${relative.slice(0, relative.lastIndexOf(MODULES))}${MODULES}${packageOf(args.path)}`;
+      const canonical = copies.get(installPath);
+      if (!canonical || !relative.startsWith(`${installPath}/`)) return undefined;
+      return { ...resolved, path: join(root, canonical, relative.slice(installPath.length)) };
+    });
   },
 };

@@ -21,7 +21,7 @@ const SIZE_TARGET = 1_000_000;
  * The one function over the target, better-auth with its plugins (docs/deployment.md: no split of `/v1/auth/*`
  * by plugin gets each part under 1 MB). Held at what it ships now, so a library that grows it is seen.
  */
-const OVER_TARGET = new Map([["functions/api/auth/proxy.handler", 2_700_000]]);
+const OVER_TARGET = new Map([["functions/api/auth/proxy.handler", 2_550_000]]);
 
 /** The ports a function declared: routes, crons and the worker expose them; the migration opens every store. */
 async function portsOf(handler: string): Promise<string[]> {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { type EsbuildPlugin, zodEnglishOnly } from "../../stacks/bundle-trims";
+import { type EsbuildPlugin, oneCopyPerTarball, zodEnglishOnly } from "../../stacks/bundle-trims";
 import { FUNCTION_DEFAULTS } from "../../stacks/lambda";
 import { ROOT, sstEsbuild } from "../lambda/bundle";
 
@@ -18,9 +18,9 @@ export const coreLocales = Object.keys(z.core.locales);
 export const message = () => z.string().safeParse(1).error.issues[0].message;
 `;
 
-async function bundle(plugins: EsbuildPlugin[]) {
+async function bundle(plugins: EsbuildPlugin[], entry = ENTRY) {
   const result = await sstEsbuild().build({
-    stdin: { contents: ENTRY, resolveDir: ROOT, loader: "ts" },
+    stdin: { contents: entry, resolveDir: ROOT, loader: "ts" },
     bundle: true,
     format: "esm",
     platform: "node",
@@ -34,12 +34,91 @@ async function bundle(plugins: EsbuildPlugin[]) {
   const locales = Object.keys(result.metafile.inputs)
     .filter((input) => /node_modules\/zod\/v4\/locales\/(?!index)/.test(input))
     .map((input) => input.slice(input.lastIndexOf("/") + 1));
-  return { code: result.outputFiles[0]!.text, locales };
+  return { code: result.outputFiles[0]!.text, locales, inputs: Object.keys(result.metafile.inputs) };
 }
+
+/** Writes a bundle to the scratch directory and imports it, as Lambda loads one. */
+async function load<T>(name: string, code: string): Promise<T> {
+  const file = join(scratch, name);
+  writeFileSync(file, code);
+  return (await import(pathToFileURL(file).href)) as T;
+}
+
+// A SAML sign-in between a service and an identity provider, both samlify, as the SSO plugin and its tests use it:
+// samlify, xml-crypto (the signature) and the DOM parser they share once bundled. The IdP's key pair is the test one.
+const SAML_ENTRY = `
+import { readFileSync } from "node:fs";
+import * as samlify from "samlify";
+samlify.setSchemaValidator({ validate: async () => "skipped" });
+const fixture = (name) => readFileSync(${JSON.stringify(join(ROOT, "tests/fixtures/saml"))} + "/" + name, "utf8");
+export async function signIn(email) {
+  const redirect = samlify.Constants.namespace.binding.redirect;
+  const post = samlify.Constants.namespace.binding.post;
+  const idp = samlify.IdentityProvider({
+    entityID: "urn:test:idp",
+    privateKey: fixture("idp-key.pem"),
+    signingCert: fixture("idp-cert.pem"),
+    singleSignOnService: [{ Binding: redirect, Location: "http://idp.test/sso" }],
+    singleLogoutService: [{ Binding: redirect, Location: "http://idp.test/slo" }],
+  });
+  const sp = samlify.ServiceProvider({
+    entityID: "urn:test:sp",
+    assertionConsumerService: [{ Binding: post, Location: "http://sp.test/acs" }],
+    wantAssertionsSigned: true,
+  });
+  const { context } = sp.createLoginRequest(idp, "redirect");
+  const query = Object.fromEntries(new URL(context).searchParams);
+  const request = await idp.parseLoginRequest(sp, "redirect", { query, octetString: "" });
+  const response = await idp.createLoginResponse(sp, { extract: { request: { id: request.extract.request.id } } }, "post", { email });
+  const parsed = await sp.parseLoginResponse(idp, "post", { body: { SAMLResponse: response.context } });
+  const tampered = Buffer.from(Buffer.from(response.context, "base64").toString("utf8").replace(email, "eve@evil.test")).toString("base64");
+  const refused = await sp.parseLoginResponse(idp, "post", { body: { SAMLResponse: tampered } }).then(() => "accepted", (e) => String(e));
+  return { nameId: parsed.extract.nameID, refused };
+}
+`;
 
 describe("the bundle trims every function is built with (stacks/bundle-trims.ts)", () => {
   it("are the plugins of the stack's default function props", () => {
-    expect(FUNCTION_DEFAULTS.nodejs.esbuild.plugins).toEqual([zodEnglishOnly]);
+    expect(FUNCTION_DEFAULTS.nodejs.esbuild.plugins).toEqual([zodEnglishOnly, oneCopyPerTarball]);
+  });
+
+  it("bundle one copy of a package npm installed in several places from the same tarball, and SAML still signs in", async () => {
+    // The install paths of package `name` whose files a bundle holds.
+    const copies = (inputs: string[], name: string) => {
+      const marker = `node_modules/${name}/`;
+      const paths = inputs
+        .filter((i) => i.includes(marker))
+        .map((i) => i.slice(0, i.lastIndexOf(marker) + marker.length - 1));
+      return [...new Set(paths)].sort();
+    };
+    const whole = await bundle([], SAML_ENTRY);
+    const merged = await bundle([oneCopyPerTarball], SAML_ENTRY);
+
+    // samlify, xml-crypto and xml-encryption each carry @xmldom/xmldom 0.8.15 (better-auth's SSO plugin puts 0.9 on top).
+    expect(copies(whole.inputs, "@xmldom/xmldom")).toEqual([
+      "node_modules/@authenio/xml-encryption/node_modules/@xmldom/xmldom",
+      "node_modules/samlify/node_modules/@xmldom/xmldom",
+      "node_modules/xml-crypto/node_modules/@xmldom/xmldom",
+    ]);
+    expect(copies(merged.inputs, "@xmldom/xmldom")).toEqual([
+      "node_modules/@authenio/xml-encryption/node_modules/@xmldom/xmldom",
+    ]);
+    // Other releases of a package stay apart: xml-crypto's and xml-encryption's own xpath are not samlify's.
+    expect(copies(merged.inputs, "xpath")).toHaveLength(3);
+    expect(copies(merged.inputs, "xpath")).toEqual(copies(whole.inputs, "xpath"));
+    expect(merged.code.length).toBeLessThan(whole.code.length - 100_000);
+
+    type Saml = { signIn(email: string): Promise<{ nameId: string; refused: string }> };
+    for (const [name, code] of [
+      ["saml-whole.mjs", whole.code],
+      ["saml-merged.mjs", merged.code],
+    ] as const) {
+      const { signIn } = await load<Saml>(name, code);
+      const result = await signIn("ada@example.test");
+      expect(result.nameId).toBe("ada@example.test");
+      // The signature is checked in the bundle: a response altered after signing is refused.
+      expect(result.refused).toBe("Error: FAILED_TO_VERIFY_SIGNATURE");
+    }
   });
 
   it("leave zod's locales but English out of a bundle that reads its namespaces, and zod still speaks English", async () => {
@@ -50,13 +129,10 @@ describe("the bundle trims every function is built with (stacks/bundle-trims.ts)
     expect(trimmed.locales).toEqual(["en.js"]);
     expect(trimmed.code.length).toBeLessThan(whole.code.length - 200_000);
 
-    const file = join(scratch, "trimmed.mjs");
-    writeFileSync(file, trimmed.code);
-    const loaded = (await import(pathToFileURL(file).href)) as {
-      locales: string[];
-      coreLocales: string[];
-      message: () => string;
-    };
+    const loaded = await load<{ locales: string[]; coreLocales: string[]; message: () => string }>(
+      "trimmed.mjs",
+      trimmed.code,
+    );
     expect(loaded.locales).toEqual(["en"]);
     expect(loaded.coreLocales).toEqual(["en"]);
     expect(loaded.message()).toBe("Invalid input: expected string, received number");
