@@ -35,7 +35,6 @@ export const zodEnglishOnly: EsbuildPlugin = {
 
 /** A package's lock entry as npm writes it in `package-lock.json` (`packages`, keyed by install path). */
 type LockEntry = {
-  version?: string;
   integrity?: string;
   dependencies?: Record<string, string>;
   dev?: boolean;
@@ -56,10 +55,9 @@ const packageOf = (specifier: string) =>
 
 /**
  * For a project's lockfile: each install path of a package that npm put in more than one place from the same
- * tarball (same name and integrity), has no dependencies of its own and is not for development only → the first
- * such path, in sorted order.
- * Only those are merged: their files are byte for byte the same and nothing they import resolves from where they
- * lie, so one copy behaves as each would.
+ * tarball (same name and integrity), that has no dependencies of its own and is not for development only → the
+ * first such path, in sorted order. Only those are merged: their files are byte for byte the same and nothing they
+ * import resolves from where they lie, so one copy behaves as each would.
  */
 function identicalCopies(root: string): Map<string, string> {
   const { packages } = JSON.parse(readFileSync(join(root, "package-lock.json"), "utf8")) as {
