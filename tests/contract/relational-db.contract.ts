@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import type { PostgresHandle } from "@core/adapters/postgres/migrate";
 import { migratePostgres } from "@core/adapters/postgres/migrate";
 import { isUniqueViolation } from "@core/platform/db-errors";
-import { apiKeys, auditLog, organizations, projects } from "@core/platform/schema";
+import { rowsOf } from "@core/platform/db";
+import { apiKeys, auditLog, automations, organizations, projects } from "@core/platform/schema";
 import { count, eq, sql } from "drizzle-orm";
 import { pgSchema, serial } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -157,6 +158,49 @@ export function describeRelationalDb(name: string, open: () => Promise<PostgresH
       expect(isUniqueViolation(orphan)).toBe(false);
       expect(isUniqueViolation(new Error("plain"))).toBe(false);
       expect(isUniqueViolation(undefined)).toBe(false);
+    });
+
+    it("leases a delivery on its own page: writing leased_until moves no freshly written delivery (docs/automations.md, \"Deliveries on disk\")", async () => {
+      await migratePostgres(handle, MIGRATIONS);
+      const { project } = await seedProject();
+      const automationId = id("aut");
+      const now = new Date();
+      await handle.db.insert(automations).values({
+        id: automationId,
+        projectId: project.id,
+        name: automationId,
+        trigger: "trace.created",
+        action: "webhook",
+        target: "http://127.0.0.1:9/hook",
+        enabled: true,
+        createdAt: now,
+        updatedAt: now,
+      });
+      // 200 deliveries of trace.created as the ingest worker records them: several full pages at a fill factor of 100.
+      const events = Array.from({ length: 200 }, () => ({ e: randomUUID(), name: "chat", input: "x".repeat(200) }));
+      const block = sql`split_part(trim(both '()' from ctid::text), ',', 1)::int`;
+      const written = rowsOf<{ seq: string; block: number }>(
+        await handle.db.execute(sql`
+          INSERT INTO automation_deliveries
+            (id, automation_id, project_id, event_id, type, envelope, status, attempts, attempt_log, next_attempt_at, created_at, updated_at)
+          SELECT gen_random_uuid()::text, ${automationId}, ${project.id}, v.e, 'trace.created',
+            jsonb_build_object('id', v.e, 'type', 'trace.created', 'data', jsonb_build_object('name', v.name, 'input', v.input)),
+            'pending', 0, '[]'::jsonb, now(), now(), now()
+          FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS v(e text, name text, input text)
+          RETURNING seq::text AS seq, ${block} AS block`),
+      );
+      // What leaseDue (core/automations/deliver.ts) writes: leased_until alone.
+      const leased = rowsOf<{ seq: string; block: number }>(
+        await handle.db.execute(sql`
+          UPDATE automation_deliveries SET leased_until = now() + interval '1 minute'
+          WHERE automation_id = ${automationId}
+          RETURNING seq::text AS seq, ${block} AS block`),
+      );
+
+      expect(new Set(written.map((r) => r.block)).size).toBeGreaterThan(2);
+      const before = new Map(written.map((r) => [r.seq, r.block]));
+      expect(leased.filter((r) => before.get(r.seq) !== r.block)).toEqual([]);
+      expect(leased).toHaveLength(200);
     });
   });
 }
