@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import type { PostgresHandle } from "@core/adapters/postgres/migrate";
 import { migratePostgres } from "@core/adapters/postgres/migrate";
-import { isUniqueViolation } from "@core/platform/db-errors";
 import { rowsOf } from "@core/platform/db";
+import { isUniqueViolation } from "@core/platform/db-errors";
 import { apiKeys, auditLog, automations, organizations, projects } from "@core/platform/schema";
 import { count, eq, sql } from "drizzle-orm";
 import { pgSchema, serial } from "drizzle-orm/pg-core";
@@ -160,7 +160,7 @@ export function describeRelationalDb(name: string, open: () => Promise<PostgresH
       expect(isUniqueViolation(undefined)).toBe(false);
     });
 
-    it("leases a delivery on its own page: writing leased_until moves no freshly written delivery (docs/automations.md, \"Deliveries on disk\")", async () => {
+    it('leases a delivery on its own page: writing leased_until moves no freshly written delivery (docs/automations.md, "Deliveries on disk")', async () => {
       await migratePostgres(handle, MIGRATIONS);
       const { project } = await seedProject();
       const automationId = id("aut");
