@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type EsbuildPlugin, oneCopyPerTarball, zodEnglishOnly } from "../../stacks/bundle-trims";
 import { FUNCTION_DEFAULTS } from "../../stacks/lambda";
 import { ROOT, sstEsbuild } from "../lambda/bundle";
+import { IDP_CERT, IDP_KEY } from "../support/saml-idp";
 
 const scratch = mkdtempSync(join(tmpdir(), "sightline-trims-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -45,19 +46,18 @@ async function load<T>(name: string, code: string): Promise<T> {
 }
 
 // A SAML sign-in between a service and an identity provider, both samlify, as the SSO plugin and its tests use it:
-// samlify, xml-crypto (the signature) and the DOM parser they share once bundled. The IdP's key pair is the test one.
+// samlify, xml-crypto (the signature) and the DOM parser they share once bundled. The IdP's key pair is the SSO
+// tests' own (tests/support/saml-idp.ts).
 const SAML_ENTRY = `
-import { readFileSync } from "node:fs";
 import * as samlify from "samlify";
 samlify.setSchemaValidator({ validate: async () => "skipped" });
-const fixture = (name) => readFileSync(${JSON.stringify(join(ROOT, "tests/fixtures/saml"))} + "/" + name, "utf8");
 export async function signIn(email) {
   const redirect = samlify.Constants.namespace.binding.redirect;
   const post = samlify.Constants.namespace.binding.post;
   const idp = samlify.IdentityProvider({
     entityID: "urn:test:idp",
-    privateKey: fixture("idp-key.pem"),
-    signingCert: fixture("idp-cert.pem"),
+    privateKey: ${JSON.stringify(IDP_KEY)},
+    signingCert: ${JSON.stringify(IDP_CERT)},
     singleSignOnService: [{ Binding: redirect, Location: "http://idp.test/sso" }],
     singleLogoutService: [{ Binding: redirect, Location: "http://idp.test/slo" }],
   });
