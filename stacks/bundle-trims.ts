@@ -33,6 +33,81 @@ export const zodEnglishOnly: EsbuildPlugin = {
   },
 };
 
+const LAZY_SAMLIFY = "lazy-samlify";
+
+/**
+ * What samlify exports, by how the facade hands it on: functions are called (or constructed) through, objects read
+ * through, and settings are kept and applied once samlify is loaded. A name samlify adds later is not exported by
+ * the facade, so an import of it fails the build; tests/stacks/bundle-trims.test.ts checks that every name better-auth's
+ * SSO plugin reads is here.
+ */
+export const SAMLIFY_EXPORTS = {
+  functions: [
+    "ServiceProvider",
+    "IdentityProvider",
+    "ServiceProviderInstance",
+    "IdentityProviderInstance",
+    "SPMetadata",
+    "IdPMetadata",
+  ],
+  objects: ["SamlLib", "Constants", "Utility", "Extractor"],
+  settings: ["setSchemaValidator", "setDOMParserOptions"],
+} as const;
+
+/**
+ * The facade of the samlify at `file` (a JSON string): `require` inside `load` is bundled as a call, so samlify's
+ * modules run on the first use.
+ */
+function samlifyFacade(file: string): string {
+  const { functions, objects, settings } = SAMLIFY_EXPORTS;
+  return [
+    "let real;",
+    "const pending = [];",
+    `function load() { if (!real) { real = require(${file}); for (const [name, args] of pending) real[name](...args); } return real; }`,
+    ...functions.map(
+      (f) =>
+        `export function ${f}(...args) { return new.target ? Reflect.construct(load().${f}, args) : load().${f}(...args); }`,
+    ),
+    ...objects.map(
+      (o) =>
+        `export const ${o} = new Proxy({}, { get(_, key) { const target = load().${o}; const value = target[key]; return typeof value === "function" ? value.bind(target) : value; }, has(_, key) { return key in load().${o}; }, ownKeys() { return Reflect.ownKeys(load().${o}); }, getOwnPropertyDescriptor(_, key) { const d = Reflect.getOwnPropertyDescriptor(load().${o}, key); return d && { ...d, configurable: true }; } });`,
+    ),
+    ...settings.map(
+      (s) => `export function ${s}(...args) { if (real) real.${s}(...args); else pending.push(["${s}", args]); }`,
+    ),
+    `export default { ${[...functions, ...objects, ...settings].join(", ")} };`,
+  ].join("\n");
+}
+
+/**
+ * samlify (with xml-crypto, xml-encryption, xmldom, node-rsa: about 1 MB of the auth proxy) runs only for SAML
+ * sign-ins, but better-auth's SSO plugin imports it at its top level and sets its schema validator there, so every
+ * cold start of the auth proxy ran all of it. Imports of `samlify` resolve to a facade with the same exports that
+ * loads samlify on first use, replaying the settings made before (docs/deployment.md, "What ships"). The code is
+ * still in the bundle (the size is the same); its modules run when a SAML route first needs them.
+ */
+export const lazySamlify: EsbuildPlugin = {
+  name: LAZY_SAMLIFY,
+  setup(build) {
+    // One facade per copy of samlify (keyed by its resolved file), so every importer of that copy shares its settings.
+    build.onResolve({ filter: /^samlify$/ }, async (args) => {
+      if (args.pluginData === LAZY_SAMLIFY) return undefined;
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: LAZY_SAMLIFY,
+      });
+      return resolved.errors.length > 0 ? undefined : { path: resolved.path, namespace: LAZY_SAMLIFY };
+    });
+    build.onLoad({ filter: /.*/, namespace: LAZY_SAMLIFY }, (args) => ({
+      contents: samlifyFacade(JSON.stringify(args.path)),
+      resolveDir: dirname(args.path),
+      loader: "js",
+    }));
+  },
+};
+
 /** A package's lock entry as npm writes it in `package-lock.json` (`packages`, keyed by install path). */
 type LockEntry = {
   integrity?: string;

@@ -4,7 +4,7 @@ import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import type { FunctionProps } from "sst/constructs";
 import { Config } from "../core/platform/config";
 import type { FunctionSettings } from "../functions/function-settings";
-import { oneCopyPerTarball, zodEnglishOnly } from "./bundle-trims";
+import { lazySamlify, oneCopyPerTarball, zodEnglishOnly } from "./bundle-trims";
 
 /**
  * The Lambda runtime of every function. SST 2.49 maps nodejs22.x itself (and uses it for its
@@ -28,7 +28,7 @@ export const FUNCTION_DEFAULTS = {
     // them out keeps each bundle small. They never run on Lambda.
     // zodEnglishOnly leaves zod's other locales out of every bundle; oneCopyPerTarball bundles a package npm installed
     // twice from the same tarball once (stacks/bundle-trims.ts).
-    esbuild: { external: ["chdb", "@electric-sql/pglite"], plugins: [zodEnglishOnly, oneCopyPerTarball] },
+    esbuild: { external: ["chdb", "@electric-sql/pglite"], plugins: [zodEnglishOnly, oneCopyPerTarball, lazySamlify] },
   },
 } satisfies FunctionProps;
 

@@ -1,9 +1,17 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { type EsbuildPlugin, oneCopyPerTarball, zodEnglishOnly } from "../../stacks/bundle-trims";
+import {
+  type EsbuildPlugin,
+  lazySamlify,
+  oneCopyPerTarball,
+  SAMLIFY_EXPORTS,
+  zodEnglishOnly,
+} from "../../stacks/bundle-trims";
 import { FUNCTION_DEFAULTS } from "../../stacks/lambda";
 import { ROOT, sstEsbuild } from "../lambda/bundle";
 import { IDP_CERT, IDP_KEY } from "../support/saml-idp";
@@ -71,15 +79,39 @@ export async function signIn(email) {
   const request = await idp.parseLoginRequest(sp, "redirect", { query, octetString: "" });
   const response = await idp.createLoginResponse(sp, { extract: { request: { id: request.extract.request.id } } }, "post", { email });
   const parsed = await sp.parseLoginResponse(idp, "post", { body: { SAMLResponse: response.context } });
+  // The SSO plugin checks the assertion's signature itself through SamlLib, with the IdP's metadata.
+  const [verified] = samlify.SamlLib.verifySignature(Buffer.from(response.context, "base64").toString("utf8"), {
+    metadata: idp.entityMeta,
+    signatureAlgorithm: idp.entitySetting.requestSignatureAlgorithm,
+  });
   const tampered = Buffer.from(Buffer.from(response.context, "base64").toString("utf8").replace(email, "eve@evil.test")).toString("base64");
   const refused = await sp.parseLoginResponse(idp, "post", { body: { SAMLResponse: tampered } }).then(() => "accepted", (e) => String(e));
-  return { nameId: parsed.extract.nameID, refused };
+  return { nameId: parsed.extract.nameID, verified, refused };
 }
+// Whether samlify's own modules had run once this module's imports were done (the test's marker, \`markSamlify\`).
+export const ranAtImport = globalThis.samlifyRan === true;
 `;
+
+/** Marks the moment samlify's entry module runs (`globalThis.samlifyRan`), to tell when a bundle evaluates it. */
+const markSamlify: EsbuildPlugin = {
+  name: "mark-samlify",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]samlify[\\/]build[\\/]index\.js$/ }, async (args) => ({
+      contents: `${await readFile(args.path, "utf8")}\nglobalThis.samlifyRan = true;\n`,
+      loader: "js",
+    }));
+  },
+};
+
+type Saml = {
+  ranAtImport: boolean;
+  signIn(email: string): Promise<{ nameId: string; verified: boolean; refused: string }>;
+};
+const SIGNATURE_REFUSED = "Error: FAILED_TO_VERIFY_SIGNATURE";
 
 describe("the bundle trims every function is built with (stacks/bundle-trims.ts)", () => {
   it("are the plugins of the stack's default function props", () => {
-    expect(FUNCTION_DEFAULTS.nodejs.esbuild.plugins).toEqual([zodEnglishOnly, oneCopyPerTarball]);
+    expect(FUNCTION_DEFAULTS.nodejs.esbuild.plugins).toEqual([zodEnglishOnly, oneCopyPerTarball, lazySamlify]);
   });
 
   it("bundle one copy of a package npm installed in several places from the same tarball, and SAML still signs in", async () => {
@@ -108,17 +140,51 @@ describe("the bundle trims every function is built with (stacks/bundle-trims.ts)
     expect(copies(merged.inputs, "xpath")).toEqual(copies(whole.inputs, "xpath"));
     expect(merged.code.length).toBeLessThan(whole.code.length - 100_000);
 
-    type Saml = { signIn(email: string): Promise<{ nameId: string; refused: string }> };
     for (const [name, code] of [
       ["saml-whole.mjs", whole.code],
       ["saml-merged.mjs", merged.code],
     ] as const) {
-      const { signIn } = await load<Saml>(name, code);
-      const result = await signIn("ada@example.test");
-      expect(result.nameId).toBe("ada@example.test");
-      // The signature is checked in the bundle: a response altered after signing is refused.
-      expect(result.refused).toBe("Error: FAILED_TO_VERIFY_SIGNATURE");
+      const result = await (await load<Saml>(name, code)).signIn("ada@example.test");
+      expect(result).toEqual({ nameId: "ada@example.test", verified: true, refused: SIGNATURE_REFUSED });
     }
+  });
+
+  it("run samlify's modules when SAML is first used, not at import, and SAML still signs in", async () => {
+    const eager = await bundle([oneCopyPerTarball, markSamlify], SAML_ENTRY);
+    const lazy = await bundle([oneCopyPerTarball, lazySamlify, markSamlify], SAML_ENTRY);
+
+    (globalThis as { samlifyRan?: boolean }).samlifyRan = false;
+    expect((await load<Saml>("saml-eager.mjs", eager.code)).ranAtImport).toBe(true);
+
+    (globalThis as { samlifyRan?: boolean }).samlifyRan = false;
+    const loaded = await load<Saml>("saml-lazy.mjs", lazy.code);
+    expect(loaded.ranAtImport).toBe(false);
+    expect((globalThis as { samlifyRan?: boolean }).samlifyRan).toBe(false);
+    // The schema validator set at import reached samlify: without one, samlify refuses every response it parses.
+    expect(await loaded.signIn("ada@example.test")).toEqual({
+      nameId: "ada@example.test",
+      verified: true,
+      refused: SIGNATURE_REFUSED,
+    });
+    expect((globalThis as { samlifyRan?: boolean }).samlifyRan).toBe(true);
+  });
+
+  it("hand on every export of samlify, and every name better-auth's SSO plugin reads of it", async () => {
+    const facade = [...SAMLIFY_EXPORTS.functions, ...SAMLIFY_EXPORTS.objects, ...SAMLIFY_EXPORTS.settings].sort();
+    const sso = join(ROOT, "node_modules/@better-auth/sso");
+    const samlify = createRequire(join(sso, "package.json"))("samlify") as Record<string, unknown>;
+    expect(facade).toEqual(
+      Object.keys(samlify)
+        .filter((k) => k !== "__esModule")
+        .sort(),
+    );
+
+    // The plugin reads samlify through one binding, \`saml\`: each member it reads must be in the facade.
+    const files = readdirSync(join(sso, "dist")).filter((f) => f.endsWith(".mjs"));
+    const code = (await Promise.all(files.map((f) => readFile(join(sso, "dist", f), "utf8")))).join("\n");
+    const read = [...new Set([...code.matchAll(/\bsaml\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!))];
+    expect(read.length).toBeGreaterThan(3);
+    for (const name of read) expect(facade, name).toContain(name);
   });
 
   it("leave zod's locales but English out of a bundle that reads its namespaces, and zod still speaks English", async () => {
