@@ -31,23 +31,54 @@ const SIGN_IN_PATHS = [
   "/send-verification-email",
 ];
 
-/** Builds better-auth over the relational store (drizzle, `pg`), with email and password, magic links, TOTP and bans. */
+/**
+ * Builds better-auth over the relational store (drizzle, `pg`), with email and password, magic links, TOTP and bans.
+ * better-auth is built and started when first used (docs/auth.md, "Start-up"): a service only swapped for its
+ * `withMailer` copy never starts, so two instances never start at once in one process.
+ */
 export function createAuth(deps: AuthDeps, config: AuthConfig): AuthService {
   // Access tokens for /v1/mcp are checked without better-auth (oauth-resource.ts), by every runtime alike.
   const oauth = oauthAddresses(config.baseUrl);
-  const auth = betterAuthOf(deps, config, oauth);
-  // better-auth starts up as soon as it is built; a store closed under it must not become an unhandled rejection.
-  const started = auth.$context.then(
-    () => undefined,
-    (error: unknown) => deps.log.error("auth: start-up failed", { error: String(error) }),
-  );
+  const startOnce = async () => {
+    const auth = betterAuthOf(deps, config, oauth);
+    await auth.$context;
+    return auth;
+  };
+  let current: ReturnType<typeof startOnce> | null = null;
+  // A failed start-up is tried once more at once (another process starting on the same store may have won a race on
+  // the row it writes, the OAuth resource), then left for the next call to try again.
+  const started = () =>
+    (current ??= startOnce().catch(async (error: unknown) => {
+      deps.log.error("auth: start-up failed", { error: String(error) });
+      try {
+        return await startOnce();
+      } catch (again) {
+        deps.log.error("auth: start-up failed", { error: String(again) });
+        current = null;
+        throw again;
+      }
+    }));
+  const copies = new Map<AuthDeps["mailer"], AuthService>();
   const service: AuthService = {
     oauth,
-    ready: () => started,
-    handler: async (request) => passkeyRegistrationErrors(request, await auth.handler(request)),
+    // Never rejects: a start-up that failed is logged, and each sign-in call tries again.
+    ready: () =>
+      started().then(
+        () => undefined,
+        () => undefined,
+      ),
+    handler: async (request) => passkeyRegistrationErrors(request, await (await started()).handler(request)),
     // The session behind a cookie is read without better-auth, by its rules, as every cookie route reads it.
     ...cookieSessions(deps, config),
-    withMailer: (mailer) => (mailer === deps.mailer ? service : createAuth({ ...deps, mailer }, config)),
+    // One copy per mailer, kept: the Lambda proxy asks for its mailer's copy on every request.
+    withMailer: (mailer) => {
+      if (mailer === deps.mailer) return service;
+      const kept = copies.get(mailer);
+      if (kept) return kept;
+      const copy = createAuth({ ...deps, mailer }, config);
+      copies.set(mailer, copy);
+      return copy;
+    },
   };
   return service;
 }

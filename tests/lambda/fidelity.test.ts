@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,12 +7,18 @@ import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand 
 import { generateRingKey } from "@core/platform/keyring";
 import { LangfuseClient } from "@langfuse/client";
 import { Langfuse } from "langfuse";
+import * as samlify from "samlify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ClickHouseShim, startClickHouseShim } from "../support/clickhouse-http-shim";
+import { startDnsServer } from "../support/dns-server";
 import { createBucket, createQueuePair, type Fauxqs, startEmulator } from "../support/fauxqs";
 import { type LambdaInvokeServer, startLambdaInvokeServer } from "../support/lambda-invoke-server";
+import type { TestApp } from "../support/local-app";
+import { IDP_CERT, samlIdp } from "../support/saml-idp";
 import { createScratchDatabase } from "../support/scratch-db";
 import { startSecretsManagerFake } from "../support/secrets-manager-fake";
+import { Jar, person, sessionCall } from "../support/sessions";
+import { proveDomain } from "../support/sso-flows";
 import { startApiGateway } from "./api-gateway";
 import { allFunctions, bundleWithPackages, isolate, MIGRATE_HANDLER } from "./bundle";
 import { apiGatewayEvent, scheduledEvent, sqsEvent } from "./events";
@@ -23,6 +30,7 @@ import { invoke, loadAll } from "./invoke";
  */
 const PG_ADMIN = "postgres://postgres@127.0.0.1:5432/test";
 const SECRET_ARN = "arn:aws:secretsmanager:us-east-1:123456789012:secret:sightline/test/secrets-AbCdEf";
+const SIGN_IN_SECRET_ARN = "arn:aws:secretsmanager:us-east-1:123456789012:secret:sightline/sign-in/secrets-GhIjKl";
 const KEY = { publicKey: "pk-sl-fidelity", secretKey: "sk-sl-fidelity" };
 const auth = { authorization: `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}` };
 
@@ -122,14 +130,17 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     shim = await startClickHouseShim(join(root, "ch"));
     scratch = await createScratchDatabase(PG_ADMIN);
     if (!scratch) throw new Error("the Postgres role may not create databases");
+    const stageSecret = {
+      DATABASE_URL: scratch.url,
+      SIGHTLINE_CLICKHOUSE_URL: shim.url,
+      SIGHTLINE_KEY_RING: `k1:${generateRingKey()}`,
+      SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
+      SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
+    };
     secrets = await startSecretsManagerFake({
-      [SECRET_ARN]: {
-        DATABASE_URL: scratch.url,
-        SIGHTLINE_CLICKHOUSE_URL: shim.url,
-        SIGHTLINE_KEY_RING: `k1:${generateRingKey()}`,
-        SIGHTLINE_INIT_PUBLIC_KEY: KEY.publicKey,
-        SIGHTLINE_INIT_SECRET_KEY: KEY.secretKey,
-      },
+      [SECRET_ARN]: stageSecret,
+      // The same stage with sign-in configured (docs/auth.md, "The auth secret").
+      [SIGN_IN_SECRET_ARN]: { ...stageSecret, SIGHTLINE_AUTH_SECRET: randomBytes(48).toString("base64url") },
     });
     env = stackEnvironment({
       SIGHTLINE_BUCKET: bucket,
@@ -473,6 +484,101 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
         );
       } finally {
         await gateway.stop();
+      }
+    },
+    180_000,
+  );
+
+  it.skipIf(!pg)(
+    "answers sign-in with 503 and says what is missing when the stage's secret has no SIGHTLINE_AUTH_SECRET; keys still work",
+    async () => {
+      const signIn = await run(
+        "functions/api/auth/proxy.handler",
+        apiGatewayEvent("POST", "/v1/auth/sign-in/email", {
+          headers: { "content-type": "application/json" },
+          body: { email: "ada@example.com", password: "correct horse battery staple" },
+        }),
+      );
+      const projects = await api("functions/api/projects/list-projects.handler", "GET", "/v1/projects");
+
+      expect(signIn.error, signIn.output).toBeUndefined();
+      expect(signIn.result.statusCode).toBe(503);
+      expect(JSON.parse(signIn.result.body)).toEqual({
+        error: {
+          code: "unavailable",
+          message: "Sign-in is not configured: set SIGHTLINE_AUTH_SECRET (on AWS in the stage's secret)",
+        },
+      });
+      expect(projects.status).toBe(200);
+    },
+  );
+
+  it.skipIf(!pg)(
+    "signs a person in with SAML through the bundled auth proxy: SP metadata, sign-in/sso, the signed response posted to the ACS",
+    async () => {
+      const dns = await startDnsServer();
+      // The auth proxy names its own address in the SP metadata and the ACS, and checks the Origin of POSTs by it.
+      let publicUrl = "";
+      const gateway = await startApiGateway((handler, event) =>
+        invoke(taskRoot(handler), bundles.get(handler)!, event, {
+          ...env,
+          SIGHTLINE_SECRETS_ARN: SIGN_IN_SECRET_ARN,
+          SIGHTLINE_PUBLIC_URL: publicUrl,
+          SIGHTLINE_DNS_SERVERS: dns.address,
+        }),
+      );
+      publicUrl = gateway.url;
+      try {
+        const app = { url: gateway.url } as TestApp;
+        // SSO waits for the installation's first person, who signs up with email and password.
+        await person(app, `owner-${Math.random().toString(36).slice(2, 8)}@example.com`);
+        const withKey = (method: string, path: string, body?: unknown) =>
+          sessionCall(app, null, method, path, { ...(body ? { body } : {}), headers: auth });
+        const domain = `fidelity-${Math.random().toString(36).slice(2, 8)}.example`;
+        const email = `ada@${domain}`;
+        // The IdP side runs in this process, where nothing else sets samlify's schema validator (the service's check
+        // runs in the bundle).
+        samlify.setSchemaValidator({ validate: async () => "skipped" });
+        const idp = samlIdp();
+        const created = await withKey("POST", "/v1/sso-providers", {
+          type: "saml",
+          domain,
+          entryPoint: idp.entryPoint,
+          cert: IDP_CERT,
+          entityId: idp.entityId,
+        });
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        await proveDomain(app, dns, created.body, (path) => withKey("POST", path));
+
+        const jar = new Jar();
+        const start = await sessionCall(app, jar, "POST", "/v1/auth/sign-in/sso", {
+          body: { email, callbackURL: "/" },
+        });
+        expect(start.status, JSON.stringify(start.body)).toBe(200);
+        const metadata = await sessionCall(app, null, "GET", created.body.metadataPath);
+        expect(metadata.status, JSON.stringify(metadata.body)).toBe(200);
+        const answer = await idp.answer(start.body.url, metadata.body, email);
+        const acs = new URL(answer.acs);
+        const posted = await sessionCall(app, jar, "POST", `${acs.pathname}${acs.search}`, {
+          body: new URLSearchParams({ SAMLResponse: answer.SAMLResponse, RelayState: answer.RelayState }).toString(),
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" },
+        });
+        const me = await sessionCall(app, jar, "GET", "/v1/me");
+
+        expect(start.body.url).toContain(`${idp.entryPoint}?SAMLRequest=`);
+        expect(answer.acs).toBe(`${gateway.url}${created.body.acsPath}`);
+        expect(posted.status, JSON.stringify(posted.body)).toBe(302);
+        expect(me.status).toBe(200);
+        expect(me.body.user.email).toBe(email);
+        // SAML ran in the auth proxy's own bundle, where samlify loads on first use (stacks/bundle-trims.ts).
+        expect(gateway.calls).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^POST \/v1\/auth\/sso\/saml2\/[^ ]+ → functions\/api\/auth\/proxy/),
+          ]),
+        );
+      } finally {
+        await gateway.stop();
+        await dns.close();
       }
     },
     180_000,

@@ -28,12 +28,18 @@ const REDIRECT_MESSAGES: Record<string, string> = {
     "An account with this email exists; sign in to it another way first (its email must be verified), then sign in with this provider",
 };
 
-/** better-auth's `{code, message}`, or an OAuth endpoint's `{error, error_description}` (RFC 6749 §5.2) in the same shape. */
-function parsed(body: string | undefined): { code?: unknown; message?: unknown } {
+/**
+ * better-auth's `{code, message}`, or an OAuth endpoint's `{error, error_description}` (RFC 6749 §5.2) in the same
+ * shape; `ours` when the body is already our error body (`{error: {code, message}}`: sign-in not configured).
+ */
+function parsed(body: string | undefined): { code?: unknown; message?: unknown; ours?: boolean } {
   try {
     const value = JSON.parse(body ?? "") as unknown;
     if (!value || typeof value !== "object") return {};
     const v = value as { code?: unknown; message?: unknown; error?: unknown; error_description?: unknown };
+    const own = v.error as { code?: unknown; message?: unknown } | null | undefined;
+    if (own && typeof own === "object" && typeof own.code === "string" && typeof own.message === "string")
+      return { code: own.code, message: own.message, ours: true };
     return {
       code: v.code ?? (typeof v.error === "string" ? v.error : undefined),
       message: v.message ?? v.error_description,
@@ -121,6 +127,8 @@ export function authErrorResult(
   }
   if (status < 400) return undefined;
   const body = parsed(result.body);
+  // Written by us, for the caller: kept as it is (a 503 when the stage's secret has no SIGHTLINE_AUTH_SECRET).
+  if (body.ours) return undefined;
   const authCode = typeof body.code === "string" ? body.code : undefined;
   const fallback =
     status === 429
