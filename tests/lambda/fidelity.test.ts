@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { connect } from "node:net";
+import { createServer } from "node:http";
+import { type AddressInfo, connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
@@ -17,7 +18,7 @@ import type { TestApp } from "../support/local-app";
 import { IDP_CERT, samlIdp } from "../support/saml-idp";
 import { createScratchDatabase } from "../support/scratch-db";
 import { startSecretsManagerFake } from "../support/secrets-manager-fake";
-import { Jar, person, sessionCall } from "../support/sessions";
+import { Jar, magicLinkSignIn, person, sessionCall, signUp } from "../support/sessions";
 import { proveDomain } from "../support/sso-flows";
 import { startApiGateway } from "./api-gateway";
 import { allFunctions, bundleWithPackages, isolate, MIGRATE_HANDLER } from "./bundle";
@@ -489,6 +490,25 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     180_000,
   );
 
+  /**
+   * The API Gateway front with sign-in configured (the stage's secret with SIGHTLINE_AUTH_SECRET), `over` added to
+   * every function's environment. The auth proxy names its own address (`SIGHTLINE_PUBLIC_URL`, the front's) in
+   * links, the SP metadata and the ACS, and checks the Origin of POSTs by it.
+   */
+  async function signInGateway(over: Record<string, string> = {}) {
+    let publicUrl = "";
+    const gateway = await startApiGateway((handler, event) =>
+      invoke(taskRoot(handler), bundles.get(handler)!, event, {
+        ...env,
+        SIGHTLINE_SECRETS_ARN: SIGN_IN_SECRET_ARN,
+        SIGHTLINE_PUBLIC_URL: publicUrl,
+        ...over,
+      }),
+    );
+    publicUrl = gateway.url;
+    return gateway;
+  }
+
   it.skipIf(!pg)(
     "answers sign-in with 503 and says what is missing when the stage's secret has no SIGHTLINE_AUTH_SECRET; keys still work",
     async () => {
@@ -517,17 +537,7 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     "signs a person in with SAML through the bundled auth proxy: SP metadata, sign-in/sso, the signed response posted to the ACS",
     async () => {
       const dns = await startDnsServer();
-      // The auth proxy names its own address in the SP metadata and the ACS, and checks the Origin of POSTs by it.
-      let publicUrl = "";
-      const gateway = await startApiGateway((handler, event) =>
-        invoke(taskRoot(handler), bundles.get(handler)!, event, {
-          ...env,
-          SIGHTLINE_SECRETS_ARN: SIGN_IN_SECRET_ARN,
-          SIGHTLINE_PUBLIC_URL: publicUrl,
-          SIGHTLINE_DNS_SERVERS: dns.address,
-        }),
-      );
-      publicUrl = gateway.url;
+      const gateway = await signInGateway({ SIGHTLINE_DNS_SERVERS: dns.address });
       try {
         const app = { url: gateway.url } as TestApp;
         // SSO waits for the installation's first person, who signs up with email and password.
@@ -583,4 +593,65 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     },
     180_000,
   );
+
+  it.skipIf(!pg)(
+    "mails through SES from the bundled auth proxy: a sign-up's confirmation, then a magic link that signs the person in",
+    async () => {
+      const ses = await startSesStandIn();
+      // The auth function's only AWS client is SES: its endpoint is the stand-in's.
+      const gateway = await signInGateway({ SIGHTLINE_MAIL_FROM: "sightline@example.com", AWS_ENDPOINT_URL: ses.url });
+      try {
+        const app = { url: gateway.url, mail: ses.mail } as TestApp;
+        const email = `grace-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+        const { answer: signedUp } = await signUp(app, email);
+        const { jar, answer: opened } = await magicLinkSignIn(app, email);
+        const me = await sessionCall(app, jar, "GET", "/v1/me");
+
+        expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(200);
+        expect(ses.mail.map((m) => [m.to, m.subject])).toEqual([
+          [email, "Confirm your email for Sightline"],
+          [email, expect.stringMatching(/sign-in link/)],
+        ]);
+        // SES v2's SendEmail, signed for the ses service, from the configured sender.
+        expect(ses.requests).toEqual([
+          expect.objectContaining({ path: "/v2/email/outbound-emails", service: "ses", from: "sightline@example.com" }),
+          expect.objectContaining({ path: "/v2/email/outbound-emails", service: "ses", from: "sightline@example.com" }),
+        ]);
+        expect(opened.status).toBe(302);
+        expect(me.status).toBe(200);
+        expect(me.body.user).toMatchObject({ email, emailVerified: true });
+      } finally {
+        await gateway.stop();
+        await ses.stop();
+      }
+    },
+    180_000,
+  );
 });
+
+/** SES v2's `SendEmail` on loopback: records each mail (as the test app's in-memory mailer does) and answers a message id. */
+async function startSesStandIn() {
+  const mail: { to: string; subject: string; text: string }[] = [];
+  const requests: { path: string; service: string; from: string }[] = [];
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+    const credential = /Credential=[^/]+\/[^/]+\/[^/]+\/([^/]+)\//.exec(req.headers.authorization ?? "");
+    requests.push({ path: req.url ?? "", service: credential?.[1] ?? "", from: body.FromEmailAddress });
+    mail.push({
+      to: body.Destination.ToAddresses[0],
+      subject: body.Content.Simple.Subject.Data,
+      text: body.Content.Simple.Body.Text.Data,
+    });
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ MessageId: `m${mail.length}` }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    mail,
+    requests,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
