@@ -83,8 +83,8 @@ function samlifyFacade(file: string): string {
  * samlify (with xml-crypto, xml-encryption, xmldom, node-rsa: about 1 MB of the auth proxy) runs only for SAML
  * sign-ins, but better-auth's SSO plugin imports it at its top level and sets its schema validator there, so every
  * cold start of the auth proxy ran all of it. Imports of `samlify` resolve to a facade with the same exports that
- * loads samlify on first use, replaying the settings made before (docs/deployment.md, "What ships"). The code is
- * still in the bundle (the size is the same); its modules run when a SAML route first needs them.
+ * loads samlify on first use, replaying the settings made before (docs/deployment.md, "What ships"). The code stays
+ * in the bundle; its modules run when a SAML route first needs them.
  */
 export const lazySamlify: EsbuildPlugin = {
   name: LAZY_SAMLIFY,

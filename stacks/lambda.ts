@@ -27,7 +27,7 @@ export const FUNCTION_DEFAULTS = {
     // The embedded stores (chDB, PGlite) are local-only and imported dynamically: leaving
     // them out keeps each bundle small. They never run on Lambda.
     // zodEnglishOnly leaves zod's other locales out of every bundle; oneCopyPerTarball bundles a package npm installed
-    // twice from the same tarball once (stacks/bundle-trims.ts).
+    // twice from the same tarball once; lazySamlify runs the SAML stack on first use (stacks/bundle-trims.ts).
     esbuild: { external: ["chdb", "@electric-sql/pglite"], plugins: [zodEnglishOnly, oneCopyPerTarball, lazySamlify] },
   },
 } satisfies FunctionProps;
