@@ -15,6 +15,7 @@ import { startDnsServer } from "../support/dns-server";
 import { createBucket, createQueuePair, type Fauxqs, startEmulator } from "../support/fauxqs";
 import { type LambdaInvokeServer, startLambdaInvokeServer } from "../support/lambda-invoke-server";
 import type { TestApp } from "../support/local-app";
+import { grant, mcpCall, registerClient, toolNames } from "../support/mcp-oauth";
 import { IDP_CERT, samlIdp } from "../support/saml-idp";
 import { createScratchDatabase } from "../support/scratch-db";
 import { startSecretsManagerFake } from "../support/secrets-manager-fake";
@@ -589,6 +590,35 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
       } finally {
         await gateway.stop();
         await dns.close();
+      }
+    },
+    180_000,
+  );
+
+  it.skipIf(!pg)(
+    "lets an MCP client in with OAuth across bundles: registered, authorized and given a token by the auth proxy, let into /v1/mcp by its own function",
+    async () => {
+      const gateway = await signInGateway();
+      try {
+        const app = { url: gateway.url } as TestApp;
+        const who = await person(app, `mcp-${Math.random().toString(36).slice(2, 8)}@example.com`);
+
+        const clientId = await registerClient(app, "fidelity MCP client");
+        const tokens = await grant(app, who.jar, clientId, { scope: "sightline:read" });
+        const tools = await toolNames(app, tokens.access_token);
+        const refused = await mcpCall(app, "not-a-token", "tools/list");
+
+        expect(tokens.scope).toBe("sightline:read");
+        expect(tools).toEqual(expect.arrayContaining(["list_traces", "get_trace", "list_prompts"]));
+        expect(refused.status).toBe(401);
+        expect(gateway.calls).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^POST \/v1\/auth\/oauth2\/token → functions\/api\/auth\/proxy/),
+            expect.stringMatching(/^POST \/v1\/mcp → functions\/api\/mcp\/post-message/),
+          ]),
+        );
+      } finally {
+        await gateway.stop();
       }
     },
     180_000,
