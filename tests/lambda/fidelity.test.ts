@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { type AddressInfo, connect } from "node:net";
@@ -489,6 +489,43 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
       }
     },
     180_000,
+  );
+
+  it.skipIf(!pg)(
+    "uploads media as the Langfuse SDKs do through the bundles: a presigned S3 PUT of the declared bytes, confirmed, then read back",
+    async () => {
+      const bytes = randomBytes(64 * 1024);
+      const sha256Hash = createHash("sha256").update(bytes).digest("base64");
+      const asked = await api("functions/api/media/request-upload.handler", "POST", "/api/public/media", {
+        traceId: `media-${Date.now()}`,
+        field: "input",
+        contentType: "image/png",
+        contentLength: bytes.length,
+        sha256Hash,
+      });
+      expect(asked.status, asked.output).toBe(200);
+      const { mediaId, uploadUrl } = asked.body as { mediaId: string; uploadUrl: string };
+      // The URL is S3's (the emulator's), signed for the declared type, length and hash. S3 refuses other bytes
+      // (BadDigest); the emulator does not check the checksum, so that refusal is not tested here (docs/media.md).
+      expect(uploadUrl.startsWith(emulator.endpoint)).toBe(true);
+      const put = await fetch(uploadUrl, {
+        method: "PUT",
+        headers: { "content-type": "image/png", "x-amz-checksum-sha256": sha256Hash },
+        body: bytes,
+      });
+      const reported = await api("functions/api/media/report-upload.handler", "PATCH", `/api/public/media/${mediaId}`, {
+        uploadedAt: new Date().toISOString(),
+        uploadHttpStatus: put.status,
+      });
+      const read = await api("functions/api/media/get-langfuse-media.handler", "GET", `/api/public/media/${mediaId}`);
+      const fetched = Buffer.from(await (await fetch(read.body.url)).arrayBuffer());
+
+      expect(put.status).toBe(200);
+      expect(reported.status, reported.output).toBe(204);
+      expect(read.status, read.output).toBe(200);
+      expect(read.body).toMatchObject({ mediaId, contentType: "image/png", contentLength: bytes.length });
+      expect(fetched.equals(bytes)).toBe(true);
+    },
   );
 
   /**
