@@ -50,6 +50,8 @@ export const Env = z.object({
   AWS_ENDPOINT_URL_SECRETS_MANAGER: z.string().optional(),
   /** The same for Lambda's Invoke API (the model-call function), for an emulator apart from the others. */
   AWS_ENDPOINT_URL_LAMBDA: z.string().optional(),
+  /** The same for EventBridge's PutEvents (the outbox relay and the ingest worker's `deliveries.due`). */
+  AWS_ENDPOINT_URL_EVENTBRIDGE: z.string().optional(),
   SIGHTLINE_INIT_PUBLIC_KEY: z.string().optional(),
   SIGHTLINE_INIT_SECRET_KEY: z.string().optional(),
   SIGHTLINE_INIT_ORG: z.string().default("default"),

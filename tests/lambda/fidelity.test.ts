@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { type AddressInfo, connect } from "node:net";
@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DeleteMessageCommand, GetQueueAttributesCommand, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
 import { generateRingKey } from "@core/platform/keyring";
+import { signatureHeaders } from "@core/platform/signatures";
 import { LangfuseClient } from "@langfuse/client";
 import { Langfuse } from "langfuse";
 import * as samlify from "samlify";
@@ -16,6 +17,7 @@ import { createBucket, createQueuePair, type Fauxqs, startEmulator } from "../su
 import { type LambdaInvokeServer, startLambdaInvokeServer } from "../support/lambda-invoke-server";
 import type { TestApp } from "../support/local-app";
 import { grant, mcpCall, registerClient, toolNames } from "../support/mcp-oauth";
+import { startReceiver } from "../support/receiver";
 import { IDP_CERT, samlIdp } from "../support/saml-idp";
 import { createScratchDatabase } from "../support/scratch-db";
 import { startSecretsManagerFake } from "../support/secrets-manager-fake";
@@ -528,6 +530,92 @@ describe("the AWS shape end to end, bundles against real protocols on loopback",
     },
   );
 
+  it.skipIf(!pg)(
+    "delivers a trace.created webhook the AWS way: the ingest worker records it and puts deliveries.due on EventBridge, the automations function attempts it",
+    async () => {
+      const events = await startPutEventsStandIn();
+      const hook = await startReceiver();
+      // Loopback webhooks are private addresses; EventBridge is the stand-in, S3 and SQS the emulator.
+      const hookEnv = { ...env, SIGHTLINE_ALLOW_PRIVATE_URLS: "true", AWS_ENDPOINT_URL_EVENTBRIDGE: events.url };
+      const call = (handler: string, event: unknown) =>
+        invoke(taskRoot(handler), bundles.get(handler)!, event, hookEnv);
+      try {
+        const made = await call(
+          "functions/api/automations/create-automation.handler",
+          apiGatewayEvent("POST", "/v1/automations", {
+            headers: auth,
+            body: { name: "fidelity-hook", trigger: "trace.created", action: "webhook", target: hook.url },
+          }),
+        );
+        expect(made.result?.statusCode, made.output).toBe(201);
+        const secret = JSON.parse(made.result.body).secret as string;
+        const traceId = `hooked-${Date.now()}`;
+        const accepted = await call(
+          "functions/api/ingest/ingest-batch.handler",
+          apiGatewayEvent("POST", "/v1/ingest", {
+            headers: auth,
+            body: {
+              batch: [
+                {
+                  id: "h1",
+                  type: "trace-create",
+                  timestamp: new Date().toISOString(),
+                  body: { id: traceId, name: "hooked" },
+                },
+              ],
+            },
+          }),
+        );
+        expect(accepted.result?.statusCode, accepted.output).toBe(207);
+        const received = await emulator.sqs.send(
+          new ReceiveMessageCommand({
+            QueueUrl: queueUrl,
+            MaxNumberOfMessages: 10,
+            MessageSystemAttributeNames: ["All"],
+          }),
+        );
+        const worked = await call(
+          "functions/workers/ingest.handler",
+          sqsEvent("arn:aws:sqs:us-east-1:000000000000:ingest-fidelity", received.Messages ?? []),
+        );
+        expect(worked.result, worked.output).toEqual({ batchItemFailures: [] });
+        for (const m of received.Messages ?? [])
+          await emulator.sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: m.ReceiptHandle! }));
+
+        // The worker recorded the delivery with the trace and said so on the bus, once for the project.
+        const due = events.entries.filter((e) => e.DetailType === "deliveries.due");
+        expect(due).toHaveLength(1);
+        expect(due[0]).toMatchObject({ EventBusName: "sightline-test-events" });
+        expect(hook.received).toEqual([]);
+        // EventBridge's rule invokes the automations function with the entry.
+        const delivered = await call("functions/events/deliver-automations.handler", {
+          version: "0",
+          id: randomUUID(),
+          "detail-type": due[0]!.DetailType,
+          source: due[0]!.Source,
+          account: "123456789012",
+          time: new Date().toISOString(),
+          region: "us-east-1",
+          resources: [],
+          detail: JSON.parse(due[0]!.Detail),
+        });
+        expect(delivered.error, delivered.output).toBeUndefined();
+
+        expect(hook.received).toHaveLength(1);
+        const envelope = JSON.parse(hook.received[0]!.body);
+        expect(envelope).toMatchObject({ type: "trace.created", data: expect.objectContaining({ id: traceId }) });
+        // Signed with the automation's secret, as every delivery is (docs/automations.md).
+        const timestamp = Number(hook.received[0]!.headers["x-service-timestamp"]);
+        expect(hook.received[0]!.headers["x-service-signature"]).toBe(
+          signatureHeaders(secret, hook.received[0]!.body, new Date(timestamp * 1000))["X-Service-Signature"],
+        );
+      } finally {
+        await hook.close();
+        await events.stop();
+      }
+    },
+  );
+
   /**
    * The API Gateway front with sign-in configured (the stage's secret with SIGHTLINE_AUTH_SECRET), `over` added to
    * every function's environment. The auth proxy names its own address (`SIGHTLINE_PUBLIC_URL`, the front's) in
@@ -719,6 +807,32 @@ async function startSesStandIn() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     mail,
     requests,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** EventBridge's `PutEvents` on loopback (its JSON protocol): records every entry and answers each an event id. */
+async function startPutEventsStandIn() {
+  const entries: { Source: string; DetailType: string; Detail: string; EventBusName?: string }[] = [];
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { Entries: (typeof entries)[number][] };
+    if (req.headers["x-amz-target"] !== "AWSEvents.PutEvents") {
+      res
+        .writeHead(400, { "content-type": "application/x-amz-json-1.1" })
+        .end('{"__type":"UnknownOperationException"}');
+      return;
+    }
+    entries.push(...body.Entries);
+    res
+      .writeHead(200, { "content-type": "application/x-amz-json-1.1" })
+      .end(JSON.stringify({ FailedEntryCount: 0, Entries: body.Entries.map(() => ({ EventId: randomUUID() })) }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    entries,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
