@@ -1,6 +1,5 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { connect } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { type Message, ReceiveMessageCommand } from "@aws-sdk/client-sqs";
@@ -14,7 +13,7 @@ import { apiGatewayEvent, sqsEvent } from "../tests/lambda/events";
 import { invoke, invokeWarm } from "../tests/lambda/invoke";
 import { createBucket, createQueuePair, startEmulator } from "../tests/support/fauxqs";
 import { startRequestCounter } from "../tests/support/request-counter";
-import { createScratchDatabase } from "../tests/support/scratch-db";
+import { createScratchDatabase, postgresAnswers } from "../tests/support/scratch-db";
 import { startSecretsManagerFake } from "../tests/support/secrets-manager-fake";
 import { fmt, quantile } from "./lib";
 
@@ -28,16 +27,6 @@ const BATCH_SIZES = [10, 50, 200];
 /** Per batch size: 1 cold request, then warm ones; the worker gets 1 cold delivery, 10 single ones, 2 of ten. */
 const REQUESTS = 31;
 const QUEUE_ARN = "arn:aws:sqs:us-east-1:000000000000:ingest-cost";
-
-const postgresAnswers = () =>
-  new Promise<boolean>((resolve) => {
-    const socket = connect(5432, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      return resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 
 /** A ClickHouse server over chDB in a child process (chDB allows one data directory per process, and other benchmarks hold one). */
 async function clickHouseChild(dir: string): Promise<{ url: string; stop(): void }> {

@@ -5,7 +5,7 @@ import { allFunctions, bundleWithPackages, MIGRATE_HANDLER, ROOT, sizeOf } from 
 /*
  * What each function's bundle carries and weighs, as `sst deploy` builds it (tests/lambda/bundle.ts, the shared
  * cached build): the libraries its handler's ports allow, the sign-in stack only where better-auth runs, and the size
- * target. The Lambda-fidelity suite (fidelity.test.ts) runs the same bundles.
+ * target. The Lambda-fidelity suite (fidelity.test.ts, fidelity-sign-in.test.ts) runs the same bundles.
  */
 const functions = allFunctions();
 let files = new Map<string, string>();

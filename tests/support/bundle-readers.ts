@@ -2,5 +2,6 @@
 export const BUNDLE_READERS = [
   "tests/stacks/stacks.test.ts",
   "tests/lambda/fidelity.test.ts",
+  "tests/lambda/fidelity-sign-in.test.ts",
   "tests/lambda/contents.test.ts",
 ];

@@ -1,5 +1,17 @@
 import { randomUUID } from "node:crypto";
+import { connect } from "node:net";
 import postgres from "postgres";
+
+/** Whether the machine's Postgres answers on 127.0.0.1:5432 (scenarios that need a server skip without it). */
+export const postgresAnswers = () =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(5432, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      return resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
 
 /**
  * Creates a database of its own on the server at `url` (so migrations start from
