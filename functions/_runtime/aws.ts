@@ -10,7 +10,7 @@ import * as z from "zod";
 import { type Env, parseEnv } from "./env";
 import { openKeyRing } from "./key-ring";
 import type { BaseDeps } from "./ports";
-import { awsCredentials } from "./ports/aws-options";
+import { awsClientOptions, awsCredentials } from "./ports/aws-options";
 import { openPostgresServer } from "./postgres";
 
 /** Connection settings kept in Secrets Manager (the stack passes only the secret's ARN). */
@@ -22,11 +22,9 @@ export async function readSecrets(
   credentials: AwsCredentialSource = awsCredentials(env),
 ): Promise<Record<string, string>> {
   if (!env.SIGHTLINE_SECRETS_ARN) return {};
-  const endpoint = env.AWS_ENDPOINT_URL_SECRETS_MANAGER ?? env.AWS_ENDPOINT_URL;
   const text = await getSecretString(env.SIGHTLINE_SECRETS_ARN, {
-    region: env.AWS_REGION,
+    ...awsClientOptions(env, env.AWS_ENDPOINT_URL_SECRETS_MANAGER),
     credentials,
-    ...(endpoint ? { endpoint } : {}),
   });
   // The stack creates every key empty; an empty value means "not set".
   return Object.fromEntries(Object.entries(Secrets.parse(JSON.parse(text))).filter(([, v]) => v !== ""));

@@ -1,11 +1,14 @@
 import type { AwsCredentialSource } from "@core/adapters/aws/signed-fetch";
 import type { Env } from "../env";
 
-/** Region and, for an emulator such as LocalStack, the endpoint every AWS client of a process uses. */
-export const awsClientOptions = (env: Env) => ({
-  region: env.AWS_REGION,
-  ...(env.AWS_ENDPOINT_URL ? { endpoint: env.AWS_ENDPOINT_URL } : {}),
-});
+/**
+ * Region and, for an emulator such as LocalStack, the endpoint: `serviceEndpoint` (a service's own setting, as the
+ * AWS SDKs' `AWS_ENDPOINT_URL_<SERVICE>`) when set, else the one every AWS client of a process uses.
+ */
+export const awsClientOptions = (env: Env, serviceEndpoint?: string) => {
+  const endpoint = serviceEndpoint ?? env.AWS_ENDPOINT_URL;
+  return { region: env.AWS_REGION, ...(endpoint ? { endpoint } : {}) };
+};
 
 /**
  * The credentials Lambda gives a function's role, from its environment; elsewhere `fallback` (the local

@@ -8,11 +8,9 @@ export const bus: Port<"bus"> = {
   name: "bus",
   open(env: Env) {
     if (!env.SIGHTLINE_EVENT_BUS_NAME) throw new Error("Invalid configuration: SIGHTLINE_EVENT_BUS_NAME must be set");
-    const endpoint = env.AWS_ENDPOINT_URL_EVENTBRIDGE ?? env.AWS_ENDPOINT_URL;
     return new EventBridgeEventBus({
       busName: env.SIGHTLINE_EVENT_BUS_NAME,
-      ...awsClientOptions(env),
-      ...(endpoint ? { endpoint } : {}),
+      ...awsClientOptions(env, env.AWS_ENDPOINT_URL_EVENTBRIDGE),
       credentials: awsCredentials(env),
     });
   },

@@ -1,18 +1,16 @@
 import { lambdaLlmProviders } from "@core/adapters/aws/lambda-llm-providers";
 import type { Env } from "../env";
 import type { Port } from "../ports";
-import { awsCredentials } from "./aws-options";
+import { awsClientOptions, awsCredentials } from "./aws-options";
 
 /** The judge providers behind the model-call function: what a function opens instead of `llm` to carry no LLM SDK. */
 export function openRemoteLlm(env: Env) {
   if (!env.SIGHTLINE_MODEL_CALL_FUNCTION)
     throw new Error("Invalid configuration: SIGHTLINE_MODEL_CALL_FUNCTION must be set (the stack sets it)");
-  const endpoint = env.AWS_ENDPOINT_URL_LAMBDA ?? env.AWS_ENDPOINT_URL;
   return lambdaLlmProviders({
     functionName: env.SIGHTLINE_MODEL_CALL_FUNCTION,
-    region: env.AWS_REGION,
+    ...awsClientOptions(env, env.AWS_ENDPOINT_URL_LAMBDA),
     credentials: awsCredentials(env),
-    ...(endpoint ? { endpoint } : {}),
     concurrency: env.SIGHTLINE_LLM_CONCURRENCY,
   });
 }
