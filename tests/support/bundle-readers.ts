@@ -4,4 +4,5 @@ export const BUNDLE_READERS = [
   "tests/lambda/fidelity.test.ts",
   "tests/lambda/fidelity-sign-in.test.ts",
   "tests/lambda/contents.test.ts",
+  "tests/integration/mcp/model-call.test.ts",
 ];

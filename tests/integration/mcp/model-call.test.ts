@@ -8,7 +8,7 @@ import { openRemoteLlm } from "@functions/_runtime/ports/remote-llm";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bundleFunctions, isolate } from "../../lambda/bundle";
+import { allFunctions, bundleFunctions, isolate } from "../../lambda/bundle";
 import { FakeProviders, type FakeReply } from "../../support/fake-providers";
 import { ev, ingest } from "../../support/ingest";
 import { type LambdaInvokeServer, startLambdaInvokeServer } from "../../support/lambda-invoke-server";
@@ -96,7 +96,9 @@ describe("run_evaluator over MCP: in process and through the model-call function
     await ingest(app, [ev("trace-create", { id: traceId, name: "qa", input: "capital of France?", output: "Paris" })]);
 
     taskRoot = mkdtempSync(join(tmpdir(), "sightline-model-call-"));
-    const bundle = (await bundleFunctions([{ handler: MODEL_CALL, kind: "invoked" }])).get(MODEL_CALL)!;
+    // The shared build of every function (tests/lambda/bundle-cache.ts): a build of this one alone would be another
+    // cache entry, and writing it drops the others, under the files reading them.
+    const bundle = (await bundleFunctions(allFunctions())).get(MODEL_CALL)!;
     lambda = await startLambdaInvokeServer({
       [FUNCTION_NAME]: {
         taskRoot,
