@@ -123,26 +123,41 @@ describe("the AWS shape across functions: sign-in, MCP's OAuth, webhooks", async
         expect(created.status, JSON.stringify(created.body)).toBe(201);
         await proveDomain(app, dns, created.body, (path) => withKey("POST", path));
 
-        const jar = new Jar();
-        const start = await sessionCall(app, jar, "POST", "/v1/auth/sign-in/sso", {
-          body: { email, callbackURL: "/" },
-        });
-        expect(start.status, JSON.stringify(start.body)).toBe(200);
-        const metadata = await sessionCall(app, null, "GET", created.body.metadataPath);
-        expect(metadata.status, JSON.stringify(metadata.body)).toBe(200);
-        const answer = await idp.answer(start.body.url, metadata.body, email);
-        const acs = new URL(answer.acs);
-        const posted = await sessionCall(app, jar, "POST", `${acs.pathname}${acs.search}`, {
-          body: new URLSearchParams({ SAMLResponse: answer.SAMLResponse, RelayState: answer.RelayState }).toString(),
-          headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" },
-        });
-        const me = await sessionCall(app, jar, "GET", "/v1/me");
+        // A browser's SP-initiated sign-in for `email`, the IdP vouching for `asserted`.
+        const samlSignIn = async (email: string, asserted = email) => {
+          const jar = new Jar();
+          const start = await sessionCall(app, jar, "POST", "/v1/auth/sign-in/sso", {
+            body: { email, callbackURL: "/" },
+          });
+          expect(start.status, JSON.stringify(start.body)).toBe(200);
+          const metadata = await sessionCall(app, null, "GET", created.body.metadataPath);
+          expect(metadata.status, JSON.stringify(metadata.body)).toBe(200);
+          const answer = await idp.answer(start.body.url, metadata.body, asserted);
+          const acs = new URL(answer.acs);
+          const posted = await sessionCall(app, jar, "POST", `${acs.pathname}${acs.search}`, {
+            body: new URLSearchParams({ SAMLResponse: answer.SAMLResponse, RelayState: answer.RelayState }).toString(),
+            headers: { "content-type": "application/x-www-form-urlencoded", origin: "null" },
+          });
+          return { start, answer, posted, me: await sessionCall(app, jar, "GET", "/v1/me") };
+        };
+        const { start, answer, posted, me } = await samlSignIn(email);
+        // Who must not get in: the IdP answering for an address outside the provider's domain.
+        const outsider = `mallory-${Math.random().toString(36).slice(2, 6)}@elsewhere.example`;
+        const refused = await samlSignIn(`mallory@${domain}`, outsider);
 
         expect(start.body.url).toContain(`${idp.entryPoint}?SAMLRequest=`);
         expect(answer.acs).toBe(`${gateway.url}${created.body.acsPath}`);
         expect(posted.status, JSON.stringify(posted.body)).toBe(302);
         expect(me.status).toBe(200);
         expect(me.body.user.email).toBe(email);
+        expect(refused.posted.status).toBe(403);
+        expect(refused.posted.body.error).toMatchObject({
+          code: "forbidden",
+          message: `The identity provider for ${domain} answered for ${outsider}, outside its domain`,
+        });
+        // No cookie is given, only taken back (the relay state's).
+        expect(refused.posted.headers.getSetCookie().filter((c) => !/Max-Age=0/.test(c))).toEqual([]);
+        expect(refused.me.status).toBe(401);
         // SAML ran in the auth proxy's own bundle, where samlify loads on first use (stacks/bundle-trims.ts).
         expect(gateway.calls).toEqual(
           expect.arrayContaining([
