@@ -20,6 +20,12 @@ export interface WorkerDef {
    * fewer, larger deliveries under load keep reads fast while ingesting (docs/ingest.md, "Decisions").
    */
   localBatchingWindowMs?: number;
+  /**
+   * Deliveries the single-process runtime hands to the handler before the oldest of them has ended (1 when
+   * absent). Only for a handler that orders overlapping deliveries itself, as the ingest worker does
+   * (core/ingest/delivery-order.ts): the next delivery decodes and merges while the one before is inserted.
+   */
+  localOverlap?: number;
   /** Instances of the worker on AWS at most (Lambda reserved concurrency): what protects the providers it calls. */
   reservedConcurrency?: number;
   /** Visibility timeout of the queue; must exceed the handler's timeout. */
@@ -38,6 +44,7 @@ export const workers: readonly WorkerDef[] = [
     timeoutSeconds: 120,
     localBatchSize: 100,
     localBatchingWindowMs: 200,
+    localOverlap: 2,
   },
   // Online evaluations call judge providers: a few instances at once, each with a delivery of jobs evaluated together, never on the
   // ingest worker's path (docs/evaluators.md, "Online evaluation").

@@ -1,6 +1,7 @@
 export { PLATFORM_ENVIRONMENT } from "../telemetry";
 export { acceptBatch, INLINE_BATCH_BYTES } from "./accept-batch";
 export { listDeadLetters, recordDeadLetter, recordGivenUp, startReplay } from "./dead-letters";
+export { DeliveryOrder } from "./delivery-order";
 export { handleIngestJobs, type IngestWorkerDeps } from "./handle-jobs";
 export { ingestHealth } from "./health";
 export { IngestJob, IngestQueueMessage, ReplayJob } from "./ingest.jobs";

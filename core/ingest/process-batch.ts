@@ -1,6 +1,7 @@
 import * as Automations from "../automations";
 import type { Deps } from "../platform/deps";
 import * as Telemetry from "../telemetry";
+import { ALONE, type Turn } from "./delivery-order";
 import { resolveCosts } from "./resolve-costs";
 import { recordSdkUsage, sdkCountsOf } from "./sdk-usage";
 import type { StoredBatch } from "./stored-batch.schema";
@@ -24,13 +25,16 @@ export type DueTargets = Map<
 export async function processBatches(
   deps: Pick<Deps, "db" | "telemetry" | "blobs" | "log" | "clock" | "config" | "caches">,
   batches: readonly StoredBatch[],
+  /** Waited for only by a delivery that reads rows earlier ones write (`readsEarlierRows`); released once its rows are in. */
+  turn: Turn = ALONE,
 ): Promise<{ traces: number; observations: number; scores: number; due: DueTargets }> {
   const merged = Telemetry.mergeEvents(batches);
+  if (readsEarlierRows(merged, batches)) await turn.ready;
   await adoptOrphans(deps, merged);
   await resolveCosts(deps, [...merged.observations.values()]);
   await applyTailRules(deps, merged, batches);
   // After the tail rules, which may have dropped whole traces.
-  await Telemetry.writeRows(deps, merged, (projectId) => Automations.activeTriggers(deps, projectId));
+  await Telemetry.writeRows(deps, merged, (projectId) => Automations.activeTriggers(deps, projectId), turn.release);
   // After the rows: a failed write is retried, and counting first would count it twice.
   for (const [projectId, counts] of sdkCountsOf(batches)) await recordSdkUsage(deps, projectId, counts);
   return {
@@ -39,6 +43,22 @@ export async function processBatches(
     scores: merged.scores.size,
     due: dueTargets(merged),
   };
+}
+
+/**
+ * Whether applying the delivery reads telemetry rows an earlier delivery may still be inserting: updates that named
+ * no trace (`adoptOrphans`), generations with usage but no model or a model but no usage (`resolveCosts` reads the
+ * stored half), and a tail rule (which reads the earlier decision on a trace). Anything else a delivery writes merges
+ * by id and event time whatever the order its inserts land in, and the trace mirror's upserts are atomic, so such a
+ * delivery runs beside the one before it (docs/ingest.md, "The local worker"). Erring towards a wait is always safe.
+ */
+function readsEarlierRows(merged: Telemetry.MergedRows, batches: readonly StoredBatch[]): boolean {
+  if (merged.orphans.length > 0 || batches.some((b) => b.sampling?.tail)) return true;
+  for (const row of merged.observations.values()) {
+    const usage = row.versioned.has("usage_raw") || row.versioned.has("usage_details");
+    if (usage !== row.versioned.has("model")) return true;
+  }
+  return false;
 }
 
 function dueTargets(merged: Telemetry.MergedRows): DueTargets {

@@ -14,6 +14,8 @@ export async function writeRows(
   deps: Pick<Deps, "db" | "telemetry" | "blobs" | "clock">,
   merged: MergedRows,
   listeners?: CreatedListeners,
+  /** Called once the rows are in (an overlapping delivery may read them now), before the score events. */
+  onInserted?: () => void,
 ): Promise<void> {
   const listening = await listeningTo(merged, listeners);
   await offloadLargeBodies(deps.blobs, [
@@ -31,6 +33,7 @@ export async function writeRows(
       .filter(([, rows]) => rows.size > 0)
       .map(([table, rows]) => deps.telemetry.insertEncoded(table, jsonEachRow(rows.values()))),
   );
+  onInserted?.();
   // After the rows: a failed insert is retried, and the event's stable id keeps the retry from adding another.
   await appendScoresCreated(deps.db, merged.scores.values(), (p) => listening.get(p), deps.clock.now());
 }

@@ -128,9 +128,10 @@ export function startQueueRunner(options: {
 
   /**
    * The next delivery is received while the current one is handled (docs/ingest.md, "The local worker"): the queue's
-   * reads, the gathering window and the thread's work overlap, and deliveries are still handled one at a time, in
-   * order, so a delivery's reads of the store see every earlier delivery's rows. A delivery received ahead is handled
-   * only while at least the handler's timeout of its visibility is left; else it is given back and received again.
+   * reads, the gathering window and the thread's work overlap. A worker with `localOverlap` 2 (ingest) has the next
+   * delivery handed over while the one before is still in the handler, which orders their reads of the stores
+   * itself; any other worker handles one at a time. A delivery received ahead is handed over only while at least the
+   * handler's timeout of its visibility is left; else it is given back and received again.
    */
   async function receiveAhead(): Promise<{ messages: ReceivedMessage[]; at: number }> {
     const messages = await receiveDelivery(1, true);
@@ -138,8 +139,12 @@ export function startQueueRunner(options: {
   }
   const heldAtMostMs = Math.max(0, worker.visibilitySeconds - worker.timeoutSeconds) * 1000;
 
+  const overlap = Math.max(1, worker.localOverlap ?? 1);
+
   const loop = (async () => {
     let next: Promise<{ messages: ReceivedMessage[]; at: number }> | null = null;
+    /** Deliveries in the handler, oldest first: at most `overlap` (docs/ingest.md, "The local worker"). */
+    const inHandler: Promise<void>[] = [];
     while (options.poll && !stopping) {
       try {
         const ahead = next !== null;
@@ -157,7 +162,11 @@ export function startQueueRunner(options: {
           next = receiveAhead();
           next.catch(() => {});
         }
-        await handleDelivery(current.messages);
+        const handling = handleDelivery(current.messages);
+        // Awaited below or at the end; meanwhile its failure must not count as unhandled.
+        handling.catch(() => {});
+        inHandler.push(handling);
+        if (inHandler.length >= overlap) await inHandler.shift();
       } catch (e) {
         log.error("queue runner error", { queue: worker.queue, error: e instanceof Error ? e.message : String(e) });
         await new Promise<void>((r) => {
@@ -166,6 +175,10 @@ export function startQueueRunner(options: {
         });
       }
     }
+    for (const handling of inHandler)
+      await handling.catch((e: unknown) =>
+        log.error("queue runner error", { queue: worker.queue, error: e instanceof Error ? e.message : String(e) }),
+      );
     const ahead = await next?.catch(() => null);
     if (ahead?.messages.length) await giveBack(ahead.messages);
   })();

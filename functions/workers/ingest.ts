@@ -6,6 +6,9 @@ import { bus } from "../_runtime/ports/bus";
 import { queues } from "../_runtime/ports/queues";
 import { telemetry } from "../_runtime/ports/telemetry";
 
+/** Locally two deliveries overlap in this handler (functions/queue-workers.ts); on Lambda its turns are always ready. */
+const order = new Ingest.DeliveryOrder();
+
 /**
  * Drains the ingest queue (SQS event source with partial batch responses, or the local queue): the whole
  * delivery is written together, failures are reported per message (docs/ingest.md). What a write makes due
@@ -16,6 +19,6 @@ export const handler = queueWorker({
   uses: [telemetry, blobs, queues, bus],
   deadLetters: (deps) => deps.queues.ingestDeadLetters,
   run: (deps, jobs) =>
-    Ingest.handleIngestJobs(deps, jobs, async (due) => void (await Evaluators.evaluateWritten(deps, due))),
+    Ingest.handleIngestJobs(deps, jobs, async (due) => void (await Evaluators.evaluateWritten(deps, due)), order),
   giveUp: Ingest.recordGivenUp,
 });

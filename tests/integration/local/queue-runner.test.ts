@@ -84,6 +84,73 @@ describe("the local queue runner", () => {
     expect(await queue.stats()).toMatchObject({ depth: 0, inFlight: 0 });
   });
 
+  /** A runner whose worker overlaps two deliveries, each held in the handler until the test lets it end. */
+  function overlappingRunner() {
+    const started: number[][] = [];
+    const endings: (() => void)[] = [];
+    const state = { running: 0, most: 0 };
+    const runner = startQueueRunner({
+      root: process.cwd(),
+      worker: { ...worker, localOverlap: 2 },
+      queue,
+      log,
+      poll: true,
+      invoke: async (_handler, event) => {
+        state.most = Math.max(state.most, ++state.running);
+        started.push(bodies(event));
+        await new Promise<void>((r) => endings.push(r));
+        state.running--;
+        return { batchItemFailures: [] };
+      },
+    });
+    return { runner, started, endings, state };
+  }
+
+  it("with localOverlap 2, hands the next delivery over while one is in the handler, never a third", async () => {
+    await send(6);
+    const { runner, started, endings, state } = overlappingRunner();
+    expect(await until(async () => started.length === 2)).toBe(true);
+    // The third delivery is received meanwhile (2 + 2 + 2 in flight) but waits for the oldest to end.
+    expect(await until(async () => (await queue.stats()).inFlight === 6)).toBe(true);
+    expect(started).toHaveLength(2);
+    endings[0]!();
+    expect(await until(async () => started.length === 3)).toBe(true);
+    endings[1]!();
+    endings[2]!();
+    expect(await until(async () => (await queue.stats()).inFlight === 0)).toBe(true);
+    await runner.stop();
+
+    expect(started).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 5],
+    ]);
+    expect(state.most).toBe(2);
+    expect(await queue.stats()).toMatchObject({ depth: 0, inFlight: 0 });
+  });
+
+  it("with localOverlap 2, stops once both deliveries in the handler have ended, and gives back the one received ahead", async () => {
+    await send(6);
+    const { runner, started, endings } = overlappingRunner();
+    expect(await until(async () => (await queue.stats()).inFlight === 6)).toBe(true);
+    let stopped = false;
+    const stopping = runner.stop().then(() => (stopped = true));
+    endings[0]!();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stopped).toBe(false);
+    endings[1]!();
+    await stopping;
+
+    expect(started).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    // Both handled deliveries acknowledged; the third visible again at once.
+    expect(await queue.stats()).toMatchObject({ depth: 2, inFlight: 0 });
+    const again = await queue.receive({ max: 10 });
+    expect(again.map((m) => JSON.parse(m.body))).toEqual([{ n: 4 }, { n: 5 }]);
+  });
+
   it("gives back the delivery received ahead when it stops, visible again at once", async () => {
     await send(4);
     const handled: number[][] = [];
