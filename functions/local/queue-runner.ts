@@ -129,8 +129,8 @@ export function startQueueRunner(options: {
   /**
    * The next delivery is received while the current one is handled (docs/ingest.md, "The local worker"): the queue's
    * reads, the gathering window and the thread's work overlap. A worker with `localOverlap` 2 (ingest) has the next
-   * delivery handed over while the one before is still in the handler, which orders their reads of the stores
-   * itself; any other worker handles one at a time. A delivery received ahead is handed over only while at least the
+   * delivery, when full (a backlog), handed over while the one before is still in the handler, which orders their
+   * reads of the stores itself; any other worker handles one at a time. A delivery received ahead is handed over only while at least the
    * handler's timeout of its visibility is left; else it is given back and received again.
    */
   async function receiveAhead(): Promise<{ messages: ReceivedMessage[]; at: number }> {
@@ -162,6 +162,9 @@ export function startQueueRunner(options: {
           next = receiveAhead();
           next.catch(() => {});
         }
+        // Only a full delivery (a backlog) goes in beside another: under light load deliveries run one at a time,
+        // and the API's requests do not compete with two of them (docs/ingest.md, "The local worker").
+        if (current.messages.length < max) while (inHandler.length > 0) await inHandler.shift();
         const handling = handleDelivery(current.messages);
         // Awaited below or at the end; meanwhile its failure must not count as unhandled.
         handling.catch(() => {});

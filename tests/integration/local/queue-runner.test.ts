@@ -129,6 +129,22 @@ describe("the local queue runner", () => {
     expect(await queue.stats()).toMatchObject({ depth: 0, inFlight: 0 });
   });
 
+  it("with localOverlap 2, hands a delivery that is not full over only once the one in the handler has ended", async () => {
+    await send(3);
+    const { runner, started, endings, state } = overlappingRunner();
+    // [0, 1] in the handler, [2] received ahead (3 in flight), not handed over beside it: no backlog.
+    expect(await until(async () => (await queue.stats()).inFlight === 3)).toBe(true);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(started).toEqual([[0, 1]]);
+    endings[0]!();
+    expect(await until(async () => started.length === 2)).toBe(true);
+    endings[1]!();
+    expect(await until(async () => (await queue.stats()).inFlight === 0)).toBe(true);
+    await runner.stop();
+    expect(started).toEqual([[0, 1], [2]]);
+    expect(state.most).toBe(1);
+  });
+
   it("with localOverlap 2, stops once both deliveries in the handler have ended, and gives back the one received ahead", async () => {
     await send(6);
     const { runner, started, endings } = overlappingRunner();
