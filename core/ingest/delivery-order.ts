@@ -7,12 +7,12 @@ export interface Turn {
 }
 
 /**
- * Deliveries of one worker that overlap, applied in the order they started (docs/ingest.md, "The local worker":
- * overlapping deliveries). A delivery decodes and merges its batches at once, waits for its turn before the
- * steps that read what earlier deliveries write (orphan updates, pricing's stored half of a generation, the trace
- * mirror, the tail rule's earlier decision), and releases its turn as soon as its rows are inserted, so the next
- * one works while it finishes (score events, SDK counts, due evaluations, the acknowledgement). A Lambda instance
- * handles one delivery at a time: its turns are always ready.
+ * Deliveries of one worker that overlap, applied in the order they started (docs/ingest.md, "The local worker",
+ * "Two deliveries overlap in the handler under a backlog"). A delivery decodes and merges its batches at once, waits
+ * for its turn only if it reads what earlier deliveries write (orphan updates, pricing's stored half of a generation,
+ * the tail rule's earlier decision), and releases its turn as soon as its rows are inserted, so the next one works
+ * while it finishes (score events, SDK counts, due evaluations, the acknowledgement). A Lambda instance handles one
+ * delivery at a time: its turns are always ready.
  */
 export class DeliveryOrder {
   private last: Promise<void> = Promise.resolve();
