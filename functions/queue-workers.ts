@@ -22,8 +22,9 @@ export interface WorkerDef {
   localBatchingWindowMs?: number;
   /**
    * Deliveries the single-process runtime hands to the handler before the oldest of them has ended (1 when
-   * absent); only a full delivery (a backlog) goes in beside another. Only for a handler that orders overlapping deliveries itself, as the ingest worker does
-   * (core/ingest/delivery-order.ts): the next delivery decodes and merges while the one before is inserted.
+   * absent); only a full delivery (a backlog) goes in beside another. Only for a handler that orders overlapping
+   * deliveries itself, as the ingest worker does (core/ingest/delivery-order.ts): the next delivery decodes and
+   * merges while the one before is inserted.
    */
   localOverlap?: number;
   /** Instances of the worker on AWS at most (Lambda reserved concurrency): what protects the providers it calls. */

@@ -130,8 +130,8 @@ export function startQueueRunner(options: {
    * The next delivery is received while the current one is handled (docs/ingest.md, "The local worker"): the queue's
    * reads, the gathering window and the thread's work overlap. A worker with `localOverlap` 2 (ingest) has the next
    * delivery, when full (a backlog), handed over while the one before is still in the handler, which orders their
-   * reads of the stores itself; any other worker handles one at a time. A delivery received ahead is handed over only while at least the
-   * handler's timeout of its visibility is left; else it is given back and received again.
+   * reads of the stores itself; any other worker handles one at a time. A delivery received ahead is handed over
+   * only while at least the handler's timeout of its visibility is left; else it is given back and received again.
    */
   async function receiveAhead(): Promise<{ messages: ReceivedMessage[]; at: number }> {
     const messages = await receiveDelivery(1, true);
@@ -140,6 +140,8 @@ export function startQueueRunner(options: {
   const heldAtMostMs = Math.max(0, worker.visibilitySeconds - worker.timeoutSeconds) * 1000;
 
   const overlap = Math.max(1, worker.localOverlap ?? 1);
+  const logError = (e: unknown) =>
+    log.error("queue runner error", { queue: worker.queue, error: e instanceof Error ? e.message : String(e) });
 
   const loop = (async () => {
     let next: Promise<{ messages: ReceivedMessage[]; at: number }> | null = null;
@@ -171,17 +173,14 @@ export function startQueueRunner(options: {
         inHandler.push(handling);
         if (inHandler.length >= overlap) await inHandler.shift();
       } catch (e) {
-        log.error("queue runner error", { queue: worker.queue, error: e instanceof Error ? e.message : String(e) });
+        logError(e);
         await new Promise<void>((r) => {
           wake = r;
           setTimeout(r, 1000);
         });
       }
     }
-    for (const handling of inHandler)
-      await handling.catch((e: unknown) =>
-        log.error("queue runner error", { queue: worker.queue, error: e instanceof Error ? e.message : String(e) }),
-      );
+    for (const handling of inHandler) await handling.catch(logError);
     const ahead = await next?.catch(() => null);
     if (ahead?.messages.length) await giveBack(ahead.messages);
   })();
