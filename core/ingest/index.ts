@@ -2,6 +2,7 @@ export { PLATFORM_ENVIRONMENT } from "../telemetry";
 export { acceptBatch, INLINE_BATCH_BYTES } from "./accept-batch";
 export { listDeadLetters, recordDeadLetter, recordGivenUp, startReplay } from "./dead-letters";
 export { DeliveryOrder } from "./delivery-order";
+export { fastIngestJob } from "./fast-queue-message";
 export { handleIngestJobs, type IngestWorkerDeps } from "./handle-jobs";
 export { ingestHealth } from "./health";
 export { IngestJob, IngestQueueMessage, ReplayJob } from "./ingest.jobs";

@@ -11,6 +11,8 @@ import { deadlineOf } from "./deadline";
 export interface QueueWorkerSpec<T, N extends PortName> {
   /** The job a message carries; a message that fails it is dead-lettered at once, as unrecoverable. */
   schema: z.ZodType<T>;
+  /** A hand check returning what `schema` would for the messages nearly every delivery carries, else null. */
+  fastParse?(message: unknown): T | null;
   uses: readonly Port<N>[];
   /** The queue where messages that can never succeed go (the same queue the stack redrives to). */
   deadLetters(deps: DepsWith<N>): JobQueue;
@@ -38,7 +40,13 @@ export function queueWorker<T, N extends PortName = never>(spec: QueueWorkerSpec
     const deadLetter = (record: SQSRecord, reason: string) =>
       spec.deadLetters(deps).send([{ body: record.body, attributes: { [DEAD_LETTER_ERROR]: reason } }]);
     for (const record of event.Records) {
-      const parsed = spec.schema.safeParse(safeJson(record.body));
+      const message = safeJson(record.body);
+      const fast = spec.fastParse?.(message);
+      if (fast) {
+        jobs.push({ id: record.messageId, job: fast });
+        continue;
+      }
+      const parsed = spec.schema.safeParse(message);
       if (parsed.success) jobs.push({ id: record.messageId, job: parsed.data });
       else {
         deps.log.error("queue message dead-lettered", {

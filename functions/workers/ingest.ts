@@ -16,6 +16,7 @@ const order = new Ingest.DeliveryOrder();
  */
 export const handler = queueWorker({
   schema: Ingest.IngestQueueMessage,
+  fastParse: Ingest.fastIngestJob,
   uses: [telemetry, blobs, queues, bus],
   deadLetters: (deps) => deps.queues.ingestDeadLetters,
   run: (deps, jobs) =>
