@@ -39,6 +39,9 @@ export function withBodyDigests(event: SQSEvent): SQSEvent {
   return event;
 }
 
+/** How often a gathering delivery looks for a full one's worth of messages (an in-memory count of the local queue). */
+const BACKLOG_POLL_MS = 10;
+
 /** Retry delay after a failed receive: 1 s, 2 s, 4 s … at most 30 s (SQS would wait out the visibility timeout). */
 const backoffSeconds = (receiveCount: number) => Math.min(30, 2 ** Math.max(0, receiveCount - 1));
 
@@ -73,9 +76,9 @@ export function startQueueRunner(options: {
   async function receiveDelivery(waitSeconds: number, gather: boolean): Promise<ReceivedMessage[]> {
     const messages = await queue.receive({ max, visibilitySeconds: worker.visibilitySeconds, waitSeconds });
     if (messages.length === 0) return messages;
-    const left = lastHandedAt + (worker.localBatchingWindowMs ?? 0) - Date.now();
-    if (gather && left > 0 && messages.length < max) {
-      await new Promise((r) => setTimeout(r, left));
+    const windowEnds = lastHandedAt + (worker.localBatchingWindowMs ?? 0);
+    if (gather && Date.now() < windowEnds && messages.length < max) {
+      await waitForBacklog(max - messages.length, windowEnds);
       messages.push(
         ...(await queue.receive({
           max: max - messages.length,
@@ -85,6 +88,18 @@ export function startQueueRunner(options: {
       );
     }
     return messages;
+  }
+
+  /**
+   * Waits until `count` more messages are visible or the window ends, whichever comes first: as the Lambda event
+   * source ends its batching window once the batch is full, so a backlog never waits out the window.
+   */
+  async function waitForBacklog(count: number, windowEnds: number): Promise<void> {
+    for (;;) {
+      const left = windowEnds - Date.now();
+      if (left <= 0 || stopping || (await queue.stats()).depth >= count) return;
+      await new Promise((r) => setTimeout(r, Math.min(left, BACKLOG_POLL_MS)));
+    }
   }
 
   /** Runs the handler on a delivery, then acknowledges or releases each message from its answer. */

@@ -237,4 +237,19 @@ describe("the local queue runner", () => {
     await runner.stop();
     expect(handled).toEqual([[0], [1, 2, 3]]);
   });
+
+  it("ends the window early once a full delivery is waiting, as the Lambda event source does", async () => {
+    // Eleven messages one after another while the first delivery is handled: ten go at once, long before the
+    // ten-minute window ends, and the eleventh waits in the window the second delivery opened.
+    const { handled, runner } = windowedRunner(600_000, async (seen) => {
+      if (seen.length === 1)
+        for (let n = 1; n <= 11; n++) await queue.send([{ body: JSON.stringify({ n }), attributes: {} }]);
+    });
+
+    await send(1);
+    expect(await until(async () => handled.length === 2)).toBe(true);
+    await runner.stop();
+    // (Stopping ends the third delivery's window too: the eleventh is handled then, not left waiting.)
+    expect(handled.slice(0, 2)).toEqual([[0], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]);
+  });
 });
