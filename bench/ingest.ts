@@ -87,7 +87,7 @@ function post(agent: Agent, url: string, body: string, again = false): Promise<n
 }
 
 /** Sequential POSTs; sorted latencies in ms. */
-async function postLatencies(url: string, bodies: string[]): Promise<number[]> {
+export async function postLatencies(url: string, bodies: string[]): Promise<number[]> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const out: number[] = [];
   for (const body of bodies) {

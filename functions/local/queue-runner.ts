@@ -78,7 +78,8 @@ export function startQueueRunner(options: {
     if (messages.length === 0) return messages;
     const windowEnds = lastHandedAt + (worker.localBatchingWindowMs ?? 0);
     if (gather && Date.now() < windowEnds && messages.length < max) {
-      await waitForBacklog(max - messages.length, windowEnds);
+      // This delivery's rest and a whole one after it: the queue is behind, and the window has nothing to gather.
+      await waitForBacklog(max - messages.length + max, windowEnds);
       messages.push(
         ...(await queue.receive({
           max: max - messages.length,
@@ -91,8 +92,9 @@ export function startQueueRunner(options: {
   }
 
   /**
-   * Waits until `count` more messages are visible or the window ends, whichever comes first: as the Lambda event
-   * source ends its batching window once the batch is full, so a backlog never waits out the window.
+   * Waits until `count` messages are visible or the window ends, whichever comes first: as the Lambda event source
+   * ends its batching window once the batch is full, a backlog does not wait out the window (docs/ingest.md,
+   * "Decisions": deliveries).
    */
   async function waitForBacklog(count: number, windowEnds: number): Promise<void> {
     for (;;) {

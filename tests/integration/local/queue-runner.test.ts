@@ -238,18 +238,34 @@ describe("the local queue runner", () => {
     expect(handled).toEqual([[0], [1, 2, 3]]);
   });
 
-  it("ends the window early once a full delivery is waiting, as the Lambda event source does", async () => {
-    // Eleven messages one after another while the first delivery is handled: ten go at once, long before the
-    // ten-minute window ends, and the eleventh waits in the window the second delivery opened.
+  it("ends the window early once the queue is a whole delivery behind, and not before", async () => {
+    // Twenty-one messages one after another while the first delivery is handled: the queue then holds this
+    // delivery's rest and a whole one more, so two full deliveries go at once, long before the ten-minute window
+    // ends; the twenty-first waits in the window the third delivery opened.
+    const { handled, runner } = windowedRunner(600_000, async (seen) => {
+      if (seen.length === 1)
+        for (let n = 1; n <= 21; n++) await queue.send([{ body: JSON.stringify({ n }), attributes: {} }]);
+    });
+
+    await send(1);
+    expect(await until(async () => handled.length === 3)).toBe(true);
+    await runner.stop();
+    const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    // (Stopping ends the last delivery's window too: the twenty-first is handled then, not left waiting.)
+    expect(handled.slice(0, 3)).toEqual([[0], range(1, 10), range(11, 20)]);
+  });
+
+  it("keeps gathering while less than a whole delivery more is waiting", async () => {
     const { handled, runner } = windowedRunner(600_000, async (seen) => {
       if (seen.length === 1)
         for (let n = 1; n <= 11; n++) await queue.send([{ body: JSON.stringify({ n }), attributes: {} }]);
     });
 
     await send(1);
-    expect(await until(async () => handled.length === 2)).toBe(true);
+    expect(await until(async () => handled.length === 1 && (await queue.stats()).depth === 10)).toBe(true);
+    // Ten of the eleven wait for the window (one was received to open it): well past the runner's 10 ms looks.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(handled).toEqual([[0]]);
     await runner.stop();
-    // (Stopping ends the third delivery's window too: the eleventh is handled then, not left waiting.)
-    expect(handled.slice(0, 2)).toEqual([[0], [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]]);
   });
 });
