@@ -39,7 +39,7 @@ export function withBodyDigests(event: SQSEvent): SQSEvent {
   return event;
 }
 
-/** How often a gathering delivery looks for a full one's worth of messages (an in-memory count of the local queue). */
+/** How often a gathering delivery looks whether the queue is a whole delivery behind (an in-memory count). */
 const BACKLOG_POLL_MS = 10;
 
 /** Retry delay after a failed receive: 1 s, 2 s, 4 s … at most 30 s (SQS would wait out the visibility timeout). */
