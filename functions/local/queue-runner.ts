@@ -42,6 +42,12 @@ export function withBodyDigests(event: SQSEvent): SQSEvent {
 /** How often a gathering delivery looks whether the queue is a whole delivery behind (an in-memory count). */
 const BACKLOG_POLL_MS = 10;
 
+/** A delivery received, and when. */
+type Delivery = { messages: ReceivedMessage[]; at: number };
+
+/** What acknowledging or releasing a handed message needs (its body is the handler's). */
+type Handed = Pick<ReceivedMessage, "id" | "receipt" | "receiveCount">;
+
 /** Retry delay after a failed receive: 1 s, 2 s, 4 s … at most 30 s (SQS would wait out the visibility timeout). */
 const backoffSeconds = (receiveCount: number) => Math.min(30, 2 ** Math.max(0, receiveCount - 1));
 
@@ -104,27 +110,37 @@ export function startQueueRunner(options: {
     }
   }
 
-  /** Runs the handler on a delivery, then acknowledges or releases each message from its answer. */
-  async function handleDelivery(messages: ReceivedMessage[]): Promise<void> {
+  /**
+   * Runs the handler on a delivery, then acknowledges or releases each message from its answer. Not async itself:
+   * once the delivery is handed to a handler on another thread, nothing here holds its bodies, megabytes the API
+   * thread's garbage collector would otherwise copy while the handler runs (docs/ingest.md, "The local worker").
+   */
+  function handleDelivery(messages: readonly ReceivedMessage[]): Promise<void> {
+    const handed = messages.map(({ id, receipt, receiveCount }) => ({ id, receipt, receiveCount }));
     const event: SQSEvent = { Records: messages.map((m) => sqsRecord(worker.queue, m)) };
+    const invoked = options.invoke
+      ? options.invoke(worker.handler, event, worker.timeoutSeconds)
+      : loadHandler(options.root, worker.handler).then((handler) =>
+          handler(withBodyDigests(event), lambdaContext(worker.handler, worker.timeoutSeconds)),
+        );
+    return settle(handed, invoked);
+  }
+
+  async function settle(handed: readonly Handed[], invoked: Promise<unknown>): Promise<void> {
     let failed = new Set<string>();
     try {
-      const response = (await (options.invoke
-        ? options.invoke(worker.handler, event, worker.timeoutSeconds)
-        : loadHandler(options.root, worker.handler).then((handler) =>
-            handler(withBodyDigests(event), lambdaContext(worker.handler, worker.timeoutSeconds)),
-          ))) as SQSBatchResponse | undefined;
+      const response = (await invoked) as SQSBatchResponse | undefined;
       failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
     } catch (e) {
       log.error("worker invocation failed", {
         worker: worker.handler,
         error: e instanceof Error ? e.message : String(e),
       });
-      failed = new Set(messages.map((m) => m.id));
+      failed = new Set(handed.map((m) => m.id));
     }
     // Together, as the Lambda event source deletes a batch: one message's file operations need not wait for another's.
     await Promise.all(
-      messages.map((m) =>
+      handed.map((m) =>
         failed.has(m.id) ? queue.release(m.receipt, backoffSeconds(m.receiveCount)) : queue.ack(m.receipt),
       ),
     );
@@ -150,7 +166,7 @@ export function startQueueRunner(options: {
    * reads of the stores itself; any other worker handles one at a time. A delivery received ahead is handed over
    * only while at least the handler's timeout of its visibility is left; else it is given back and received again.
    */
-  async function receiveAhead(): Promise<{ messages: ReceivedMessage[]; at: number }> {
+  async function receiveAhead(): Promise<Delivery> {
     const messages = await receiveDelivery(1, true);
     return { messages, at: Date.now() };
   }
@@ -161,15 +177,21 @@ export function startQueueRunner(options: {
     log.error("queue runner error", { queue: worker.queue, error: e instanceof Error ? e.message : String(e) });
 
   const loop = (async () => {
-    let next: Promise<{ messages: ReceivedMessage[]; at: number }> | null = null;
+    let next: Promise<Delivery> | null = null;
+    /** The delivery received ahead, or a new receive; `next` is cleared first, so a failed receive is awaited once. */
+    const takeNext = () => {
+      const pending = next ?? receiveAhead();
+      next = null;
+      return pending;
+    };
     /** Deliveries in the handler, oldest first: at most `overlap` (docs/ingest.md, "The local worker"). */
     const inHandler: Promise<void>[] = [];
     while (options.poll && !stopping) {
       try {
         const ahead = next !== null;
-        const pending = next ?? receiveAhead();
-        next = null;
-        const current = await pending;
+        // Neither the delivery nor its promise is kept past the hand-over below: the bodies are then the handler's
+        // ("handleDelivery").
+        let current: Delivery | null = await takeNext();
         if (current.messages.length === 0) continue;
         if (ahead && Date.now() - current.at > heldAtMostMs) {
           await giveBack(current.messages);
@@ -185,6 +207,7 @@ export function startQueueRunner(options: {
         // and the API's requests do not compete with two of them (docs/ingest.md, "The local worker").
         if (current.messages.length < max) while (inHandler.length > 0) await inHandler.shift();
         const handling = handleDelivery(current.messages);
+        current = null;
         // Awaited below or at the end; meanwhile its failure must not count as unhandled.
         handling.catch(() => {});
         inHandler.push(handling);
