@@ -118,11 +118,16 @@ export function startQueueRunner(options: {
   function handleDelivery(messages: readonly ReceivedMessage[]): Promise<void> {
     const handed = messages.map(({ id, receipt, receiveCount }) => ({ id, receipt, receiveCount }));
     const event: SQSEvent = { Records: messages.map((m) => sqsRecord(worker.queue, m)) };
-    const invoked = options.invoke
-      ? options.invoke(worker.handler, event, worker.timeoutSeconds)
-      : loadHandler(options.root, worker.handler).then((handler) =>
-          handler(withBodyDigests(event), lambdaContext(worker.handler, worker.timeoutSeconds)),
-        );
+    // A throw on the way in fails the delivery as a failed answer does: its messages are released, not left held.
+    const invoked = new Promise<unknown>((resolve) =>
+      resolve(
+        options.invoke
+          ? options.invoke(worker.handler, event, worker.timeoutSeconds)
+          : loadHandler(options.root, worker.handler).then((handler) =>
+              handler(withBodyDigests(event), lambdaContext(worker.handler, worker.timeoutSeconds)),
+            ),
+      ),
+    );
     return settle(handed, invoked);
   }
 

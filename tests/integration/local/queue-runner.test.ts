@@ -49,6 +49,30 @@ describe("the local queue runner", () => {
     ]);
   });
 
+  it("releases a delivery whose handler could not even be invoked, as it releases one whose invocation failed", async () => {
+    await send(2);
+    const runner = startQueueRunner({
+      root: process.cwd(),
+      worker,
+      queue,
+      log,
+      poll: false,
+      invoke: () => {
+        throw new Error("no thread");
+      },
+    });
+
+    expect(await runner.drainOnce()).toBe(2);
+    // Released for the first retry's 1 s, not held for the 60 s visibility timeout.
+    await new Promise((r) => setTimeout(r, 1_100));
+    const again = await queue.receive({ max: 10 });
+    expect(again.map((m) => [JSON.parse(m.body), m.receiveCount])).toEqual([
+      [{ n: 0 }, 2],
+      [{ n: 1 }, 2],
+    ]);
+    await runner.stop();
+  });
+
   it("receives the next delivery while one is handled, and handles deliveries one at a time in order", async () => {
     await send(6);
     const handled: number[][] = [];
