@@ -18,7 +18,8 @@ import {
 
 type Field = (v: unknown) => boolean;
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
+/** A plain object as JSON.parse makes them (zod's objects and records refuse arrays and null); fast-queue-message.ts too. */
+export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 /** The ISO pattern zod's `z.iso.datetime({offset, local})` tests (taken from the schema, so the two cannot part). */
 const ISO = (IngestEventEnvelope.shape.timestamp as unknown as { _zod: { pattern: RegExp } })._zod.pattern;

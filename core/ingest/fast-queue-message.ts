@@ -1,3 +1,4 @@
+import { isObject } from "./fast-events";
 import type { IngestJob } from "./ingest.jobs";
 import type { StoredBatch } from "./stored-batch.schema";
 
@@ -9,7 +10,7 @@ import type { StoredBatch } from "./stored-batch.schema";
  * tests/unit/ingest/fast-queue-message.test.ts checks it against zod.
  */
 export function fastIngestJob(message: unknown): IngestJob | null {
-  if (!isRecord(message) || !onlyKeys(message, JOB_KEYS)) return null;
+  if (!isObject(message) || !onlyKeys(message, JOB_KEYS)) return null;
   const { projectId, blobKey, receivedAt, batch } = message;
   if (!nonEmpty(projectId) || !nonEmpty(blobKey) || typeof receivedAt !== "string") return null;
   const job: IngestJob = { projectId, blobKey, receivedAt };
@@ -26,7 +27,7 @@ const SAMPLING_KEYS = new Set(["headRate", "tail"]);
 const TAIL_KEYS = new Set(["keepErrors", "minCostUsd"]);
 
 function storedBatch(v: unknown): StoredBatch | null {
-  if (!isRecord(v) || !onlyKeys(v, BATCH_KEYS)) return null;
+  if (!isObject(v) || !onlyKeys(v, BATCH_KEYS)) return null;
   const { projectId, receivedAt, events, sdk, sampling } = v;
   if (typeof projectId !== "string" || typeof receivedAt !== "string" || !Array.isArray(events)) return null;
   const checked: StoredBatch["events"] = new Array(events.length);
@@ -37,7 +38,7 @@ function storedBatch(v: unknown): StoredBatch | null {
   }
   const out: StoredBatch = { projectId, receivedAt, events: checked };
   if ("sdk" in v) {
-    if (sdk !== null && !(isRecord(sdk) && onlyKeys(sdk, SDK_KEYS) && sdkShape(sdk))) return null;
+    if (sdk !== null && !(isObject(sdk) && onlyKeys(sdk, SDK_KEYS) && sdkShape(sdk))) return null;
     out.sdk =
       sdk === null ? null : { name: sdk.name as string, version: sdk.version as string, events: sdk.events as number };
   }
@@ -50,9 +51,9 @@ function storedBatch(v: unknown): StoredBatch | null {
 }
 
 function storedEvent(v: unknown): StoredBatch["events"][number] | null {
-  if (!isRecord(v) || !onlyKeys(v, EVENT_KEYS)) return null;
+  if (!isObject(v) || !onlyKeys(v, EVENT_KEYS)) return null;
   const { id, type, timestamp, body } = v;
-  if (typeof id !== "string" || typeof type !== "string" || typeof timestamp !== "string" || !isRecord(body))
+  if (typeof id !== "string" || typeof type !== "string" || typeof timestamp !== "string" || !isObject(body))
     return null;
   return { id, type, timestamp, body: copyRecord(body) };
 }
@@ -63,11 +64,11 @@ const sdkShape = (sdk: Record<string, unknown>) =>
 /** The checked sampling (or null), or undefined when zod would refuse it. */
 function samplingOf(v: unknown): StoredBatch["sampling"] | undefined {
   if (v === null) return null;
-  if (!isRecord(v) || !onlyKeys(v, SAMPLING_KEYS) || !finite(v.headRate)) return undefined;
+  if (!isObject(v) || !onlyKeys(v, SAMPLING_KEYS) || !finite(v.headRate)) return undefined;
   if (!("tail" in v)) return { headRate: v.headRate };
   const tail = v.tail;
   if (tail === null) return { headRate: v.headRate, tail: null };
-  if (!isRecord(tail) || !onlyKeys(tail, TAIL_KEYS) || typeof tail.keepErrors !== "boolean") return undefined;
+  if (!isObject(tail) || !onlyKeys(tail, TAIL_KEYS) || typeof tail.keepErrors !== "boolean") return undefined;
   if (!("minCostUsd" in tail)) return { headRate: v.headRate, tail: { keepErrors: tail.keepErrors } };
   if (tail.minCostUsd !== null && !finite(tail.minCostUsd)) return undefined;
   return { headRate: v.headRate, tail: { keepErrors: tail.keepErrors, minCostUsd: tail.minCostUsd } };
@@ -75,10 +76,6 @@ function samplingOf(v: unknown): StoredBatch["sampling"] | undefined {
 
 const nonEmpty = (v: unknown): v is string => typeof v === "string" && v.length > 0;
 const finite = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-
-/** A plain object as JSON.parse makes them (zod's records and objects refuse arrays and null). */
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === "object" && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype;
 
 /** Every own key is one the schema knows (zod would strip the others: such a message is left to it). */
 function onlyKeys(v: Record<string, unknown>, keys: ReadonlySet<string>): boolean {
