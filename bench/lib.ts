@@ -67,6 +67,22 @@ export function requestCpuSeconds(pid: number): number {
   return statCpuSeconds(readFileSync(`/proc/${pid}/stat`, "utf8")) - background;
 }
 
+/**
+ * Waits until process `pid` spends less than `maxCpuSeconds` of CPU over `windowMs` (Linux): a server just started
+ * keeps both cores busy for a second or two (migrations, caches, first compiles), which a measurement must not share.
+ */
+export async function waitIdle(pid: number, windowMs = 500, maxCpuSeconds = 0.03, timeoutMs = 60_000): Promise<void> {
+  const cpu = () => statCpuSeconds(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  const until = performance.now() + timeoutMs;
+  for (let before = cpu(); performance.now() < until; ) {
+    await new Promise((r) => setTimeout(r, windowMs));
+    const now = cpu();
+    if (now - before < maxCpuSeconds) return;
+    before = now;
+  }
+  throw new Error(`process ${pid} was still busy after ${timeoutMs} ms`);
+}
+
 /** The middle value, or the mean of the two middle ones for an even count. */
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
