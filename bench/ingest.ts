@@ -10,7 +10,7 @@ import { validateEvents } from "../core/ingest";
 import { mergeEvents } from "../core/telemetry";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { ingestWithWebhook, webhookReceiver } from "./automations";
-import { fmt, quantile, rssMb } from "./lib";
+import { fmt, quantile, rssMb, waitIdle } from "./lib";
 import { type ProfileLine, summarizeProfiles } from "./profile";
 
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
@@ -373,6 +373,8 @@ export async function benchIngest(): Promise<string> {
   try {
     const acceptBodies = Array.from({ length: 2000 }, () => JSON.stringify({ batch: makeBatch() }));
     await postLatencies(`${server.url}/v1/ingest`, acceptBodies.slice(0, 200));
+    // A server just started keeps both cores busy for a second or two: the measured requests come after that.
+    await waitIdle(server.child.pid!);
     const accept = await postLatencies(`${server.url}/v1/ingest`, acceptBodies.slice(200));
     const acceptAloneMs = await acceptThroughput(
       server.url,
@@ -384,6 +386,13 @@ export async function benchIngest(): Promise<string> {
     // The same process then drains the backlog and serves while the worker runs.
     server = await spawnServer(env, START_MS);
     await waitDrained(server.url);
+    // Warmed as the API-alone line is (its 200 batches also reach the worker), then measured once the process is idle.
+    await postLatencies(
+      `${server.url}/v1/ingest`,
+      Array.from({ length: 200 }, () => JSON.stringify({ batch: makeBatch() })),
+    );
+    await waitDrained(server.url);
+    await waitIdle(server.child.pid!);
     const busyBodies = Array.from({ length: 1000 }, () => JSON.stringify({ batch: makeBatch() }));
     const busy = await postLatencies(`${server.url}/v1/ingest`, busyBodies);
     await waitDrained(server.url);
@@ -441,7 +450,7 @@ export async function benchIngest(): Promise<string> {
         ? `| the same run: server RSS after the first minute (first / last / max), trend | flat | ${fmt(soaked.first, 0)} / ${fmt(soaked.last, 0)} / ${fmt(soaked.max, 0)} MB, ${fmt(soaked.slope, 1)} MB/min; ${fmt(soaked.drained, 0)} MB once drained | — | — |`
         : `| the same run: server RSS after the first minute | flat | not measured: a trend needs samples after the first minute (a run shorter than two); ${fmt(soaked.drained, 0)} MB once drained | — | — |`,
       "",
-      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up; the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accepting alone at 16 clients: 1,000 more batches posted as in the end-to-end run, without the worker; it bounds end to end from above, since the API's work (HTTP, validation, the fsynced blob and queue files of every batch) runs on the same two cores. Accept with the worker: the same, while the worker drains in the same `npm start` (on its own thread, and embedded Postgres on another, the default; `SIGHTLINE_INGEST_THREAD=false` keeps both on the API's) on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied; the best of three such runs (the raw baseline is the best of its inserts too). Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms. Webhook: bench/automations.ts's run (600 batches without and with a `trace.created` webhook in 4 adjacent pairs, the median of the pairs' ratios) on a server of its own. Soak: batches of the same shape at half the end-to-end rate just measured, RSS of the server process every 10 s, its trend a least-squares slope after the first minute, and its RSS once the queue drained (samples under load include V8's garbage and chDB's insert and merge peaks: docs/ingest.md, \"Memory\"); every trace of every 207 must then be readable (`SIGHTLINE_BENCH_SOAK_MINUTES` shortens it for trials).",
+      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up, once the process is idle (a server just started keeps both cores busy for a second or two); the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accepting alone at 16 clients: 1,000 more batches posted as in the end-to-end run, without the worker; it bounds end to end from above, since the API's work (HTTP, validation, the fsynced blob and queue files of every batch) runs on the same two cores. Accept with the worker: the same (1,000 POSTs, after 200 warm-up batches drained and the process idle), while the worker drains in the same `npm start` (on its own thread, and embedded Postgres on another, the default; `SIGHTLINE_INGEST_THREAD=false` keeps both on the API's) on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied; the best of three such runs (the raw baseline is the best of its inserts too). Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms. Webhook: bench/automations.ts's run (600 batches without and with a `trace.created` webhook in 4 adjacent pairs, the median of the pairs' ratios) on a server of its own. Soak: batches of the same shape at half the end-to-end rate just measured, RSS of the server process every 10 s, its trend a least-squares slope after the first minute, and its RSS once the queue drained (samples under load include V8's garbage and chDB's insert and merge peaks: docs/ingest.md, \"Memory\"); every trace of every 207 must then be readable (`SIGHTLINE_BENCH_SOAK_MINUTES` shortens it for trials).",
       "",
       `Raw bulk insert: the fastest of inserts of 100 and of 1,000 batches. Profile of the end-to-end run: the \`npm start\` process under \`--cpu-prof\`, warmed by 200 batches, minus the same process started, warmed and stopped without the run, per thread. The API's thread (${fmt(profile.main.totalMs / 1000, 1)} s left; \`(idle)\` is the thread waiting on fsyncs, on chDB's own threads and for requests):`,
       "",
