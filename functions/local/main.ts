@@ -1,4 +1,5 @@
 import { bootEarly } from "./pglite-thread-boot";
+import { registerZodEnglishOnly } from "./zod-english";
 
 /**
  * `npm start`: the whole service on embedded stores, until SIGINT or SIGTERM. Embedded Postgres's thread starts
@@ -6,6 +7,8 @@ import { bootEarly } from "./pglite-thread-boot";
  * checks the whole environment as it starts, and a bad value ends the process with its message.
  */
 const pgliteBoot = bootEarly(process.env);
+// Before the app's modules load zod (docs/architecture.md, "Start-up").
+registerZodEnglishOnly();
 // startLocalApp reports a thread that failed to start; until then it must not end the process as unhandled.
 pgliteBoot?.catch(() => undefined);
 

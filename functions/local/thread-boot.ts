@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { Worker, type WorkerOptions } from "node:worker_threads";
+import { ZOD_ENGLISH_HOOKS } from "./zod-english";
 
 const require = createRequire(import.meta.url);
 const TSX_API = pathToFileURL(require.resolve("tsx/esm/api")).href.replace(/\.cjs$/, ".mjs");
@@ -11,12 +12,16 @@ const threadExecArgv = () => process.execArgv.filter((flag) => flag.startsWith("
 type ThreadOptions = Pick<WorkerOptions, "workerData" | "transferList">;
 
 /**
- * A worker thread running the TypeScript module at `entry` as the process does: tsx's loader is registered in the
- * thread before the entry loads (a worker inherits neither the process's `--import` hooks nor vitest's transform).
+ * A worker thread running the TypeScript module at `entry` as the process does: tsx's loader and zod's English-only
+ * index (zod-english.ts) are registered in the thread before the entry loads (a worker inherits neither the
+ * process's `--import` hooks, nor its registered ones, nor vitest's transform).
  * Only `--cpu-prof` flags are passed on.
  */
 export function startTsThread(entry: URL, options: ThreadOptions): Worker {
-  const boot = `import(${JSON.stringify(TSX_API)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); })`;
+  const boot = [
+    `Promise.all([import(${JSON.stringify(TSX_API)}), import("node:module")]).then(([tsx, mod]) => {`,
+    `tsx.register(); mod.register(${JSON.stringify(ZOD_ENGLISH_HOOKS)}); return import(${JSON.stringify(entry.href)}); })`,
+  ].join(" ");
   return new Worker(boot, { eval: true, execArgv: threadExecArgv(), ...options });
 }
 

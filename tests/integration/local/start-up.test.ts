@@ -1,10 +1,12 @@
 import { execFile } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { startTsThread } from "../../../functions/local/thread-boot";
 import { kill, spawnServer } from "../../support/spawn-server";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -22,10 +24,17 @@ const REGISTER = `data:text/javascript,${encodeURIComponent(
   `import { register } from "node:module"; register(${JSON.stringify(RECORD)});`,
 )}`;
 
-/** The modules `node --import tsx` loads to import `file` (relative to the repository), as `npm start` would. */
-async function modulesLoadedBy(file: string): Promise<string[]> {
-  const record = join(dir, `${file.replaceAll("/", "_")}.txt`);
-  const script = `await import(${JSON.stringify(new URL(file, `file://${root}`).href)});`;
+const ZOD_ENGLISH = new URL("functions/local/zod-english.ts", `file://${root}`).href;
+/** What functions/local/main.ts does before it loads the app. */
+const REGISTER_ZOD_ENGLISH = `(await import(${JSON.stringify(ZOD_ENGLISH)})).registerZodEnglishOnly();`;
+
+/**
+ * The modules `node --import tsx` loads to import `file` (relative to the repository), as `npm start` would, after
+ * running `before` (a script of its own).
+ */
+async function modulesLoadedBy(file: string, before = ""): Promise<string[]> {
+  const record = join(dir, `${file.replaceAll("/", "_")}${before ? "-after" : ""}.txt`);
+  const script = `${before} await import(${JSON.stringify(new URL(file, `file://${root}`).href)});`;
   await promisify(execFile)(
     process.execPath,
     ["--import", REGISTER, "--import", "tsx", "--input-type=module", "-e", script],
@@ -56,6 +65,39 @@ describe("npm start's modules (docs/architecture.md, Start-up)", () => {
 
     expect(packages).toContain("zod");
     expect(packages).not.toContain("better-auth");
+  });
+});
+
+describe("zod's locales under npm start (docs/architecture.md, Start-up)", () => {
+  const zodLocales = (loaded: string[]) =>
+    loaded.filter((url) => url.includes("/node_modules/zod/v4/locales/")).map((url) => url.split("/").pop());
+
+  it("load English alone once the hook main.ts registers is in place: the index is not zod's, its en.js is", async () => {
+    expect(zodLocales(await modulesLoadedBy("functions/_lib/http.ts", REGISTER_ZOD_ENGLISH))).toEqual(["en.js"]);
+    // Without the hook, zod's index loads every locale it ships.
+    expect(zodLocales(await modulesLoadedBy("functions/_lib/http.ts"))).toEqual(
+      expect.arrayContaining(["index.js", "en.js", "fr.js", "ja.js"]),
+    );
+  });
+
+  it("leaves zod's messages in English and its locales namespace with English alone, in the process", async () => {
+    const script = `${REGISTER_ZOD_ENGLISH} const z = await import("zod"); console.log(JSON.stringify({ locales: Object.keys(z.locales), message: z.string().safeParse(1).error.issues[0].message }));`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      { cwd: root },
+    );
+    expect(JSON.parse(stdout)).toEqual({ locales: ["en"], message: "Invalid input: expected string, received number" });
+  });
+
+  it("and in a thread started as the ingest worker's is", async () => {
+    const worker = startTsThread(new URL("../../fixtures/zod-locales-entry.ts", import.meta.url), {});
+    try {
+      const [seen] = await once(worker, "message");
+      expect(seen).toEqual({ locales: ["en"], message: "Invalid input: expected string, received number" });
+    } finally {
+      await worker.terminate();
+    }
   });
 });
 
