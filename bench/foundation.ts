@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { kill, spawnServer } from "../tests/support/spawn-server";
-import { fmt, latencies, quantile, rssMb, waitIdle } from "./lib";
+import { fmt, latencies, quantile, rssMb, spawnScriptServer, waitIdle } from "./lib";
 
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
 const auth = { authorization: `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}` };
@@ -11,10 +10,9 @@ const auth = { authorization: `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secre
 /** Raw baseline: a bare node:http server answering a small JSON body, in its own process. */
 async function rawBaseline(count: number) {
   const script = `require("http").createServer((q,s)=>{s.writeHead(200,{"content-type":"application/json"});s.end('{"data":[]}')}).listen(0,"127.0.0.1",function(){console.log(this.address().port)})`;
-  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<number>((r) => child.stdout!.once("data", (d) => r(Number(String(d).trim()))));
-  await latencies(`http://127.0.0.1:${port}/`, {}, 500);
-  const lat = await latencies(`http://127.0.0.1:${port}/`, {}, count);
+  const { url, child } = await spawnScriptServer(script);
+  await latencies(`${url}/`, {}, 500);
+  const lat = await latencies(`${url}/`, {}, count);
   child.kill();
   return lat;
 }

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -10,7 +9,7 @@ import { validateEvents } from "../core/ingest";
 import { mergeEvents } from "../core/telemetry";
 import { kill, spawnServer } from "../tests/support/spawn-server";
 import { ingestWithWebhook, webhookReceiver } from "./automations";
-import { fmt, quantile, rssMb, waitIdle } from "./lib";
+import { fmt, quantile, rssMb, spawnScriptServer, waitIdle } from "./lib";
 import { type ProfileLine, summarizeProfiles } from "./profile";
 
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
@@ -103,10 +102,9 @@ export async function postLatencies(url: string, bodies: string[]): Promise<numb
 /** Raw baseline for accepting: a bare node:http server that parses the JSON body and answers, in its own process. */
 async function rawAcceptBaseline(bodies: string[]) {
   const script = `require("http").createServer((q,s)=>{let b=[];q.on("data",c=>b.push(c));q.on("end",()=>{JSON.parse(Buffer.concat(b));s.writeHead(207,{"content-type":"application/json"});s.end('{"successes":[],"errors":[]}')})}).listen(0,"127.0.0.1",function(){console.log(this.address().port)})`;
-  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<number>((r) => child.stdout!.once("data", (d) => r(Number(String(d).trim()))));
-  await postLatencies(`http://127.0.0.1:${port}/`, bodies.slice(0, 200));
-  const lat = await postLatencies(`http://127.0.0.1:${port}/`, bodies);
+  const { url, child } = await spawnScriptServer(script);
+  await postLatencies(`${url}/`, bodies.slice(0, 200));
+  const lat = await postLatencies(`${url}/`, bodies);
   child.kill();
   return lat;
 }

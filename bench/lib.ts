@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { Agent, request } from "node:http";
 
@@ -22,6 +23,19 @@ export async function latencies(url: string, headers: Record<string, string>, co
   }
   agent.destroy();
   return out.sort((a, b) => a - b);
+}
+
+/**
+ * A baseline server in a process of its own: `script` runs under `node -e` with `args` and prints the port it listens
+ * on first thing (every raw baseline's server prints it, and nothing else, on stdout).
+ */
+export async function spawnScriptServer(
+  script: string,
+  args: string[] = [],
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["-e", script, ...args], { stdio: ["ignore", "pipe", "inherit"] });
+  const port = await new Promise<number>((r) => child.stdout!.once("data", (d) => r(Number(String(d).trim()))));
+  return { url: `http://127.0.0.1:${port}`, child };
 }
 
 /** Resident set size of a process in MB (Linux). */

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { Agent, request as httpRequest } from "node:http";
@@ -7,7 +6,7 @@ import { join } from "node:path";
 import { FsBlobStore } from "../core/adapters/local/fs-blob-store";
 import { type Connection, request } from "../sdk/cli/api";
 import { kill, spawnServer } from "../tests/support/spawn-server";
-import { fmt, waitIdle } from "./lib";
+import { fmt, spawnScriptServer, waitIdle } from "./lib";
 
 const KEY = { publicKey: "pk-sl-bench-media", secretKey: "sk-sl-bench-media" };
 const SIZE = 10 * 1024 * 1024;
@@ -42,7 +41,7 @@ function put(agent: Agent, url: string, bytes: Buffer, headers: Record<string, s
  * The floors' server: `node:http` in a child process; PUT /read hashes the body, PUT /write also streams it into a
  * temp file, fsyncs it, renames it and fsyncs the directory, as a durable store must.
  */
-async function startFloorServer(dir: string): Promise<{ url: string; child: ChildProcess }> {
+function startFloorServer(dir: string) {
   mkdirSync(dir, { recursive: true });
   const script = `
     const http = require("node:http"), fs = require("node:fs"), { pipeline } = require("node:stream/promises");
@@ -60,9 +59,7 @@ async function startFloorServer(dir: string): Promise<{ url: string; child: Chil
       const d = fs.openSync(dir, "r"); fs.fsyncSync(d); fs.closeSync(d);
       res.end(hash.digest("base64"));
     }).listen(0, "127.0.0.1", function () { console.log(this.address().port); });`;
-  const child = spawn(process.execPath, ["-e", script, dir], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<number>((r) => child.stdout!.once("data", (d) => r(Number(String(d).trim()))));
-  return { url: `http://127.0.0.1:${port}`, child };
+  return spawnScriptServer(script, [dir]);
 }
 
 const time = async (fn: () => Promise<unknown>) => {
