@@ -109,6 +109,33 @@ async function rawAcceptBaseline(bodies: string[]) {
   return lat;
 }
 
+/**
+ * The disk's share of accept p99 while the worker drains (docs/ingest.md, "The twenty-second session: the disk's share of accept p99"): the plainest
+ * durable accept, a bare `node:http` server in its own process that parses the JSON, appends the body to a file in
+ * `dir` and `fdatasync`s it before answering, posted to alternately with `url` (one batch to each in turn, the same
+ * body), so both see the same disk while the worker's inserts are written back. Sorted latencies of each.
+ */
+export async function alternatedDurableAccept(url: string, dir: string, bodies: string[]) {
+  const script = `const fs=require("fs");const fd=fs.openSync(process.argv[1],"a");require("http").createServer((q,s)=>{let b=[];q.on("data",c=>b.push(c));q.on("end",()=>{const body=Buffer.concat(b);JSON.parse(body);fs.write(fd,body,(e)=>{if(e)throw e;fs.fdatasync(fd,(e)=>{if(e)throw e;s.writeHead(207,{"content-type":"application/json"});s.end('{"successes":[],"errors":[]}')})})})}).listen(0,"127.0.0.1",function(){console.log(this.address().port)})`;
+  const raw = await spawnScriptServer(script, [join(dir, "raw-durable-accept.log")]);
+  const agents = [new Agent({ keepAlive: true, maxSockets: 1 }), new Agent({ keepAlive: true, maxSockets: 1 })];
+  const ours: number[] = [];
+  const plain: number[] = [];
+  const timed = async (agent: Agent, target: string, body: string, into: number[]) => {
+    const started = performance.now();
+    const status = await post(agent, target, body);
+    if (status !== 207 && status !== 200) throw new Error(`POST answered ${status}`);
+    into.push(performance.now() - started);
+  };
+  for (const body of bodies) {
+    await timed(agents[0]!, `${url}/v1/ingest`, body, ours);
+    await timed(agents[1]!, `${raw.url}/`, body, plain);
+  }
+  for (const agent of agents) agent.destroy();
+  raw.child.kill();
+  return { ours: ours.sort((a, b) => a - b), raw: plain.sort((a, b) => a - b) };
+}
+
 async function health(url: string) {
   const res = await fetch(`${url}/v1/ingest/health`, { headers: { authorization: AUTH } });
   return (await res.json()) as { queueDepth: number; queueInFlight: number };
@@ -394,6 +421,13 @@ export async function benchIngest(): Promise<string> {
     const busyBodies = Array.from({ length: 1000 }, () => JSON.stringify({ batch: makeBatch() }));
     const busy = await postLatencies(`${server.url}/v1/ingest`, busyBodies);
     await waitDrained(server.url);
+    await waitIdle(server.child.pid!);
+    const durable = await alternatedDurableAccept(
+      server.url,
+      dataDir,
+      Array.from({ length: 1000 }, () => JSON.stringify({ batch: makeBatch() })),
+    );
+    await waitDrained(server.url);
 
     const e2eBodies = Array.from({ length: 1000 }, () => JSON.stringify({ batch: makeBatch() }));
     // The best of three runs (the last two of new batches of the same shape), as the raw baseline is the best of its
@@ -440,6 +474,7 @@ export async function benchIngest(): Promise<string> {
       `| accept a 50-event batch p99, API alone | ≤ 10 ms | ${p(accept, 0.99)} ms | ${p(rawAccept, 0.99)} ms | ${ratio(accept, 0.99)}× |`,
       `| accept a 50-event batch p50, worker in the same process | — | ${p(busy, 0.5)} ms | ${p(rawAccept, 0.5)} ms | ${ratio(busy, 0.5)}× |`,
       `| accept a 50-event batch p99, worker in the same process | ≤ 10 ms | ${p(busy, 0.99)} ms | ${p(rawAccept, 0.99)} ms | ${ratio(busy, 0.99)}× |`,
+      `| the same, posts alternated with a raw durable accept (its baseline) p99: the disk's share | — | ${p(durable.ours, 0.99)} ms | ${p(durable.raw, 0.99)} ms (p50 ${p(durable.raw, 0.5)} ms) | ${fmt(quantile(durable.ours, 0.99) / quantile(durable.raw, 0.99), 1)}× |`,
       `| freshness (207 → readable) p50 | — | ${p(fresh, 0.5)} ms | — | — |`,
       `| freshness (207 → readable) p99 | ≤ 1000 ms | ${p(fresh, 0.99)} ms (${quantile(fresh, 0.99) <= 1000 ? "met" : "missed"}) | — | — |`,
       `| ingest end to end with a webhook on trace.created, against the same run without it | ≥ 0.9× | ${fmt(webhook.withRate, 0)} events/s | ${fmt(webhook.withoutRate, 0)} events/s | **${fmt(webhook.ratio, 2)}×** (${webhook.ratio >= 0.9 ? "met" : "missed"}) |`,
@@ -448,7 +483,7 @@ export async function benchIngest(): Promise<string> {
         ? `| the same run: server RSS after the first minute (first / last / max), trend | flat | ${fmt(soaked.first, 0)} / ${fmt(soaked.last, 0)} / ${fmt(soaked.max, 0)} MB, ${fmt(soaked.slope, 1)} MB/min; ${fmt(soaked.drained, 0)} MB once drained | — | — |`
         : `| the same run: server RSS after the first minute | flat | not measured: a trend needs samples after the first minute (a run shorter than two); ${fmt(soaked.drained, 0)} MB once drained | — | — |`,
       "",
-      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up, once the process is idle (a server just started keeps both cores busy for a second or two); the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accepting alone at 16 clients: 1,000 more batches posted as in the end-to-end run, without the worker; it bounds end to end from above, since the API's work (HTTP, validation, the fsynced blob and queue files of every batch) runs on the same two cores. Accept with the worker: the same (1,000 POSTs, after 200 warm-up batches drained and the process idle), while the worker drains in the same `npm start` (on its own thread, and embedded Postgres on another, the default; `SIGHTLINE_INGEST_THREAD=false` keeps both on the API's) on the same two cores. End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied; the best of three such runs (the raw baseline is the best of its inserts too). Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms. Webhook: bench/automations.ts's run (600 batches without and with a `trace.created` webhook in 4 adjacent pairs, the median of the pairs' ratios) on a server of its own. Soak: batches of the same shape at half the end-to-end rate just measured, RSS of the server process every 10 s, its trend a least-squares slope after the first minute, and its RSS once the queue drained (samples under load include V8's garbage and chDB's insert and merge peaks: docs/ingest.md, \"Memory\"); every trace of every 207 must then be readable (`SIGHTLINE_BENCH_SOAK_MINUTES` shortens it for trials).",
+      "`npm start` on embedded stores. Accept, API alone: `SIGHTLINE_RUN_WORKERS=false` (the AWS shape, where the worker is another function), 1,800 sequential keep-alive POSTs after 200 warm-up, once the process is idle (a server just started keeps both cores busy for a second or two); the baseline is a bare `node:http` server that parses the same JSON, in its own process. Accepting alone at 16 clients: 1,000 more batches posted as in the end-to-end run, without the worker; it bounds end to end from above, since the API's work (HTTP, validation, the fsynced blob and queue files of every batch) runs on the same two cores. Accept with the worker: the same (1,000 POSTs, after 200 warm-up batches drained and the process idle), while the worker drains in the same `npm start` (on its own thread, and embedded Postgres on another, the default; `SIGHTLINE_INGEST_THREAD=false` keeps both on the API's) on the same two cores. Its disk's share: 1,000 more batches, each posted to our server and then to a bare `node:http` server in its own process that parses the JSON, appends the body to a file in the same data directory and `fdatasync`s it before answering (the plainest durable accept), one after the other, so both see the same disk while the worker's inserts are written back (docs/ingest.md, \"The twenty-second session: the disk's share of accept p99\"). End to end: 1,000 batches of 50 events (traces, spans, generations with updates and usage, scores) posted by 16 concurrent clients; the clock stops when the queue is empty and every batch is applied; the best of three such runs (the raw baseline is the best of its inserts too). Its baselines insert the rows the worker produces for the same events straight into chDB through `@clickhouse/client`, in the same run: in bulk (the fastest of inserts of 100 and of 1,000 batches: the target's baseline, the fastest way the same rows enter chDB here), and in inserts of 10 batches (one SQS/Lambda delivery, what the AWS worker writes at a time). The local worker gathers a delivery for at most 200 ms after its first message and takes up to 100 batches, so it reaches bulk size only under a backlog (freshness first). Freshness: one single-event batch every 100 ms, polled every 10 ms. Webhook: bench/automations.ts's run (600 batches without and with a `trace.created` webhook in 4 adjacent pairs, the median of the pairs' ratios) on a server of its own. Soak: batches of the same shape at half the end-to-end rate just measured, RSS of the server process every 10 s, its trend a least-squares slope after the first minute, and its RSS once the queue drained (samples under load include V8's garbage and chDB's insert and merge peaks: docs/ingest.md, \"Memory\"); every trace of every 207 must then be readable (`SIGHTLINE_BENCH_SOAK_MINUTES` shortens it for trials).",
       "",
       `Raw bulk insert: the fastest of inserts of 100 and of 1,000 batches. Profile of the end-to-end run: the \`npm start\` process under \`--cpu-prof\`, warmed by 200 batches, minus the same process started, warmed and stopped without the run, per thread. The API's thread (${fmt(profile.main.totalMs / 1000, 1)} s left; \`(idle)\` is the thread waiting on fsyncs, on chDB's own threads and for requests):`,
       "",
