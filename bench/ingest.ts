@@ -110,10 +110,11 @@ async function rawAcceptBaseline(bodies: string[]) {
 }
 
 /**
- * The disk's share of accept p99 while the worker drains (docs/ingest.md, "The twenty-second session: the disk's share of accept p99"): the plainest
- * durable accept, a bare `node:http` server in its own process that parses the JSON, appends the body to a file in
- * `dir` and `fdatasync`s it before answering, posted to alternately with `url` (one batch to each in turn, the same
- * body), so both see the same disk while the worker's inserts are written back. Sorted latencies of each.
+ * The disk's share of accept p99 while the worker drains: the plainest durable accept, a bare `node:http` server in
+ * its own process that parses the JSON, appends the body to a file in `dir` and `fdatasync`s it before answering,
+ * posted to alternately with `url` (one batch to each in turn, the same body), so both see the same disk while the
+ * worker's inserts are written back. Sorted latencies of each.
+ * (docs/ingest.md, "The twenty-second session: the disk's share of accept p99")
  */
 export async function alternatedDurableAccept(url: string, dir: string, bodies: string[]) {
   const script = `const fs=require("fs");const fd=fs.openSync(process.argv[1],"a");require("http").createServer((q,s)=>{let b=[];q.on("data",c=>b.push(c));q.on("end",()=>{const body=Buffer.concat(b);JSON.parse(body);fs.write(fd,body,(e)=>{if(e)throw e;fs.fdatasync(fd,(e)=>{if(e)throw e;s.writeHead(207,{"content-type":"application/json"});s.end('{"successes":[],"errors":[]}')})})})}).listen(0,"127.0.0.1",function(){console.log(this.address().port)})`;
