@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signatureHeaders } from "../core/platform/signatures";
 import { kill, spawnServer } from "../tests/support/spawn-server";
-import { endToEnd, makeBatch, waitDrained } from "./ingest";
+import { endToEnd, makeBatch, waitDrained } from "./ingest-client";
 import { fmt, median, quantile } from "./lib";
 
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { kill, type Spawned, spawnServer } from "../tests/support/spawn-server";
 import { api, webhookReceiver } from "./automations";
-import { endToEnd, makeBatch, waitDrained } from "./ingest";
+import { endToEnd, makeBatch, waitDrained } from "./ingest-client";
 import { fmt, median, requestCpuSeconds } from "./lib";
 
 /**

@@ -9,7 +9,7 @@ import { ClickHouseTelemetryStore } from "../core/adapters/clickhouse/telemetry-
 import { compileExpression, evaluateScore } from "../core/evaluators";
 import { startLocalApp } from "../functions/local/app";
 import { kill, spawnServer } from "../tests/support/spawn-server";
-import { endToEnd, makeBatch, waitDrained } from "./ingest";
+import { endToEnd, makeBatch, waitDrained } from "./ingest-client";
 import { fmt, quantile } from "./lib";
 
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };

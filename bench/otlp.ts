@@ -10,7 +10,7 @@ import { Otel } from "../core/ingest";
 const { decodeOtlpTraces, otlpToEvents } = Otel;
 
 import { kill, spawnServer } from "../tests/support/spawn-server";
-import { waitDrained } from "./ingest";
+import { waitDrained } from "./ingest-client";
 import { fmt } from "./lib";
 
 const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };

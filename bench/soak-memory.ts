@@ -3,7 +3,7 @@ import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { kill, spawnServer } from "../tests/support/spawn-server";
-import { makeBatch } from "./ingest";
+import { makeBatch } from "./ingest-client";
 
 /*
  * Where the ingest soak's RSS goes (issue 32; docs/ingest.md, "Memory"): `npm start` with the opt-in memory log,
