@@ -100,8 +100,8 @@ export async function openStores(
       : openSqsQueues(env, env.SIGHTLINE_INGEST_QUEUE_URL!, awsCredentials(env, sdkCredentialChain())),
     async migrate() {
       await migrateStores(pg.db, pg, ch, env, REPO_MIGRATIONS);
-      // Embedded chDB syncs each insert before the queue forgets its batch (docs/ingest.md, "Acknowledged only once
-      // applied on disk").
+      // Embedded chDB syncs each insert before the queue forgets its batch
+      // (docs/ingest.md, "Acknowledged only once applied on disk").
       if (!env.SIGHTLINE_CLICKHOUSE_URL) await makeInsertsDurable(ch);
     },
     async close() {

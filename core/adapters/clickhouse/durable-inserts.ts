@@ -11,9 +11,9 @@ const stated = (engineFull: string) =>
 
 /**
  * Makes the embedded store's inserts durable before they answer, so that the local queue, which forgets a batch once
- * its rows are inserted, never forgets one whose rows a power loss could still take (docs/ingest.md, "Acknowledged
- * only once applied on disk"). For embedded chDB only: a server keeps its writes durable its own way (replicas,
- * its operators' settings). Idempotent; run after the migrations.
+ * its rows are inserted, never forgets one whose rows a power loss could still take
+ * (docs/ingest.md, "Acknowledged only once applied on disk"). For embedded chDB only: a server keeps its writes
+ * durable its own way (replicas, its operators' settings). Idempotent; run after the migrations.
  */
 export async function makeInsertsDurable(store: Pick<ClickHouseTelemetryStore, "query" | "command">): Promise<void> {
   const tables = await store.query<{ name: string; engine_full: string }>(
