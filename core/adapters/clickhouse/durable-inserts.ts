@@ -4,7 +4,7 @@ import type { ClickHouseTelemetryStore } from "./telemetry-store";
 const TABLES = ["traces", "observations", "scores"] as const;
 
 /** ClickHouse's own table settings that sync an insert's part (each file, then its directory) before it answers. */
-export const DURABLE_INSERTS = { fsync_after_insert: 1, fsync_part_directory: 1 } as const;
+const DURABLE_INSERTS = { fsync_after_insert: 1, fsync_part_directory: 1 } as const;
 
 const stated = (engineFull: string) =>
   Object.entries(DURABLE_INSERTS).every(([name, value]) => engineFull.includes(`${name} = ${value}`));
