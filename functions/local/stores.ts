@@ -2,7 +2,6 @@ import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import type { Worker } from "node:worker_threads";
 import type { AwsCredentialSource, AwsCredentials } from "@core/adapters/aws/signed-fetch";
-import { makeInsertsDurable } from "@core/adapters/clickhouse/durable-inserts";
 import { ClickHouseTelemetryStore } from "@core/adapters/clickhouse/telemetry-store";
 import { DurableLocalQueue } from "@core/adapters/local/durable-local-queue";
 import { FsBlobStore } from "@core/adapters/local/fs-blob-store";
@@ -98,12 +97,7 @@ export async function openStores(
     queues: local
       ? local.queues
       : openSqsQueues(env, env.SIGHTLINE_INGEST_QUEUE_URL!, awsCredentials(env, sdkCredentialChain())),
-    async migrate() {
-      await migrateStores(pg.db, pg, ch, env, REPO_MIGRATIONS);
-      // Embedded chDB syncs each insert before the queue forgets its batch
-      // (docs/ingest.md, "Acknowledged only once applied on disk").
-      if (!env.SIGHTLINE_CLICKHOUSE_URL) await makeInsertsDurable(ch);
-    },
+    migrate: () => migrateStores(pg.db, pg, ch, env, REPO_MIGRATIONS),
     async close() {
       await local?.close();
       await Promise.all([pg.close(), ch.close()]);

@@ -13,7 +13,6 @@ const inputs = () => [
     "functions/_runtime/stores.ts",
     "functions/local/stores.ts",
     "core/adapters/clickhouse/migrate.ts",
-    "core/adapters/clickhouse/durable-inserts.ts",
     "tests/support/make-store-template.ts",
   ].map((f) => join(root, f)),
   ...["@electric-sql/pglite", "chdb"].map((p) => join(root, "node_modules", p, "package.json")),
