@@ -5,12 +5,9 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { signatureHeaders } from "../core/platform/signatures";
 import { kill, spawnServer } from "../tests/support/spawn-server";
-import { endToEnd, makeBatch, waitDrained } from "./ingest-client";
-import { fmt, median, quantile } from "./lib";
-import { barePostCpuMicros, machineBusySeconds, rateCeiling } from "./webhook-ceiling";
-
-const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
-const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
+import { AUTH, endToEnd, KEY, makeBatch, waitDrained } from "./ingest-client";
+import { fmt, machineBusySeconds, median, quantile } from "./lib";
+import { barePostCpuMicros, rateCeiling } from "./webhook-ceiling";
 
 export async function api<T = any>(
   url: string,

@@ -56,6 +56,16 @@ function statCpuSeconds(stat: string): number {
 const CLOCK_TICKS = 100;
 
 /**
+ * CPU seconds the whole machine has spent so far, every core (Linux, the first line of `/proc/stat`): user, nice,
+ * system, irq, softirq and steal; idle and iowait left out.
+ */
+export function machineBusySeconds(): number {
+  const fields = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS;
+}
+
+/**
  * chDB's background threads, by the names it gives them: merges of the parts inserts left, and housekeeping. They
  * follow the volume of data written, not the work of a request, and run whenever the engine decides.
  */

@@ -9,11 +9,9 @@ import { ClickHouseTelemetryStore } from "../core/adapters/clickhouse/telemetry-
 import { compileExpression, evaluateScore } from "../core/evaluators";
 import { startLocalApp } from "../functions/local/app";
 import { kill, spawnServer } from "../tests/support/spawn-server";
-import { endToEnd, makeBatch, waitDrained } from "./ingest-client";
+import { AUTH, endToEnd, KEY, makeBatch, waitDrained } from "./ingest-client";
 import { fmt, quantile } from "./lib";
 
-const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
-const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
 const EXPRESSION = "len(output) > 0";
 
 async function api<T = any>(

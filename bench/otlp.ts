@@ -10,11 +10,9 @@ import { Otel } from "../core/ingest";
 const { decodeOtlpTraces, otlpToEvents } = Otel;
 
 import { kill, spawnServer } from "../tests/support/spawn-server";
-import { waitDrained } from "./ingest-client";
+import { AUTH, KEY, waitDrained } from "./ingest-client";
 import { fmt } from "./lib";
 
-const KEY = { publicKey: "pk-sl-bench", secretKey: "sk-sl-bench" };
-const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
 const CLIENTS = 16;
 const REQUESTS = 1000;
 const TRACES_PER_REQUEST = 10;
