@@ -22,7 +22,7 @@ import { authSecret, buildOAuthResource } from "../_runtime/auth";
 import { provideDeps } from "../_runtime/deps";
 import { parseEnv } from "../_runtime/env";
 import { openKeyRing } from "../_runtime/key-ring";
-import { installOutboxRelay, type PendingWork } from "../_runtime/outbox-hook";
+import { installOutboxRelay } from "../_runtime/outbox-hook";
 import { openDns } from "../_runtime/ports/dns";
 import { openExportBuckets } from "../_runtime/ports/export-buckets";
 import { openOutbound } from "../_runtime/ports/outbound";
@@ -30,6 +30,7 @@ import { eventRules } from "../event-rules";
 import { workers } from "../queue-workers";
 import { routes } from "../routes";
 import { schedules } from "../schedules";
+import { backgroundRelay } from "./background-relay";
 import { deferredAuth } from "./deferred-auth";
 import { deferredLlmProviders } from "./deferred-llm";
 import { localEventBus } from "./event-bus";
@@ -257,40 +258,5 @@ export async function startLocalApp(
       await auth.settled();
       await stores.close();
     },
-  };
-}
-
-/**
- * Relays outbox events as soon as a request or job appended them, then flushes the event sink, and attempts the
- * deliveries a job recorded due at once (as long as a run leases a full page), in the background and one run at a
- * time; kicks during a run make one more (docs/automations.md, "Events").
- */
-function backgroundRelay(
-  scheduler: { trigger(name: string): Promise<unknown> },
-  log: { error(message: string, extra?: Record<string, unknown>): void },
-) {
-  let running: Promise<void> | null = null;
-  const wanted: PendingWork = { relay: false, deliver: false };
-  return {
-    kick(work: PendingWork = { relay: true, deliver: false }): void {
-      wanted.relay ||= work.relay;
-      wanted.deliver ||= work.deliver;
-      if (running) return;
-      running = (async () => {
-        while (wanted.relay || wanted.deliver) {
-          const { relay, deliver } = wanted;
-          wanted.relay = wanted.deliver = false;
-          if (relay) {
-            await scheduler.trigger("relay-outbox");
-            await scheduler.trigger("flush-event-sink");
-          }
-          if (deliver && ((await scheduler.trigger("deliver-automations")) as { more?: boolean } | undefined)?.more)
-            wanted.deliver = true;
-        }
-      })()
-        .catch((e: unknown) => log.error("outbox relay failed", { error: e instanceof Error ? e.message : String(e) }))
-        .finally(() => (running = null));
-    },
-    idle: () => running ?? Promise.resolve(),
   };
 }
