@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { Agent, request } from "node:http";
+import { Agent } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { kill, spawnServer } from "../tests/support/spawn-server";
-import { makeBatch } from "./ingest-client";
+import { KEY, makeBatch, post } from "./ingest-client";
 
 /*
  * Where the ingest soak's RSS goes (issue 32; docs/ingest.md, "Memory"): `npm start` with the opt-in memory log,
@@ -16,8 +16,6 @@ import { makeBatch } from "./ingest-client";
 
 const [rate = 6000, minutes = 4] = process.argv.slice(2, 4).map(Number);
 const out = process.argv[4] ?? "/tmp/soak-memory.jsonl";
-const KEY = { publicKey: "pk-sl-soak", secretKey: "sk-sl-soak" };
-const AUTH = `Basic ${Buffer.from(`${KEY.publicKey}:${KEY.secretKey}`).toString("base64")}`;
 
 const dataDir = mkdtempSync(join(tmpdir(), "sightline-soak-memory-"));
 const server = await spawnServer(
@@ -37,19 +35,6 @@ const server = await spawnServer(
   (process.env.SOAK_NODE_ARGS ?? "").split(" ").filter(Boolean),
 );
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
-const post = (body: string) =>
-  new Promise<number>((resolve, reject) => {
-    const req = request(
-      `${server.url}/v1/ingest`,
-      { method: "POST", agent, headers: { authorization: AUTH, "content-type": "application/json" } },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
 const every = (50 / rate) * 1000;
 const started = performance.now();
 const end = started + minutes * 60_000;
@@ -59,11 +44,13 @@ let refused = 0;
 for (let due = started; due < end; due += every) {
   const wait = due - performance.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-  const p: Promise<unknown> = post(JSON.stringify({ batch: makeBatch() })).then((s) => {
-    if (s === 207) posted++;
-    else refused++;
-    inFlight.delete(p);
-  });
+  const p: Promise<unknown> = post(agent, `${server.url}/v1/ingest`, JSON.stringify({ batch: makeBatch() })).then(
+    (s) => {
+      if (s === 207) posted++;
+      else refused++;
+      inFlight.delete(p);
+    },
+  );
   inFlight.add(p);
 }
 await Promise.all(inFlight);
