@@ -117,11 +117,14 @@ export function leaseEnd(now: Date, count: number, attemptMs: number): Date {
   return new Date(now.getTime() + rounds * attemptMs + LEASE_MARGIN_MS);
 }
 
-/** One statement: the due deliveries no one holds, leased (SKIP LOCKED keeps overlapping runs apart). */
+/**
+ * One statement: the due deliveries no one holds, leased (SKIP LOCKED keeps overlapping runs apart), each with only
+ * what its attempt reads.
+ */
 async function leaseDue(
   deps: DeliverDeps,
   options: { ids?: readonly string[]; limit: number },
-): Promise<DeliveryRow[]> {
+): Promise<LeasedDelivery[]> {
   if (options.ids && options.ids.length === 0) return [];
   const now = deps.clock.now();
   const limit = options.limit;
@@ -145,7 +148,13 @@ async function leaseDue(
     .update(automationDeliveries)
     .set({ leasedUntil: leaseEnd(now, most, deps.outbound.timeoutMs) })
     .where(inArray(automationDeliveries.seq, due))
-    .returning();
+    .returning({
+      seq: automationDeliveries.seq,
+      id: automationDeliveries.id,
+      automationId: automationDeliveries.automationId,
+      attempts: automationDeliveries.attempts,
+      envelope: automationDeliveries.envelope,
+    });
 }
 
 type Result = Awaited<ReturnType<typeof sendRequest>> & { at: Date };
