@@ -20,8 +20,8 @@ export function backgroundRelay(scheduler: { trigger(name: string): Promise<unkn
   let relayWanted = false;
   const runs = new Set<Promise<void>>();
   let deliverWanted = false;
-  const failed = (e: unknown) =>
-    log.error("outbox relay failed", { error: e instanceof Error ? e.message : String(e) });
+  const failed = (what: string) => (e: unknown) =>
+    log.error(`${what} failed`, { error: e instanceof Error ? e.message : String(e) });
 
   const relay = () => {
     if (relaying || !relayWanted) return;
@@ -32,7 +32,7 @@ export function backgroundRelay(scheduler: { trigger(name: string): Promise<unkn
         await scheduler.trigger("flush-event-sink");
       }
     })()
-      .catch(failed)
+      .catch(failed("outbox relay"))
       .finally(() => (relaying = null));
   };
 
@@ -44,7 +44,7 @@ export function backgroundRelay(scheduler: { trigger(name: string): Promise<unkn
         .then((result) => {
           if ((result as { more?: boolean } | undefined)?.more) deliverWanted = true;
         })
-        .catch(failed)
+        .catch(failed("delivery run"))
         .finally(() => {
           runs.delete(run);
           deliver();
