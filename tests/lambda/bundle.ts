@@ -50,14 +50,20 @@ export function sstEsbuild(): SstEsbuild {
  * writes the same files as one build per entry.
  */
 function bundleOptions(functions: LambdaFunction[], outDir: string): Parameters<SstEsbuild["build"]>[0] {
+  return shippedOptions(
+    Object.fromEntries(functions.map((f) => [modulePath(f.handler), join(ROOT, `${modulePath(f.handler)}.ts`)])),
+    outDir,
+  );
+}
+
+/** bundleOptions for any entry files (output name → source path), as SST would bundle them as handlers. */
+function shippedOptions(entryPoints: Record<string, string>, outDir: string): Parameters<SstEsbuild["build"]>[0] {
   // SST spreads `nodejs.esbuild` over its own options after taking `external` out of it (runtime/handlers/node.js).
   const { external, ...override } = FUNCTION_DEFAULTS.nodejs.esbuild;
   return {
     metafile: true,
     absWorkingDir: ROOT,
-    entryPoints: Object.fromEntries(
-      functions.map((f) => [modulePath(f.handler), join(ROOT, `${modulePath(f.handler)}.ts`)]),
-    ),
+    entryPoints,
     outdir: outDir,
     outExtension: { ".js": ".mjs" },
     platform: "node",
@@ -92,6 +98,15 @@ function bundleOptions(functions: LambdaFunction[], outDir: string): Parameters<
  */
 export async function bundleFunctions(functions: LambdaFunction[]): Promise<Map<string, string>> {
   return (await bundleWithPackages(functions)).files;
+}
+
+/**
+ * Bundles entry files that are not in the stacks' tables with the same options (uncached), for figures measured
+ * beside the functions (bench/lambda.ts). Returns the output file of each entry.
+ */
+export async function bundleEntries(entryPoints: Record<string, string>, outDir: string): Promise<Map<string, string>> {
+  await sstEsbuild().build(shippedOptions(entryPoints, outDir));
+  return new Map(Object.keys(entryPoints).map((name) => [name, join(outDir, `${name}.mjs`)]));
 }
 
 /** The npm package of a bundled input path (`node_modules/@scope/name/...` → `@scope/name`), or null for our own files. */

@@ -1,0 +1,3 @@
+import { floorHandler } from "./base";
+
+export const handler = floorHandler([]);

@@ -1,0 +1,4 @@
+import { passkey } from "@better-auth/passkey";
+import { floorHandler } from "./base";
+
+export const handler = floorHandler([passkey()]);

@@ -1,0 +1,4 @@
+import { sso } from "@better-auth/sso";
+import { floorHandler } from "./base";
+
+export const handler = floorHandler([sso()]);
