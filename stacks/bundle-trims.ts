@@ -33,13 +33,22 @@ export const zodEnglishOnly: EsbuildPlugin = {
   },
 };
 
-const LAZY_SAMLIFY = "lazy-samlify";
+/**
+ * What a package hands on through its facade (`lazyPackage`), by how: functions are called (or constructed)
+ * through, objects read through, and settings are kept and applied once the package is loaded. A name the package
+ * adds later is not exported by its facade, so an import of it fails the build.
+ */
+type FacadeExports = {
+  functions: readonly string[];
+  objects: readonly string[];
+  settings: readonly string[];
+  /** CommonJS packages are imported as a default as well; an ES module without one keeps failing such an import. */
+  default: boolean;
+};
 
 /**
- * What samlify exports, by how the facade hands it on: functions are called (or constructed) through, objects read
- * through, and settings are kept and applied once samlify is loaded. A name samlify adds later is not exported by
- * the facade, so an import of it fails the build; tests/stacks/bundle-trims.test.ts checks that every name better-auth's
- * SSO plugin reads is here.
+ * samlify's exports (tests/stacks/bundle-trims.test.ts checks that every name better-auth's SSO plugin reads is
+ * here).
  */
 export const SAMLIFY_EXPORTS = {
   functions: [
@@ -52,14 +61,31 @@ export const SAMLIFY_EXPORTS = {
   ],
   objects: ["SamlLib", "Constants", "Utility", "Extractor"],
   settings: ["setSchemaValidator", "setDOMParserOptions"],
-} as const;
+  default: true,
+} as const satisfies FacadeExports;
 
 /**
- * The facade of the samlify at `file` (a JSON string): `require` inside `load` is bundled as a call, so samlify's
- * modules run on the first use.
+ * What better-auth's passkey plugin imports of SimpleWebAuthn's server package, its four calls (the same test checks
+ * the plugin imports nothing else of it).
  */
-function samlifyFacade(file: string): string {
-  const { functions, objects, settings } = SAMLIFY_EXPORTS;
+export const WEBAUTHN_EXPORTS = {
+  functions: [
+    "generateRegistrationOptions",
+    "verifyRegistrationResponse",
+    "generateAuthenticationOptions",
+    "verifyAuthenticationResponse",
+  ],
+  objects: [],
+  settings: [],
+  default: false,
+} as const satisfies FacadeExports;
+
+/**
+ * The facade of the package at `file` (a JSON string): `require` inside `load` is bundled as a call, so the
+ * package's modules run on the first use.
+ */
+function facade(file: string, exports: FacadeExports): string {
+  const { functions, objects, settings } = exports;
   return [
     "let real;",
     "const pending = [];",
@@ -75,38 +101,53 @@ function samlifyFacade(file: string): string {
     ...settings.map(
       (s) => `export function ${s}(...args) { if (real) real.${s}(...args); else pending.push(["${s}", args]); }`,
     ),
-    `export default { ${[...functions, ...objects, ...settings].join(", ")} };`,
+    ...(exports.default ? [`export default { ${[...functions, ...objects, ...settings].join(", ")} };`] : []),
   ].join("\n");
+}
+
+/**
+ * Imports of `name` resolve to a facade with the exports given, which loads the package on first use and replays
+ * the settings made before. The code stays in the bundle; its modules run when a route first needs them. One facade
+ * per copy of the package (keyed by its resolved file), so every importer of that copy shares its settings.
+ */
+function lazyPackage(name: string, exports: FacadeExports): EsbuildPlugin {
+  const namespace = `lazy-${name}`;
+  const filter = new RegExp(`^${name.replace(/[/.@-]/g, "\\$&")}$`);
+  return {
+    name: namespace,
+    setup(build) {
+      build.onResolve({ filter }, async (args) => {
+        if (args.pluginData === namespace) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: namespace,
+        });
+        return resolved.errors.length > 0 ? undefined : { path: resolved.path, namespace };
+      });
+      build.onLoad({ filter: /.*/, namespace }, (args) => ({
+        contents: facade(JSON.stringify(args.path), exports),
+        resolveDir: dirname(args.path),
+        loader: "js",
+      }));
+    },
+  };
 }
 
 /**
  * samlify (with xml-crypto, xml-encryption, xmldom, node-rsa: about 1 MB of the auth proxy) runs only for SAML
  * sign-ins, but better-auth's SSO plugin imports it at its top level and sets its schema validator there, so every
- * cold start of the auth proxy ran all of it. Imports of `samlify` resolve to a facade with the same exports that
- * loads samlify on first use, replaying the settings made before (docs/deployment.md, "What ships"). The code stays
- * in the bundle; its modules run when a SAML route first needs them.
+ * cold start of the auth proxy ran all of it (docs/deployment.md, "What ships").
  */
-export const lazySamlify: EsbuildPlugin = {
-  name: LAZY_SAMLIFY,
-  setup(build) {
-    // One facade per copy of samlify (keyed by its resolved file), so every importer of that copy shares its settings.
-    build.onResolve({ filter: /^samlify$/ }, async (args) => {
-      if (args.pluginData === LAZY_SAMLIFY) return undefined;
-      const resolved = await build.resolve(args.path, {
-        kind: args.kind,
-        importer: args.importer,
-        resolveDir: args.resolveDir,
-        pluginData: LAZY_SAMLIFY,
-      });
-      return resolved.errors.length > 0 ? undefined : { path: resolved.path, namespace: LAZY_SAMLIFY };
-    });
-    build.onLoad({ filter: /.*/, namespace: LAZY_SAMLIFY }, (args) => ({
-      contents: samlifyFacade(JSON.stringify(args.path)),
-      resolveDir: dirname(args.path),
-      loader: "js",
-    }));
-  },
-};
+export const lazySamlify = lazyPackage("samlify", SAMLIFY_EXPORTS);
+
+/**
+ * SimpleWebAuthn's server package (with its ASN.1, X.509 and CBOR readers: about 330 KB of the auth proxy) runs
+ * only when a passkey is registered or used, but the passkey plugin imports it at its top level
+ * (docs/deployment.md, "What ships").
+ */
+export const lazyWebAuthn = lazyPackage("@simplewebauthn/server", WEBAUTHN_EXPORTS);
 
 /** A package's lock entry as npm writes it in `package-lock.json` (`packages`, keyed by install path). */
 type LockEntry = {

@@ -4,7 +4,7 @@ import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import type { FunctionProps } from "sst/constructs";
 import { Config } from "../core/platform/config";
 import type { FunctionSettings } from "../functions/function-settings";
-import { lazySamlify, oneCopyPerTarball, zodEnglishOnly } from "./bundle-trims";
+import { lazySamlify, lazyWebAuthn, oneCopyPerTarball, zodEnglishOnly } from "./bundle-trims";
 
 /**
  * The Lambda runtime of every function. SST 2.49 maps nodejs22.x itself (and uses it for its
@@ -27,8 +27,12 @@ export const FUNCTION_DEFAULTS = {
     // The embedded stores (chDB, PGlite) are local-only and imported dynamically: leaving
     // them out keeps each bundle small. They never run on Lambda.
     // zodEnglishOnly leaves zod's other locales out of every bundle; oneCopyPerTarball bundles a package npm installed
-    // twice from the same tarball once; lazySamlify runs the SAML stack on first use (stacks/bundle-trims.ts).
-    esbuild: { external: ["chdb", "@electric-sql/pglite"], plugins: [zodEnglishOnly, oneCopyPerTarball, lazySamlify] },
+    // twice from the same tarball once; lazySamlify and lazyWebAuthn run the SAML and passkey stacks on first use
+    // (stacks/bundle-trims.ts).
+    esbuild: {
+      external: ["chdb", "@electric-sql/pglite"],
+      plugins: [zodEnglishOnly, oneCopyPerTarball, lazySamlify, lazyWebAuthn],
+    },
   },
 } satisfies FunctionProps;
 

@@ -10,6 +10,7 @@ import { grant, mcpCall, registerClient, toolNames } from "../support/mcp-oauth"
 import { startReceiver } from "../support/receiver";
 import { IDP_CERT, samlIdp } from "../support/saml-idp";
 import { Jar, magicLinkSignIn, person, sessionCall, signUp } from "../support/sessions";
+import { SoftwareAuthenticator } from "../support/software-authenticator";
 import { proveDomain } from "../support/sso-flows";
 import { startApiGateway } from "./api-gateway";
 import {
@@ -167,6 +168,49 @@ describe("the AWS shape across functions: sign-in, MCP's OAuth, webhooks", async
       } finally {
         await gateway.stop();
         await dns.close();
+      }
+    },
+    180_000,
+  );
+
+  it.skipIf(!pg)(
+    "registers a passkey and signs in with it through the bundled auth proxy, where SimpleWebAuthn loads on first use",
+    async () => {
+      const gateway = await signInGateway();
+      try {
+        const app = { url: gateway.url } as TestApp;
+        const who = await person(app, `passkey-${Math.random().toString(36).slice(2, 8)}@example.com`);
+        // The relying party is the front's host, as the auth proxy names it from SIGHTLINE_PUBLIC_URL.
+        const authenticator = new SoftwareAuthenticator(new URL(gateway.url).hostname, new URL(gateway.url).origin);
+        const creation = await sessionCall(app, who.jar, "GET", "/v1/auth/passkey/generate-register-options");
+        const registered = await sessionCall(app, who.jar, "POST", "/v1/auth/passkey/verify-registration", {
+          body: { response: authenticator.register(creation.body), name: "laptop" },
+        });
+        const signIn = async (forge: boolean) => {
+          const jar = new Jar();
+          const request = await sessionCall(app, jar, "GET", "/v1/auth/passkey/generate-authenticate-options");
+          const answer = await sessionCall(app, jar, "POST", "/v1/auth/passkey/verify-authentication", {
+            body: { response: authenticator.authenticate(request.body, { forge }) },
+          });
+          return { answer, me: await sessionCall(app, jar, "GET", "/v1/me") };
+        };
+        const signedIn = await signIn(false);
+        const forged = await signIn(true);
+
+        expect(creation.status, JSON.stringify(creation.body)).toBe(200);
+        expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+        expect(signedIn.answer.status, JSON.stringify(signedIn.answer.body)).toBe(200);
+        expect(signedIn.me.status).toBe(200);
+        expect(signedIn.me.body.user.email).toBe(who.email);
+        expect(forged.answer.status).toBe(401);
+        expect(forged.me.status).toBe(401);
+        expect(gateway.calls).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/^POST \/v1\/auth\/passkey\/verify-authentication → functions\/api\/auth\/proxy/),
+          ]),
+        );
+      } finally {
+        await gateway.stop();
       }
     },
     180_000,

@@ -8,13 +8,16 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   type EsbuildPlugin,
   lazySamlify,
+  lazyWebAuthn,
   oneCopyPerTarball,
   SAMLIFY_EXPORTS,
+  WEBAUTHN_EXPORTS,
   zodEnglishOnly,
 } from "../../stacks/bundle-trims";
 import { FUNCTION_DEFAULTS } from "../../stacks/lambda";
 import { ROOT, sstEsbuild } from "../lambda/bundle";
 import { IDP_CERT, IDP_KEY } from "../support/saml-idp";
+import { SoftwareAuthenticator } from "../support/software-authenticator";
 
 const scratch = mkdtempSync(join(tmpdir(), "sightline-trims-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -109,9 +112,80 @@ type Saml = {
 };
 const SIGNATURE_REFUSED = "Error: FAILED_TO_VERIFY_SIGNATURE";
 
+// SimpleWebAuthn's four calls as better-auth's passkey plugin makes them, exported from a bundle.
+const WEBAUTHN_ENTRY = `
+export {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from "@simplewebauthn/server";
+export const ranAtImport = globalThis.webauthnRan === true;
+`;
+
+/** Marks the moment SimpleWebAuthn's entry module runs (`globalThis.webauthnRan`). */
+const markWebAuthn: EsbuildPlugin = {
+  name: "mark-webauthn",
+  setup(build) {
+    build.onLoad(
+      { filter: /[\\/]node_modules[\\/]@simplewebauthn[\\/]server[\\/]esm[\\/]index\.js$/ },
+      async (args) => ({
+        contents: `${await readFile(args.path, "utf8")}\nglobalThis.webauthnRan = true;\n`,
+        loader: "js",
+      }),
+    );
+  },
+};
+
+type WebAuthn = {
+  ranAtImport: boolean;
+  generateRegistrationOptions(options: object): Promise<{ challenge: string }>;
+  verifyRegistrationResponse(options: object): Promise<{
+    verified: boolean;
+    registrationInfo?: { credential: { id: string; publicKey: Uint8Array; counter: number } };
+  }>;
+  generateAuthenticationOptions(options: object): Promise<{ challenge: string }>;
+  verifyAuthenticationResponse(options: object): Promise<{ verified: boolean }>;
+};
+
+/** A passkey registered and used through a bundle's four calls, with a software authenticator; then a forged use. */
+async function passkeyRoundTrip(webauthn: WebAuthn) {
+  const [rpID, origin] = ["example.test", "https://example.test"];
+  const authenticator = new SoftwareAuthenticator(rpID, origin);
+  const creation = await webauthn.generateRegistrationOptions({ rpName: "Sightline", rpID, userName: "ada" });
+  const registration = await webauthn.verifyRegistrationResponse({
+    response: authenticator.register(creation),
+    expectedChallenge: creation.challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+  });
+  const credential = registration.registrationInfo!.credential;
+  const use = async (forge: boolean) => {
+    const request = await webauthn.generateAuthenticationOptions({ rpID, allowCredentials: [{ id: credential.id }] });
+    return webauthn.verifyAuthenticationResponse({
+      response: authenticator.authenticate(request, { forge }),
+      expectedChallenge: request.challenge,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      credential,
+    });
+  };
+  const signedIn = (await use(false)).verified;
+  const forged = await use(true).then(
+    (r) => (r.verified ? "accepted" : "refused"),
+    () => "refused",
+  );
+  return { registered: registration.verified, signedIn, forged };
+}
+
 describe("the bundle trims every function is built with (stacks/bundle-trims.ts)", () => {
   it("are the plugins of the stack's default function props", () => {
-    expect(FUNCTION_DEFAULTS.nodejs.esbuild.plugins).toEqual([zodEnglishOnly, oneCopyPerTarball, lazySamlify]);
+    expect(FUNCTION_DEFAULTS.nodejs.esbuild.plugins).toEqual([
+      zodEnglishOnly,
+      oneCopyPerTarball,
+      lazySamlify,
+      lazyWebAuthn,
+    ]);
   });
 
   it("bundle one copy of a package npm installed in several places from the same tarball, and SAML still signs in", async () => {
@@ -185,6 +259,43 @@ describe("the bundle trims every function is built with (stacks/bundle-trims.ts)
     const read = [...new Set([...code.matchAll(/\bsaml\.([A-Za-z_$][\w$]*)/g)].map((m) => m[1]!))];
     expect(read.length).toBeGreaterThan(3);
     for (const name of read) expect(facade, name).toContain(name);
+  });
+
+  it("run SimpleWebAuthn's modules when a passkey is first used, not at import, and a passkey still registers and signs in", async () => {
+    const eager = await bundle([markWebAuthn], WEBAUTHN_ENTRY);
+    const lazy = await bundle([lazyWebAuthn, markWebAuthn], WEBAUTHN_ENTRY);
+
+    (globalThis as { webauthnRan?: boolean }).webauthnRan = false;
+    expect((await load<WebAuthn>("webauthn-eager.mjs", eager.code)).ranAtImport).toBe(true);
+
+    (globalThis as { webauthnRan?: boolean }).webauthnRan = false;
+    const loaded = await load<WebAuthn>("webauthn-lazy.mjs", lazy.code);
+    expect(loaded.ranAtImport).toBe(false);
+    expect((globalThis as { webauthnRan?: boolean }).webauthnRan).toBe(false);
+    expect(await passkeyRoundTrip(loaded)).toEqual({ registered: true, signedIn: true, forged: "refused" });
+    expect((globalThis as { webauthnRan?: boolean }).webauthnRan).toBe(true);
+  });
+
+  it("hand on every name better-auth's passkey plugin imports of SimpleWebAuthn, each a function of it", async () => {
+    const plugin = join(ROOT, "node_modules/@better-auth/passkey");
+    const files = readdirSync(join(plugin, "dist")).filter((f) => f.endsWith(".mjs"));
+    const code = (await Promise.all(files.map((f) => readFile(join(plugin, "dist", f), "utf8")))).join("\n");
+    const imports = [...code.matchAll(/import\s*(\{[^}]*\}|\*\s*as\s+\w+|\w+)\s*from\s*"@simplewebauthn\/server"/g)];
+    const named = imports.flatMap((m) =>
+      m[1]!
+        .replace(/[{}]/g, "")
+        .split(",")
+        .map((n) => n.trim().split(/\s+as\s+/)[0]!),
+    );
+
+    // Named imports only (a namespace or default import would read names the facade cannot list), all in the facade.
+    expect(imports.length).toBeGreaterThan(0);
+    expect(named.every((n) => /^[A-Za-z_$][\w$]*$/.test(n))).toBe(true);
+    expect([...new Set(named)].sort()).toEqual([...WEBAUTHN_EXPORTS.functions].sort());
+    const real = (await import(
+      createRequire(join(plugin, "package.json")).resolve("@simplewebauthn/server")
+    )) as Record<string, unknown>;
+    for (const name of WEBAUTHN_EXPORTS.functions) expect(typeof real[name], name).toBe("function");
   });
 
   it("leave zod's locales but English out of a bundle that reads its namespaces, and zod still speaks English", async () => {
