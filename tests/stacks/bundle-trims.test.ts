@@ -95,16 +95,19 @@ export async function signIn(email) {
 export const ranAtImport = globalThis.samlifyRan === true;
 `;
 
-/** Marks the moment samlify's entry module runs (`globalThis.samlifyRan`), to tell when a bundle evaluates it. */
-const markSamlify: EsbuildPlugin = {
-  name: "mark-samlify",
+/** Sets `globalThis[flag]` when the module at `entry` runs, to tell when a bundle evaluates a package. */
+const marker = (flag: string, entry: RegExp): EsbuildPlugin => ({
+  name: `mark-${flag}`,
   setup(build) {
-    build.onLoad({ filter: /[\\/]node_modules[\\/]samlify[\\/]build[\\/]index\.js$/ }, async (args) => ({
-      contents: `${await readFile(args.path, "utf8")}\nglobalThis.samlifyRan = true;\n`,
+    build.onLoad({ filter: entry }, async (args) => ({
+      contents: `${await readFile(args.path, "utf8")}\nglobalThis.${flag} = true;\n`,
       loader: "js",
     }));
   },
-};
+});
+
+/** Marks the moment samlify's entry module runs (`globalThis.samlifyRan`). */
+const markSamlify = marker("samlifyRan", /[\\/]node_modules[\\/]samlify[\\/]build[\\/]index\.js$/);
 
 type Saml = {
   ranAtImport: boolean;
@@ -124,18 +127,7 @@ export const ranAtImport = globalThis.webauthnRan === true;
 `;
 
 /** Marks the moment SimpleWebAuthn's entry module runs (`globalThis.webauthnRan`). */
-const markWebAuthn: EsbuildPlugin = {
-  name: "mark-webauthn",
-  setup(build) {
-    build.onLoad(
-      { filter: /[\\/]node_modules[\\/]@simplewebauthn[\\/]server[\\/]esm[\\/]index\.js$/ },
-      async (args) => ({
-        contents: `${await readFile(args.path, "utf8")}\nglobalThis.webauthnRan = true;\n`,
-        loader: "js",
-      }),
-    );
-  },
-};
+const markWebAuthn = marker("webauthnRan", /[\\/]node_modules[\\/]@simplewebauthn[\\/]server[\\/]esm[\\/]index\.js$/);
 
 type WebAuthn = {
   ranAtImport: boolean;
